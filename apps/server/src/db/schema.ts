@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema of AnyBank, for PGlite and PostgreSQL alike (migrations in ../../drizzle).
+ * Money is integer cents (`bigint` read as a JS number: cents of any real balance fit).
+ * Written for PostgreSQL 15: nothing newer (the CI server is 15, PGlite is newer).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Directory entries (document 2 §3 "User directory entry"). `uid` is the username. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile'),
+    street: text('street'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    userType: text('user_type').notNull(),
+    authnPreference: text('authn_preference').notNull().default('Password'),
+    passwordHash: text('password_hash'),
+    accountTier: text('account_tier').notNull().default('personal'),
+    /** Whole dollars; null means the default of document 2 §9. */
+    cibaThreshold: integer('ciba_threshold'),
+    denyThreshold: integer('deny_threshold'),
+    /** Set while a transfer is pending, null otherwise (document 2 §4). */
+    accountTransferAmountCents: bigint('account_transfer_amount_cents', { mode: 'number' }),
+    identityVerified: boolean('identity_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    check(
+      'users_user_type_check',
+      sql`${table.userType} in ('customer', 'AnyWealthAdvisor', 'AnyMarketing', 'CustomerServiceRep')`,
+    ),
+    check('users_authn_preference_check', sql`${table.authnPreference} in ('Password', 'Device')`),
+    check('users_account_tier_check', sql`${table.accountTier} in ('personal', 'premier')`),
+    check(
+      'users_thresholds_check',
+      sql`(${table.cibaThreshold} is null or ${table.cibaThreshold} >= 1) and (${table.denyThreshold} is null or ${table.denyThreshold} >= 2)`,
+    ),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Order in the owner's `accts` list: 0 checking, 1 savings, 2 rewards Visa. */
+    position: smallint('position').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    numberSuffix: text('number_suffix').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('accounts_owner_kind_unique').on(table.ownerId, table.kind),
+    check('accounts_kind_check', sql`${table.kind} in ('checking', 'savings', 'rewards-visa')`),
+    // Deposit accounts never go below zero; the card's balance is what is owed.
+    check(
+      'accounts_balance_check',
+      sql`${table.kind} = 'rewards-visa' or ${table.balanceCents} >= 0`,
+    ),
+    check('accounts_number_suffix_check', sql`${table.numberSuffix} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** Second factors (document 1 §3.4). Secrets are stored encrypted, never in the clear. */
+export const mfaDevices = pgTable(
+  'mfa_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    nickname: text('nickname'),
+    target: text('target'),
+    secretEncrypted: text('secret_encrypted'),
+    publicKey: text('public_key'),
+    credentialId: text('credential_id').unique(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    rpId: text('rp_id'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mfa_devices_user_idx').on(table.userId),
+    check(
+      'mfa_devices_type_check',
+      sql`${table.type} in ('Email', 'SMS', 'iPhone', 'TOTP', 'FIDO2', 'SECURITY_KEY', 'PLATFORM')`,
+    ),
+  ],
+);
+
+/** Consents (document 2 §3): communication and share-account-balances. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    actor: text('actor').notNull(),
+    audience: text('audience').notNull(),
+    definitionId: text('definition_id').notNull(),
+    definitionVersion: text('definition_version').notNull().default('1.0'),
+    definitionLocale: text('definition_locale').notNull().default('en-us'),
+    status: text('status').notNull(),
+    titleText: text('title_text'),
+    dataText: text('data_text'),
+    purposeText: text('purpose_text'),
+    data: jsonb('data').notNull(),
+    consentContext: jsonb('consent_context'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('consents_subject_definition_idx').on(table.subject, table.definitionId),
+    check('consents_status_check', sql`${table.status} in ('accepted', 'revoked')`),
+    check(
+      'consents_definition_check',
+      sql`${table.definitionId} in ('communication', 'share-account-balances')`,
+    ),
+  ],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromAccountId: text('from_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    toAccountId: text('to_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** The number shown to the customer: random, below 100000 (document 2 §2). */
+    referenceNumber: integer('reference_number').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('transfers_idempotency_unique').on(table.userId, table.idempotencyKey),
+    check('transfers_amount_check', sql`${table.amountCents} > 0`),
+    check('transfers_accounts_check', sql`${table.fromAccountId} <> ${table.toAccountId}`),
+    check(
+      'transfers_status_check',
+      sql`${table.status} in ('pending_approval', 'confirmed', 'denied', 'not_approved')`,
+    ),
+    check(
+      'transfers_reference_check',
+      sql`${table.referenceNumber} >= 0 and ${table.referenceNumber} < 100000`,
+    ),
+  ],
+);
+
+/** Double-entry ledger: each confirmed transfer writes a debit and a credit. Ordered by id. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    transferId: uuid('transfer_id').references(() => transfers.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId, table.id),
+    check('ledger_entries_amount_check', sql`${table.amountCents} <> 0`),
+  ],
+);
+
+/** Every e-mail, SMS and push request the bank sends (the demo's mailbox and phone). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Orders messages of the same millisecond (PGlite's now() has millisecond precision). */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    code: text('code'),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('outbox_messages_recipient_idx').on(table.recipient, table.sequence),
+    check('outbox_messages_channel_check', sql`${table.channel} in ('email', 'sms', 'push')`),
+  ],
+);
+
+/** Security events: sign-ins, lockouts, bot detections, admin actions. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    userId: uuid('user_id'),
+    ip: text('ip'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_type_idx').on(table.type, table.id),
+    index('audit_events_user_idx').on(table.userId, table.id),
+  ],
+);

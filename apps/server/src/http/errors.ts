@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error whose message a person may read: the status and text go to the caller as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: { field?: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * One error shape for every API answer: `{ message, details? }`. Client errors keep their
+ * message; anything unexpected is logged with its request id and answered without internals.
+ */
+export function registerErrorMapping(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.details.length > 0 ? { details: error.details } : {}),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Unexpected Error.', requestId: request.id });
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_CONFIG_META_NAME, publicConfigSchema } from '@anybank/contracts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { testConfig } from '../../test/test-config';
+import { buildServer, publicConfigOf, type Server } from '../app';
+import { renderIndexHtml } from './spa';
+
+const BUILT_INDEX = `<!doctype html><html lang="en"><head><title>AnyBank</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="stylesheet" href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
+
+function metaContent(html: string): unknown {
+  const match = new RegExp(`<meta name="${PUBLIC_CONFIG_META_NAME}" content="([^"]*)">`).exec(html);
+  const decoded = (match?.[1] ?? '')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  return JSON.parse(decoded);
+}
+
+describe('index.html for the browser', () => {
+  it('carries the public configuration in a meta tag, escaped, and no inline script', () => {
+    const config = { ...publicConfigOf(testConfig()), companyId: `o'brien"<script>` };
+    const html = renderIndexHtml(BUILT_INDEX, config);
+    expect(publicConfigSchema.parse(metaContent(html))).toEqual(config);
+    expect(html).not.toContain('<script>');
+  });
+
+  it('moves asset URLs under the base path', () => {
+    const html = renderIndexHtml(BUILT_INDEX, publicConfigOf(testConfig({ BASE_PATH: '/bank' })));
+    expect(html).toContain('src="/bank/assets/index-abc.js"');
+    expect(html).toContain('href="/bank/assets/index-abc.css"');
+  });
+});
+
+describe('the server in front of the SPA', () => {
+  let test: TestDatabase;
+  let distDir: string;
+  let server: Server;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+    distDir = await mkdtemp(path.join(tmpdir(), 'anybank-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), BUILT_INDEX);
+    await writeFile(path.join(distDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    server = await buildServer({
+      config: testConfig(),
+      database: test.handle,
+      webDistDir: distDir,
+    });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('serves the SPA for every page route, with a CSP that allows no inline script', async () => {
+    for (const url of ['/', '/banking/transfer-money/', '/app/advisor?code=x']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain(`name="${PUBLIC_CONFIG_META_NAME}"`);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('serves hashed assets with long caching', async () => {
+    const response = await server.app.inject({ url: '/assets/index-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404, never the SPA', async () => {
+    for (const url of ['/api/nothing', '/assets/missing.js', '/healthz/extra']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toContain('Nothing here');
+    }
+  });
+
+  it('tags every answer with a request id, and keeps one the caller sent', async () => {
+    const response = await server.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'req-123' },
+    });
+    expect(response.headers['x-request-id']).toBe('req-123');
+  });
+});
+
+describe('health check', () => {
+  it('answers 200 while the database answers, and 503 when it does not', async () => {
+    const test = await createTestDatabase('pglite');
+    const server = await buildServer({
+      config: testConfig(),
+      database: test.handle,
+      webDistDir: '/nonexistent',
+    });
+    try {
+      const healthy = await server.app.inject({ url: '/healthz' });
+      expect(healthy.statusCode).toBe(200);
+      expect(healthy.json()).toEqual({ status: 'ok', database: 'pglite' });
+      await test.handle.close();
+      const broken = await server.app.inject({ url: '/healthz' });
+      expect(broken.statusCode).toBe(503);
+    } finally {
+      await server.app.close();
+      await test.drop();
+    }
+  });
+});

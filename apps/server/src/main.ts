@@ -1,0 +1,71 @@
+// Starts AnyBank: configuration, database (migrated and seeded), HTTP server, graceful stop.
+import { DEMO_PASSWORD } from '@anybank/contracts';
+import { buildServer } from './app';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateDatabase } from './db/migrate';
+import { DEMO_USERS } from './seed/demo-data';
+import { seedDemoData } from './seed/seed';
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`AnyBank cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function banner(config: Config) {
+  const url = `${config.publicUrl}${config.basePath}/`;
+  const where =
+    config.database.kind === 'pglite'
+      ? `embedded PostgreSQL in ${config.database.dataDir}`
+      : 'PostgreSQL (DATABASE_URL)';
+  const people = DEMO_USERS.slice(0, 5)
+    .map((user) => `    ${user.uid.padEnd(12)} ${user.userType}`)
+    .join('\n');
+  console.log(
+    `\nAnyBank is running at ${url}\n  data: ${where}\n  outbox: ${config.outboxEnabled ? `${url}outbox` : 'off'}\n` +
+      `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n`,
+  );
+}
+
+const config = loadConfigOrExit();
+for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
+
+async function openDatabaseOrExit(): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(config.database);
+  } catch (error) {
+    console.error(
+      `AnyBank cannot start. ${error instanceof DataDirInUseError ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }
+}
+const database = await openDatabaseOrExit();
+await migrateDatabase(database);
+await seedDemoData(database.db);
+
+const { app } = await buildServer({ config, database });
+await app.listen({ port: config.port, host: config.listenHost });
+banner(config);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  // Requests in flight get 10 s to finish; then the process goes regardless.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,48 @@
+import type { OutboxChannel } from '@anybank/contracts';
+
+/**
+ * Pure rules of the messaging module: who a message may go to on each channel, and how the
+ * recipient is written so that `GET /api/dev/outbox?to=` finds it however it was typed.
+ */
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** Document 1 §5: optional plus, 1-3 digit country part, optional dot, then 4-14 digits. */
+const PHONE = /^\+?\d{1,3}\.?\d{4,14}$/;
+/** Push requests go to a device, named by its id. */
+const DEVICE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export type RecipientCheck = { ok: true; recipient: string } | { ok: false; reason: string };
+
+export function normaliseRecipient(channel: OutboxChannel, to: string): RecipientCheck {
+  const trimmed = to.trim();
+  switch (channel) {
+    case 'email':
+      return EMAIL.test(trimmed)
+        ? { ok: true, recipient: trimmed.toLowerCase() }
+        : { ok: false, reason: `"${to}" is not an e-mail address` };
+    case 'sms':
+      return PHONE.test(trimmed)
+        ? { ok: true, recipient: toE164(trimmed) }
+        : { ok: false, reason: `"${to}" is not a phone number in international format` };
+    case 'push':
+      return DEVICE_ID.test(trimmed)
+        ? { ok: true, recipient: trimmed }
+        : { ok: false, reason: `"${to}" is not a device id` };
+  }
+}
+
+/** `+44.2071234567` and `15551234567` are the same numbers as `+442071234567`, `+15551234567`. */
+export function toE164(phone: string): string {
+  return `+${phone.replace(/[^\d]/g, '')}`;
+}
+
+/**
+ * The outbox is searched by the recipient as a person types it: an e-mail address in any
+ * case, or a phone number with or without its plus and dot. Anything else is searched as is.
+ */
+export function recipientSearchKey(to: string): string {
+  const trimmed = to.trim();
+  if (EMAIL.test(trimmed)) return trimmed.toLowerCase();
+  if (PHONE.test(trimmed)) return toE164(trimmed);
+  return trimmed;
+}

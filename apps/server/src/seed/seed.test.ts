@@ -1,0 +1,131 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '@anybank/contracts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
+import type { Database } from '../db/database';
+import { accounts, consents, mfaDevices, users } from '../db/schema';
+import { findUserByUid, listAccountsOf } from '../modules/directory/directory.store';
+import { seedDemoData } from './seed';
+
+/** Every seeded row, in a stable order: what "the same rows" means. */
+async function snapshot(db: Database) {
+  return {
+    users: await db.select().from(users).orderBy(asc(users.uid)),
+    accounts: await db.select().from(accounts).orderBy(asc(accounts.id)),
+    devices: await db.select().from(mfaDevices).orderBy(asc(mfaDevices.id)),
+    consents: await db.select().from(consents).orderBy(asc(consents.id)),
+  };
+}
+
+describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await seedDemoData(test.handle.db);
+  });
+  afterAll(() => test.drop());
+
+  it('is idempotent: a second run leaves exactly the same rows', async () => {
+    const before = await snapshot(test.handle.db);
+    expect(await seedDemoData(test.handle.db)).toEqual({ created: [] });
+    expect(await snapshot(test.handle.db)).toEqual(before);
+  });
+
+  it('creates jane.doe with three accounts, checking above the default deny threshold', async () => {
+    const jane = await findUserByUid(test.handle.db, 'jane.doe');
+    expect(jane).toMatchObject({
+      email: 'jane.doe@example.com',
+      mobile: '+15551234567',
+      userType: 'customer',
+      authnPreference: 'Password',
+    });
+    const janeAccounts = await listAccountsOf(test.handle.db, jane!.id);
+    expect(janeAccounts.map((account) => account.kind)).toEqual([
+      'checking',
+      'savings',
+      'rewards-visa',
+    ]);
+    expect(janeAccounts[0]!.balanceCents).toBeGreaterThan(10_000 * 100);
+    const devices = await test.handle.db
+      .select()
+      .from(mfaDevices)
+      .where(eq(mfaDevices.userId, jane!.id));
+    expect(devices.map((device) => device.type).sort()).toEqual(['Email', 'SMS']);
+  });
+
+  it('gives john.smith device sign-in, a push device and checking above the CIBA threshold', async () => {
+    const john = await findUserByUid(test.handle.db, 'john.smith');
+    expect(john?.authnPreference).toBe('Device');
+    const devices = await test.handle.db
+      .select()
+      .from(mfaDevices)
+      .where(eq(mfaDevices.userId, john!.id));
+    expect(devices.map((device) => `${device.type}:${device.name}`).sort()).toEqual([
+      'Email:Email',
+      'iPhone:iPhone',
+    ]);
+    const [checking] = await listAccountsOf(test.handle.db, john!.id);
+    expect(checking!.balanceCents).toBeGreaterThan(1_000 * 100);
+  });
+
+  it('creates the three partner users, each with an e-mail device at their own address', async () => {
+    for (const [uid, userType] of [
+      ['amy.davis', 'AnyWealthAdvisor'],
+      ['maria.lopez', 'AnyMarketing'],
+      ['sam.rivera', 'CustomerServiceRep'],
+    ] as const) {
+      const partner = await findUserByUid(test.handle.db, uid);
+      expect(partner?.userType).toBe(userType);
+      const devices = await test.handle.db
+        .select()
+        .from(mfaDevices)
+        .where(eq(mfaDevices.userId, partner!.id));
+      expect(devices).toMatchObject([{ type: 'Email', target: `${uid}@example.com` }]);
+      expect(await listAccountsOf(test.handle.db, partner!.id)).toEqual([]);
+    }
+  });
+
+  it('gives every demo user the demo password, hashed with argon2id', async () => {
+    const all = await test.handle.db.select().from(users);
+    expect(all.length).toBeGreaterThanOrEqual(15);
+    const jane = all.find((user) => user.uid === 'jane.doe')!;
+    expect(jane.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verify(jane.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(new Set(all.map((user) => user.passwordHash)).size).toBe(all.length);
+  });
+
+  it('gives the partner portals customers in varied consent states', async () => {
+    const rows = await test.handle.db
+      .select({
+        definition: consents.definitionId,
+        status: consents.status,
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(consents)
+      .groupBy(consents.definitionId, consents.status);
+    const count = (definition: string, status: string) =>
+      rows.find((row) => row.definition === definition && row.status === status)?.count ?? 0;
+    expect(count('communication', 'accepted')).toBeGreaterThan(3);
+    expect(count('communication', 'revoked')).toBeGreaterThan(0);
+    expect(count('share-account-balances', 'accepted')).toBeGreaterThan(3);
+    expect(count('share-account-balances', 'revoked')).toBeGreaterThan(0);
+  });
+
+  it('restores the demo data with reset', async () => {
+    const jane = await findUserByUid(test.handle.db, 'jane.doe');
+    const [checking] = await listAccountsOf(test.handle.db, jane!.id);
+    await test.handle.db
+      .update(accounts)
+      .set({ balanceCents: 1 })
+      .where(eq(accounts.id, checking!.id));
+    await test.handle.db.delete(users).where(eq(users.uid, 'ava.thomas'));
+
+    const result = await seedDemoData(test.handle.db, { reset: true });
+    expect(result.created).toContain('ava.thomas');
+    const janeAgain = await findUserByUid(test.handle.db, 'jane.doe');
+    const [restored] = await listAccountsOf(test.handle.db, janeAgain!.id);
+    expect(restored!.balanceCents).toBe(2_450_000);
+    expect(await findUserByUid(test.handle.db, 'ava.thomas')).not.toBeNull();
+  });
+});

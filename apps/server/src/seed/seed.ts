@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import { ACCOUNT_KINDS, DEMO_PASSWORD } from '@anybank/contracts';
+import type { Database, Transaction } from '../db/database';
+import { insertAuditEvent } from '../modules/audit/audit.store';
+import {
+  CONSENT_AUDIENCE,
+  communicationStatus,
+  shareBalancesStatus,
+} from '../modules/consents/consent.rules';
+import { insertConsents, type NewConsent } from '../modules/consents/consent.store';
+import {
+  findUserByUid,
+  insertAccounts,
+  insertMfaDevices,
+  insertUser,
+} from '../modules/directory/directory.store';
+import { DEMO_USERS, type DemoUser } from './demo-data';
+
+/** Every table the demo owns, children first: `--reset` empties them before seeding again. */
+const DEMO_TABLES = [
+  'ledger_entries',
+  'transfers',
+  'consents',
+  'mfa_devices',
+  'accounts',
+  'users',
+  'outbox_messages',
+  'audit_events',
+] as const;
+
+function accountId(): string {
+  return String(randomInt(1_000_000_000, 10_000_000_000));
+}
+
+async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
+  const user = await insertUser(tx, {
+    uid: demo.uid,
+    firstName: demo.firstName,
+    lastName: demo.lastName,
+    email: demo.email,
+    mobile: demo.mobile ?? null,
+    street: demo.street ?? null,
+    city: demo.city ?? null,
+    postalCode: demo.postalCode ?? null,
+    userType: demo.userType,
+    authnPreference: demo.authnPreference,
+    passwordHash,
+  });
+  await insertMfaDevices(
+    tx,
+    demo.devices.map((device) => ({
+      userId: user.id,
+      type: device.type,
+      name: device.name,
+      target:
+        device.type === 'Email' ? demo.email : device.type === 'SMS' ? (demo.mobile ?? null) : null,
+    })),
+  );
+  if (!demo.balances) return;
+
+  const accountRows = ACCOUNT_KINDS.map((kind, position) => {
+    const id = accountId();
+    return {
+      id,
+      ownerId: user.id,
+      kind,
+      position,
+      balanceCents: demo.balances?.[position] ?? 0,
+      numberSuffix: id.slice(-4),
+    };
+  });
+  await insertAccounts(tx, accountRows);
+
+  const consents: NewConsent[] = [];
+  if (demo.communication) {
+    consents.push({
+      subject: user.id,
+      actor: user.id,
+      audience: CONSENT_AUDIENCE.communication,
+      definitionId: 'communication',
+      status: communicationStatus(demo.communication),
+      titleText: 'Communication preferences',
+      dataText: 'How AnyBank may contact you: SMS, e-mail and postal mail.',
+      purposeText: 'Marketing and service communications',
+      data: demo.communication,
+    });
+  }
+  if (demo.shareWithAdvisor) {
+    const shared = demo.shareWithAdvisor
+      .map((position) => accountRows[position]?.id)
+      .filter((id): id is string => Boolean(id));
+    consents.push({
+      subject: user.id,
+      actor: user.id,
+      audience: CONSENT_AUDIENCE['share-account-balances'],
+      definitionId: 'share-account-balances',
+      status: shareBalancesStatus({ 'share-balance': shared }),
+      titleText: 'Share account balances',
+      dataText: 'The balances of the accounts you choose.',
+      purposeText: 'Wealth advice from AnyWealthAdvisor',
+      data: { 'share-balance': shared },
+    });
+  }
+  await insertConsents(tx, consents);
+}
+
+export interface SeedResult {
+  created: string[];
+}
+
+/**
+ * Creates every demo user that does not exist yet, with accounts, devices and consents.
+ * Idempotent: users already present are left exactly as they are, so a second run changes
+ * nothing. With `reset`, the demo tables are emptied first (`npm run seed -- --reset`).
+ * Passwords are hashed before the transaction opens: slow work stays outside it.
+ */
+export async function seedDemoData(
+  db: Database,
+  options: { reset?: boolean } = {},
+): Promise<SeedResult> {
+  const missing: DemoUser[] = [];
+  for (const demo of DEMO_USERS) {
+    if (options.reset || !(await findUserByUid(db, demo.uid))) missing.push(demo);
+  }
+  if (missing.length === 0) return { created: [] };
+
+  const hashes = await Promise.all(missing.map(() => hash(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    if (options.reset) {
+      await tx.execute(
+        sql.raw(`truncate table ${DEMO_TABLES.join(', ')} restart identity cascade`),
+      );
+    }
+    for (const [index, demo] of missing.entries()) {
+      // A concurrent seeder (two instances starting together) may have won the race.
+      if (await findUserByUid(tx, demo.uid)) continue;
+      await seedUser(tx, demo, hashes[index] ?? '');
+    }
+    await insertAuditEvent(tx, {
+      type: options.reset ? 'seed.reset' : 'seed.applied',
+      details: { users: missing.map((demo) => demo.uid) },
+    });
+  });
+  return { created: missing.map((demo) => demo.uid) };
+}

@@ -1,0 +1,73 @@
+// One lint configuration for the whole repository. A suppression must carry its reason
+// (`-- why`) on the same line: eslint-comments are checked by `reportUnusedDisableDirectives`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Features do not import each other (bulletproof-react's one-way imports).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*', '**/features/*/**'],
+              message:
+                'Features do not import each other; move shared code to src/components or src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: [
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.ts',
+      'apps/server/src/seed/*.cli.ts',
+      'apps/server/src/main.ts',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // In a test, `x!` on a value the test just produced fails loudly, which is what a test wants.
+    files: ['**/*.test.ts', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,67 @@
+/**
+ * Business constants and limits: document 1 §9 and document 2 §9.
+ * Timings are here so that tests may shorten them through configuration, never by editing them.
+ */
+export const PUSH_POLL_INTERVAL_MS = 3000;
+export const PLATFORM_AUTHENTICATOR_PROBE_TIMEOUT_MS = 1000;
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const IDLE_ACTIVITY_DEBOUNCE_MS = 250;
+/** The idle timer refuses this value and anything above (setTimeout's 32-bit limit). */
+export const IDLE_TIMEOUT_LIMIT_MS = 2147483647;
+export const CROSS_TAB_LEADER_FALLBACK_MS = 2000;
+export const CROSS_TAB_RESPONSE_TIME_MS = 100;
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_SPECIALS = '@$!.,%*?&';
+export const OTP_LENGTH = 6;
+export const RECOVERY_CODE_LENGTH = 8;
+export const PHONE_COUNTRY_DIGITS = { min: 1, max: 3 } as const;
+export const PHONE_NUMBER_DIGITS = { min: 4, max: 14 } as const;
+
+export const LOGIN_TABS = { first: 1, last: 19 } as const;
+
+export const PKCE_STATE_LENGTH = 20;
+export const PKCE_VERIFIER_LENGTH = 128;
+
+export const SELF_SERVICE_REDIRECT_MS = 5000;
+
+export const MODAL_TIMINGS = {
+  fadeMs: 150,
+  collapseMs: 350,
+  modalTransitionMs: 300,
+  modalZIndex: 1050,
+  escapeKeyCode: 27,
+} as const;
+
+export const FOOTER_COPYRIGHT_YEAR = 2020;
+
+/** Document 2 §9. */
+export const PROFILE_FIELD_MAX_LENGTH = 50;
+export const ZIP_MAX_LENGTH = 10;
+export const MIN_TRANSFER_CENTS = 1;
+export const CURRENCY = 'USD';
+export const DEFAULT_CIBA_THRESHOLD_DOLLARS = 1000;
+export const DEFAULT_DENY_THRESHOLD_DOLLARS = 10000;
+export const MIN_CIBA_THRESHOLD_DOLLARS = 1;
+export const MIN_DENY_THRESHOLD_DOLLARS = 2;
+export const AUTHN_PREFERENCE_CHANGE_REDIRECT_MS = 2000;
+export const ADMIN_ACTION_REDIRECT_MS = 5000;
+export const SEARCH_MIN_CHARACTERS = 2;
+export const DASHBOARD_BALANCE_PANELS = 3;
+/** The navbar collapses at the xl breakpoint when it has more menu items than this. */
+export const MENU_XL_BREAKPOINT_AFTER_ITEMS = 2;
+export const CREDIT_CARD_DELIVERY_BUSINESS_DAYS = '7-10';
+export const PARTNER_NAMES = ['mint', 'zelle', 'anywealthadvisor'] as const;
+
+export const ACCOUNT_TIERS = ['personal', 'premier'] as const;
+export type AccountTier = (typeof ACCOUNT_TIERS)[number];
+export const AUTHN_PREFERENCES = ['Password', 'Device'] as const;
+export type AuthnPreference = (typeof AUTHN_PREFERENCES)[number];
+export const ACCOUNT_KINDS = ['checking', 'savings', 'rewards-visa'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** The demo password of every seeded user (README lists them). */
+export const DEMO_PASSWORD = 'Welcome2Bank!';
+/** The default product id; `{product}` in session item names and claims. */
+export const DEFAULT_PRODUCT_ID = 'anybank';

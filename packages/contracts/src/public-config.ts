@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * What the server tells the browser about its configuration. It holds no secret: the server
+ * writes it into a `<meta name="anybank-config">` tag of index.html (no inline script, CSP).
+ */
+export const publicConfigSchema = z.object({
+  productId: z.string(),
+  basePath: z.string(),
+  host: z.string(),
+  publicUrl: z.string(),
+  companyId: z.string(),
+  retailSiteUrl: z.string(),
+  analyticsMeasurementId: z.string().nullable(),
+  demoHosts: z.array(z.string()),
+  outboxEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const PUBLIC_CONFIG_META_NAME = 'anybank-config';

@@ -1,0 +1,209 @@
+import type { UserType } from './user-types';
+
+/**
+ * Every page of both documents, in the order of document 2 §2 (routes are matched in this
+ * order), with the `/app` forms of document 1 §2.1 beside their short forms. The web router
+ * and the browser tests both read this table, so a page and its test cannot drift apart.
+ *
+ * `access` is who may open the page (document 1 §2.1 and §6): `anyone`, `signed-in` (any user
+ * type), or the one user type the page belongs to. The page guard enforces it.
+ */
+export type PageAccess = 'anyone' | 'signed-in' | UserType;
+
+export type PageId =
+  | 'admin'
+  | 'privacy-security'
+  | 'communication-preferences'
+  | 'profile'
+  | 'profile-settings'
+  | 'signin-password'
+  | 'transfer-money'
+  | 'dashboard'
+  | 'pay-and-transfer'
+  | 'wealth-portal'
+  | 'advisor-client'
+  | 'advisor-tracking'
+  | 'advisor-prospecting'
+  | 'advisor-other-services'
+  | 'advisor'
+  | 'marketing-dashboard'
+  | 'marketing-client-profiles'
+  | 'marketing-tracking'
+  | 'marketing-equities-trading'
+  | 'marketing'
+  | 'credit-card'
+  | 'login'
+  | 'customer-service'
+  | 'redirect'
+  | 'partner-signoff'
+  | 'outbox'
+  | 'mobile'
+  | 'home';
+
+export interface PageRoute {
+  id: PageId;
+  /** Every path that opens this page; the first is the canonical one. */
+  paths: readonly string[];
+  /** The text of the page's one `<h1>`. */
+  heading: string;
+  access: PageAccess;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { id: 'admin', paths: ['/admin/'], heading: 'Demo Admin', access: 'customer' },
+  {
+    id: 'privacy-security',
+    paths: ['/privacy-security'],
+    heading: 'Privacy & Security',
+    access: 'customer',
+  },
+  {
+    id: 'communication-preferences',
+    paths: ['/communication-preferences'],
+    heading: 'Communication Preferences',
+    access: 'customer',
+  },
+  {
+    id: 'profile',
+    paths: ['/banking/profile-settings/profile'],
+    heading: 'Personal Details',
+    access: 'customer',
+  },
+  {
+    id: 'profile-settings',
+    paths: ['/banking/profile-settings'],
+    heading: 'Profile & Settings',
+    access: 'customer',
+  },
+  {
+    id: 'signin-password',
+    paths: ['/banking/signin-password'],
+    heading: 'Sign In & Password',
+    access: 'customer',
+  },
+  {
+    id: 'transfer-money',
+    paths: ['/banking/transfer-money', '/banking/transfer-money/'],
+    heading: 'Transfer Money',
+    access: 'customer',
+  },
+  {
+    id: 'dashboard',
+    paths: ['/banking', '/app/banking'],
+    heading: 'Accounts Dashboard',
+    access: 'customer',
+  },
+  {
+    id: 'pay-and-transfer',
+    paths: ['/banking/pay-and-transfer'],
+    heading: 'Pay & Transfer',
+    access: 'customer',
+  },
+  {
+    id: 'wealth-portal',
+    paths: ['/any-wealth-advisor'],
+    heading: 'My Wealth Portal',
+    access: 'customer',
+  },
+  {
+    id: 'advisor-client',
+    paths: ['/advisor/client', '/app/advisor/client'],
+    heading: 'Client Details',
+    access: 'AnyWealthAdvisor',
+  },
+  {
+    id: 'advisor-tracking',
+    paths: ['/app/advisor/tracking'],
+    heading: 'Client Tracking',
+    access: 'AnyWealthAdvisor',
+  },
+  {
+    id: 'advisor-prospecting',
+    paths: ['/app/advisor/prospecting'],
+    heading: 'Prospecting',
+    access: 'AnyWealthAdvisor',
+  },
+  {
+    id: 'advisor-other-services',
+    paths: ['/app/advisor/other-services'],
+    heading: 'Other Services',
+    access: 'AnyWealthAdvisor',
+  },
+  {
+    id: 'advisor',
+    paths: ['/advisor', '/app/advisor'],
+    heading: 'Advisor Dashboard',
+    access: 'AnyWealthAdvisor',
+  },
+  {
+    id: 'marketing-dashboard',
+    paths: ['/app/any-marketing/dashboard'],
+    heading: 'Marketing Dashboard',
+    access: 'AnyMarketing',
+  },
+  {
+    id: 'marketing-client-profiles',
+    paths: ['/app/any-marketing/client-profiles'],
+    heading: 'Client Profiles',
+    access: 'AnyMarketing',
+  },
+  {
+    id: 'marketing-tracking',
+    paths: ['/app/any-marketing/tracking'],
+    heading: 'Campaign Tracking',
+    access: 'AnyMarketing',
+  },
+  {
+    id: 'marketing-equities-trading',
+    paths: ['/app/any-marketing/equities-trading'],
+    heading: 'Equities Trading',
+    access: 'AnyMarketing',
+  },
+  {
+    id: 'marketing',
+    paths: ['/any-marketing', '/app/any-marketing'],
+    heading: 'AnyMarketing Portal',
+    access: 'AnyMarketing',
+  },
+  {
+    id: 'credit-card',
+    paths: ['/credit-card', '/app/credit-card'],
+    heading: 'We need to review your application a little longer',
+    access: 'signed-in',
+  },
+  { id: 'login', paths: ['/login'], heading: 'Sign In', access: 'anyone' },
+  {
+    id: 'customer-service',
+    paths: ['/customer-service', '/app/customer-service'],
+    heading: 'Customer Service Portal',
+    access: 'CustomerServiceRep',
+  },
+  { id: 'redirect', paths: ['/app/redirect'], heading: 'Redirecting to sign in', access: 'anyone' },
+  {
+    id: 'partner-signoff',
+    paths: ['/partner/signoff'],
+    heading: 'Your partner session has ended',
+    access: 'anyone',
+  },
+  { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },
+  { id: 'mobile', paths: ['/mobile'], heading: 'AnyBank Mobile', access: 'anyone' },
+  {
+    id: 'home',
+    paths: ['/', '/app', '/app/'],
+    heading: 'Banking that moves with you',
+    access: 'anyone',
+  },
+];
+
+export function pageRoute(id: PageId): PageRoute {
+  const route = PAGE_ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`No page route with id ${id}`);
+  return route;
+}
+
+/** Footer partner logins (document 1 §2.7): each starts sign-in for its user type. */
+export const PARTNER_LOGINS = [
+  { userType: 'AnyWealthAdvisor', label: 'Advisor Login' },
+  { userType: 'AnyMarketing', label: 'Marketing Login' },
+  { userType: 'CustomerServiceRep', label: 'Customer Service Login' },
+] as const;
