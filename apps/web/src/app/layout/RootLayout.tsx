@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoading } from '../../components/ui/PageLoading';
+import { ScrollToTop } from '../ScrollToTop';
+import { SiteFooter } from './SiteFooter';
+import { SiteNavbar } from './SiteNavbar';
+import { usePageTitle } from './use-page-title';
+
+export function RootLayout() {
+  usePageTitle();
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <ScrollToTop />
+      <header>
+        <a href="#main-content" className="visually-hidden-focusable skip-link">
+          Skip to main content
+        </a>
+        <SiteNavbar />
+      </header>
+      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

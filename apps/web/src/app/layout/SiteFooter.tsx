@@ -1,0 +1,96 @@
+import { Col, Container, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { FOOTER_COPYRIGHT_YEAR, PARTNER_LOGINS, pageRoute } from '@anybank/contracts';
+import { isIosUserAgent } from '../../lib/device';
+
+const APP_STORE_URL = 'https://apps.apple.com/';
+
+const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'X', href: 'https://x.com/' },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  { name: 'YouTube', href: 'https://www.youtube.com/' },
+] as const;
+
+const SUPPORT_PHONE = { display: '1-800-555-0100', href: 'tel:+18005550100' } as const;
+const SUPPORT_EMAIL = 'support@anybank.example';
+
+function pathOf(pageId: Parameters<typeof pageRoute>[0]): string {
+  return pageRoute(pageId).paths[0] ?? '/';
+}
+
+export function SiteFooter() {
+  const showInstallLink = isIosUserAgent(navigator.userAgent);
+  return (
+    <footer className="site-footer bg-dark text-light py-4 mt-auto">
+      <Container>
+        <Row className="g-4">
+          <Col sm={6} lg={3}>
+            <h2 className="h6 text-uppercase">Contact us</h2>
+            <ul className="list-unstyled mb-0">
+              <li>
+                <a className="link-light" href={SUPPORT_PHONE.href}>
+                  Call {SUPPORT_PHONE.display}
+                </a>
+              </li>
+              <li>
+                <a className="link-light" href={`mailto:${SUPPORT_EMAIL}`}>
+                  {SUPPORT_EMAIL}
+                </a>
+              </li>
+            </ul>
+          </Col>
+          <Col sm={6} lg={3}>
+            <h2 className="h6 text-uppercase">Follow us</h2>
+            <ul className="list-unstyled mb-0">
+              {SOCIAL_LINKS.map((social) => (
+                <li key={social.name}>
+                  <a
+                    className="link-light"
+                    href={social.href}
+                    aria-label={`AnyBank on ${social.name}`}
+                  >
+                    {social.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Col>
+          <Col sm={6} lg={3}>
+            <h2 className="h6 text-uppercase">Partners</h2>
+            <ul className="list-unstyled mb-0">
+              {PARTNER_LOGINS.map((partner) => (
+                <li key={partner.userType}>
+                  <Link
+                    className="link-light"
+                    to={{ pathname: pathOf('redirect'), search: `?userType=${partner.userType}` }}
+                  >
+                    {partner.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Col>
+          <Col sm={6} lg={3}>
+            <h2 className="h6 text-uppercase">Demo</h2>
+            <ul className="list-unstyled mb-0">
+              <li>
+                <Link className="link-light" to={pathOf('admin')}>
+                  Demo Admin
+                </Link>
+              </li>
+              {showInstallLink && (
+                <li>
+                  <a className="link-light" href={APP_STORE_URL}>
+                    Install the App
+                  </a>
+                </li>
+              )}
+            </ul>
+          </Col>
+        </Row>
+        <p className="small mt-4 mb-0">© {FOOTER_COPYRIGHT_YEAR} AnyBank</p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,7 @@
+export { AdvisorDashboardPage } from './AdvisorDashboardPage';
+export { AdvisorClientPage } from './AdvisorClientPage';
+export {
+  AdvisorTrackingPage,
+  AdvisorProspectingPage,
+  AdvisorOtherServicesPage,
+} from './AdvisorSectionPages';

@@ -1,0 +1,2 @@
+export { CommunicationPreferencesPage } from './CommunicationPreferencesPage';
+export { PrivacySecurityPage } from './PrivacySecurityPage';

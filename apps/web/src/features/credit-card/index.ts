@@ -1,0 +1,1 @@
+export { CreditCardPage } from './CreditCardPage';

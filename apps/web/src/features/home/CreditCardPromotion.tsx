@@ -1,0 +1,29 @@
+import { Card } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { pageRoute } from '@anybank/contracts';
+import { NewTabHint } from '../../components/ui/NewTabHint';
+
+export function CreditCardPromotion() {
+  return (
+    <Card className="shadow border-0">
+      <Card.Body className="p-4">
+        <p className="text-uppercase small fw-semibold mb-1 text-body-secondary">New card</p>
+        <h2 className="h3">AnyBank Rewards Visa</h2>
+        <p>
+          Earn points on every purchase, pay no annual fee, and lock your card from the app in
+          seconds.
+        </p>
+        {/* The application confirmation opens beside the home page, as a new tab. */}
+        <Link
+          to={pageRoute('credit-card').paths[0] ?? '/'}
+          target="_blank"
+          rel="noopener"
+          className="btn btn-primary"
+        >
+          Apply now
+          <NewTabHint />
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export { LoginPage } from './LoginPage';
+export { RedirectPage } from './RedirectPage';
+export { PartnerSignoffPage } from './PartnerSignoffPage';

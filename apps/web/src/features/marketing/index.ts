@@ -1,0 +1,7 @@
+export { MarketingPortalPage } from './MarketingPortalPage';
+export {
+  MarketingDashboardPage,
+  MarketingClientProfilesPage,
+  MarketingTrackingPage,
+  MarketingEquitiesTradingPage,
+} from './MarketingSectionPages';

@@ -1,0 +1,1 @@
+export { MobilePage } from './MobilePage';

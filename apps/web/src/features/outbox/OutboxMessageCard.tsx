@@ -1,0 +1,46 @@
+import { Badge, Card } from 'react-bootstrap';
+import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
+
+const CHANNEL_LABELS: Record<OutboxChannel, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  push: 'Push',
+};
+
+const CHANNEL_BADGES: Record<OutboxChannel, string> = {
+  email: 'primary',
+  sms: 'success',
+  push: 'dark',
+};
+
+function formatTime(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? createdAt : date.toLocaleString();
+}
+
+export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
+  const channel = CHANNEL_LABELS[message.channel];
+  return (
+    <Card as="article" className="mb-3">
+      <Card.Header className="d-flex flex-wrap align-items-center gap-2">
+        <Badge bg={CHANNEL_BADGES[message.channel]}>{channel}</Badge>
+        <span className="text-break">
+          To <span className="fw-semibold">{message.to}</span>
+        </span>
+        <time dateTime={message.createdAt} className="ms-sm-auto small">
+          {formatTime(message.createdAt)}
+        </time>
+      </Card.Header>
+      <Card.Body>
+        <h2 className="h5 text-break">{message.subject ?? `${channel} message`}</h2>
+        {message.code !== null && (
+          <p className="mb-3">
+            <span className="d-block small fw-semibold">One-time code</span>
+            <span className="outbox-code font-monospace">{message.code}</span>
+          </p>
+        )}
+        <p className="preserve-line-breaks text-break mb-0">{message.body}</p>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Form } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { PageLayout } from '../../components/ui/PageLayout';
+import { OutboxMessageCard } from './OutboxMessageCard';
+import { useOutboxMessages } from './use-outbox-messages';
+import type { OutboxState } from './use-outbox-messages';
+
+function summary(state: OutboxState, to: string): string {
+  if (state.status === 'loading') return 'Loading messages…';
+  if (state.status !== 'ready') return '';
+  const count = state.messages.length;
+  const noun = count === 1 ? 'message' : 'messages';
+  return to ? `${count} ${noun} to ${to}` : `${count} ${noun}`;
+}
+
+export function OutboxPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = searchParams.get('to') ?? '';
+  const to = filter.trim();
+  const state = useOutboxMessages(to);
+
+  const changeFilter = (value: string) => {
+    setSearchParams(value ? { to: value } : {}, { replace: true });
+  };
+
+  return (
+    <PageLayout
+      pageId="outbox"
+      description="Emails, text messages and push notifications the demo server would have sent. New ones appear here as they arrive."
+    >
+      <Form.Group controlId="outbox-recipient" className="mb-3 outbox-filter">
+        <Form.Label>Recipient</Form.Label>
+        <Form.Control
+          type="search"
+          value={filter}
+          onChange={(event) => changeFilter(event.target.value)}
+          placeholder="Email address or phone number"
+          autoComplete="off"
+        />
+      </Form.Group>
+
+      <p aria-live="polite" className="fw-semibold">
+        {summary(state, to)}
+      </p>
+
+      {state.status === 'off' && (
+        <Alert variant="secondary">The outbox is turned off on this server.</Alert>
+      )}
+      {state.status === 'failed' && (
+        <Alert variant="danger">Could not load the outbox ({state.reason}). Retrying…</Alert>
+      )}
+      {state.status === 'ready' &&
+        state.messages.map((message) => <OutboxMessageCard key={message.id} message={message} />)}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,3 @@
+export { ProfileSettingsPage } from './ProfileSettingsPage';
+export { PersonalDetailsPage } from './PersonalDetailsPage';
+export { SignInPasswordPage } from './SignInPasswordPage';

@@ -1,0 +1,1 @@
+export { RegistrationModal } from './RegistrationModal';

@@ -1,0 +1,2 @@
+export { TransferMoneyPage } from './TransferMoneyPage';
+export { PayAndTransferPage } from './PayAndTransferPage';

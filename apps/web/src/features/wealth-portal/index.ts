@@ -1,0 +1,1 @@
+export { WealthPortalPage } from './WealthPortalPage';

@@ -1,0 +1,38 @@
+import { DEFAULT_PRODUCT_ID, publicConfigSchema } from '@anybank/contracts';
+import type { PublicConfig } from '@anybank/contracts';
+
+type PageLocation = Pick<Location, 'hostname' | 'origin'>;
+
+/** What the app runs with when no server wrote its config tag (the vite dev server). */
+export function defaultPublicConfig(location: PageLocation): PublicConfig {
+  return {
+    productId: DEFAULT_PRODUCT_ID,
+    basePath: '',
+    host: location.hostname,
+    publicUrl: location.origin,
+    companyId: 'anybank-demo',
+    retailSiteUrl: 'https://retail.anybank.example',
+    analyticsMeasurementId: null,
+    demoHosts: ['localhost'],
+    outboxEnabled: true,
+  };
+}
+
+/**
+ * Parses the content of the server's config tag. A tag that is present but malformed is a
+ * server bug, so it throws rather than silently running with the defaults.
+ */
+export function parsePublicConfig(
+  metaContent: string | null,
+  location: PageLocation,
+): PublicConfig {
+  if (metaContent === null) return defaultPublicConfig(location);
+  return publicConfigSchema.parse(JSON.parse(metaContent));
+}
+
+/** The router's basename: an empty base path means the site root; a trailing slash is dropped. */
+export function routerBasename(basePath: string): string | undefined {
+  const trimmed = basePath.replace(/\/+$/, '');
+  if (trimmed === '') return undefined;
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const SERVER_ORIGIN = 'http://localhost:8080';
+
+/**
+ * Paths the API server answers. Matched as whole path segments so that `/as` does not also
+ * catch `/assets` or a future `/ascii` page.
+ */
+const SERVER_PATHS = /^\/(?:api|as|ext|healthz|\.well-known)(?=[/?]|$)/.source;
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { [SERVER_PATHS]: { target: SERVER_ORIGIN } },
+  },
+});
