@@ -3,12 +3,29 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorMapping } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { registerDirectoryRoutes } from './modules/directory/directory.routes';
+import { createOtpService } from './modules/identity/credentials/otp.service';
+import { createPasswordService } from './modules/identity/credentials/password.service';
+import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
+import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
+import { createAuthGuards, type AuthGuards } from './modules/identity/oauth/access-token';
+import { createInteractionPort } from './modules/identity/oauth/interaction.port';
+import { isSelfServiceClient, userTypeOfClient } from './modules/identity/oauth/oauth.clients';
+import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
+import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
+import { createOidcProvider } from './modules/identity/oauth/oidc.provider';
+import { registerPickupRoutes } from './modules/identity/pickup/pickup.routes';
+import { createPickupService } from './modules/identity/pickup/pickup.service';
+import { registerRiskRoutes } from './modules/identity/risk/risk.routes';
+import { createRiskService } from './modules/identity/risk/risk.service';
+import { insertAuditEvent } from './modules/audit/audit.store';
 import { registerOutboxRoutes } from './modules/messaging/messaging.routes';
 import {
   createMessagingService,
@@ -29,7 +46,12 @@ export interface ServerDeps {
 
 export interface Server {
   app: FastifyInstance;
-  services: { messaging: MessagingService };
+  services: {
+    messaging: MessagingService;
+    flows: FlowService;
+    auth: AuthGuards;
+    provider: Provider;
+  };
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -76,6 +98,42 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     log: app.log,
   });
 
+  const db = database.db;
+  const provider = createOidcProvider(config, db);
+  await mountOidcProvider(app, provider, config.basePath);
+  provider.on('end_session.success', (ctx) => {
+    void insertAuditEvent(db, {
+      type: 'signout',
+      userId: ctx.oidc.session?.accountId ?? null,
+      ip: ctx.ip,
+      details: { clientId: ctx.oidc.client?.clientId ?? null },
+    }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
+  });
+  const purge = setInterval(
+    () => {
+      purgeExpiredOidcModels(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'purging expired OAuth rows failed'),
+      );
+    },
+    15 * 60 * 1000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  const auth = createAuthGuards(config, provider);
+  const risk = createRiskService({ db });
+  const flows = createFlowService({
+    db,
+    interactions: createInteractionPort(provider),
+    messaging,
+    passwords: createPasswordService({ db }),
+    otp: createOtpService({ db, signingSecret: config.signingSecret }),
+    risk,
+    userTypeOfClient,
+    isSelfServiceClient,
+  });
+  const pickup = createPickupService({ config, db, provider });
+
   app.get('/healthz', async (_request, reply) => {
     try {
       await database.ping();
@@ -89,6 +147,10 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   await app.register(
     async (api) => {
       if (config.outboxEnabled) registerOutboxRoutes(api, messaging);
+      registerRiskRoutes(api, { risk });
+      registerFlowRoutes(api, { config, flows });
+      registerPickupRoutes(api, { config, pickup });
+      registerDirectoryRoutes(api, { db, auth });
     },
     { prefix: config.basePath },
   );
@@ -101,5 +163,5 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       !config.outboxEnabled && pathname.replace(/\/$/, '') === '/outbox',
   });
 
-  return { app, services: { messaging } };
+  return { app, services: { messaging, flows, auth, provider } };
 }

@@ -65,3 +65,14 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const DEMO_PASSWORD = 'Welcome2Bank!';
 /** The default product id; `{product}` in session item names and claims. */
 export const DEFAULT_PRODUCT_ID = 'anybank';
+
+/** Sign-in limits (sign-in issue): wrong passwords, one-time codes, flows. */
+export const PASSWORD_LOCK = {
+  maxFailures: 5,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 60 * 1000,
+} as const;
+export const OTP_TTL_MS = 5 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const FLOW_TTL_MS = 30 * 60 * 1000;
+export const PICKUP_REFERENCE_TTL_MS = 60 * 1000;

@@ -5,3 +5,7 @@ export * from './messages';
 export * from './routes';
 export * from './outbox';
 export * from './public-config';
+export * from './validators';
+export * from './flow';
+export * from './risk';
+export * from './oauth';

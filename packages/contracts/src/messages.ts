@@ -31,6 +31,13 @@ export const messages = {
     unexpectedErrorText: 'Please contact Technical Enablement.',
     sessionPickupErrorTitle: 'Session Pickup Error',
     idleTitle: 'Are you still there?',
+    // Not in the spec's catalogue: the server's userMessage for these cases (§8 shows it).
+    incorrectPassword: 'The username or password you entered is incorrect.',
+    incorrectOtp: 'The code you entered is incorrect. Please try again.',
+    expiredOtp: 'This code has expired. Please start again to get a new code.',
+    flowExpired: 'Your sign-in took too long. Please start again.',
+    wrongUserType: 'This account cannot sign in to this portal.',
+    partnerSignedOut: 'Your partner session has ended. You can close this window.',
   },
   validation: {
     passwordsMustMatchLogin: 'Passwords must match',

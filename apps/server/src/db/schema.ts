@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -45,6 +46,8 @@ export const users = pgTable(
     /** Set while a transfer is pending, null otherwise (document 2 §4). */
     accountTransferAmountCents: bigint('account_transfer_amount_cents', { mode: 'number' }),
     identityVerified: boolean('identity_verified').notNull().default(false),
+    /** Demo admin's "simulate high risk on next sign-in": consumed by the next evaluation. */
+    highRiskNextSignIn: boolean('high_risk_next_sign_in').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -238,6 +241,97 @@ export const auditEvents = pgTable(
   },
   (table) => [
     index('audit_events_type_idx').on(table.type, table.id),
+    index('audit_events_type_time_idx').on(table.type, table.createdAt),
     index('audit_events_user_idx').on(table.userId, table.id),
   ],
 );
+
+/**
+ * oidc-provider's models (sessions, interactions, grants, codes, tokens…), one table for all,
+ * each row expiring on its own. See modules/identity/oauth/oidc.adapter.ts.
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_models_grant_idx').on(table.grantId),
+    index('oidc_models_uid_idx').on(table.model, table.uid),
+    index('oidc_models_user_code_idx').on(table.model, table.userCode),
+    index('oidc_models_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Authentication flows (document 1 §4.1): a persisted state machine, so that any instance can
+ * continue it. The id is the OAuth interaction's uid; the browser that holds the interaction
+ * cookie is the only one that may continue it.
+ */
+export const authFlows = pgTable(
+  'auth_flows',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    status: text('status').notNull(),
+    /** The rest of the machine's state (rules: identity/flow/flow.rules.ts), as JSON. */
+    state: jsonb('state').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_flows_expires_idx').on(table.expiresAt)],
+);
+
+/** One-time codes (sign-in OTP, pairing, recovery): stored as keyed hashes, single use. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** What the code is for: a flow id, a device id. It must match at verification. */
+    reference: text('reference').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('one_time_codes_reference_idx').on(table.purpose, table.reference)],
+);
+
+/** Wrong passwords per username, counted atomically: 5 within 15 minutes lock for 1 minute. */
+export const passwordFailures = pgTable('password_failures', {
+  uid: text('uid').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Session pickup references (document 1 §3.8): one use, 60 s, bound to a browser cookie. */
+export const pickupReferences = pgTable('pickup_references', {
+  refHash: text('ref_hash').primaryKey(),
+  bindingHash: text('binding_hash').notNull(),
+  referenceType: text('reference_type').notNull(),
+  /** The OAuth grant of the sign-in: gone means the user signed out meanwhile (resumePath). */
+  grantId: text('grant_id').notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -20,6 +20,11 @@ import { DEMO_USERS, type DemoUser } from './demo-data';
 
 /** Every table the demo owns, children first: `--reset` empties them before seeding again. */
 const DEMO_TABLES = [
+  'oidc_models',
+  'auth_flows',
+  'one_time_codes',
+  'password_failures',
+  'pickup_references',
   'ledger_entries',
   'transfers',
   'consents',

@@ -38,3 +38,21 @@ export async function listAccountsOf(db: Queryable, ownerId: string): Promise<Ac
     .where(eq(accounts.ownerId, ownerId))
     .orderBy(asc(accounts.position));
 }
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  // A malformed id would make PostgreSQL raise on the uuid cast: it simply is no user.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
+
+/** A user's second factors, oldest first (the newest is shown last, §4.5). */
+export async function listMfaDevicesOf(db: Queryable, userId: string): Promise<MfaDeviceRow[]> {
+  return db
+    .select()
+    .from(mfaDevices)
+    .where(eq(mfaDevices.userId, userId))
+    .orderBy(asc(mfaDevices.createdAt), asc(mfaDevices.id));
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import type { AuthGuards } from '../identity/oauth/access-token';
+import { fullAddress } from './directory.rules';
+import { findUserById } from './directory.store';
+
+/** `GET /api/me`: the signed-in user's own directory entry, for any user type. */
+export function registerDirectoryRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; auth: AuthGuards },
+) {
+  app.get('/api/me', async (request) => {
+    const principal = await deps.auth.requireUser(request);
+    const user = await findUserById(deps.db, principal.userId);
+    if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+    return {
+      subject: user.id,
+      uid: user.uid,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      mobile: user.mobile,
+      fullAddress: fullAddress(user),
+      userType: user.userType,
+      authnPreference: user.authnPreference,
+      scopes: [...principal.scopes],
+    };
+  });
+}

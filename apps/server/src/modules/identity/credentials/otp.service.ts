@@ -1,0 +1,99 @@
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '@anybank/contracts';
+import type { Database } from '../../../db/database';
+import { insertAuditEvent } from '../../audit/audit.store';
+import { attemptsLeft, generateOtp, hashCode, hashesMatch, judgeAttempt } from './otp.rules';
+import { attemptLatestCode, consumeCode, insertCode } from './otp.store';
+
+export interface IssueOtpInput {
+  userId: string;
+  /** What kind of code: 'signin', 'pairing', 'recovery'… A code only works for its purpose. */
+  purpose: string;
+  /** What exactly it is for (a flow id, a device id): it must match at verification. */
+  reference: string;
+  ttlMs?: number;
+  maxAttempts?: number;
+}
+
+export interface VerifyOtpInput {
+  purpose: string;
+  reference: string;
+  code: string;
+  /** The client's address, for the audit log. */
+  ip?: string | null;
+}
+
+export type OtpVerification =
+  | { result: 'ok'; userId: string }
+  | { result: 'invalid'; attemptsLeft: number }
+  | { result: 'expired' }
+  | { result: 'attempts_exceeded' }
+  | { result: 'not_found' };
+
+export interface OtpService {
+  /**
+   * Issues a new code (retiring earlier ones for the same purpose and reference) and returns
+   * it in the clear, once: the caller puts it in the message; only its keyed hash is stored.
+   */
+  issue(input: IssueOtpInput): Promise<string>;
+  /** Checks a code; each call counts as an attempt, and a right code works once. */
+  verify(input: VerifyOtpInput): Promise<OtpVerification>;
+}
+
+export function createOtpService(deps: {
+  db: Database;
+  signingSecret: string;
+  clock?: () => Date;
+}): OtpService {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    async issue({
+      userId,
+      purpose,
+      reference,
+      ttlMs = OTP_TTL_MS,
+      maxAttempts = OTP_MAX_ATTEMPTS,
+    }) {
+      const code = generateOtp();
+      const now = clock();
+      await insertCode(
+        deps.db,
+        {
+          userId,
+          purpose,
+          reference,
+          codeHash: hashCode(deps.signingSecret, purpose, reference, code),
+          maxAttempts,
+          expiresAt: new Date(now.getTime() + ttlMs),
+        },
+        now,
+      );
+      return code;
+    },
+
+    async verify({ purpose, reference, code, ip = null }) {
+      const row = await attemptLatestCode(deps.db, purpose, reference);
+      if (row === null) return { result: 'not_found' };
+      const now = clock();
+      const matches = hashesMatch(
+        row.codeHash,
+        hashCode(deps.signingSecret, purpose, reference, code),
+      );
+      const verdict = judgeAttempt(row, now, matches);
+      if (verdict === 'ok') {
+        // Two right answers at once both reach this point; the conditional update lets one in.
+        if (await consumeCode(deps.db, row.id, now)) return { result: 'ok', userId: row.userId };
+        return { result: 'not_found' };
+      }
+      // A used code is as good as none: the caller asks for a new one either way.
+      if (verdict === 'consumed') return { result: 'not_found' };
+      await insertAuditEvent(deps.db, {
+        type: 'otp.failed',
+        userId: row.userId,
+        ip,
+        details: { purpose, result: verdict, attempts: row.attempts },
+      });
+      if (verdict === 'invalid') return { result: 'invalid', attemptsLeft: attemptsLeft(row) };
+      return { result: verdict };
+    },
+  };
+}

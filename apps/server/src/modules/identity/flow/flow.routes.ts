@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  FLOW_ACTIONS,
+  FLOW_API_PATH,
+  REMEMBER_ME_COOKIE,
+  VENDOR_STEPS,
+  authenticateSchema,
+  checkOtpSchema,
+  checkUsernamePasswordSchema,
+  selectDeviceSchema,
+  submitIdentifierSchema,
+  type VendorStep,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+import { HttpError } from '../../../http/errors';
+import { parseInput } from '../../../http/validation';
+import type { FlowResult, FlowService, FlowStep } from './flow.service';
+import { requireXsrfHeader } from './xsrf';
+
+const paramsSchema = z.object({ flowId: z.string().min(8).max(128) });
+const actionQuerySchema = z.object({ action: z.enum(FLOW_ACTIONS).optional() });
+const deviceProfileSchema = z.object({
+  signalsSdkDeviceProfile: z.record(z.string(), z.unknown()).optional(),
+});
+const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)\.([A-Za-z]+)\+json$/;
+
+/** The step a POST asks for: by its vendor content type, or by `?action=`. */
+function stepOf(
+  productId: string,
+  contentType: string,
+  action: string | undefined,
+  body: unknown,
+): FlowStep {
+  const vendor = VENDOR_TYPE.exec(contentType);
+  if (vendor) {
+    const [, product, step] = vendor;
+    if (product !== productId || !(VENDOR_STEPS as readonly string[]).includes(step ?? '')) {
+      throw new HttpError(415, `Unknown sign-in step content type ${contentType}.`);
+    }
+    switch (step as VendorStep) {
+      case 'submitIdentifier':
+        return { kind: 'submitIdentifier', ...parseInput(submitIdentifierSchema, body) };
+      case 'checkUsernamePassword':
+        return { kind: 'checkUsernamePassword', ...parseInput(checkUsernamePasswordSchema, body) };
+      case 'authenticate':
+        parseInput(authenticateSchema, body ?? {});
+        return { kind: 'authenticate' };
+    }
+  }
+  switch (parseInput(actionQuerySchema, { action }).action) {
+    case 'selectDevice': {
+      const input = parseInput(selectDeviceSchema, body);
+      return {
+        kind: 'selectDevice',
+        deviceId: input.deviceRef.id,
+        deviceProfile: input.signalsSdkDeviceProfile,
+      };
+    }
+    case 'submitDeviceProfile':
+      return {
+        kind: 'submitDeviceProfile',
+        deviceProfile: parseInput(deviceProfileSchema, body ?? {}).signalsSdkDeviceProfile,
+      };
+    case 'checkOtp':
+      return { kind: 'checkOtp', otp: parseInput(checkOtpSchema, body).otp };
+    case 'continueAuthentication':
+      return { kind: 'continueAuthentication' };
+    case 'cancelAuthentication':
+      return { kind: 'cancelAuthentication' };
+    case undefined:
+      throw new HttpError(400, 'Say which step this is: a vendor content type or ?action=.');
+  }
+}
+
+/**
+ * `GET|POST /api/authn/flows/{flowId}` (document 1 §7). A thin adapter: the flow service
+ * decides; this file parses, checks the anti-forgery header and writes the rememberMe cookie.
+ */
+export function registerFlowRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; flows: FlowService },
+) {
+  const { config, flows } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+
+  // The vendor types are JSON: parse them as such in this plugin only.
+  app.addContentTypeParser(VENDOR_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(String(body)));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  function send(reply: FastifyReply, result: FlowResult) {
+    if (result.rememberUsername) {
+      reply.setCookie(REMEMBER_ME_COOKIE, result.rememberUsername, {
+        path: `${config.basePath}/`,
+        sameSite: 'lax',
+        secure,
+        // Read by the modal to pre-fill the username: deliberately not HttpOnly. It holds
+        // nothing but the username the person asked the bank to remember.
+        httpOnly: false,
+        maxAge: 60 * 60 * 24 * 90,
+      });
+    } else if (result.rememberUsername === null) {
+      reply.clearCookie(REMEMBER_ME_COOKIE, { path: `${config.basePath}/` });
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.status(result.httpStatus).send(result.body);
+  }
+
+  const limits = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  app.get(`${FLOW_API_PATH}/:flowId`, { config: limits }, async (request, reply) => {
+    const { flowId } = parseInput(paramsSchema, request.params);
+    return send(reply, await flows.read({ request, reply }, flowId));
+  });
+
+  app.post(
+    `${FLOW_API_PATH}/:flowId`,
+    { preHandler: requireXsrfHeader, config: limits },
+    async (request, reply) => {
+      const { flowId } = parseInput(paramsSchema, request.params);
+      const { action } = request.query as { action?: string };
+      const step = stepOf(
+        config.productId,
+        request.headers['content-type'] ?? '',
+        action,
+        request.body,
+      );
+      return send(reply, await flows.step({ request, reply }, flowId, step));
+    },
+  );
+}

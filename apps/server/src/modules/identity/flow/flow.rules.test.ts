@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { FLOW_STATUSES } from '@anybank/contracts';
+import {
+  INITIAL_FLOW_STATE,
+  accepts,
+  transition,
+  type FlowEvent,
+  type FlowState,
+  type MachineDevice,
+} from './flow.rules';
+
+const email: MachineDevice = { id: 'dev-email', type: 'Email' };
+const sms: MachineDevice = { id: 'dev-sms', type: 'SMS' };
+const iphone: MachineDevice = { id: 'dev-iphone', type: 'iPhone' };
+
+const identified: FlowState = {
+  ...INITIAL_FLOW_STATE,
+  userId: 'user-1',
+  username: 'jane.doe',
+  hasRiskPayload: true,
+};
+const at = (status: FlowState['status'], extra: Partial<FlowState> = {}): FlowState => ({
+  ...identified,
+  status,
+  ...extra,
+});
+const accepted = (
+  overrides: Partial<Extract<FlowEvent, { type: 'IDENTIFIER_ACCEPTED' }>> = {},
+): FlowEvent => ({
+  type: 'IDENTIFIER_ACCEPTED',
+  userId: 'user-1',
+  username: 'jane.doe',
+  passwordRequired: true,
+  hasRiskPayload: true,
+  devices: [email, sms],
+  ...overrides,
+});
+
+describe('sign-in flow transitions', () => {
+  it('asks a Password user for the password after the identifier', () => {
+    const next = transition(INITIAL_FLOW_STATE, accepted());
+    expect(next.state).toMatchObject({
+      status: 'USERNAME_PASSWORD_REQUIRED',
+      userId: 'user-1',
+      username: 'jane.doe',
+    });
+    expect(next.effects).toEqual([]);
+  });
+
+  it('gives a Device user no password step: straight to the device step', () => {
+    const next = transition(
+      INITIAL_FLOW_STATE,
+      accepted({ passwordRequired: false, devices: [email, iphone] }),
+    );
+    expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
+  });
+
+  it('answers an unknown username with FAILED and restarts at IDENTIFIER_REQUIRED', () => {
+    const next = transition(INITIAL_FLOW_STATE, { type: 'IDENTIFIER_UNKNOWN' });
+    expect(next.state).toEqual(INITIAL_FLOW_STATE);
+    expect(next.error).toMatchObject({
+      code: 'INVALID_USERNAME',
+      adapter: 'IDFirst',
+      responseStatus: 'FAILED',
+    });
+  });
+
+  it('refuses a user of another type on a partner portal', () => {
+    const next = transition(INITIAL_FLOW_STATE, { type: 'IDENTIFIER_WRONG_USER_TYPE' });
+    expect(next.state).toEqual(INITIAL_FLOW_STATE);
+    expect(next.error).toMatchObject({ code: 'WRONG_USER_TYPE', httpStatus: 403 });
+  });
+
+  it('fails the flow when the risk is not LOW', () => {
+    const next = transition(INITIAL_FLOW_STATE, {
+      type: 'RISK_DENIED',
+      message: 'Access Denied: blocked',
+    });
+    expect(next.state.status).toBe('FAILED');
+    expect(next.error).toMatchObject({
+      code: 'RISK_DENIED',
+      message: 'Access Denied: blocked',
+      httpStatus: 403,
+    });
+    expect(next.effects).toEqual([{ type: 'AUDIT', event: 'risk.denied' }]);
+  });
+
+  it('selects a single OTP device for the user and sends its code (§4.2)', () => {
+    const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
+      type: 'PASSWORD_ACCEPTED',
+      devices: [email],
+    });
+    expect(next.state).toMatchObject({
+      status: 'OTP_REQUIRED',
+      selectedDeviceId: 'dev-email',
+      amr: ['pwd'],
+    });
+    expect(next.effects).toEqual([{ type: 'SEND_OTP', deviceId: 'dev-email' }]);
+  });
+
+  it('lets the user choose among several devices after the password', () => {
+    const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
+      type: 'PASSWORD_ACCEPTED',
+      devices: [email, sms],
+    });
+    expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
+    expect(next.effects).toEqual([]);
+  });
+
+  it('asks for the device profile when the identifier came without a risk payload', () => {
+    const next = transition(at('USERNAME_PASSWORD_REQUIRED', { hasRiskPayload: false }), {
+      type: 'PASSWORD_ACCEPTED',
+      devices: [email],
+    });
+    expect(next.state.status).toBe('DEVICE_PROFILE_REQUIRED');
+  });
+
+  it('keeps the password step on a wrong password, with a VALIDATION_ERROR', () => {
+    const state = at('USERNAME_PASSWORD_REQUIRED');
+    const next = transition(state, { type: 'PASSWORD_REJECTED' });
+    expect(next.state).toBe(state);
+    expect(next.error).toMatchObject({
+      httpStatus: 401,
+      code: 'VALIDATION_ERROR',
+      userMessage: 'incorrectPassword',
+    });
+  });
+
+  it('keeps the password step when the username is locked, with the lockout message', () => {
+    const next = transition(at('USERNAME_PASSWORD_REQUIRED'), { type: 'PASSWORD_LOCKED' });
+    expect(next.state.status).toBe('USERNAME_PASSWORD_REQUIRED');
+    expect(next.error).toMatchObject({
+      httpStatus: 423,
+      userMessage: 'lockedOut',
+      message: 'Authentication Failed',
+    });
+  });
+
+  it('continues after the device profile, selecting the device sent with it', () => {
+    const next = transition(at('DEVICE_PROFILE_REQUIRED', { hasRiskPayload: false }), {
+      type: 'DEVICE_PROFILE_ACCEPTED',
+      devices: [email, sms],
+      thenSelect: sms,
+    });
+    expect(next.state).toMatchObject({
+      status: 'OTP_REQUIRED',
+      selectedDeviceId: 'dev-sms',
+      hasRiskPayload: true,
+    });
+    expect(next.effects).toEqual([{ type: 'SEND_OTP', deviceId: 'dev-sms' }]);
+  });
+
+  it('continues to device selection after a device profile alone', () => {
+    const next = transition(at('DEVICE_PROFILE_REQUIRED', { hasRiskPayload: false }), {
+      type: 'DEVICE_PROFILE_ACCEPTED',
+      devices: [email, sms],
+      thenSelect: null,
+    });
+    expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
+  });
+
+  it('sends a code to the selected device', () => {
+    const next = transition(at('DEVICE_SELECTION_REQUIRED'), {
+      type: 'DEVICE_SELECTED',
+      device: sms,
+    });
+    expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', selectedDeviceId: 'dev-sms' });
+    expect(next.effects).toEqual([{ type: 'SEND_OTP', deviceId: 'dev-sms' }]);
+  });
+
+  it('restarts the device step on authenticate', () => {
+    const next = transition(at('AUTHENTICATION_REQUIRED'), {
+      type: 'AUTHENTICATE',
+      devices: [email, sms],
+    });
+    expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
+  });
+
+  it('completes MFA on a correct code', () => {
+    const next = transition(at('OTP_REQUIRED', { amr: ['pwd'] }), { type: 'OTP_ACCEPTED' });
+    expect(next.state).toMatchObject({ status: 'MFA_COMPLETED', amr: ['pwd', 'otp'] });
+  });
+
+  it('keeps asking for the code after a wrong one', () => {
+    const next = transition(at('OTP_REQUIRED'), { type: 'OTP_REJECTED', attemptsLeft: 3 });
+    expect(next.state.status).toBe('OTP_REQUIRED');
+    expect(next.error).toMatchObject({ code: 'INVALID_OTP', userMessage: 'incorrectOtp' });
+  });
+
+  it('locks the code step after the attempt limit (OTP_ATTEMPTS_LIMIT)', () => {
+    const next = transition(at('OTP_REQUIRED'), { type: 'OTP_ATTEMPTS_EXCEEDED' });
+    expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', otpLocked: true });
+    expect(next.error).toMatchObject({
+      code: 'OTP_ATTEMPTS_LIMIT',
+      userMessage: 'otpAttemptsLimit',
+    });
+  });
+
+  it('refuses an expired code', () => {
+    const next = transition(at('OTP_REQUIRED'), { type: 'OTP_EXPIRED' });
+    expect(next.error).toMatchObject({ code: 'OTP_EXPIRED', userMessage: 'expiredOtp' });
+  });
+
+  it('resumes the authorization after MFA_COMPLETED', () => {
+    const next = transition(at('MFA_COMPLETED'), { type: 'CONTINUE' });
+    expect(next.state.status).toBe('RESUME');
+    expect(next.effects).toEqual([{ type: 'FINISH_LOGIN' }]);
+  });
+
+  it('lets an identified user on the bank site choose another way after cancelling', () => {
+    const next = transition(at('OTP_REQUIRED', { selectedDeviceId: 'dev-sms' }), {
+      type: 'CANCEL',
+      selfService: false,
+    });
+    expect(next.state).toMatchObject({ status: 'AUTHENTICATION_REQUIRED', selectedDeviceId: null });
+    expect(next.effects).toEqual([]);
+  });
+
+  it('returns a self-service sign-in to its application with access_denied on cancel', () => {
+    const next = transition(at('OTP_REQUIRED'), { type: 'CANCEL', selfService: true });
+    expect(next.state.status).toBe('FAILED');
+    expect(next.effects).toEqual([{ type: 'ABORT_LOGIN' }]);
+  });
+
+  it('aborts a sign-in cancelled before anyone was identified', () => {
+    const next = transition(INITIAL_FLOW_STATE, { type: 'CANCEL', selfService: false });
+    expect(next.effects).toEqual([{ type: 'ABORT_LOGIN' }]);
+  });
+
+  it.each(FLOW_STATUSES.filter((status) => status !== 'OTP_REQUIRED'))(
+    'refuses a code while the flow is at %s',
+    (status) => {
+      const next = transition(at(status), { type: 'OTP_ACCEPTED' });
+      expect(next.state.status).toBe(status);
+      expect(next.error).toMatchObject({ code: 'INVALID_REQUEST', httpStatus: 409 });
+    },
+  );
+
+  it('accepts nothing once the flow has resumed or failed (single use)', () => {
+    for (const status of ['RESUME', 'FAILED'] as const) {
+      for (const event of ['CONTINUE', 'CANCEL', 'IDENTIFIER_ACCEPTED', 'OTP_ACCEPTED'] as const) {
+        expect(accepts(status, event)).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,418 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  OTP_PATTERN,
+  messages,
+  riskPayloadSchema,
+  type FlowResponse,
+  type RiskPayload,
+  type UserType,
+} from '@anybank/contracts';
+import type { Database } from '../../../db/database';
+import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
+import {
+  findUserById,
+  findUserByUid,
+  listMfaDevicesOf,
+  type MfaDeviceRow,
+} from '../../directory/directory.store';
+import type { MessagingService } from '../../messaging/messaging.service';
+import type { OtpService } from '../credentials/otp.service';
+import type { PasswordService } from '../credentials/password.service';
+import type { InteractionPort } from '../oauth/interaction.port';
+import type { RiskService } from '../risk/risk.service';
+import { displayDevice } from './device-display.rules';
+import {
+  INITIAL_FLOW_STATE,
+  OTP_DEVICE_TYPES,
+  transition,
+  type FlowEffect,
+  type FlowEvent,
+  type FlowState,
+  type MachineDevice,
+  type Transition,
+} from './flow.rules';
+import { createFlow, findFlow, saveFlowState, type StoredFlow } from './flow.store';
+
+/** One step the browser asks for, its body already parsed with the contracts' schemas. */
+export type FlowStep =
+  | { kind: 'submitIdentifier'; identifier: string; riskPayload?: Record<string, unknown> }
+  | {
+      kind: 'checkUsernamePassword';
+      username: string;
+      password: string;
+      rememberMyUsername?: boolean;
+    }
+  | { kind: 'authenticate' }
+  | { kind: 'selectDevice'; deviceId: string; deviceProfile?: Record<string, unknown> }
+  | { kind: 'submitDeviceProfile'; deviceProfile?: Record<string, unknown> }
+  | { kind: 'checkOtp'; otp: string }
+  | { kind: 'continueAuthentication' }
+  | { kind: 'cancelAuthentication' };
+
+export interface FlowCall {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface FlowResult {
+  httpStatus: number;
+  body: FlowResponse;
+  /** A username to remember in the rememberMe cookie; null forgets it; undefined leaves it. */
+  rememberUsername?: string | null;
+}
+
+export interface FlowService {
+  read(call: FlowCall, flowId: string): Promise<FlowResult>;
+  step(call: FlowCall, flowId: string, step: FlowStep): Promise<FlowResult>;
+}
+
+const OTP_PURPOSE = 'signin';
+
+export interface FlowServiceDeps {
+  db: Database;
+  interactions: InteractionPort;
+  messaging: MessagingService;
+  passwords: PasswordService;
+  otp: OtpService;
+  risk: RiskService;
+  /** The user type a client signs in (partner portals), or null for any. */
+  userTypeOfClient: (clientId: string) => UserType | null;
+  isSelfServiceClient: (clientId: string) => boolean;
+}
+
+/**
+ * The sign-in flow's use cases: reads the facts each step needs, asks the pure machine
+ * (flow.rules.ts) for the next state, stores it, then carries out the effects — sending a
+ * code, resuming the authorization. Nothing slow happens inside a database transaction.
+ */
+export function createFlowService(deps: FlowServiceDeps): FlowService {
+  const { db } = deps;
+
+  /** The devices usable at sign-in now: one-time codes by e-mail and SMS. */
+  async function usableDevices(userId: string): Promise<MfaDeviceRow[]> {
+    const devices = await listMfaDevicesOf(db, userId);
+    return devices.filter(
+      (device) => (OTP_DEVICE_TYPES as readonly string[]).includes(device.type) && device.target,
+    );
+  }
+  const asMachine = (devices: MfaDeviceRow[]): MachineDevice[] =>
+    devices.map((device) => ({ id: device.id, type: device.type as MachineDevice['type'] }));
+
+  /** The flow this browser may use: its interaction cookie must name this very flow. */
+  async function boundFlow(call: FlowCall, flowId: string): Promise<StoredFlow> {
+    const interaction = await deps.interactions.current(call.request, call.reply);
+    if (!interaction || interaction.uid !== flowId) {
+      throw new HttpError(
+        403,
+        'This sign-in belongs to another browser or has ended. Please sign in again.',
+      );
+    }
+    const existing = await findFlow(db, flowId);
+    if (existing) {
+      if (existing.expiresAt.getTime() <= Date.now()) {
+        throw new HttpError(410, messages.login.flowExpired);
+      }
+      return existing;
+    }
+    // The interaction exists and is this browser's: its flow starts now (a GET usually
+    // comes first, but a POST straight away is the same browser in the same sign-in).
+    return createFlow(db, {
+      id: flowId,
+      clientId: interaction.clientId,
+      state: INITIAL_FLOW_STATE,
+      expiresAt: new Date(interaction.expiresAt * 1000),
+    });
+  }
+
+  async function riskDenial(
+    username: string,
+    payload: RiskPayload,
+    call: FlowCall,
+  ): Promise<string | null> {
+    // The modal asked /api/riskEvaluation a moment ago and that call used up the admin's
+    // one-shot override; here the engine only looks, so skipping that call gains nothing.
+    const evaluation = await deps.risk.evaluate({
+      username,
+      riskPayload: payload,
+      ip: call.request.ip,
+      consumeOverride: false,
+    });
+    if (!evaluation.known || evaluation.result.level === 'LOW') return null;
+    return messages.login.accessDenied(evaluation.result.recommendedAction);
+  }
+
+  function parseProfile(profile: Record<string, unknown> | undefined): RiskPayload | null {
+    if (profile === undefined) return null;
+    const parsed = riskPayloadSchema.safeParse(profile);
+    if (!parsed.success)
+      throw new HttpError(
+        400,
+        'The device profile is not readable. Please reload the page and try again.',
+      );
+    return parsed.data;
+  }
+
+  async function eventFor(call: FlowCall, flow: StoredFlow, step: FlowStep): Promise<FlowEvent> {
+    const { state } = flow;
+    switch (step.kind) {
+      case 'submitIdentifier': {
+        const user = await findUserByUid(db, step.identifier);
+        if (!user) return { type: 'IDENTIFIER_UNKNOWN' };
+        const portalType = deps.userTypeOfClient(flow.clientId);
+        if (portalType && portalType !== user.userType)
+          return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
+        const payload = parseProfile(step.riskPayload);
+        if (payload) {
+          const denial = await riskDenial(user.uid, payload, call);
+          if (denial) return { type: 'RISK_DENIED', message: denial };
+        }
+        return {
+          type: 'IDENTIFIER_ACCEPTED',
+          userId: user.id,
+          username: user.uid,
+          passwordRequired:
+            user.authnPreference === 'Password' || user.passwordHash === null
+              ? user.passwordHash !== null
+              : false,
+          hasRiskPayload: payload !== null,
+          devices: asMachine(await usableDevices(user.id)),
+        };
+      }
+      case 'checkUsernamePassword': {
+        if (step.username !== state.username) {
+          throw new HttpError(400, 'The username does not match this sign-in. Please start again.');
+        }
+        const check = await deps.passwords.checkPassword(step.username, step.password, {
+          ip: call.request.ip,
+        });
+        if (check.ok)
+          return {
+            type: 'PASSWORD_ACCEPTED',
+            devices: asMachine(await usableDevices(check.user.id)),
+          };
+        return check.reason === 'locked'
+          ? { type: 'PASSWORD_LOCKED' }
+          : { type: 'PASSWORD_REJECTED' };
+      }
+      case 'authenticate':
+        return {
+          type: 'AUTHENTICATE',
+          devices: asMachine(await usableDevices(requireUserId(state))),
+        };
+      case 'submitDeviceProfile':
+      case 'selectDevice': {
+        const devices = await usableDevices(requireUserId(state));
+        const chosen =
+          step.kind === 'selectDevice'
+            ? (devices.find((device) => device.id === step.deviceId) ?? null)
+            : null;
+        if (step.kind === 'selectDevice' && !chosen) {
+          throw new HttpError(
+            400,
+            'That sign-in method is not one of yours. Please choose from the list.',
+          );
+        }
+        if (state.status === 'DEVICE_PROFILE_REQUIRED') {
+          const profile = parseProfile(step.deviceProfile);
+          if (!profile)
+            throw new HttpError(
+              400,
+              'This step needs the device profile (signalsSdkDeviceProfile).',
+            );
+          const denial = await riskDenial(state.username ?? '', profile, call);
+          if (denial) return { type: 'RISK_DENIED', message: denial };
+          return {
+            type: 'DEVICE_PROFILE_ACCEPTED',
+            devices: asMachine(devices),
+            thenSelect: chosen ? (asMachine([chosen])[0] ?? null) : null,
+          };
+        }
+        if (!chosen)
+          throw new HttpError(
+            409,
+            `This step is not possible while the sign-in is at ${state.status}.`,
+          );
+        return {
+          type: 'DEVICE_SELECTED',
+          device: { id: chosen.id, type: chosen.type as MachineDevice['type'] },
+        };
+      }
+      case 'checkOtp': {
+        if (state.status === 'OTP_REQUIRED' && state.otpLocked)
+          return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+        if (state.status !== 'OTP_REQUIRED' || !state.selectedDeviceId)
+          return { type: 'OTP_ACCEPTED' };
+        if (!OTP_PATTERN.test(step.otp)) {
+          throw new HttpError(400, messages.validation.codeSixDigits, [
+            { field: 'otp', message: messages.validation.codeSixDigits },
+          ]);
+        }
+        const verdict = await deps.otp.verify({
+          purpose: OTP_PURPOSE,
+          reference: `${flow.id}:${state.selectedDeviceId}`,
+          code: step.otp,
+          ip: call.request.ip,
+        });
+        switch (verdict.result) {
+          case 'ok':
+            return { type: 'OTP_ACCEPTED' };
+          case 'invalid':
+            return { type: 'OTP_REJECTED', attemptsLeft: verdict.attemptsLeft };
+          case 'attempts_exceeded':
+            return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+          case 'expired':
+          case 'not_found':
+            return { type: 'OTP_EXPIRED' };
+        }
+        break;
+      }
+      case 'continueAuthentication':
+        return { type: 'CONTINUE' };
+      case 'cancelAuthentication':
+        return { type: 'CANCEL', selfService: deps.isSelfServiceClient(flow.clientId) };
+    }
+    throw new HttpError(400, 'Unknown sign-in step.');
+  }
+
+  async function sendCode(flow: StoredFlow, userId: string, deviceId: string) {
+    const device = (await usableDevices(userId)).find((candidate) => candidate.id === deviceId);
+    if (!device?.target) throw new HttpError(400, 'That sign-in method cannot receive codes.');
+    const code = await deps.otp.issue({
+      userId,
+      purpose: OTP_PURPOSE,
+      reference: `${flow.id}:${device.id}`,
+    });
+    const text = `Your AnyBank sign-in code is ${code}. It expires in 5 minutes. AnyBank will never ask you for this code.`;
+    await deps.messaging.send(
+      device.type === 'Email'
+        ? {
+            channel: 'email',
+            to: device.target,
+            subject: 'Your AnyBank sign-in code',
+            body: text,
+            code,
+          }
+        : { channel: 'sms', to: device.target, body: text, code },
+    );
+  }
+
+  async function runEffects(
+    call: FlowCall,
+    flow: StoredFlow,
+    next: FlowState,
+    effects: FlowEffect[],
+  ) {
+    let resumeUrl: string | undefined;
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'SEND_OTP':
+          await sendCode(flow, requireUserId(next), effect.deviceId);
+          break;
+        case 'FINISH_LOGIN':
+          resumeUrl = await deps.interactions.finishLogin(call.request, call.reply, {
+            accountId: requireUserId(next),
+            amr: next.amr,
+          });
+          await insertAuditEvent(db, {
+            type: 'signin.succeeded',
+            userId: next.userId,
+            ip: call.request.ip,
+            details: { clientId: flow.clientId, amr: next.amr },
+          });
+          break;
+        case 'ABORT_LOGIN':
+          resumeUrl = await deps.interactions.abort(
+            call.request,
+            call.reply,
+            'The sign-in was cancelled.',
+          );
+          break;
+        case 'AUDIT':
+          await insertAuditEvent(db, {
+            type: effect.event,
+            userId: next.userId ?? flow.state.userId,
+            ip: call.request.ip,
+            details: { flowId: flow.id, uid: next.username ?? flow.state.username },
+          });
+          break;
+      }
+    }
+    return resumeUrl;
+  }
+
+  async function respond(
+    flow: StoredFlow,
+    result: Transition,
+    resumeUrl?: string,
+  ): Promise<FlowResult> {
+    const { state, error } = result;
+    const body: FlowResponse = {
+      id: flow.id,
+      status: error?.responseStatus ?? state.status,
+      selfService: deps.isSelfServiceClient(flow.clientId),
+    };
+    if (state.username) body.username = state.username;
+    if (resumeUrl) body.resumeUrl = resumeUrl;
+    if (
+      state.userId &&
+      ['DEVICE_SELECTION_REQUIRED', 'DEVICE_PROFILE_REQUIRED', 'OTP_REQUIRED'].includes(
+        state.status,
+      )
+    ) {
+      const devices = (await usableDevices(state.userId)).map(displayDevice);
+      if (state.status === 'OTP_REQUIRED') {
+        const selected = devices.find((device) => device.id === state.selectedDeviceId);
+        if (selected) body.selectedDevice = selected;
+      } else {
+        body.devices = devices;
+      }
+    }
+    if (error) {
+      const userMessage = messages.login[error.userMessage];
+      Object.assign(body, {
+        code: error.code,
+        message: error.message,
+        userMessage,
+        details: [{ code: error.detailCode ?? error.code, message: error.message, userMessage }],
+        ...(error.adapter ? { adapter: error.adapter } : {}),
+      });
+    }
+    return { httpStatus: error?.httpStatus ?? 200, body };
+  }
+
+  return {
+    async read(call, flowId) {
+      const flow = await boundFlow(call, flowId);
+      return respond(flow, { state: flow.state, effects: [] });
+    },
+
+    async step(call, flowId, step) {
+      const flow = await boundFlow(call, flowId);
+      if (flow.state.status === 'RESUME' || flow.state.status === 'FAILED') {
+        throw new HttpError(409, 'This sign-in has ended. Please sign in again.');
+      }
+      const event = await eventFor(call, flow, step);
+      const result = transition(flow.state, event);
+      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state))) {
+        throw new HttpError(
+          409,
+          'This sign-in moved on in another tab. Please continue there or start again.',
+        );
+      }
+      const resumeUrl = await runEffects(call, flow, result.state, result.effects);
+      const answer = await respond(flow, result, resumeUrl);
+      if (step.kind === 'checkUsernamePassword' && event.type === 'PASSWORD_ACCEPTED') {
+        answer.rememberUsername = step.rememberMyUsername ? step.username : null;
+      }
+      return answer;
+    },
+  };
+}
+
+function requireUserId(state: FlowState): string {
+  if (!state.userId) throw new HttpError(409, 'Please enter your username first.');
+  return state.userId;
+}
+
+export { findUserById };

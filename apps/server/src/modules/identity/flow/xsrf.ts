@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_HEADER } from '@anybank/contracts';
+import { HttpError } from '../../../http/errors';
+
+/**
+ * The anti-forgery check of every state-changing sign-in call. A cross-site form cannot add a
+ * custom header, and a cross-site script that tries needs a CORS preflight the bank never
+ * grants: its presence proves the call comes from the bank's own pages.
+ */
+export async function requireXsrfHeader(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+): Promise<void> {
+  if (!request.headers[XSRF_HEADER.toLowerCase()]) {
+    throw new HttpError(403, `This request is missing the ${XSRF_HEADER} header.`);
+  }
+}

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import { importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type Provider from 'oidc-provider';
+import { API_AUDIENCE, isUserType, type UserType } from '@anybank/contracts';
+import type { Config } from '../../../config';
+import { HttpError } from '../../../http/errors';
+import { deriveSigningJwk } from './oidc.keys';
+import { userTypeClaim } from './oidc.provider';
+
+/** Who is calling, as an access token proves it. */
+export interface Principal {
+  userId: string;
+  userType: UserType;
+  firstName: string;
+  lastName: string;
+  scopes: ReadonlySet<string>;
+  grantId: string;
+}
+
+export interface AccessRequirement {
+  userTypes?: readonly UserType[];
+  scopes?: readonly string[];
+}
+
+export interface AuthGuards {
+  /** Any signed-in user whose token carries the scopes; 401 without a live token, 403 otherwise. */
+  requireUser(request: FastifyRequest, requirement?: AccessRequirement): Promise<Principal>;
+  /** A customer with the banking scope. */
+  requireCustomer(request: FastifyRequest): Promise<Principal>;
+}
+
+const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
+
+/**
+ * Checks the bank's access tokens: signature (the provider's own key), expiry, issuer,
+ * audience, then that the grant behind the token is still live — JWT access tokens are not
+ * stored, so without this look-up a token would outlive its sign-out.
+ */
+export function createAuthGuards(config: Config, provider: Provider): AuthGuards {
+  const { kty, crv, x, y } = deriveSigningJwk(config.signingSecret);
+  const publicJwk = { kty, crv, x, y };
+  const keyPromise = importJWK(publicJwk, 'ES256');
+  const issuer = `${config.publicUrl}${config.basePath}`;
+
+  async function verify(request: FastifyRequest): Promise<JWTPayload> {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
+    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
+    try {
+      const { payload } = await jwtVerify(match[1], await keyPromise, {
+        issuer,
+        audience: API_AUDIENCE,
+        algorithms: ['ES256'],
+        typ: 'at+jwt',
+      });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw new HttpError(401, SIGN_IN_AGAIN);
+      throw error;
+    }
+  }
+
+  async function requireUser(
+    request: FastifyRequest,
+    requirement: AccessRequirement = {},
+  ): Promise<Principal> {
+    const payload = await verify(request);
+    const grantId = typeof payload.gid === 'string' ? payload.gid : null;
+    if (!grantId || !(await provider.Grant.find(grantId))) throw new HttpError(401, SIGN_IN_AGAIN);
+    const userType = payload[userTypeClaim(config)];
+    if (typeof payload.sub !== 'string' || !isUserType(userType))
+      throw new HttpError(401, SIGN_IN_AGAIN);
+    const principal: Principal = {
+      userId: payload.sub,
+      userType,
+      firstName: String(payload.FirstName ?? ''),
+      lastName: String(payload.LastName ?? ''),
+      scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []),
+      grantId,
+    };
+    if (requirement.userTypes && !requirement.userTypes.includes(userType)) {
+      throw new HttpError(403, 'This service is not available to your account.');
+    }
+    const missing = (requirement.scopes ?? []).filter((scope) => !principal.scopes.has(scope));
+    if (missing.length > 0) {
+      throw new HttpError(
+        403,
+        `Your sign-in does not allow this (missing scope: ${missing.join(', ')}).`,
+      );
+    }
+    return principal;
+  }
+
+  return {
+    requireUser,
+    requireCustomer: (request) =>
+      requireUser(request, { userTypes: ['customer'], scopes: ['banking'] }),
+  };
+}

@@ -1,0 +1,67 @@
+import { createHmac } from 'node:crypto';
+import type { ClientMetadata } from 'oidc-provider';
+import {
+  BANK_CLIENT,
+  PARTNER_CLIENTS,
+  type BrowserClient,
+  type UserType,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+
+/** The retail checkout site: another application that sends its shoppers here to sign in. */
+export const RETAIL_CLIENT_ID = 'retail-checkout';
+/** Server-side callers (client credentials); its secret never leaves the server. */
+export const SERVICE_CLIENT_ID = 'anybank-services';
+
+export const BROWSER_CLIENTS: BrowserClient[] = [BANK_CLIENT, ...Object.values(PARTNER_CLIENTS)];
+
+/** The user type a client signs in, or null when any user may (the bank's site, the shop). */
+export function userTypeOfClient(clientId: string): UserType | null {
+  return BROWSER_CLIENTS.find((client) => client.clientId === clientId)?.userType ?? null;
+}
+
+/** Sign-ins asked for by another application than the bank's own site or portals (§2.5). */
+export function isSelfServiceClient(clientId: string): boolean {
+  return !BROWSER_CLIENTS.some((client) => client.clientId === clientId);
+}
+
+export function serviceClientSecret(config: Config): string {
+  return createHmac('sha256', config.signingSecret)
+    .update('client-secret:anybank-services')
+    .digest('base64url');
+}
+
+export function oauthClients(config: Config): ClientMetadata[] {
+  const site = `${config.publicUrl}${config.basePath}`;
+  const browserClients = BROWSER_CLIENTS.map((client): ClientMetadata => ({
+    client_id: client.clientId,
+    client_name: client.userType ? `${client.userType} portal` : 'AnyBank',
+    // Public clients: a browser cannot keep a secret, PKCE protects the code instead.
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    redirect_uris: [`${site}${client.returnPath}`],
+    post_logout_redirect_uris: [`${site}/`, `${site}/partner/signoff`],
+    id_token_signed_response_alg: 'ES256',
+  }));
+  return [
+    ...browserClients,
+    {
+      client_id: RETAIL_CLIENT_ID,
+      client_name: 'AnyBank Retail Checkout',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: [`${config.retailSiteUrl}/callback`],
+      id_token_signed_response_alg: 'ES256',
+    },
+    {
+      client_id: SERVICE_CLIENT_ID,
+      client_secret: serviceClientSecret(config),
+      token_endpoint_auth_method: 'client_secret_basic',
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+    },
+  ];
+}

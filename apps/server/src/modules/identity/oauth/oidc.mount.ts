@@ -1,0 +1,31 @@
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './oidc.pages';
+
+/**
+ * Hands `/as/*` and `/.well-known/*` to oidc-provider. A middleware without a prefix, since a
+ * prefixed one strips it and every renamed route 404s; it runs before Fastify parses bodies,
+ * so the provider reads its own form posts. Under a base path the provider sees the path
+ * without it and learns the mount from `originalUrl`, so the URLs it writes keep it.
+ */
+export async function mountOidcProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  basePath: string,
+) {
+  await app.register(middie);
+  const callback = provider.callback();
+  const prefixes = [`${basePath}/as/`, `${basePath}/.well-known/`];
+  app.use((req, res, next) => {
+    const url = req.url ?? '/';
+    if (!prefixes.some((prefix) => url.startsWith(prefix))) return next();
+    const raw = req as typeof req & { originalUrl?: string };
+    raw.originalUrl = url;
+    req.url = url.slice(basePath.length);
+    void callback(req, res);
+  });
+  app.get(`${basePath}${LOGOUT_SCRIPT_PATH}`, async (_request, reply) =>
+    reply.type('text/javascript').header('Cache-Control', 'no-cache').send(LOGOUT_SCRIPT),
+  );
+}

@@ -1,0 +1,189 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import {
+  API_AUDIENCE,
+  FLOW_TTL_MS,
+  OAUTH_PATHS,
+  SCOPES,
+  SCOPES_BY_USER_TYPE,
+  isUserType,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/database';
+import { findUserById } from '../../directory/directory.store';
+import { createOidcAdapterClass } from './oidc.adapter';
+import { deriveSigningJwk } from './oidc.keys';
+import { SERVICE_CLIENT_ID, oauthClients, userTypeOfClient } from './oauth.clients';
+import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
+
+const OIDC_SCOPES = ['openid', 'profile', 'email'];
+const SERVICE_SCOPES = [SCOPES.directory, SCOPES.consentAdmin];
+
+/** The claim that names the user type: `{product}UserType` (document 1 §3.6). */
+export function userTypeClaim(config: Config): string {
+  return `${config.productId}UserType`;
+}
+
+function intersect(requested: Iterable<string>, allowed: string[]): string[] {
+  return [...new Set(requested)].filter((scope) => allowed.includes(scope));
+}
+
+/**
+ * The bank's OAuth 2.0 / OpenID Connect server (oidc-provider), its storage on PostgreSQL,
+ * its login bound to the flow engine (an interaction is a flow: the browser goes to the SPA
+ * with `?flowId=<interaction uid>`), and JWT access tokens for the bank's own APIs.
+ */
+export function createOidcProvider(config: Config, db: Database): Provider {
+  const site = `${config.publicUrl}${config.basePath}`;
+
+  /** The resource scopes the user of this request may hold (none before sign-in). */
+  async function userScopes(ctx: KoaContextWithOIDC): Promise<string[]> {
+    const { entities, session } = ctx.oidc;
+    const accountId =
+      session?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.Grant?.accountId;
+    const user = accountId ? await findUserById(db, accountId) : null;
+    return user && isUserType(user.userType) ? SCOPES_BY_USER_TYPE[user.userType] : [];
+  }
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapterClass(db),
+    clients: oauthClients(config),
+    jwks: { keys: [deriveSigningJwk(config.signingSecret)] },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    cookies: {
+      keys: [config.sessionSecret],
+      long: { httpOnly: true, sameSite: 'lax', path: `${config.basePath}/` },
+      short: { httpOnly: true, sameSite: 'lax', path: `${config.basePath}/` },
+    },
+    routes: {
+      authorization: OAUTH_PATHS.authorization,
+      token: OAUTH_PATHS.token,
+      userinfo: OAUTH_PATHS.userinfo,
+      jwks: OAUTH_PATHS.jwks,
+      end_session: OAUTH_PATHS.endSession,
+      revocation: OAUTH_PATHS.revocation,
+    },
+    pkce: { required: () => true },
+    scopes: OIDC_SCOPES,
+    claims: {
+      openid: ['sub'],
+      profile: ['given_name', 'family_name', 'name'],
+      email: ['email'],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      clientCredentials: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage(form, config.basePath);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderSignedOutPage(site);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_AUDIENCE,
+        useGrantedResource: () => true,
+        // The API's scopes a request may get are those of the signed-in user's type: others
+        // are ignored rather than asked for (no consent screen exists to widen them).
+        getResourceServerInfo: async (ctx, resource, client) => {
+          if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
+          const scopes =
+            client.clientId === SERVICE_CLIENT_ID ? SERVICE_SCOPES : await userScopes(ctx);
+          return {
+            scope: scopes.join(' '),
+            audience: API_AUDIENCE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 30 * 60,
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: 30 * 60,
+      AuthorizationCode: 60,
+      ClientCredentials: 10 * 60,
+      IdToken: 30 * 60,
+      Interaction: FLOW_TTL_MS / 1000,
+      Session: 8 * 60 * 60,
+      Grant: 8 * 60 * 60,
+    },
+    interactions: {
+      // The flow engine's id is the interaction's uid; the SPA opens the login modal for it.
+      url: (_ctx, interaction) =>
+        `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          given_name: user.firstName,
+          family_name: user.lastName,
+          name: `${user.firstName} ${user.lastName}`,
+          email: user.email,
+        }),
+      };
+    },
+    // First-party clients need no consent screen: the grant is what the user's type allows.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const { client, session } = ctx.oidc;
+      const accountId = session?.accountId;
+      if (!client || !session || !accountId) return undefined;
+      const user = await findUserById(db, accountId);
+      if (!user || !isUserType(user.userType)) return undefined;
+      const portalType = userTypeOfClient(client.clientId);
+      if (portalType && portalType !== user.userType) {
+        throw new errors.AccessDenied('this account cannot sign in to this portal');
+      }
+      const requested = ctx.oidc.requestParamScopes;
+      const oidcScopes = intersect(requested, OIDC_SCOPES).join(' ');
+      const resourceScopes = intersect(requested, SCOPES_BY_USER_TYPE[user.userType]).join(' ');
+
+      const grantId = session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (
+        existing &&
+        existing.getOIDCScope() === oidcScopes &&
+        (existing.getResourceScope(API_AUDIENCE) ?? '') === resourceScopes
+      ) {
+        return existing;
+      }
+      const grant =
+        existing ?? new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
+      grant.addOIDCScope(oidcScopes);
+      if (resourceScopes) grant.addResourceScope(API_AUDIENCE, resourceScopes);
+      await grant.save();
+      return grant;
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
+      const user = await findUserById(db, token.accountId);
+      if (!user) return undefined;
+      return {
+        FirstName: user.firstName,
+        LastName: user.lastName,
+        [userTypeClaim(config)]: user.userType,
+        // JWT access tokens are not stored: the APIs look the grant up to honour sign-out.
+        gid: 'grantId' in token ? token.grantId : undefined,
+      };
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = renderOidcErrorPage(out, site);
+    },
+  };
+
+  const provider = new Provider(site, configuration);
+  // Behind TLS termination the provider must trust X-Forwarded-Proto to build https URLs.
+  provider.proxy = config.publicUrl.startsWith('https://');
+  return provider;
+}

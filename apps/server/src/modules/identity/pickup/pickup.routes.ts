@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  PICKUP_INSTANCE_HEADER,
+  PICKUP_PATH,
+  PICKUP_REFERENCE_TYPES,
+  PICKUP_REFERENCE_TTL_MS,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+import { HttpError } from '../../../http/errors';
+import { parseInput } from '../../../http/validation';
+import { requireXsrfHeader } from '../flow/xsrf';
+import type { PickupService } from './pickup.service';
+
+const BINDING_COOKIE = 'anybank_pickup';
+
+const returnQuerySchema = z.object({
+  code: z.string().min(1).max(512).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(128).optional(),
+  error_description: z.string().max(1024).optional(),
+});
+const pickupQuerySchema = z.object({ REF: z.string().min(16).max(128) });
+
+/**
+ * The bank site's OAuth return (`/ext/ref/return`): the code goes on to the SPA together with
+ * a one-time pickup reference bound to this browser by an HttpOnly cookie, and
+ * `POST /ext/ref/pickup?REF=` hands over the signed-in user's attributes once (§3.8).
+ */
+export function registerPickupRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; pickup: PickupService },
+) {
+  const { config, pickup } = deps;
+  const cookiePath = `${config.basePath}/ext/ref`;
+  const secure = config.publicUrl.startsWith('https://');
+
+  app.get('/ext/ref/return', async (request, reply) => {
+    const query = parseInput(returnQuerySchema, request.query);
+    const home = new URL(`${config.publicUrl}${config.basePath}/`);
+    if (query.state) home.searchParams.set('state', query.state);
+    if (query.error || !query.code) {
+      home.searchParams.set('error', query.error ?? 'invalid_request');
+      if (query.error_description)
+        home.searchParams.set('error_description', query.error_description);
+      return reply.redirect(home.pathname + home.search, 303);
+    }
+    try {
+      const issued = await pickup.issueForCode(query.code);
+      reply.setCookie(BINDING_COOKIE, issued.binding, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: PICKUP_REFERENCE_TTL_MS / 1000,
+      });
+      home.searchParams.set('REF', issued.ref);
+      home.searchParams.set('refType', issued.referenceType);
+      home.searchParams.set('code', query.code);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      home.searchParams.set('error', 'pickup_failed');
+    }
+    return reply.redirect(home.pathname + home.search, 303);
+  });
+
+  app.post(
+    PICKUP_PATH,
+    { preHandler: requireXsrfHeader, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { REF } = parseInput(pickupQuerySchema, request.query);
+      const referenceType = request.headers[PICKUP_INSTANCE_HEADER.toLowerCase()];
+      if (
+        typeof referenceType !== 'string' ||
+        !(PICKUP_REFERENCE_TYPES as readonly string[]).includes(referenceType)
+      ) {
+        throw new HttpError(
+          400,
+          `The ${PICKUP_INSTANCE_HEADER} header must be one of ${PICKUP_REFERENCE_TYPES.join(', ')}.`,
+        );
+      }
+      const binding = request.cookies[BINDING_COOKIE];
+      if (!binding) throw new HttpError(401, 'This sign-in reference belongs to another browser.');
+      const attributes = await pickup.pickup({ ref: REF, binding, referenceType });
+      reply.clearCookie(BINDING_COOKIE, { path: cookiePath });
+      return attributes;
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import {
+  BANK_CLIENT,
+  PICKUP_REFERENCE_TTL_MS,
+  isUserType,
+  type PickupReferenceType,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/database';
+import { HttpError } from '../../../http/errors';
+import { findUserById, listAccountsOf } from '../../directory/directory.store';
+import { pickupAttributes, referenceTypeFor } from './pickup.rules';
+import { consumePickupReference, insertPickupReference } from './pickup.store';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface IssuedReference {
+  ref: string;
+  referenceType: PickupReferenceType;
+  /** The cookie value that must come back with the pickup. */
+  binding: string;
+}
+
+export interface PickupService {
+  /** For an authorization code just issued to the bank's site: a one-time reference. */
+  issueForCode(code: string): Promise<IssuedReference>;
+  pickup(input: {
+    ref: string;
+    binding: string;
+    referenceType: string;
+  }): Promise<Record<string, string>>;
+}
+
+export function createPickupService(deps: {
+  config: Config;
+  db: Database;
+  provider: Provider;
+}): PickupService {
+  const { config, db, provider } = deps;
+  return {
+    async issueForCode(code) {
+      const authorizationCode = await provider.AuthorizationCode.find(code);
+      if (
+        !authorizationCode?.accountId ||
+        authorizationCode.clientId !== BANK_CLIENT.clientId ||
+        !authorizationCode.grantId
+      ) {
+        throw new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
+      }
+      const user = await findUserById(db, authorizationCode.accountId);
+      if (!user || !isUserType(user.userType)) {
+        throw new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
+      }
+      const ref = randomBytes(24).toString('base64url');
+      const binding = randomBytes(32).toString('base64url');
+      const referenceType = referenceTypeFor(user.userType);
+      await insertPickupReference(db, {
+        refHash: sha256(ref),
+        bindingHash: sha256(binding),
+        referenceType,
+        grantId: authorizationCode.grantId,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PICKUP_REFERENCE_TTL_MS),
+      });
+      return { ref, referenceType, binding };
+    },
+
+    async pickup({ ref, binding, referenceType }) {
+      const row = await consumePickupReference(db, {
+        refHash: sha256(ref),
+        bindingHash: sha256(binding),
+        referenceType,
+      });
+      if (!row)
+        throw new HttpError(
+          401,
+          'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
+        );
+      // Signed out (in another tab) between the sign-in and this pickup: single sign-out.
+      if (!(await provider.Grant.find(row.grantId))) return { resumePath: '/' };
+      const user = await findUserById(db, row.userId);
+      if (!user || !isUserType(user.userType)) return { resumePath: '/' };
+      const accounts = await listAccountsOf(db, user.id);
+      return pickupAttributes(
+        { ...user, userType: user.userType },
+        accounts.map((account) => account.id),
+        config.productId,
+      );
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+// Brings in the plugin's typing of the route option `config.rateLimit`.
+import type {} from '@fastify/rate-limit';
+import {
+  messages,
+  RISK_API_PATH,
+  riskEvaluationRequestSchema,
+  type RiskEvaluationResponse,
+} from '@anybank/contracts';
+import { parseInput } from '../../../http/validation';
+import type { RiskService } from './risk.service';
+
+/** The error code the browser recognises as "no such username" (document 1 §8). */
+export const INVALID_USERNAME_CODE = 'INVALID_USERNAME';
+
+/**
+ * `POST /api/riskEvaluation {username, riskPayload}` → `{result: {level, recommendedAction,
+ * reasons}}` (document 1 §3.3). It tells whether a username exists, so each client address
+ * may ask 30 times a minute (@fastify/rate-limit, registered with `global: false`).
+ */
+export function registerRiskRoutes(app: FastifyInstance, deps: { risk: RiskService }) {
+  app.post(
+    RISK_API_PATH,
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
+      const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });
+      if (!evaluation.known) {
+        // Sent here rather than thrown: the error mapping's shape has no `code`.
+        return reply
+          .status(404)
+          .send({ message: messages.login.invalidUsername, code: INVALID_USERNAME_CODE });
+      }
+      const { level, recommendedAction, reasons } = evaluation.result;
+      return { result: { level, recommendedAction, reasons } } satisfies RiskEvaluationResponse;
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import type { RiskLevel, RiskPayload } from '@anybank/contracts';
+
+/**
+ * Pure rules of the risk evaluation run at the username step (document 1 §3.3, §4.2). Each rule
+ * that fires gives a level and a reason; the result is the highest level. Only LOW lets the
+ * sign-in go on; the browser shows any other as 'Access Denied: {recommendedAction}'.
+ *
+ * - usernameVelocity: failed sign-ins for the username within the window → MEDIUM.
+ * - ipVelocity: failed sign-ins from the client's address within the window → HIGH.
+ * - webdriver: the browser says it is driven by automation (`navigator.webdriver`) → HIGH.
+ * - automatedUserAgent: the user agent names a headless browser or automation tool → HIGH.
+ * - adminOverride: the demo admin's "simulate high risk on next sign-in" → HIGH.
+ */
+
+export const RISK_RULES = [
+  'adminOverride',
+  'webdriver',
+  'automatedUserAgent',
+  'ipVelocity',
+  'usernameVelocity',
+] as const;
+export type RiskRule = (typeof RISK_RULES)[number];
+
+export interface RiskPolicy {
+  /** How far back failed sign-ins count. */
+  failureWindowMs: number;
+  /** Failed sign-ins for one username within the window from which usernameVelocity fires. */
+  usernameFailureThreshold: number;
+  /** Failed sign-ins from one address within the window from which ipVelocity fires. */
+  ipFailureThreshold: number;
+  /** Found anywhere in the user agent, in any case. */
+  automatedUserAgentMarkers: readonly string[];
+  /** The level each rule gives when it fires. */
+  levels: Record<RiskRule, RiskLevel>;
+  /**
+   * What the person is told, after 'Access Denied: ', when the rule decides the level; `none`
+   * when no rule fired. Short sentences a person understands, not codes.
+   */
+  recommendedActions: Record<RiskRule | 'none', string>;
+}
+
+export const DEFAULT_RISK_POLICY: RiskPolicy = {
+  failureWindowMs: 15 * 60 * 1000,
+  usernameFailureThreshold: 5,
+  ipFailureThreshold: 20,
+  automatedUserAgentMarkers: ['HeadlessChrome', 'PhantomJS', 'puppeteer', 'Playwright'],
+  levels: {
+    adminOverride: 'HIGH',
+    webdriver: 'HIGH',
+    automatedUserAgent: 'HIGH',
+    ipVelocity: 'HIGH',
+    usernameVelocity: 'MEDIUM',
+  },
+  recommendedActions: {
+    none: 'Continue signing in.',
+    adminOverride: 'Sign-in blocked because this sign-in looks risky. Please contact the bank.',
+    webdriver: 'Sign-in blocked because this browser looks automated.',
+    automatedUserAgent: 'Sign-in blocked because this browser looks automated.',
+    ipVelocity:
+      'Sign-in blocked after too many failed sign-ins from your network. Please try again later.',
+    usernameVelocity:
+      'Too many failed sign-ins for this username. Please wait 15 minutes and try again.',
+  },
+};
+
+/** What the evaluation knows about this sign-in attempt. */
+export interface RiskSignals {
+  payload: RiskPayload;
+  /** Failed sign-ins for the username within the policy's window. */
+  usernameFailures: number;
+  /** Failed sign-ins from the client's address within the policy's window. */
+  ipFailures: number;
+  /** The demo admin asked for a high-risk result on this user's next sign-in. */
+  highRiskOverride: boolean;
+}
+
+export interface RiskResult {
+  level: RiskLevel;
+  recommendedAction: string;
+  /** One sentence per rule that fired, the deciding one first. */
+  reasons: string[];
+  /** The rules that fired, the deciding one first. */
+  rules: RiskRule[];
+}
+
+const SEVERITY: Record<RiskLevel, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+function reasonFor(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): string {
+  const minutes = Math.round(policy.failureWindowMs / 60_000);
+  switch (rule) {
+    case 'adminOverride':
+      return 'A high-risk sign-in was requested for this user on the demo admin page.';
+    case 'webdriver':
+      return 'The browser reports that automation software controls it (webdriver).';
+    case 'automatedUserAgent':
+      return `The browser identifies itself as an automated or headless browser (${automatedMarkerIn(signals.payload.userAgent, policy) ?? ''}).`;
+    case 'ipVelocity':
+      return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes.`;
+    case 'usernameVelocity':
+      return `${signals.usernameFailures} failed sign-ins for this username in the last ${minutes} minutes.`;
+  }
+}
+
+/** The first automation marker the user agent contains, compared without regard to case. */
+export function automatedMarkerIn(userAgent: string, policy: RiskPolicy): string | null {
+  const lowered = userAgent.toLowerCase();
+  return (
+    policy.automatedUserAgentMarkers.find((marker) => lowered.includes(marker.toLowerCase())) ??
+    null
+  );
+}
+
+function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolean {
+  switch (rule) {
+    case 'adminOverride':
+      return signals.highRiskOverride;
+    case 'webdriver':
+      return signals.payload.webdriver;
+    case 'automatedUserAgent':
+      return automatedMarkerIn(signals.payload.userAgent, policy) !== null;
+    case 'ipVelocity':
+      return signals.ipFailures >= policy.ipFailureThreshold;
+    case 'usernameVelocity':
+      return signals.usernameFailures >= policy.usernameFailureThreshold;
+  }
+}
+
+export function evaluateRisk(
+  signals: RiskSignals,
+  policy: RiskPolicy = DEFAULT_RISK_POLICY,
+): RiskResult {
+  const fired = RISK_RULES.filter((rule) => fires(rule, signals, policy));
+  // Highest level first; among equals, the order of RISK_RULES (a stable sort keeps it).
+  const ranked = [...fired].sort((a, b) => SEVERITY[policy.levels[b]] - SEVERITY[policy.levels[a]]);
+  const deciding = ranked[0];
+  const level = deciding === undefined ? 'LOW' : policy.levels[deciding];
+  return {
+    level,
+    recommendedAction:
+      policy.recommendedActions[level === 'LOW' || deciding === undefined ? 'none' : deciding],
+    reasons: ranked.map((rule) => reasonFor(rule, signals, policy)),
+    rules: ranked,
+  };
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+
+/** A free TCP port on this machine, to give a test server a known public URL. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * One browser, as far as a server can tell: a cookie jar and fetch without automatic
+ * redirects, so each test sees every hop the way a browser's network log would.
+ */
+export class BrowserSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly origin: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  forget(name: string) {
+    this.cookies.delete(name);
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.origin);
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set(
+        'cookie',
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      );
+    }
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects like a browser navigating, and answers the last response and URL. */
+  async navigate(path: string): Promise<{ response: Response; url: URL }> {
+    let url = new URL(path, this.origin);
+    for (let hop = 0; hop < 10; hop += 1) {
+      const response = await this.fetch(url.pathname + url.search);
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return { response, url };
+      url = new URL(location, url);
+      if (url.origin !== this.origin) return { response, url };
+    }
+    throw new Error(`too many redirects from ${path}`);
+  }
+}
+
+export interface Pkce {
+  state: string;
+  verifier: string;
+  challenge: string;
+}
+
+export function newPkce(): Pkce {
+  const verifier = randomBytes(96).toString('base64url').slice(0, 128);
+  return {
+    state: randomBytes(15).toString('base64url').slice(0, 20),
+    verifier,
+    challenge: createHash('sha256').update(verifier).digest('base64url'),
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  BANK_CLIENT,
+  FLOW_API_PATH,
+  OAUTH_PATHS,
+  PICKUP_INSTANCE_HEADER,
+  PICKUP_PATH,
+  XSRF_HEADER,
+  flowResponseSchema,
+  outboxResponseSchema,
+  vendorContentType,
+  type BrowserClient,
+  type FlowResponse,
+  type RiskPayload,
+  type VendorStep,
+} from '@anybank/contracts';
+import { buildServer, type Server } from '../src/app';
+import { seedDemoData } from '../src/seed/seed';
+import { BrowserSession, freePort, newPkce, type Pkce } from './browser-session';
+import { testConfig } from './test-config';
+import type { TestDatabase } from './test-database';
+
+/** A flow response, or the plain `{ message }` of a refusal (403 from another browser). */
+export type FlowAnswer = Partial<FlowResponse> & { message?: string };
+
+function asFlowAnswer(json: unknown): FlowAnswer {
+  const parsed = flowResponseSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  return { message: String((json as { message?: unknown } | null)?.message ?? '') };
+}
+
+export const PERSON_RISK_PAYLOAD: RiskPayload = {
+  deviceId: 'device-0123456789abcdef',
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+  language: 'en-US',
+  timeZone: 'America/New_York',
+  screen: { width: 1920, height: 1080, colorDepth: 24 },
+  webdriver: false,
+};
+
+/** A real server on a real port (cookies, redirects), seeded with the demo users. */
+export async function startSignInServer(test: TestDatabase, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await seedDemoData(test.handle.db);
+  const server = await buildServer({
+    config: testConfig({ PORT: String(port), PUBLIC_URL: origin, ...env }),
+    database: test.handle,
+    webDistDir: '/nonexistent',
+  });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return { server, origin };
+}
+
+export class SignInDriver {
+  readonly browser: BrowserSession;
+  pkce: Pkce = newPkce();
+  flowId = '';
+
+  constructor(
+    readonly origin: string,
+    readonly client: BrowserClient = BANK_CLIENT,
+    browser?: BrowserSession,
+  ) {
+    this.browser =
+      browser ??
+      new BrowserSession(
+        origin.replace('localhost', '127.0.0.1').replace('127.0.0.1', 'localhost'),
+      );
+  }
+
+  get redirectUri() {
+    return `${this.origin}${this.client.returnPath}`;
+  }
+
+  authorizeUrl(overrides: Record<string, string> = {}) {
+    const params = new URLSearchParams({
+      client_id: this.client.clientId,
+      redirect_uri: this.redirectUri,
+      response_type: 'code',
+      scope: this.client.scopes.join(' '),
+      state: this.pkce.state,
+      code_challenge: this.pkce.challenge,
+      code_challenge_method: 'S256',
+      ...overrides,
+    });
+    return `${OAUTH_PATHS.authorization}?${params}`;
+  }
+
+  /** The authorization request; answers the flow id the login modal would open with. */
+  async authorize(): Promise<string> {
+    const response = await this.browser.fetch(this.authorizeUrl());
+    const location = new URL(response.headers.get('location') ?? '', this.origin);
+    this.flowId = location.searchParams.get('flowId') ?? '';
+    if (!this.flowId) throw new Error(`no flowId in ${response.status} ${location}`);
+    return this.flowId;
+  }
+
+  async read(): Promise<{ status: number; body: FlowAnswer }> {
+    const response = await this.browser.fetch(`${FLOW_API_PATH}/${this.flowId}`);
+    return { status: response.status, body: asFlowAnswer(await response.json()) };
+  }
+
+  async post(
+    step: VendorStep | { action: string },
+    body: unknown = {},
+    headers: Record<string, string> = { [XSRF_HEADER]: '1' },
+  ): Promise<{ status: number; body: FlowAnswer }> {
+    const isAction = typeof step === 'object';
+    const response = await this.browser.fetch(
+      `${FLOW_API_PATH}/${this.flowId}${isAction ? `?action=${step.action}` : ''}`,
+      {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': isAction ? 'application/json' : vendorContentType('anybank', step),
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      },
+    );
+    return { status: response.status, body: asFlowAnswer(await response.json()) };
+  }
+
+  async latestCode(recipient: string): Promise<string> {
+    const response = await this.browser.fetch(
+      `/api/dev/outbox?to=${encodeURIComponent(recipient)}&limit=1`,
+    );
+    const [message] = outboxResponseSchema.parse(await response.json()).messages;
+    if (!message?.code) throw new Error(`no code in the outbox for ${recipient}`);
+    return message.code;
+  }
+
+  /** Follows the resume URL to the client's return; answers where the browser lands. */
+  async resume(resumeUrl: string): Promise<URL> {
+    return (await this.browser.navigate(resumeUrl)).url;
+  }
+
+  async pickup(landing: URL) {
+    return this.browser.fetch(`${PICKUP_PATH}?REF=${landing.searchParams.get('REF')}`, {
+      method: 'POST',
+      headers: {
+        [XSRF_HEADER]: '1',
+        [PICKUP_INSTANCE_HEADER]: landing.searchParams.get('refType') ?? '',
+      },
+    });
+  }
+
+  async token(code: string, verifier = this.pkce.verifier) {
+    return this.browser.fetch(OAUTH_PATHS.token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: this.redirectUri,
+        code_verifier: verifier,
+        client_id: this.client.clientId,
+      }),
+    });
+  }
+
+  /**
+   * jane.doe's whole sign-in: identifier, password, e-mail code, resume; answers the landing
+   * URL (with code, REF) — the steps a person takes in the login modal.
+   */
+  async signInWithPasswordAndEmail(
+    username: string,
+    email: string,
+    password = 'Welcome2Bank!',
+  ): Promise<URL> {
+    await this.authorize();
+    await this.read();
+    await this.post('submitIdentifier', { identifier: username, riskPayload: PERSON_RISK_PAYLOAD });
+    const afterPassword = await this.post('checkUsernamePassword', { username, password });
+    if (afterPassword.body.status === 'DEVICE_SELECTION_REQUIRED') {
+      const device = afterPassword.body.devices?.find((candidate) => candidate.type === 'Email');
+      await this.post({ action: 'selectDevice' }, { deviceRef: { id: device?.id } });
+    }
+    await this.post({ action: 'checkOtp' }, { otp: await this.latestCode(email) });
+    const resumed = await this.post({ action: 'continueAuthentication' });
+    return this.resume(resumed.body.resumeUrl ?? '');
+  }
+}
+
+export type { Server };

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { UserType } from './user-types';
+
+/**
+ * The bank's OAuth 2.0 / OpenID Connect clients, scopes and claims (document 1 §6, §7;
+ * document 2 §6). All browser clients are public: authorization code + PKCE S256, no secret.
+ */
+export const OAUTH_PATHS = {
+  authorization: '/as/authorization.oauth2',
+  token: '/as/token.oauth2',
+  userinfo: '/as/userinfo.openid',
+  jwks: '/as/jwks',
+  endSession: '/as/signoff',
+  revocation: '/as/revoke_token.oauth2',
+  discovery: '/.well-known/openid-configuration',
+} as const;
+
+export const SCOPES = {
+  banking: 'banking',
+  consent: 'consent',
+  consentAdmin: 'consent_admin',
+  directory: 'directory',
+  helpdesk: 'helpdesk',
+} as const;
+
+export interface BrowserClient {
+  clientId: string;
+  /** Path (under the base path) the authorization response returns to. */
+  returnPath: string;
+  /** The user type this client signs in; null: any (the bank's own Sign In). */
+  userType: UserType | null;
+  scopes: string[];
+}
+
+/** The bank's own site: every sign-in from Sign In, /login and the redirect page's customers. */
+export const BANK_CLIENT: BrowserClient = {
+  clientId: 'anybank-web',
+  returnPath: '/ext/ref/return',
+  userType: null,
+  scopes: ['openid', 'profile', SCOPES.banking, SCOPES.consent],
+};
+
+export const PARTNER_CLIENTS: Record<Exclude<UserType, 'customer'>, BrowserClient> = {
+  AnyWealthAdvisor: {
+    clientId: 'anywealthadvisor-portal',
+    returnPath: '/app/advisor',
+    userType: 'AnyWealthAdvisor',
+    scopes: ['openid', 'profile', SCOPES.consentAdmin, SCOPES.directory, SCOPES.consent],
+  },
+  AnyMarketing: {
+    clientId: 'anymarketing-portal',
+    returnPath: '/app/any-marketing',
+    userType: 'AnyMarketing',
+    scopes: ['openid', 'profile', SCOPES.consentAdmin, SCOPES.directory],
+  },
+  CustomerServiceRep: {
+    clientId: 'customer-service-portal',
+    returnPath: '/app/customer-service',
+    userType: 'CustomerServiceRep',
+    scopes: ['openid', 'profile', SCOPES.helpdesk],
+  },
+};
+
+/** Resource (API) scopes each user type may hold, whatever a client asks for. */
+export const SCOPES_BY_USER_TYPE: Record<UserType, string[]> = {
+  customer: [SCOPES.banking, SCOPES.consent],
+  AnyWealthAdvisor: [SCOPES.consentAdmin, SCOPES.directory, SCOPES.consent],
+  AnyMarketing: [SCOPES.consentAdmin, SCOPES.directory],
+  CustomerServiceRep: [SCOPES.helpdesk],
+};
+
+/** The audience of the bank's access tokens. */
+export const API_AUDIENCE = 'https://api.anybank.example';
+
+/** Session pickup (document 1 §3.8). */
+export const PICKUP_PATH = '/ext/ref/pickup';
+export const PICKUP_INSTANCE_HEADER = 'X-Instance-Id';
+export const PICKUP_REFERENCE_TYPES = ['AdvisorSPRefID', 'BXFSPRefID'] as const;
+export type PickupReferenceType = (typeof PICKUP_REFERENCE_TYPES)[number];
+
+/** `{product}` fields are named with the configured product id: `anybankUserType`. */
+export const pickupResponseSchema = z
+  .object({
+    resumePath: z.string().optional(),
+    Email: z.string().optional(),
+    subject: z.string().optional(),
+    FirstName: z.string().optional(),
+    LastName: z.string().optional(),
+    uid: z.string().optional(),
+    street: z.string().optional(),
+    city: z.string().optional(),
+    postalCode: z.string().optional(),
+    mobile: z.string().optional(),
+    authnPreference: z.string().optional(),
+    accts: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type PickupResponse = z.infer<typeof pickupResponseSchema>;
