@@ -8,6 +8,7 @@ import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorMapping } from './http/errors';
+import { signInRateLimit } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
@@ -147,7 +148,12 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   await app.register(
     async (api) => {
       if (config.outboxEnabled) registerOutboxRoutes(api, messaging);
-      registerRiskRoutes(api, { risk });
+      const signInLimit = signInRateLimit(config);
+      // This one tells whether a username exists: a tenth of the other sign-in calls' limit.
+      registerRiskRoutes(api, {
+        risk,
+        rateLimit: { ...signInLimit, max: Math.max(1, Math.floor(signInLimit.max / 10)) },
+      });
       registerFlowRoutes(api, { config, flows });
       registerPickupRoutes(api, { config, pickup });
       registerDirectoryRoutes(api, { db, auth });

@@ -109,6 +109,11 @@ const envSchema = z.object({
     ),
   RETAIL_SITE_URL: httpUrl.default('https://retail.anybank.example'),
   OUTBOX: onOff.default('on'),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(300),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -139,6 +144,8 @@ export interface Config {
   demoHosts: string[];
   retailSiteUrl: string;
   outboxEnabled: boolean;
+  /** Requests per minute one client address may make to each sign-in endpoint. */
+  rateLimitPerMinute: number;
   redisUrl: string | null;
 }
 
@@ -191,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoHosts: e.DEMO_HOSTS,
     retailSiteUrl: e.RETAIL_SITE_URL,
     outboxEnabled: e.OUTBOX === 'on',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL ?? null,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
+import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import type { FlowResult, FlowService, FlowStep } from './flow.service';
 import { requireXsrfHeader } from './xsrf';
@@ -111,7 +112,7 @@ export function registerFlowRoutes(
     return reply.status(result.httpStatus).send(result.body);
   }
 
-  const limits = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const limits = { rateLimit: signInRateLimit(config) };
 
   app.get(`${FLOW_API_PATH}/:flowId`, { config: limits }, async (request, reply) => {
     const { flowId } = parseInput(paramsSchema, request.params);

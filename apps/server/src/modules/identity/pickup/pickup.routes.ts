@@ -8,6 +8,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
+import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import { requireXsrfHeader } from '../flow/xsrf';
 import type { PickupService } from './pickup.service';
@@ -66,7 +67,7 @@ export function registerPickupRoutes(
 
   app.post(
     PICKUP_PATH,
-    { preHandler: requireXsrfHeader, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { preHandler: requireXsrfHeader, config: { rateLimit: signInRateLimit(config) } },
     async (request, reply) => {
       const { REF } = parseInput(pickupQuerySchema, request.query);
       const referenceType = request.headers[PICKUP_INSTANCE_HEADER.toLowerCase()];

@@ -16,12 +16,15 @@ export const INVALID_USERNAME_CODE = 'INVALID_USERNAME';
 /**
  * `POST /api/riskEvaluation {username, riskPayload}` → `{result: {level, recommendedAction,
  * reasons}}` (document 1 §3.3). It tells whether a username exists, so each client address
- * may ask 30 times a minute (@fastify/rate-limit, registered with `global: false`).
+ * may ask 30 times a minute by default (@fastify/rate-limit, registered with `global: false`).
  */
-export function registerRiskRoutes(app: FastifyInstance, deps: { risk: RiskService }) {
+export function registerRiskRoutes(
+  app: FastifyInstance,
+  deps: { risk: RiskService; rateLimit?: { max: number; timeWindow: string } },
+) {
   app.post(
     RISK_API_PATH,
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { config: { rateLimit: deps.rateLimit ?? { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
       const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });
