@@ -11,6 +11,7 @@ import { registerErrorMapping } from './http/errors';
 import { signInRateLimit } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
 import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
@@ -157,6 +158,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerFlowRoutes(api, { config, flows });
       registerPickupRoutes(api, { config, pickup });
       registerDirectoryRoutes(api, { db, auth });
+      registerAdminRoutes(api, { db, auth });
     },
     { prefix: config.basePath },
   );

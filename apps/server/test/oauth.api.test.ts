@@ -157,6 +157,55 @@ describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) 
     expect(landing.pathname).toBe('/');
   });
 
+  it('lets a signed-in customer, and only a customer, switch on the high-risk demo override', async () => {
+    const driver = new SignInDriver(origin);
+    const landing = await driver.signInWithPasswordAndEmail('jane.doe', 'jane.doe@example.com');
+    const { access_token } = (await (
+      await driver.token(landing.searchParams.get('code') ?? '')
+    ).json()) as { access_token: string };
+    const put = (token: string | null, body: unknown) =>
+      driver.browser.fetch('/api/admin/risk-override', {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    expect((await put(null, { enabled: true })).status).toBe(401);
+    expect((await put(access_token, { enabled: 'yes' })).status).toBe(400);
+    expect((await put(access_token, { enabled: true })).status).toBe(204);
+
+    const evaluation = await driver.browser.fetch('/api/riskEvaluation', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'jane.doe', riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    expect(((await evaluation.json()) as { result: { level: string } }).result.level).toBe('HIGH');
+
+    const advisor = new SignInDriver(origin, PARTNER_CLIENTS.AnyWealthAdvisor);
+    await advisor.authorize();
+    await advisor.post('submitIdentifier', {
+      identifier: 'amy.davis',
+      riskPayload: PERSON_RISK_PAYLOAD,
+    });
+    await advisor.post('checkUsernamePassword', {
+      username: 'amy.davis',
+      password: 'Welcome2Bank!',
+    });
+    await advisor.post(
+      { action: 'checkOtp' },
+      { otp: await advisor.latestCode('amy.davis@example.com') },
+    );
+    const landingAdvisor = await advisor.resume(
+      (await advisor.post({ action: 'continueAuthentication' })).body.resumeUrl ?? '',
+    );
+    const advisorToken = (await (
+      await advisor.token(landingAdvisor.searchParams.get('code') ?? '')
+    ).json()) as { access_token: string };
+    expect((await put(advisorToken.access_token, { enabled: true })).status).toBe(403);
+  });
+
   it('refuses a token from another signing key, and one without a token at all', async () => {
     const browser = new BrowserSession(origin);
     expect((await browser.fetch('/api/me')).status).toBe(401);
