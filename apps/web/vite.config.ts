@@ -12,6 +12,13 @@ const SERVER_PATHS = /^\/(?:api|as|ext|healthz|\.well-known)(?=[/?]|$)/.source;
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  experimental: {
+    // The server moves index.html's asset URLs under the configured base path; URLs that the
+    // scripts build themselves (chunk preloads) are made relative to the importing chunk, so
+    // that they follow wherever the assets are served from.
+    renderBuiltUrl: (_filename, { hostType }) =>
+      hostType === 'js' ? { relative: true } : undefined,
+  },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,

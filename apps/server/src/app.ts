@@ -15,6 +15,10 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
 import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
+import { registerMobileRoutes } from './modules/identity/devices/mobile.routes';
+import { createMobileActivationService } from './modules/identity/devices/mobile.service';
+import { createPushService } from './modules/identity/devices/push.service';
+import { createSecretBox } from './modules/identity/devices/secret-box';
 import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
 import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
 import { createAuthGuards, type AuthGuards } from './modules/identity/oauth/access-token';
@@ -124,13 +128,18 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
 
   const auth = createAuthGuards(config, provider);
   const risk = createRiskService({ db });
+  const passwords = createPasswordService({ db });
+  const otp = createOtpService({ db, signingSecret: config.signingSecret });
+  const push = createPushService({ db, messaging });
   const flows = createFlowService({
     db,
     interactions: createInteractionPort(provider),
     messaging,
-    passwords: createPasswordService({ db }),
-    otp: createOtpService({ db, signingSecret: config.signingSecret }),
+    passwords,
+    otp,
     risk,
+    push,
+    secrets: createSecretBox(config.signingSecret),
     userTypeOfClient,
     isSelfServiceClient,
   });
@@ -159,6 +168,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerPickupRoutes(api, { config, pickup });
       registerDirectoryRoutes(api, { db, auth });
       registerAdminRoutes(api, { db, auth });
+      registerMobileRoutes(api, {
+        config,
+        activation: createMobileActivationService({ db, passwords, otp, messaging }),
+        push,
+      });
     },
     { prefix: config.basePath },
   );

@@ -76,3 +76,5 @@ export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const FLOW_TTL_MS = 30 * 60 * 1000;
 export const PICKUP_REFERENCE_TTL_MS = 60 * 1000;
+/** At most this many second factors per user (document 1 §4.4, tab 8). */
+export const MAX_MFA_DEVICES = 5;

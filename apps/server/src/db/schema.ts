@@ -46,6 +46,8 @@ export const users = pgTable(
     /** Set while a transfer is pending, null otherwise (document 2 §4). */
     accountTransferAmountCents: bigint('account_transfer_amount_cents', { mode: 'number' }),
     identityVerified: boolean('identity_verified').notNull().default(false),
+    /** Set by the help desk or the seed: the next sign-in asks for a new password. */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     /** Demo admin's "simulate high risk on next sign-in": consumed by the next evaluation. */
     highRiskNextSignIn: boolean('high_risk_next_sign_in').notNull().default(false),
     createdAt: createdAt(),
@@ -108,6 +110,8 @@ export const mfaDevices = pgTable(
     publicKey: text('public_key'),
     credentialId: text('credential_id').unique(),
     signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    /** The last authenticator-app time step accepted: a code is never accepted twice. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     rpId: text('rp_id'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -335,3 +339,35 @@ export const pickupReferences = pgTable('pickup_references', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Requests sent to the bank's phone app (push): a sign-in to approve, a transfer to approve.
+ * Only the device they were sent to can decide them, by signing with its key.
+ */
+export const pushRequests = pgTable(
+  'push_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => mfaDevices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the person approves: shown on the phone (what, where from, amount). */
+    context: jsonb('context').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('push_requests_device_idx').on(table.deviceId, table.createdAt),
+    check('push_requests_kind_check', sql`${table.kind} in ('signin', 'transfer')`),
+    check(
+      'push_requests_status_check',
+      sql`${table.status} in ('pending', 'approved', 'denied', 'expired')`,
+    ),
+  ],
+);

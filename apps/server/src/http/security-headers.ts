@@ -28,5 +28,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     },
     // HSTS only where the site really is https, or a laptop demo on http pins itself out.
     strictTransportSecurity: overHttps,
+    // The login modal must see that a shopper came from the retail site (document 1 §2.4), so
+    // other sites' pages keep their origin in the referrer; nothing more leaves the bank.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

@@ -20,6 +20,7 @@ import { DEMO_USERS, type DemoUser } from './demo-data';
 
 /** Every table the demo owns, children first: `--reset` empties them before seeding again. */
 const DEMO_TABLES = [
+  'push_requests',
   'oidc_models',
   'auth_flows',
   'one_time_codes',

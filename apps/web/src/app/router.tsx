@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PAGE_ROUTES } from '@anybank/contracts';
 import type { PageId } from '@anybank/contracts';
 import { RootLayout } from './layout/RootLayout';
+import { PageGuard } from './PageGuard';
 import { PAGE_COMPONENTS } from './page-components';
 
 /** Carried on each page route so the layout knows which page is showing. */
@@ -24,9 +25,11 @@ export function createAppRouter(basename: string | undefined) {
       {
         element: <RootLayout />,
         children: [
-          ...pageRoutes(),
-          // Unknown paths go home; the page guard of a later issue sends protected ones there too.
-          { path: '*', element: <Navigate to="/" replace /> },
+          {
+            // Every page, and every unknown path, passes the page guard first.
+            element: <PageGuard />,
+            children: [...pageRoutes(), { path: '*', element: <Navigate to="/" replace /> }],
+          },
         ],
       },
     ],

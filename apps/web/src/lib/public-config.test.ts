@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePublicConfig, routerBasename } from './public-config';
+import { parsePublicConfig, routerBasename, siteUrl, withBasePath } from './public-config';
 
 const location = { hostname: 'localhost', origin: 'http://localhost:5173' };
 
@@ -23,5 +23,22 @@ describe('public config', () => {
     expect(routerBasename('/')).toBeUndefined();
     expect(routerBasename('/bank/')).toBe('/bank');
     expect(routerBasename('bank')).toBe('/bank');
+  });
+});
+
+describe('server paths under the base path', () => {
+  it('puts every server path under the base path', () => {
+    expect(withBasePath('', '/api/riskEvaluation')).toBe('/api/riskEvaluation');
+    expect(withBasePath('/bank', '/api/riskEvaluation')).toBe('/bank/api/riskEvaluation');
+    expect(withBasePath('/bank/', '/as/token.oauth2')).toBe('/bank/as/token.oauth2');
+  });
+
+  it('builds the absolute site address', () => {
+    expect(siteUrl({ publicUrl: 'https://bank.example', basePath: '' })).toBe(
+      'https://bank.example',
+    );
+    expect(siteUrl({ publicUrl: 'https://bank.example/', basePath: '/bank' })).toBe(
+      'https://bank.example/bank',
+    );
   });
 });

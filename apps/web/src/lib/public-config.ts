@@ -36,3 +36,13 @@ export function routerBasename(basePath: string): string | undefined {
   if (trimmed === '') return undefined;
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
+
+/** A server path (`/api/…`, `/as/…`, `/ext/…`) under the configured base path. */
+export function withBasePath(basePath: string, path: string): string {
+  return `${routerBasename(basePath) ?? ''}${path}`;
+}
+
+/** The site's absolute address (public URL and base path), without a trailing slash. */
+export function siteUrl(config: Pick<PublicConfig, 'publicUrl' | 'basePath'>): string {
+  return `${config.publicUrl.replace(/\/+$/, '')}${routerBasename(config.basePath) ?? ''}`;
+}

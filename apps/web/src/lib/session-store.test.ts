@@ -39,6 +39,23 @@ describe('session store', () => {
     expect(store.get('dismissedProspectTooltip')).toBeNull();
   });
 
+  it('keeps the sign-in bookkeeping under product-named keys, apart from the session items', () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage, 'anybank');
+    store.set('{product}PendingSignIn', '{}');
+    store.set('{product}SignInClient', 'anybank-web');
+    store.set('subject', 'user-1');
+    expect([...storage.items.keys()].sort()).toEqual([
+      'anybankPendingSignIn',
+      'anybankSignInClient',
+      'subject',
+    ]);
+    store.clearAll();
+    expect(store.get('{product}SignInClient')).toBe('anybank-web');
+    store.clearSignIn();
+    expect(storage.items.size).toBe(0);
+  });
+
   it('tells subscribers about changes until they unsubscribe', () => {
     const store = createSessionStore(memoryStorage(), 'anybank');
     let calls = 0;

@@ -1,14 +1,26 @@
-import { SESSION_ITEMS, sessionItemName } from '@anybank/contracts';
+import { SESSION_ITEMS } from '@anybank/contracts';
 import type { SessionItem } from '@anybank/contracts';
 
 export type SessionItemStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/**
+ * Items this module keeps besides the session items of document 1 §3.6: the sign-in in
+ * progress (PKCE state and verifier, client, return path) and the client the user signed in
+ * with (sign-out and "Stay" need it). Named with the product id, like `{product}UserType`.
+ */
+export const SIGN_IN_ITEMS = ['{product}PendingSignIn', '{product}SignInClient'] as const;
+export type SignInItem = (typeof SIGN_IN_ITEMS)[number];
+
+export type StoredItem = SessionItem | SignInItem;
+
 export interface SessionStore {
-  get(item: SessionItem): string | null;
-  set(item: SessionItem, value: string): void;
-  remove(item: SessionItem): void;
+  get(item: StoredItem): string | null;
+  set(item: StoredItem, value: string): void;
+  remove(item: StoredItem): void;
   /** Removes every session item of document 1 §3.6, and nothing else. */
   clearAll(): void;
+  /** Removes the sign-in bookkeeping items (SIGN_IN_ITEMS). */
+  clearSignIn(): void;
   /** Calls the listener after each change made through this store; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -16,7 +28,7 @@ export interface SessionStore {
 /** The session items under their exact names, kept in the given storage. */
 export function createSessionStore(storage: SessionItemStorage, productId: string): SessionStore {
   const listeners = new Set<() => void>();
-  const nameOf = (item: SessionItem) => sessionItemName(item, productId);
+  const nameOf = (item: StoredItem) => item.replace('{product}', productId);
   const notify = () => {
     for (const listener of listeners) listener();
   };
@@ -33,6 +45,10 @@ export function createSessionStore(storage: SessionItemStorage, productId: strin
     },
     clearAll() {
       for (const item of SESSION_ITEMS) storage.removeItem(nameOf(item));
+      notify();
+    },
+    clearSignIn() {
+      for (const item of SIGN_IN_ITEMS) storage.removeItem(nameOf(item));
       notify();
     },
     subscribe(listener) {

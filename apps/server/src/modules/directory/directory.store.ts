@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, mfaDevices, users } from '../../db/schema';
 
@@ -55,4 +55,46 @@ export async function listMfaDevicesOf(db: Queryable, userId: string): Promise<M
     .from(mfaDevices)
     .where(eq(mfaDevices.userId, userId))
     .orderBy(asc(mfaDevices.createdAt), asc(mfaDevices.id));
+}
+
+export async function findMfaDevice(db: Queryable, id: string): Promise<MfaDeviceRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(mfaDevices).where(eq(mfaDevices.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function setMfaDevicePublicKey(
+  db: Queryable,
+  id: string,
+  publicKey: string,
+): Promise<void> {
+  await db.update(mfaDevices).set({ publicKey }).where(eq(mfaDevices.id, id));
+}
+
+export async function insertMfaDevice(db: Queryable, row: NewMfaDevice): Promise<MfaDeviceRow> {
+  const [inserted] = await db.insert(mfaDevices).values(row).returning();
+  if (!inserted) throw new Error('insert into mfa_devices returned no row');
+  return inserted;
+}
+
+/**
+ * Records an accepted authenticator-app time step, only if it is later than the last one: of
+ * two requests racing with the same code, one wins and the other is a replay.
+ */
+export async function recordTotpStep(
+  db: Queryable,
+  deviceId: string,
+  step: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(mfaDevices)
+    .set({ lastTotpStep: step, lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(mfaDevices.id, deviceId),
+        or(isNull(mfaDevices.lastTotpStep), lt(mfaDevices.lastTotpStep, step)),
+      ),
+    )
+    .returning({ id: mfaDevices.id });
+  return updated.length === 1;
 }

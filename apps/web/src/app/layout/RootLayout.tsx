@@ -1,13 +1,17 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/PageLoading';
+import { useSessionItem } from '../../lib/session-storage';
 import { ScrollToTop } from '../ScrollToTop';
+import { IdleSession } from '../session/IdleSession';
+import { LoginModalHost } from './LoginModalHost';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
 import { usePageTitle } from './use-page-title';
 
 export function RootLayout() {
   usePageTitle();
+  const signedIn = useSessionItem('subject') !== null;
   return (
     <div className="d-flex flex-column min-vh-100">
       <ScrollToTop />
@@ -23,6 +27,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <LoginModalHost />
+      {signedIn && <IdleSession />}
     </div>
   );
 }

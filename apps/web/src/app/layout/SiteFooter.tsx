@@ -1,7 +1,15 @@
 import { Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { FOOTER_COPYRIGHT_YEAR, PARTNER_LOGINS, pageRoute } from '@anybank/contracts';
+import type { MouseEvent } from 'react';
+import {
+  FOOTER_COPYRIGHT_YEAR,
+  PARTNER_LOGINS,
+  isPartnerUserType,
+  pageRoute,
+} from '@anybank/contracts';
 import { isIosUserAgent } from '../../lib/device';
+import { useSessionItem } from '../../lib/session-storage';
+import { clearSession } from '../../lib/sign-in';
 
 const APP_STORE_URL = 'https://apps.apple.com/';
 
@@ -21,6 +29,18 @@ function pathOf(pageId: Parameters<typeof pageRoute>[0]): string {
 
 export function SiteFooter() {
   const showInstallLink = isIosUserAgent(navigator.userAgent);
+  const subject = useSessionItem('subject');
+  const userType = useSessionItem('{product}UserType');
+  const signedInAsPartner = subject !== null && isPartnerUserType(userType);
+
+  // §2.7: a partner login clicked while signed in as a partner clears the session and closes
+  // the window (the portal was opened for one partner session).
+  const onPartnerLogin = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!signedInAsPartner) return;
+    event.preventDefault();
+    clearSession();
+    window.close();
+  };
   return (
     <footer className="site-footer bg-dark text-light py-4 mt-auto">
       <Container>
@@ -64,6 +84,7 @@ export function SiteFooter() {
                   <Link
                     className="link-light"
                     to={{ pathname: pathOf('redirect'), search: `?userType=${partner.userType}` }}
+                    onClick={onPartnerLogin}
                   >
                     {partner.label}
                   </Link>

@@ -1,10 +1,7 @@
+import { messages } from '@anybank/contracts';
 import { PageLayout } from '../../components/ui/PageLayout';
 
+/** Where advisor and customer-service sign-outs land (document 1 §4.7). */
 export function PartnerSignoffPage() {
-  return (
-    <PageLayout
-      pageId="partner-signoff"
-      description="You have signed out of the partner portal. You may close this window."
-    />
-  );
+  return <PageLayout pageId="partner-signoff" description={messages.login.partnerSignedOut} />;
 }

@@ -33,6 +33,7 @@ const accepted = (
   passwordRequired: true,
   hasRiskPayload: true,
   devices: [email, sms],
+  pushRequestId: 'push-1',
   ...overrides,
 });
 
@@ -89,6 +90,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email],
+      pushRequestId: 'push-1',
     });
     expect(next.state).toMatchObject({
       status: 'OTP_REQUIRED',
@@ -102,6 +104,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email, sms],
+      pushRequestId: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
     expect(next.effects).toEqual([]);
@@ -111,6 +114,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED', { hasRiskPayload: false }), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email],
+      pushRequestId: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_PROFILE_REQUIRED');
   });
@@ -141,6 +145,7 @@ describe('sign-in flow transitions', () => {
       type: 'DEVICE_PROFILE_ACCEPTED',
       devices: [email, sms],
       thenSelect: sms,
+      pushRequestId: 'push-1',
     });
     expect(next.state).toMatchObject({
       status: 'OTP_REQUIRED',
@@ -155,6 +160,7 @@ describe('sign-in flow transitions', () => {
       type: 'DEVICE_PROFILE_ACCEPTED',
       devices: [email, sms],
       thenSelect: null,
+      pushRequestId: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
   });
@@ -163,6 +169,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('DEVICE_SELECTION_REQUIRED'), {
       type: 'DEVICE_SELECTED',
       device: sms,
+      pushRequestId: 'push-1',
     });
     expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', selectedDeviceId: 'dev-sms' });
     expect(next.effects).toEqual([{ type: 'SEND_OTP', deviceId: 'dev-sms' }]);
@@ -172,6 +179,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('AUTHENTICATION_REQUIRED'), {
       type: 'AUTHENTICATE',
       devices: [email, sms],
+      pushRequestId: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
   });
@@ -205,6 +213,69 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('MFA_COMPLETED'), { type: 'CONTINUE' });
     expect(next.state.status).toBe('RESUME');
     expect(next.effects).toEqual([{ type: 'FINISH_LOGIN' }]);
+  });
+
+  it('sends a push to a selected phone and waits for it', () => {
+    const next = transition(at('DEVICE_SELECTION_REQUIRED'), {
+      type: 'DEVICE_SELECTED',
+      device: iphone,
+      pushRequestId: 'push-7',
+    });
+    expect(next.state).toMatchObject({
+      status: 'PUSH_CONFIRMATION_WAITING',
+      selectedDeviceId: 'dev-iphone',
+      pushRequestId: 'push-7',
+    });
+    expect(next.effects).toEqual([
+      { type: 'SEND_PUSH', deviceId: 'dev-iphone', pushRequestId: 'push-7' },
+    ]);
+  });
+
+  it('asks a single phone straight away (§4.2)', () => {
+    const next = transition(
+      INITIAL_FLOW_STATE,
+      accepted({ passwordRequired: false, devices: [iphone] }),
+    );
+    expect(next.state.status).toBe('PUSH_CONFIRMATION_WAITING');
+  });
+
+  it('selects a single authenticator app and sends nothing: the app makes the code', () => {
+    const totp: MachineDevice = { id: 'dev-totp', type: 'TOTP' };
+    const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
+      type: 'PASSWORD_ACCEPTED',
+      devices: [totp],
+      pushRequestId: 'push-1',
+    });
+    expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', selectedDeviceId: 'dev-totp' });
+    expect(next.effects).toEqual([]);
+  });
+
+  it.each([
+    ['PUSH_APPROVED', 'MFA_COMPLETED'],
+    ['PUSH_DENIED', 'PUSH_CONFIRMATION_REJECTED'],
+    ['PUSH_EXPIRED', 'PUSH_CONFIRMATION_TIMED_OUT'],
+  ] as const)('moves a waiting push on %s to %s', (event, status) => {
+    const next = transition(at('PUSH_CONFIRMATION_WAITING', { pushRequestId: 'push-7' }), {
+      type: event,
+    });
+    expect(next.state.status).toBe(status);
+  });
+
+  it('answers INVALID_ACTION_ID for a push request that does not exist', () => {
+    const next = transition(at('PUSH_CONFIRMATION_WAITING'), { type: 'PUSH_UNKNOWN' });
+    expect(next.error).toMatchObject({ code: 'INVALID_ACTION_ID' });
+  });
+
+  it.each([
+    'PUSH_CONFIRMATION_REJECTED',
+    'PUSH_CONFIRMATION_TIMED_OUT',
+    'PUSH_CONFIRMATION_WAITING',
+  ] as const)('lets the user choose another way after %s', (status) => {
+    const next = transition(at(status, { pushRequestId: 'push-7' }), {
+      type: 'CANCEL',
+      selfService: false,
+    });
+    expect(next.state).toMatchObject({ status: 'AUTHENTICATION_REQUIRED', pushRequestId: null });
   });
 
   it('lets an identified user on the bank site choose another way after cancelling', () => {

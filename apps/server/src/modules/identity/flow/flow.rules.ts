@@ -21,10 +21,14 @@ export interface FlowState {
   username: string | null;
   /** Whether a risk payload arrived with the identifier (else a device profile is asked for). */
   hasRiskPayload: boolean;
-  /** The device a one-time code was sent to. */
+  /** The device chosen for the second factor (a code was sent to it, or a push). */
   selectedDeviceId: string | null;
+  /** The push request the phone is asked to approve, while PUSH_CONFIRMATION_WAITING. */
+  pushRequestId: string | null;
   /** After OTP_ATTEMPTS_LIMIT no code is accepted in this flow any more. */
   otpLocked: boolean;
+  /** Wrong codes in this flow (the authenticator app's codes are counted here). */
+  codeFailures: number;
   /** Authentication methods used, for the token's `amr`. */
   amr: string[];
 }
@@ -35,12 +39,18 @@ export const INITIAL_FLOW_STATE: FlowState = {
   username: null,
   hasRiskPayload: false,
   selectedDeviceId: null,
+  pushRequestId: null,
   otpLocked: false,
+  codeFailures: 0,
   amr: [],
 };
 
-/** Types that take a one-time code by message (this issue); others join with the devices issue. */
-export const OTP_DEVICE_TYPES: readonly LoginDeviceType[] = ['Email', 'SMS'];
+/** Types whose one-time code the bank sends in a message. */
+export const MESSAGE_OTP_DEVICE_TYPES: readonly LoginDeviceType[] = ['Email', 'SMS'];
+/** Types that answer with a 6-digit code: sent ones, and the authenticator app's. */
+export const OTP_DEVICE_TYPES: readonly LoginDeviceType[] = [...MESSAGE_OTP_DEVICE_TYPES, 'TOTP'];
+/** Types the bank can use at sign-in today. */
+export const SIGN_IN_DEVICE_TYPES: readonly LoginDeviceType[] = [...OTP_DEVICE_TYPES, 'iPhone'];
 
 export type FlowEvent =
   | { type: 'IDENTIFIER_UNKNOWN' }
@@ -52,14 +62,24 @@ export type FlowEvent =
       passwordRequired: boolean;
       hasRiskPayload: boolean;
       devices: MachineDevice[];
+      pushRequestId: string;
     }
   | { type: 'RISK_DENIED'; message: string }
-  | { type: 'PASSWORD_ACCEPTED'; devices: MachineDevice[] }
+  | { type: 'PASSWORD_ACCEPTED'; devices: MachineDevice[]; pushRequestId: string }
   | { type: 'PASSWORD_REJECTED' }
   | { type: 'PASSWORD_LOCKED' }
-  | { type: 'DEVICE_PROFILE_ACCEPTED'; devices: MachineDevice[]; thenSelect: MachineDevice | null }
-  | { type: 'DEVICE_SELECTED'; device: MachineDevice }
-  | { type: 'AUTHENTICATE'; devices: MachineDevice[] }
+  | {
+      type: 'DEVICE_PROFILE_ACCEPTED';
+      devices: MachineDevice[];
+      thenSelect: MachineDevice | null;
+      pushRequestId: string;
+    }
+  | { type: 'DEVICE_SELECTED'; device: MachineDevice; pushRequestId: string }
+  | { type: 'PUSH_APPROVED' }
+  | { type: 'PUSH_DENIED' }
+  | { type: 'PUSH_EXPIRED' }
+  | { type: 'PUSH_UNKNOWN' }
+  | { type: 'AUTHENTICATE'; devices: MachineDevice[]; pushRequestId: string }
   | { type: 'OTP_ACCEPTED' }
   | { type: 'OTP_REJECTED'; attemptsLeft: number }
   | { type: 'OTP_ATTEMPTS_EXCEEDED' }
@@ -69,6 +89,7 @@ export type FlowEvent =
 
 export type FlowEffect =
   | { type: 'SEND_OTP'; deviceId: string }
+  | { type: 'SEND_PUSH'; deviceId: string; pushRequestId: string }
   | { type: 'FINISH_LOGIN' }
   | { type: 'ABORT_LOGIN' }
   | { type: 'AUDIT'; event: 'signin.failed' | 'otp.failed' | 'risk.denied' };
@@ -87,6 +108,7 @@ export interface FlowError {
     | 'otpAttemptsLimit'
     | 'expiredOtp'
     | 'wrongUserType'
+    | 'pushRejectedOrTimedOut'
     | 'unexpectedErrorText';
   message: string;
   /** FAILED answered from the identifier step: the browser restarts with 'Invalid username.'. */
@@ -112,6 +134,10 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
   PASSWORD_LOCKED: ['USERNAME_PASSWORD_REQUIRED'],
   DEVICE_PROFILE_ACCEPTED: ['DEVICE_PROFILE_REQUIRED'],
   DEVICE_SELECTED: ['DEVICE_SELECTION_REQUIRED'],
+  PUSH_APPROVED: ['PUSH_CONFIRMATION_WAITING'],
+  PUSH_DENIED: ['PUSH_CONFIRMATION_WAITING'],
+  PUSH_EXPIRED: ['PUSH_CONFIRMATION_WAITING'],
+  PUSH_UNKNOWN: ['PUSH_CONFIRMATION_WAITING'],
   AUTHENTICATE: ['AUTHENTICATION_REQUIRED'],
   OTP_ACCEPTED: ['OTP_REQUIRED'],
   OTP_REJECTED: ['OTP_REQUIRED'],
@@ -125,6 +151,9 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
     'DEVICE_PROFILE_REQUIRED',
     'DEVICE_SELECTION_REQUIRED',
     'OTP_REQUIRED',
+    'PUSH_CONFIRMATION_WAITING',
+    'PUSH_CONFIRMATION_REJECTED',
+    'PUSH_CONFIRMATION_TIMED_OUT',
     'MFA_COMPLETED',
   ],
 };
@@ -135,27 +164,48 @@ export function accepts(status: FlowStatus, event: FlowEvent['type']): boolean {
 
 /**
  * The second-factor step once the first factor is done (§4.2): ask for the device profile when
- * none came with the identifier; a single OTP device is selected for the user; otherwise the
- * user chooses.
+ * none came with the identifier; a single device is selected for the user (a code is sent, or
+ * the phone is asked); otherwise the user chooses.
  */
-export function deviceStep(state: FlowState, devices: MachineDevice[]): Transition {
+export function deviceStep(
+  state: FlowState,
+  devices: MachineDevice[],
+  pushRequestId: string,
+): Transition {
   if (!state.hasRiskPayload) {
     return { state: { ...state, status: 'DEVICE_PROFILE_REQUIRED' }, effects: [] };
   }
   const [only] = devices;
-  if (devices.length === 1 && only && OTP_DEVICE_TYPES.includes(only.type)) {
-    return selectDevice(state, only);
-  }
+  if (devices.length === 1 && only) return selectDevice(state, only, pushRequestId);
   return {
-    state: { ...state, status: 'DEVICE_SELECTION_REQUIRED', selectedDeviceId: null },
+    state: {
+      ...state,
+      status: 'DEVICE_SELECTION_REQUIRED',
+      selectedDeviceId: null,
+      pushRequestId: null,
+    },
     effects: [],
   };
 }
 
-function selectDevice(state: FlowState, device: MachineDevice): Transition {
+function selectDevice(state: FlowState, device: MachineDevice, pushRequestId: string): Transition {
+  if (device.type === 'iPhone') {
+    return {
+      state: {
+        ...state,
+        status: 'PUSH_CONFIRMATION_WAITING',
+        selectedDeviceId: device.id,
+        pushRequestId,
+      },
+      effects: [{ type: 'SEND_PUSH', deviceId: device.id, pushRequestId }],
+    };
+  }
   return {
-    state: { ...state, status: 'OTP_REQUIRED', selectedDeviceId: device.id },
-    effects: [{ type: 'SEND_OTP', deviceId: device.id }],
+    state: { ...state, status: 'OTP_REQUIRED', selectedDeviceId: device.id, pushRequestId: null },
+    // The authenticator app makes its own codes: nothing to send.
+    effects: MESSAGE_OTP_DEVICE_TYPES.includes(device.type)
+      ? [{ type: 'SEND_OTP', deviceId: device.id }]
+      : [],
   };
 }
 
@@ -206,7 +256,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       if (event.passwordRequired) {
         return { state: { ...identified, status: 'USERNAME_PASSWORD_REQUIRED' }, effects: [] };
       }
-      return deviceStep(identified, event.devices);
+      return deviceStep(identified, event.devices, event.pushRequestId);
     }
     case 'RISK_DENIED':
       return {
@@ -220,7 +270,11 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
         },
       };
     case 'PASSWORD_ACCEPTED':
-      return deviceStep({ ...state, amr: [...state.amr, 'pwd'] }, event.devices);
+      return deviceStep(
+        { ...state, amr: [...state.amr, 'pwd'] },
+        event.devices,
+        event.pushRequestId,
+      );
     case 'PASSWORD_REJECTED':
       return stay(state, {
         httpStatus: 401,
@@ -240,13 +294,34 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
     case 'DEVICE_PROFILE_ACCEPTED': {
       const profiled = { ...state, hasRiskPayload: true };
       return event.thenSelect
-        ? selectDevice(profiled, event.thenSelect)
-        : deviceStep(profiled, event.devices);
+        ? selectDevice(profiled, event.thenSelect, event.pushRequestId)
+        : deviceStep(profiled, event.devices, event.pushRequestId);
     }
     case 'DEVICE_SELECTED':
-      return selectDevice(state, event.device);
+      return selectDevice(state, event.device, event.pushRequestId);
+    case 'PUSH_APPROVED':
+      return {
+        state: {
+          ...state,
+          status: 'MFA_COMPLETED',
+          pushRequestId: null,
+          amr: [...state.amr, 'mfa'],
+        },
+        effects: [],
+      };
+    case 'PUSH_DENIED':
+      return { state: { ...state, status: 'PUSH_CONFIRMATION_REJECTED' }, effects: [] };
+    case 'PUSH_EXPIRED':
+      return { state: { ...state, status: 'PUSH_CONFIRMATION_TIMED_OUT' }, effects: [] };
+    case 'PUSH_UNKNOWN':
+      return stay(state, {
+        httpStatus: 400,
+        code: 'INVALID_ACTION_ID',
+        userMessage: 'pushRejectedOrTimedOut',
+        message: 'The push request is unknown.',
+      });
     case 'AUTHENTICATE':
-      return deviceStep(state, event.devices);
+      return deviceStep(state, event.devices, event.pushRequestId);
     case 'OTP_ACCEPTED':
       return {
         state: { ...state, status: 'MFA_COMPLETED', amr: [...state.amr, 'otp'] },
@@ -254,7 +329,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       };
     case 'OTP_REJECTED':
       return stay(
-        state,
+        { ...state, codeFailures: state.codeFailures + 1 },
         {
           httpStatus: 400,
           code: 'INVALID_OTP',
@@ -293,7 +368,12 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
         return { state: { ...state, status: 'FAILED' }, effects: [{ type: 'ABORT_LOGIN' }] };
       }
       return {
-        state: { ...state, status: 'AUTHENTICATION_REQUIRED', selectedDeviceId: null },
+        state: {
+          ...state,
+          status: 'AUTHENTICATION_REQUIRED',
+          selectedDeviceId: null,
+          pushRequestId: null,
+        },
         effects: [],
       };
   }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
   messages,
   riskPayloadSchema,
@@ -14,17 +16,21 @@ import {
   findUserById,
   findUserByUid,
   listMfaDevicesOf,
+  recordTotpStep,
   type MfaDeviceRow,
 } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
 import type { OtpService } from '../credentials/otp.service';
 import type { PasswordService } from '../credentials/password.service';
+import type { PushService } from '../devices/push.service';
+import type { SecretBox } from '../devices/secret-box';
+import { acceptedTotpStep } from '../devices/totp.rules';
 import type { InteractionPort } from '../oauth/interaction.port';
 import type { RiskService } from '../risk/risk.service';
 import { displayDevice } from './device-display.rules';
 import {
   INITIAL_FLOW_STATE,
-  OTP_DEVICE_TYPES,
+  MESSAGE_OTP_DEVICE_TYPES,
   transition,
   type FlowEffect,
   type FlowEvent,
@@ -76,6 +82,8 @@ export interface FlowServiceDeps {
   passwords: PasswordService;
   otp: OtpService;
   risk: RiskService;
+  push: PushService;
+  secrets: SecretBox;
   /** The user type a client signs in (partner portals), or null for any. */
   userTypeOfClient: (clientId: string) => UserType | null;
   isSelfServiceClient: (clientId: string) => boolean;
@@ -89,12 +97,19 @@ export interface FlowServiceDeps {
 export function createFlowService(deps: FlowServiceDeps): FlowService {
   const { db } = deps;
 
-  /** The devices usable at sign-in now: one-time codes by e-mail and SMS. */
+  /**
+   * The devices usable at sign-in: codes by e-mail and SMS (with a target), the authenticator
+   * app (with its sealed secret) and the phone app (once activated: it holds a key).
+   */
   async function usableDevices(userId: string): Promise<MfaDeviceRow[]> {
     const devices = await listMfaDevicesOf(db, userId);
-    return devices.filter(
-      (device) => (OTP_DEVICE_TYPES as readonly string[]).includes(device.type) && device.target,
-    );
+    return devices.filter((device) => {
+      if ((MESSAGE_OTP_DEVICE_TYPES as readonly string[]).includes(device.type))
+        return Boolean(device.target);
+      if (device.type === 'TOTP') return Boolean(device.secretEncrypted);
+      if (device.type === 'iPhone') return Boolean(device.publicKey);
+      return false;
+    });
   }
   const asMachine = (devices: MfaDeviceRow[]): MachineDevice[] =>
     devices.map((device) => ({ id: device.id, type: device.type as MachineDevice['type'] }));
@@ -177,6 +192,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
               : false,
           hasRiskPayload: payload !== null,
           devices: asMachine(await usableDevices(user.id)),
+          pushRequestId: randomUUID(),
         };
       }
       case 'checkUsernamePassword': {
@@ -190,6 +206,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           return {
             type: 'PASSWORD_ACCEPTED',
             devices: asMachine(await usableDevices(check.user.id)),
+            pushRequestId: randomUUID(),
           };
         return check.reason === 'locked'
           ? { type: 'PASSWORD_LOCKED' }
@@ -199,6 +216,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return {
           type: 'AUTHENTICATE',
           devices: asMachine(await usableDevices(requireUserId(state))),
+          pushRequestId: randomUUID(),
         };
       case 'submitDeviceProfile':
       case 'selectDevice': {
@@ -226,6 +244,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
             type: 'DEVICE_PROFILE_ACCEPTED',
             devices: asMachine(devices),
             thenSelect: chosen ? (asMachine([chosen])[0] ?? null) : null,
+            pushRequestId: randomUUID(),
           };
         }
         if (!chosen)
@@ -236,6 +255,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return {
           type: 'DEVICE_SELECTED',
           device: { id: chosen.id, type: chosen.type as MachineDevice['type'] },
+          pushRequestId: randomUUID(),
         };
       }
       case 'checkOtp': {
@@ -248,6 +268,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
             { field: 'otp', message: messages.validation.codeSixDigits },
           ]);
         }
+        const device = (await usableDevices(requireUserId(state))).find(
+          (candidate) => candidate.id === state.selectedDeviceId,
+        );
+        if (device?.type === 'TOTP') return totpEvent(state, device, step.otp);
         const verdict = await deps.otp.verify({
           purpose: OTP_PURPOSE,
           reference: `${flow.id}:${state.selectedDeviceId}`,
@@ -273,6 +297,52 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return { type: 'CANCEL', selfService: deps.isSelfServiceClient(flow.clientId) };
     }
     throw new HttpError(400, 'Unknown sign-in step.');
+  }
+
+  /** The authenticator app's code: right within ±1 step, newer than the last one used. */
+  async function totpEvent(
+    state: FlowState,
+    device: MfaDeviceRow,
+    code: string,
+  ): Promise<FlowEvent> {
+    const secret = deps.secrets.open(device.secretEncrypted ?? '');
+    const step = acceptedTotpStep(secret, code, Date.now(), device.lastTotpStep);
+    if (step !== null && (await recordTotpStep(db, device.id, step)))
+      return { type: 'OTP_ACCEPTED' };
+    if (state.codeFailures + 1 >= OTP_MAX_ATTEMPTS) return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+    return { type: 'OTP_REJECTED', attemptsLeft: OTP_MAX_ATTEMPTS - state.codeFailures - 1 };
+  }
+
+  /** While the phone is asked, each read looks at the push request's answer. */
+  async function pushEvent(state: FlowState): Promise<FlowEvent | null> {
+    if (state.status !== 'PUSH_CONFIRMATION_WAITING') return null;
+    const status = state.pushRequestId ? await deps.push.statusOf(state.pushRequestId) : null;
+    switch (status) {
+      case 'pending':
+        return null;
+      case 'approved':
+        return { type: 'PUSH_APPROVED' };
+      case 'denied':
+        return { type: 'PUSH_DENIED' };
+      case 'expired':
+        return { type: 'PUSH_EXPIRED' };
+      case null:
+        return { type: 'PUSH_UNKNOWN' };
+    }
+  }
+
+  async function sendPush(call: FlowCall, userId: string, deviceId: string, pushRequestId: string) {
+    const agent = String(call.request.headers['user-agent'] ?? 'an unknown browser').slice(0, 120);
+    await deps.push.send({
+      id: pushRequestId,
+      userId,
+      deviceId,
+      kind: 'signin',
+      context: {
+        title: 'Sign in to AnyBank?',
+        details: { From: agent, 'IP address': call.request.ip, Time: new Date().toUTCString() },
+      },
+    });
   }
 
   async function sendCode(flow: StoredFlow, userId: string, deviceId: string) {
@@ -308,6 +378,9 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       switch (effect.type) {
         case 'SEND_OTP':
           await sendCode(flow, requireUserId(next), effect.deviceId);
+          break;
+        case 'SEND_PUSH':
+          await sendPush(call, requireUserId(next), effect.deviceId, effect.pushRequestId);
           break;
         case 'FINISH_LOGIN':
           resumeUrl = await deps.interactions.finishLogin(call.request, call.reply, {
@@ -356,12 +429,15 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     if (resumeUrl) body.resumeUrl = resumeUrl;
     if (
       state.userId &&
-      ['DEVICE_SELECTION_REQUIRED', 'DEVICE_PROFILE_REQUIRED', 'OTP_REQUIRED'].includes(
-        state.status,
-      )
+      [
+        'DEVICE_SELECTION_REQUIRED',
+        'DEVICE_PROFILE_REQUIRED',
+        'OTP_REQUIRED',
+        'PUSH_CONFIRMATION_WAITING',
+      ].includes(state.status)
     ) {
       const devices = (await usableDevices(state.userId)).map(displayDevice);
-      if (state.status === 'OTP_REQUIRED') {
+      if (state.status === 'OTP_REQUIRED' || state.status === 'PUSH_CONFIRMATION_WAITING') {
         const selected = devices.find((device) => device.id === state.selectedDeviceId);
         if (selected) body.selectedDevice = selected;
       } else {
@@ -384,7 +460,15 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   return {
     async read(call, flowId) {
       const flow = await boundFlow(call, flowId);
-      return respond(flow, { state: flow.state, effects: [] });
+      const pushed = await pushEvent(flow.state);
+      if (!pushed) return respond(flow, { state: flow.state, effects: [] });
+      const result = transition(flow.state, pushed);
+      // A concurrent poll may have moved it already: then this one answers what it found.
+      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state))) {
+        const current = await boundFlow(call, flowId);
+        return respond(current, { state: current.state, effects: [] });
+      }
+      return respond(flow, result);
     },
 
     async step(call, flowId, step) {

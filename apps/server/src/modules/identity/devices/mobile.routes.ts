@@ -1,0 +1,111 @@
+import type { JsonWebKey } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../../config';
+import { HttpError } from '../../../http/errors';
+import { signInRateLimit } from '../../../http/rate-limits';
+import { parseInput } from '../../../http/validation';
+import { requireXsrfHeader } from '../flow/xsrf';
+import type { MobileActivationService } from './mobile.service';
+import { isPublicP256Jwk } from './push.rules';
+import type { PushService } from './push.service';
+
+const username = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .transform((value) => value.toLowerCase());
+const startSchema = z.object({ username, password: z.string().min(1).max(256) });
+const completeSchema = z.object({
+  username,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Code must be 6 digits'),
+  publicKey: z.custom<JsonWebKey>(isPublicP256Jwk, 'must be a P-256 public key (JWK)'),
+});
+const deviceParams = z.object({ deviceId: z.uuid() });
+const requestParams = z.object({ requestId: z.uuid() });
+const listingHeaders = z.object({
+  'x-device-timestamp': z.coerce.number().int(),
+  'x-device-signature': z.string().min(16).max(256),
+});
+const decisionSchema = z.object({
+  deviceId: z.uuid(),
+  decision: z.enum(['approve', 'deny']),
+  signature: z.string().min(16).max(256),
+});
+
+/**
+ * The bank's phone app (the `/mobile` simulator) talks to these: activation, its pending push
+ * requests and its decisions. Everything after activation is signed with the phone's key.
+ */
+export function registerMobileRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; activation: MobileActivationService; push: PushService },
+) {
+  const limits = { rateLimit: signInRateLimit(deps.config) };
+
+  app.post(
+    '/api/mobile/activation',
+    { preHandler: requireXsrfHeader, config: limits },
+    async (request, reply) => {
+      const input = parseInput(startSchema, request.body);
+      await deps.activation.start({ ...input, ip: request.ip });
+      return reply.status(202).send({ message: 'We sent a code to your e-mail address.' });
+    },
+  );
+
+  app.post(
+    '/api/mobile/activation/confirm',
+    { preHandler: requireXsrfHeader, config: limits },
+    async (request, reply) => {
+      const input = parseInput(completeSchema, request.body);
+      return reply.status(201).send(await deps.activation.complete({ ...input, ip: request.ip }));
+    },
+  );
+
+  app.get('/api/mobile/devices/:deviceId/push-requests', { config: limits }, async (request) => {
+    const { deviceId } = parseInput(deviceParams, request.params);
+    const headers = parseInput(listingHeaders, request.headers);
+    const pending = await deps.push.listForDevice({
+      deviceId,
+      timestampMs: headers['x-device-timestamp'],
+      signature: headers['x-device-signature'],
+    });
+    if (!pending)
+      throw new HttpError(
+        401,
+        'This phone is not activated for that device. Activate the app again.',
+      );
+    return {
+      requests: pending.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        context: row.context,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post(
+    '/api/mobile/push-requests/:requestId/decision',
+    { preHandler: requireXsrfHeader, config: limits },
+    async (request, reply) => {
+      const { requestId } = parseInput(requestParams, request.params);
+      const input = parseInput(decisionSchema, request.body);
+      switch (await deps.push.decide({ requestId, ...input })) {
+        case 'decided':
+          return reply.status(204).send();
+        case 'not_found':
+          throw new HttpError(404, 'There is no such request.');
+        case 'refused':
+          throw new HttpError(403, 'Only the phone this request was sent to can answer it.');
+        case 'already_decided':
+          throw new HttpError(409, 'This request was already answered or has expired.');
+      }
+    },
+  );
+}

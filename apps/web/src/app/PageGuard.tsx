@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { BANK_CLIENT } from '@anybank/contracts';
+import { ErrorModal } from '../components/ErrorModal';
+import { PageLoading } from '../components/ui/PageLoading';
+import { signInReturnOf } from '../lib/auth-session';
+import type { ErrorContent } from '../lib/error-catalogue';
+import { sessionStore, useSessionItem } from '../lib/session-storage';
+import { completeSignIn, restartSignIn, startSignIn } from '../lib/sign-in';
+import { decide, landingAfterSignIn } from './page-guard';
+
+/** Sends a signed-out visitor to sign in for the page they asked for (credit card). */
+function StartSignOn({ returnTo }: { returnTo: string }) {
+  useEffect(() => {
+    void startSignIn(BANK_CLIENT, returnTo);
+  }, [returnTo]);
+  return <PageLoading />;
+}
+
+/**
+ * The router's guard around every page: completes a sign-in coming back (pickup, or a
+ * partner's code), then lets the page show, redirects, or starts sign-on, as `decide` says.
+ */
+export function PageGuard() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const subject = useSessionItem('subject');
+  const userType = useSessionItem('{product}UserType');
+  const [failure, setFailure] = useState<ErrorContent | null>(null);
+  const signInReturn = useMemo(() => signInReturnOf(pathname, search), [pathname, search]);
+
+  useEffect(() => {
+    if (!signInReturn) return;
+    let current = true;
+    void completeSignIn(signInReturn).then((completion) => {
+      if (!current) return;
+      // `replace`: the code, REF and state leave the address bar and the history.
+      switch (completion.kind) {
+        case 'signed-in': {
+          const session = {
+            subject: sessionStore.get('subject'),
+            userType: sessionStore.get('{product}UserType'),
+          };
+          void navigate(landingAfterSignIn(session, completion.returnTo), { replace: true });
+          break;
+        }
+        case 'error':
+          setFailure(completion.error);
+          void navigate(pathname, { replace: true });
+          break;
+        default:
+          void navigate('/', { replace: true });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [signInReturn, pathname, navigate]);
+
+  const errorModal = (
+    <ErrorModal
+      error={failure}
+      onTryAgain={() => void restartSignIn()}
+      onQuit={() => {
+        setFailure(null);
+        void navigate('/', { replace: true });
+      }}
+    />
+  );
+
+  if (signInReturn) return <PageLoading />;
+
+  const decision = decide({ subject, userType, pathname, search });
+  return (
+    <>
+      {decision.kind === 'allow' && <Outlet />}
+      {decision.kind === 'redirect' && <Navigate to={decision.to} replace />}
+      {decision.kind === 'start-sign-on' && <StartSignOn returnTo={decision.returnTo} />}
+      {errorModal}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  FLOW_API_PATH,
+  RISK_API_PATH,
+  VENDOR_STEPS,
+  XSRF_HEADER,
+  flowResponseSchema,
+  vendorContentType,
+} from '@anybank/contracts';
+import type { FlowResponse, RiskPayload, VendorStep } from '@anybank/contracts';
+import { apiFetch, readJson } from '../../lib/api';
+import { publicConfig } from '../../lib/config';
+import type { FlowStep } from './login-model';
+import { riskOutcomeOf } from './risk-outcome';
+import type { RiskOutcome } from './risk-outcome';
+
+/**
+ * The flow API (document 1 §7): every answer, 2xx or 4xx, is a flow response; anything else
+ * is a FlowRequestError (`forbidden`: a 403 without a flow body, e.g. another browser's flow).
+ */
+export class FlowRequestError extends Error {
+  readonly kind: 'forbidden' | 'network' | 'unexpected';
+  /** The server's own explanation, when its error answer had one (e.g. a 409). */
+  readonly userMessage: string | null;
+
+  constructor(kind: FlowRequestError['kind'], message: string, userMessage: string | null = null) {
+    super(message);
+    this.name = 'FlowRequestError';
+    this.kind = kind;
+    this.userMessage = userMessage;
+  }
+}
+
+function flowPath(flowId: string): string {
+  return `${FLOW_API_PATH}/${encodeURIComponent(flowId)}`;
+}
+
+async function flowAnswer(request: () => Promise<Response>): Promise<FlowResponse> {
+  let response: Response;
+  try {
+    response = await request();
+  } catch (error) {
+    throw new FlowRequestError('network', `The flow request failed: ${String(error)}`);
+  }
+  const body = await readJson(response);
+  const parsed = flowResponseSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  if (response.status === 403) {
+    throw new FlowRequestError('forbidden', 'The flow belongs to another browser');
+  }
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body ? body.message : null;
+  throw new FlowRequestError(
+    'unexpected',
+    `The flow answered ${response.status} without a flow response`,
+    response.status >= 400 && response.status < 500 && typeof message === 'string' ? message : null,
+  );
+}
+
+export function getFlow(flowId: string): Promise<FlowResponse> {
+  return flowAnswer(() => apiFetch(flowPath(flowId), { headers: { Accept: 'application/json' } }));
+}
+
+const isVendorStep = (step: FlowStep): step is VendorStep =>
+  (VENDOR_STEPS as readonly string[]).includes(step);
+
+/**
+ * Posts a step: submitIdentifier, checkUsernamePassword and authenticate with their vendor
+ * content types, the others as `?action=`. The anti-forgery header goes with every POST.
+ */
+export function postFlow(
+  flowId: string,
+  step: FlowStep,
+  body: Record<string, unknown> = {},
+): Promise<FlowResponse> {
+  const vendor = isVendorStep(step);
+  const path = vendor
+    ? flowPath(flowId)
+    : `${flowPath(flowId)}?${new URLSearchParams({ action: step }).toString()}`;
+  return flowAnswer(() =>
+    apiFetch(path, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': vendor
+          ? vendorContentType(publicConfig.productId, step)
+          : 'application/json',
+        [XSRF_HEADER]: '1',
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** `POST /api/riskEvaluation` before the identifier step (§4.2). */
+export async function evaluateRisk(
+  username: string,
+  riskPayload: RiskPayload,
+): Promise<RiskOutcome> {
+  try {
+    const response = await apiFetch(RISK_API_PATH, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        [XSRF_HEADER]: '1',
+      },
+      body: JSON.stringify({ username, riskPayload }),
+    });
+    return riskOutcomeOf(response.status, await readJson(response));
+  } catch {
+    return riskOutcomeOf(null, null);
+  }
+}

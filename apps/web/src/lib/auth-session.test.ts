@@ -1,0 +1,408 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BANK_CLIENT, PARTNER_CLIENTS, messages } from '@anybank/contracts';
+import {
+  clientForUserType,
+  createAuthSession,
+  sessionItemsFromClaims,
+  sessionItemsFromPickup,
+  signInReturnOf,
+  signOutUrl,
+} from './auth-session';
+import { base64UrlEncode } from './oauth';
+import { createSessionStore } from './session-store';
+
+const config = { publicUrl: 'https://bank.example', basePath: '/bank', productId: 'anybank' };
+
+const CUSTOMER_PICKUP = {
+  anybankUserType: 'customer',
+  Email: 'jane.doe@example.com',
+  subject: 'jane.doe',
+  FirstName: 'Jane',
+  LastName: 'Doe',
+  uid: 'u-1',
+  street: '1 Main St',
+  city: 'Springfield',
+  postalCode: '12345',
+  mobile: '+15551234567',
+  authnPreference: 'Password',
+  accts: '[]',
+};
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (name: string) => items.get(name) ?? null,
+    setItem: (name: string, value: string) => void items.set(name, value),
+    removeItem: (name: string) => void items.delete(name),
+  };
+}
+
+function jwt(payload: Record<string, unknown>) {
+  const part = (value: unknown) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));
+  return `${part({ alg: 'ES256' })}.${part(payload)}.sig`;
+}
+
+type Handler = (url: string, init: RequestInit) => Response;
+
+function harness(handler: Handler = () => new Response(null, { status: 500 })) {
+  const storage = memoryStorage();
+  const store = createSessionStore(storage, 'anybank');
+  const assigned: string[] = [];
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    handler(String(input), init ?? {}),
+  );
+  const session = createAuthSession({
+    store,
+    config,
+    fetch: fetchFn,
+    assign: (url) => assigned.push(url),
+    createPkce: async () => ({ state: 'S'.repeat(20), verifier: 'V'.repeat(128), challenge: 'C' }),
+  });
+  return { storage, store, assigned, fetchFn, session };
+}
+
+describe('session fill', () => {
+  it('gives a customer the full set of session items', () => {
+    expect(Object.fromEntries(sessionItemsFromPickup(CUSTOMER_PICKUP, 'anybank'))).toEqual({
+      email: 'jane.doe@example.com',
+      subject: 'jane.doe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      uid: 'u-1',
+      '{product}UserType': 'customer',
+      street: '1 Main St',
+      mobile: '+15551234567',
+      city: 'Springfield',
+      zipcode: '12345',
+      fullAddress: '1 Main St, Springfield, 12345',
+      '{product}UserAuthnPreferences': 'Password',
+      accts: '[]',
+    });
+  });
+
+  it.each(['AnyWealthAdvisor', 'AnyMarketing', 'CustomerServiceRep'])(
+    'gives %s the reduced set',
+    (userType) => {
+      const items = sessionItemsFromPickup(
+        { ...CUSTOMER_PICKUP, anybankUserType: userType },
+        'anybank',
+      );
+      expect(Object.fromEntries(items)).toEqual({
+        email: 'jane.doe@example.com',
+        subject: 'jane.doe',
+        firstName: 'Jane',
+        lastName: 'Doe',
+        uid: 'u-1',
+        '{product}UserType': userType,
+      });
+    },
+  );
+
+  it('makes any other user type a customer, and reads the product-named field', () => {
+    const other = { ...CUSTOMER_PICKUP, anybankUserType: 'Janitor' };
+    expect(Object.fromEntries(sessionItemsFromPickup(other, 'anybank'))['{product}UserType']).toBe(
+      'customer',
+    );
+    const named = { ...CUSTOMER_PICKUP, otherbankUserType: 'AnyMarketing' };
+    expect(
+      Object.fromEntries(sessionItemsFromPickup(named, 'otherbank'))['{product}UserType'],
+    ).toBe('AnyMarketing');
+  });
+
+  it('fills a partner session from the token claims', () => {
+    const claims = {
+      sub: 'adam.advisor',
+      FirstName: 'Adam',
+      LastName: 'Smith',
+      anybankUserType: 'AnyWealthAdvisor',
+    };
+    expect(Object.fromEntries(sessionItemsFromClaims(claims, 'tok', 'anybank', null))).toEqual({
+      AT: 'tok',
+      subject: 'adam.advisor',
+      firstName: 'Adam',
+      lastName: 'Smith',
+      '{product}UserType': 'AnyWealthAdvisor',
+    });
+  });
+});
+
+describe('sign-in returns', () => {
+  it('reads the bank pickup on home and a partner code on its return route', () => {
+    expect(signInReturnOf('/', '?REF=r1&refType=BXFSPRefID&code=c&state=s')).toEqual({
+      kind: 'bank',
+      ref: 'r1',
+      refType: 'BXFSPRefID',
+      code: 'c',
+      state: 's',
+    });
+    expect(signInReturnOf('/app/advisor/', '?code=c&state=s')).toEqual({
+      kind: 'partner',
+      client: PARTNER_CLIENTS.AnyWealthAdvisor,
+      code: 'c',
+      state: 's',
+    });
+    expect(signInReturnOf('/banking', '?code=c&state=s')).toBeNull();
+    expect(signInReturnOf('/', '?code=c&state=s')).toBeNull();
+    expect(signInReturnOf('/app/advisor', '?error=access_denied')).toBeNull();
+  });
+
+  it('reads an authorization error on home and on a return route', () => {
+    expect(signInReturnOf('/', '?error=pickup_failed&state=s')).toEqual({
+      kind: 'refused',
+      client: BANK_CLIENT,
+      error: 'pickup_failed',
+      state: 's',
+    });
+    expect(signInReturnOf('/app/any-marketing', '?error=access_denied&state=s')).toEqual({
+      kind: 'refused',
+      client: PARTNER_CLIENTS.AnyMarketing,
+      error: 'access_denied',
+      state: 's',
+    });
+  });
+
+  it('picks the client for the redirect page', () => {
+    expect(clientForUserType('customer')).toBe(BANK_CLIENT);
+    expect(clientForUserType('AnyMarketing')).toBe(PARTNER_CLIENTS.AnyMarketing);
+    expect(clientForUserType('Janitor')).toBeNull();
+    expect(clientForUserType(null)).toBeNull();
+  });
+});
+
+describe('sign-out address (§4.7)', () => {
+  const parse = (url: string) => new URL(url, 'https://bank.example');
+
+  it('sends customers and marketing users home', () => {
+    for (const userType of ['customer', 'AnyMarketing', null]) {
+      const url = parse(signOutUrl(config, 'anybank-web', userType));
+      expect(url.pathname).toBe('/bank/as/signoff');
+      expect(url.searchParams.get('client_id')).toBe('anybank-web');
+      expect(url.searchParams.get('post_logout_redirect_uri')).toBe('https://bank.example/bank/');
+    }
+  });
+
+  it('sends advisors and customer service reps to the partner sign-off page', () => {
+    for (const userType of ['AnyWealthAdvisor', 'CustomerServiceRep']) {
+      expect(
+        parse(signOutUrl(config, 'x', userType)).searchParams.get('post_logout_redirect_uri'),
+      ).toBe('https://bank.example/bank/partner/signoff');
+    }
+  });
+});
+
+describe('auth session', () => {
+  it('starts a sign-in: keeps state, verifier, client and return path, then navigates', async () => {
+    const { session, store, assigned } = harness();
+    await session.startSignIn(BANK_CLIENT, '/credit-card');
+    expect(JSON.parse(store.get('{product}PendingSignIn') ?? '')).toEqual({
+      state: 'S'.repeat(20),
+      verifier: 'V'.repeat(128),
+      clientId: 'anybank-web',
+      redirectUri: 'https://bank.example/bank/ext/ref/return',
+      returnTo: '/credit-card',
+    });
+    expect(assigned).toHaveLength(1);
+    expect(assigned[0]).toMatch(/^\/bank\/as\/authorization\.oauth2\?client_id=anybank-web&/);
+  });
+
+  it('joins a second start made while the first is under way', async () => {
+    const { session, assigned } = harness();
+    await Promise.all([session.startSignIn(BANK_CLIENT), session.startSignIn(BANK_CLIENT)]);
+    expect(assigned).toHaveLength(1);
+  });
+
+  it('refuses a returned state that does not match, without pickup or token request', async () => {
+    const { session, fetchFn } = harness();
+    await session.startSignIn(BANK_CLIENT);
+    const completion = await session.completeSignIn({
+      kind: 'bank',
+      ref: 'r',
+      refType: 'BXFSPRefID',
+      code: 'c',
+      state: 'another-state-value!',
+    });
+    expect(completion.kind).toBe('error');
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('picks up the attributes, then exchanges the code, once', async () => {
+    const { session, store, fetchFn } = harness((url, init) => {
+      if (url.startsWith('/bank/ext/ref/pickup')) {
+        const headers = new Headers(init.headers);
+        expect(url).toBe('/bank/ext/ref/pickup?REF=ref-1');
+        expect(headers.get('X-Instance-Id')).toBe('BXFSPRefID');
+        expect(headers.get('X-XSRF-Header')).toBe('1');
+        expect(init.credentials).toBe('same-origin');
+        return Response.json(CUSTOMER_PICKUP);
+      }
+      expect(url).toBe('/bank/as/token.oauth2');
+      const form = new URLSearchParams(String(init.body));
+      expect(form.get('code_verifier')).toBe('V'.repeat(128));
+      expect(form.get('redirect_uri')).toBe('https://bank.example/bank/ext/ref/return');
+      return Response.json({ access_token: 'access-1' });
+    });
+    await session.startSignIn(BANK_CLIENT, '/credit-card');
+    store.set('flowResponse', '{}');
+    const back = {
+      kind: 'bank',
+      ref: 'ref-1',
+      refType: 'BXFSPRefID',
+      code: 'c',
+      state: 'S'.repeat(20),
+    } as const;
+    const [first, second] = await Promise.all([
+      session.completeSignIn(back),
+      session.completeSignIn(back),
+    ]);
+    expect(first).toEqual({ kind: 'signed-in', returnTo: '/credit-card' });
+    expect(second).toBe(first);
+    expect(fetchFn).toHaveBeenCalledTimes(2);
+    expect(store.get('subject')).toBe('jane.doe');
+    expect(store.get('fullAddress')).toBe('1 Main St, Springfield, 12345');
+    expect(store.get('AT')).toBe('access-1');
+    expect(store.get('{product}SignInClient')).toBe('anybank-web');
+    expect(store.get('{product}PendingSignIn')).toBeNull();
+    expect(store.get('flowResponse')).toBeNull();
+  });
+
+  it('keeps the session without a token when the token request fails (§8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { session, store } = harness((url) =>
+      url.includes('pickup') ? Response.json(CUSTOMER_PICKUP) : new Response(null, { status: 400 }),
+    );
+    await session.startSignIn(BANK_CLIENT);
+    const completion = await session.completeSignIn({
+      kind: 'bank',
+      ref: 'r',
+      refType: 'BXFSPRefID',
+      code: 'c',
+      state: 'S'.repeat(20),
+    });
+    expect(completion).toEqual({ kind: 'signed-in', returnTo: null });
+    expect(store.get('AT')).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reports a failed pickup as a Session Pickup Error', async () => {
+    const { session } = harness(() =>
+      Response.json({ message: 'Reference expired' }, { status: 404 }),
+    );
+    await session.startSignIn(BANK_CLIENT);
+    const completion = await session.completeSignIn({
+      kind: 'bank',
+      ref: 'r',
+      refType: 'BXFSPRefID',
+      code: 'c',
+      state: 'S'.repeat(20),
+    });
+    expect(completion).toEqual({
+      kind: 'error',
+      error: { title: messages.login.sessionPickupErrorTitle, message: 'Reference expired' },
+    });
+  });
+
+  it('signs out when the pickup carries a resumePath', async () => {
+    const { session, store } = harness(() => Response.json({ resumePath: '/as/signoff' }));
+    store.set('subject', 'old');
+    await session.startSignIn(BANK_CLIENT);
+    const completion = await session.completeSignIn({
+      kind: 'bank',
+      ref: 'r',
+      refType: 'AdvisorSPRefID',
+      code: null,
+      state: 'S'.repeat(20),
+    });
+    expect(completion).toEqual({ kind: 'signed-out' });
+    expect(store.get('subject')).toBeNull();
+  });
+
+  it('completes a partner sign-in from the token claims', async () => {
+    const token = jwt({
+      sub: 'mary.marketing',
+      FirstName: 'Mary',
+      LastName: 'Jones',
+      anybankUserType: 'AnyMarketing',
+    });
+    const { session, store } = harness(() => Response.json({ access_token: token }));
+    await session.startSignIn(PARTNER_CLIENTS.AnyMarketing);
+    const completion = await session.completeSignIn({
+      kind: 'partner',
+      client: PARTNER_CLIENTS.AnyMarketing,
+      code: 'c',
+      state: 'S'.repeat(20),
+    });
+    expect(completion).toEqual({ kind: 'signed-in', returnTo: '/app/any-marketing' });
+    expect(store.get('subject')).toBe('mary.marketing');
+    expect(store.get('{product}UserType')).toBe('AnyMarketing');
+    expect(store.get('AT')).toBe(token);
+    expect(store.get('{product}SignInClient')).toBe('anymarketing-portal');
+  });
+
+  it("refuses a partner code whose state belongs to another client's sign-in", async () => {
+    const { session, fetchFn } = harness();
+    await session.startSignIn(BANK_CLIENT);
+    const completion = await session.completeSignIn({
+      kind: 'partner',
+      client: PARTNER_CLIENTS.AnyMarketing,
+      code: 'c',
+      state: 'S'.repeat(20),
+    });
+    expect(completion.kind).toBe('error');
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('goes quietly home after a cancelled sign-in, and reports a failed pickup issue', async () => {
+    const { session } = harness();
+    await session.startSignIn(BANK_CLIENT);
+    const state = 'S'.repeat(20);
+    await expect(
+      session.completeSignIn({
+        kind: 'refused',
+        client: BANK_CLIENT,
+        error: 'access_denied',
+        state,
+      }),
+    ).resolves.toEqual({ kind: 'no-session' });
+    await session.startSignIn(BANK_CLIENT);
+    await expect(
+      session.completeSignIn({
+        kind: 'refused',
+        client: BANK_CLIENT,
+        error: 'pickup_failed',
+        state,
+      }),
+    ).resolves.toEqual({
+      kind: 'error',
+      error: {
+        title: messages.login.sessionPickupErrorTitle,
+        message: messages.login.unexpectedErrorText,
+      },
+    });
+  });
+
+  it('signs out: clears every item, then ends the session of the client used', () => {
+    const { session, storage, store, assigned } = harness();
+    store.set('subject', 'adam');
+    store.set('{product}UserType', 'AnyWealthAdvisor');
+    store.set('{product}SignInClient', 'anywealthadvisor-portal');
+    store.set('AT', 'token');
+    session.signOut();
+    expect(storage.items.size).toBe(0);
+    const url = new URL(assigned[0] ?? '', 'https://bank.example');
+    expect(url.searchParams.get('client_id')).toBe('anywealthadvisor-portal');
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(
+      'https://bank.example/bank/partner/signoff',
+    );
+  });
+
+  it('restarts with the client of the current session', async () => {
+    const { session, store, assigned } = harness();
+    store.set('{product}SignInClient', 'customer-service-portal');
+    await session.restartSignIn('/app/customer-service');
+    expect(new URL(assigned[0] ?? '', 'https://x').searchParams.get('client_id')).toBe(
+      'customer-service-portal',
+    );
+  });
+});
