@@ -12,6 +12,16 @@ import { signInRateLimit } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerBankingRoutes } from './modules/banking/banking.routes';
+import {
+  createBankingService,
+  type BankingService,
+  type TransferApprovals,
+} from './modules/banking/banking.service';
+import { registerOrchestrationRoutes } from './modules/orchestration/orchestration.routes';
+import { createOrchestrationService } from './modules/orchestration/orchestration.service';
+import { registerConsentRoutes } from './modules/consents/consent.routes';
+import { createConsentService } from './modules/consents/consent.service';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
 import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
@@ -48,6 +58,8 @@ export interface ServerDeps {
   webDistDir?: string;
   /** Replaces the SMTP transport built from SMTP_URL (tests). */
   emailTransport?: EmailTransport | null;
+  /** How a transfer above the CIBA threshold is approved on the customer's phone. */
+  transferApprovals?: TransferApprovals;
 }
 
 export interface Server {
@@ -57,6 +69,7 @@ export interface Server {
     flows: FlowService;
     auth: AuthGuards;
     provider: Provider;
+    banking: BankingService;
   };
 }
 
@@ -140,10 +153,13 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     risk,
     push,
     secrets: createSecretBox(config.signingSecret),
+    webauthn: { rpId: config.host, rpName: 'AnyBank', origin: new URL(config.publicUrl).origin },
     userTypeOfClient,
     isSelfServiceClient,
   });
   const pickup = createPickupService({ config, db, provider });
+  const banking = createBankingService({ db, approvals: deps.transferApprovals });
+  const orchestration = createOrchestrationService({ config, db, messaging, provider });
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -168,6 +184,9 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerPickupRoutes(api, { config, pickup });
       registerDirectoryRoutes(api, { db, auth });
       registerAdminRoutes(api, { db, auth });
+      registerBankingRoutes(api, { auth, banking });
+      registerOrchestrationRoutes(api, { config, orchestration });
+      registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
       registerMobileRoutes(api, {
         config,
         activation: createMobileActivationService({ db, passwords, otp, messaging }),
@@ -185,5 +204,5 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       !config.outboxEnabled && pathname.replace(/\/$/, '') === '/outbox',
   });
 
-  return { app, services: { messaging, flows, auth, provider } };
+  return { app, services: { messaging, flows, auth, provider, banking } };
 }

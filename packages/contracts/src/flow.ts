@@ -97,6 +97,8 @@ export const flowResponseSchema = z.object({
   username: z.string().optional(),
   /** The device the flow selected (a single OTP device is selected for the user, §4.2). */
   selectedDevice: flowDeviceSchema.optional(),
+  /** After a successful pairing: the device just added (tab 12 shows the success). */
+  pairedDevice: flowDeviceSchema.optional(),
   /** 'IDFirst' on FAILED from the identifier step: the modal restarts with 'Invalid username.'. */
   adapter: z.string().optional(),
   /**
@@ -149,7 +151,60 @@ export const FLOW_ACTIONS = [
   'submitDeviceProfile',
   'continueAuthentication',
   'cancelAuthentication',
+  // FIDO2 sign-in (ASSERTION_REQUIRED).
+  'checkAssertion',
+  // Pairing another device (DEVICE_PAIRING_METHOD_REQUIRED and after).
+  'selectPairingMethod',
+  'submitPairingTarget',
+  'activateDevice',
+  'cancelDevicePairing',
+  // Recovery (forgot password) and a password that must change.
+  'initiateAccountRecovery',
+  'submitRecoveryUsername',
+  'recoverAccount',
+  'resetPassword',
 ] as const;
+
+/** Add-device options (document 1 §3.5): the pairing list; Mobile is always hidden (§4.5). */
+export const PAIRING_METHODS = ['SMS', 'Email', 'Mobile', 'AuthenticatorApp', 'FIDO2'] as const;
+export type PairingMethod = (typeof PAIRING_METHODS)[number];
+
+export const selectPairingMethodSchema = z.object({
+  devicePairingMethod: z.object({ deviceType: z.enum(PAIRING_METHODS) }),
+});
+/** The e-mail address or phone number to pair (one of them, by the chosen method). */
+export const submitPairingTargetSchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(32).optional(),
+});
+/**
+ * Activating the device being paired: the 6-digit code (e-mail, SMS, authenticator app) or,
+ * for FIDO2, the browser's registration response (`attestation`) with `origin`.
+ */
+export const activateDeviceSchema = z.object({
+  otp: z.string().trim().optional(),
+  attestation: z.record(z.string(), z.unknown()).optional(),
+  origin: z.string().max(256).optional(),
+  compatibility: z.enum(['FULL', 'SECURITY_KEY_ONLY', 'NONE']).optional(),
+});
+export const checkAssertionSchema = z.object({
+  assertion: z.record(z.string(), z.unknown()),
+  origin: z.string().max(256),
+  compatibility: z.enum(['FULL', 'SECURITY_KEY_ONLY', 'NONE']).optional(),
+});
+export const submitRecoveryUsernameSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((value) => value.toLowerCase()),
+});
+export const recoverAccountSchema = z.object({
+  recoveryCode: z.string().trim().max(16),
+  newPassword: z.string().max(256),
+});
+export const resetPasswordSchema = z.object({ newPassword: z.string().max(256) });
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 
 export function vendorContentType(productId: string, step: VendorStep): string {

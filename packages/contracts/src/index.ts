@@ -9,3 +9,6 @@ export * from './validators';
 export * from './flow';
 export * from './risk';
 export * from './oauth';
+export * from './banking';
+export * from './consents';
+export * from './orchestration';

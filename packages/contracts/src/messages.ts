@@ -38,6 +38,11 @@ export const messages = {
     flowExpired: 'Your sign-in took too long. Please start again.',
     wrongUserType: 'This account cannot sign in to this portal.',
     partnerSignedOut: 'Your partner session has ended. You can close this window.',
+    recoveryFailed: 'That recovery code is not right or has expired. Please start again.',
+    passwordPolicy:
+      'Must contain 12 or more characters that are of at least one number, one uppercase, one lowercase letter, and one or more of the following special characters @$!.,%*?&',
+    duplicateDevice: 'This device is already one of your sign-in methods.',
+    passwordResetDone: 'Your password has been changed. Sign in with your new password.',
   },
   validation: {
     passwordsMustMatchLogin: 'Passwords must match',

@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_KINDS, DEMO_PASSWORD } from '@anybank/contracts';
+import { DEMO_PASSWORD } from '@anybank/contracts';
 import type { Database, Transaction } from '../db/database';
 import { insertAuditEvent } from '../modules/audit/audit.store';
 import {
@@ -10,12 +9,8 @@ import {
   shareBalancesStatus,
 } from '../modules/consents/consent.rules';
 import { insertConsents, type NewConsent } from '../modules/consents/consent.store';
-import {
-  findUserByUid,
-  insertAccounts,
-  insertMfaDevices,
-  insertUser,
-} from '../modules/directory/directory.store';
+import { findUserByUid } from '../modules/directory/directory.store';
+import { insertDirectoryEntry } from '../modules/directory/new-customer';
 import { DEMO_USERS, type DemoUser } from './demo-data';
 
 /** Every table the demo owns, children first: `--reset` empties them before seeding again. */
@@ -36,48 +31,30 @@ const DEMO_TABLES = [
   'audit_events',
 ] as const;
 
-function accountId(): string {
-  return String(randomInt(1_000_000_000, 10_000_000_000));
-}
-
 async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
-  const user = await insertUser(tx, {
-    uid: demo.uid,
-    firstName: demo.firstName,
-    lastName: demo.lastName,
-    email: demo.email,
-    mobile: demo.mobile ?? null,
-    street: demo.street ?? null,
-    city: demo.city ?? null,
-    postalCode: demo.postalCode ?? null,
-    userType: demo.userType,
-    authnPreference: demo.authnPreference,
-    passwordHash,
-  });
-  await insertMfaDevices(
-    tx,
-    demo.devices.map((device) => ({
-      userId: user.id,
+  const { user, accounts: accountRows } = await insertDirectoryEntry(tx, {
+    user: {
+      uid: demo.uid,
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      email: demo.email,
+      mobile: demo.mobile ?? null,
+      street: demo.street ?? null,
+      city: demo.city ?? null,
+      postalCode: demo.postalCode ?? null,
+      userType: demo.userType,
+      authnPreference: demo.authnPreference,
+      passwordHash,
+    },
+    devices: demo.devices.map((device) => ({
       type: device.type,
       name: device.name,
       target:
         device.type === 'Email' ? demo.email : device.type === 'SMS' ? (demo.mobile ?? null) : null,
     })),
-  );
-  if (!demo.balances) return;
-
-  const accountRows = ACCOUNT_KINDS.map((kind, position) => {
-    const id = accountId();
-    return {
-      id,
-      ownerId: user.id,
-      kind,
-      position,
-      balanceCents: demo.balances?.[position] ?? 0,
-      numberSuffix: id.slice(-4),
-    };
+    balances: demo.balances ?? null,
   });
-  await insertAccounts(tx, accountRows);
+  if (!demo.balances) return;
 
   const consents: NewConsent[] = [];
   if (demo.communication) {

@@ -98,3 +98,38 @@ export async function recordTotpStep(
     .returning({ id: mfaDevices.id });
   return updated.length === 1;
 }
+
+/** A new password; the "must change" flag is cleared with it. */
+export async function setUserPassword(
+  db: Queryable,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordMustChange: false, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function updateMfaDeviceCounter(
+  db: Queryable,
+  deviceId: string,
+  signCount: number,
+): Promise<void> {
+  await db
+    .update(mfaDevices)
+    .set({ signCount, lastUsedAt: new Date() })
+    .where(eq(mfaDevices.id, deviceId));
+}
+
+export async function findMfaDeviceByCredentialId(
+  db: Queryable,
+  credentialId: string,
+): Promise<MfaDeviceRow | null> {
+  const [row] = await db
+    .select()
+    .from(mfaDevices)
+    .where(eq(mfaDevices.credentialId, credentialId))
+    .limit(1);
+  return row ?? null;
+}

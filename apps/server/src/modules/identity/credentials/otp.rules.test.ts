@@ -89,3 +89,12 @@ describe('one-time code hashing', () => {
     expect(hashesMatch(base, candidate)).toBe(expected);
   });
 });
+
+describe('recovery codes', () => {
+  it('are 8 characters from an alphabet without look-alikes, and differ each time', async () => {
+    const { generateRecoveryCode } = await import('./otp.rules');
+    const codes = Array.from({ length: 50 }, generateRecoveryCode);
+    expect(codes.every((code) => /^[A-HJ-KM-NP-Z2-9]{8}$/.test(code))).toBe(true);
+    expect(new Set(codes).size).toBe(50);
+  });
+});

@@ -1,11 +1,21 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '@anybank/contracts';
+import { OTP_LENGTH, RECOVERY_CODE_LENGTH } from '@anybank/contracts';
 
 /**
  * Pure rules of one-time codes (sign-in OTP, pairing, recovery): 6 digits, single use, stored
  * as keyed hashes, a limited number of attempts. Randomness comes from `crypto`; the time is
  * always passed in.
  */
+
+/** Recovery codes: 8 characters a person can read out without mistaking (no 0/O, 1/I/L). */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function generateRecoveryCode(): string {
+  return Array.from(
+    { length: RECOVERY_CODE_LENGTH },
+    () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)],
+  ).join('');
+}
 
 /** A uniformly random code of OTP_LENGTH digits, leading zeros kept ("004217"). */
 export function generateOtp(): string {

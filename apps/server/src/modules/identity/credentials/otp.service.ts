@@ -1,7 +1,14 @@
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { insertAuditEvent } from '../../audit/audit.store';
-import { attemptsLeft, generateOtp, hashCode, hashesMatch, judgeAttempt } from './otp.rules';
+import {
+  attemptsLeft,
+  generateOtp,
+  generateRecoveryCode,
+  hashCode,
+  hashesMatch,
+  judgeAttempt,
+} from './otp.rules';
 import { attemptLatestCode, consumeCode, insertCode } from './otp.store';
 
 export interface IssueOtpInput {
@@ -12,6 +19,8 @@ export interface IssueOtpInput {
   reference: string;
   ttlMs?: number;
   maxAttempts?: number;
+  /** 'digits' (6, the default) or 'recovery' (8 letters and digits, §5). */
+  format?: 'digits' | 'recovery';
 }
 
 export interface VerifyOtpInput {
@@ -52,8 +61,9 @@ export function createOtpService(deps: {
       reference,
       ttlMs = OTP_TTL_MS,
       maxAttempts = OTP_MAX_ATTEMPTS,
+      format = 'digits',
     }) {
-      const code = generateOtp();
+      const code = format === 'recovery' ? generateRecoveryCode() : generateOtp();
       const now = clock();
       await insertCode(
         deps.db,

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   FLOW_ACTIONS,
+  activateDeviceSchema,
+  checkAssertionSchema,
+  recoverAccountSchema,
+  resetPasswordSchema,
+  selectPairingMethodSchema,
+  submitPairingTargetSchema,
+  submitRecoveryUsernameSchema,
   FLOW_API_PATH,
   REMEMBER_ME_COOKIE,
   VENDOR_STEPS,
@@ -69,6 +76,32 @@ function stepOf(
       return { kind: 'continueAuthentication' };
     case 'cancelAuthentication':
       return { kind: 'cancelAuthentication' };
+    case 'checkAssertion':
+      return {
+        kind: 'checkAssertion',
+        assertion: parseInput(checkAssertionSchema, body).assertion,
+      };
+    case 'selectPairingMethod':
+      return {
+        kind: 'selectPairingMethod',
+        method: parseInput(selectPairingMethodSchema, body).devicePairingMethod.deviceType,
+      };
+    case 'submitPairingTarget':
+      return { kind: 'submitPairingTarget', ...parseInput(submitPairingTargetSchema, body) };
+    case 'activateDevice': {
+      const input = parseInput(activateDeviceSchema, body);
+      return { kind: 'activateDevice', otp: input.otp, attestation: input.attestation };
+    }
+    case 'cancelDevicePairing':
+      return { kind: 'cancelDevicePairing' };
+    case 'initiateAccountRecovery':
+      return { kind: 'initiateAccountRecovery' };
+    case 'submitRecoveryUsername':
+      return { kind: 'submitRecoveryUsername', ...parseInput(submitRecoveryUsernameSchema, body) };
+    case 'recoverAccount':
+      return { kind: 'recoverAccount', ...parseInput(recoverAccountSchema, body) };
+    case 'resetPassword':
+      return { kind: 'resetPassword', ...parseInput(resetPasswordSchema, body) };
     case undefined:
       throw new HttpError(400, 'Say which step this is: a vendor content type or ?action=.');
   }

@@ -33,7 +33,7 @@ const accepted = (
   passwordRequired: true,
   hasRiskPayload: true,
   devices: [email, sms],
-  pushRequestId: 'push-1',
+  nonce: 'push-1',
   ...overrides,
 });
 
@@ -90,7 +90,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email],
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state).toMatchObject({
       status: 'OTP_REQUIRED',
@@ -104,7 +104,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email, sms],
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
     expect(next.effects).toEqual([]);
@@ -114,7 +114,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED', { hasRiskPayload: false }), {
       type: 'PASSWORD_ACCEPTED',
       devices: [email],
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_PROFILE_REQUIRED');
   });
@@ -145,7 +145,7 @@ describe('sign-in flow transitions', () => {
       type: 'DEVICE_PROFILE_ACCEPTED',
       devices: [email, sms],
       thenSelect: sms,
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state).toMatchObject({
       status: 'OTP_REQUIRED',
@@ -160,7 +160,7 @@ describe('sign-in flow transitions', () => {
       type: 'DEVICE_PROFILE_ACCEPTED',
       devices: [email, sms],
       thenSelect: null,
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
   });
@@ -169,7 +169,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('DEVICE_SELECTION_REQUIRED'), {
       type: 'DEVICE_SELECTED',
       device: sms,
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', selectedDeviceId: 'dev-sms' });
     expect(next.effects).toEqual([{ type: 'SEND_OTP', deviceId: 'dev-sms' }]);
@@ -179,7 +179,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('AUTHENTICATION_REQUIRED'), {
       type: 'AUTHENTICATE',
       devices: [email, sms],
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
   });
@@ -219,7 +219,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('DEVICE_SELECTION_REQUIRED'), {
       type: 'DEVICE_SELECTED',
       device: iphone,
-      pushRequestId: 'push-7',
+      nonce: 'push-7',
     });
     expect(next.state).toMatchObject({
       status: 'PUSH_CONFIRMATION_WAITING',
@@ -244,7 +244,7 @@ describe('sign-in flow transitions', () => {
     const next = transition(at('USERNAME_PASSWORD_REQUIRED'), {
       type: 'PASSWORD_ACCEPTED',
       devices: [totp],
-      pushRequestId: 'push-1',
+      nonce: 'push-1',
     });
     expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', selectedDeviceId: 'dev-totp' });
     expect(next.effects).toEqual([]);

@@ -1,4 +1,24 @@
-import type { FlowErrorCode, FlowStatus, LoginDeviceType } from '@anybank/contracts';
+import type { FlowStatus, LoginDeviceType } from '@anybank/contracts';
+import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing.rules';
+import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './recovery.rules';
+import {
+  INITIAL_FLOW_STATE,
+  stay,
+  type FlowEffect,
+  type FlowError,
+  type FlowState,
+  type MachineDevice,
+  type Transition,
+} from './flow.state';
+
+export {
+  INITIAL_FLOW_STATE,
+  type FlowEffect,
+  type FlowError,
+  type FlowState,
+  type MachineDevice,
+  type Transition,
+};
 
 /**
  * The sign-in flow as a pure state machine (document 1 §4.1, §4.2). No HTTP, no SQL, no clock:
@@ -8,49 +28,12 @@ import type { FlowErrorCode, FlowStatus, LoginDeviceType } from '@anybank/contra
  * shows every transition; flow.rules.test.ts tests each one.
  */
 
-/** Devices as the machine sees them: enough to choose, never a secret. */
-export interface MachineDevice {
-  id: string;
-  type: LoginDeviceType;
-}
-
-export interface FlowState {
-  status: FlowStatus;
-  /** Set once the identifier step found the user. */
-  userId: string | null;
-  username: string | null;
-  /** Whether a risk payload arrived with the identifier (else a device profile is asked for). */
-  hasRiskPayload: boolean;
-  /** The device chosen for the second factor (a code was sent to it, or a push). */
-  selectedDeviceId: string | null;
-  /** The push request the phone is asked to approve, while PUSH_CONFIRMATION_WAITING. */
-  pushRequestId: string | null;
-  /** After OTP_ATTEMPTS_LIMIT no code is accepted in this flow any more. */
-  otpLocked: boolean;
-  /** Wrong codes in this flow (the authenticator app's codes are counted here). */
-  codeFailures: number;
-  /** Authentication methods used, for the token's `amr`. */
-  amr: string[];
-}
-
-export const INITIAL_FLOW_STATE: FlowState = {
-  status: 'IDENTIFIER_REQUIRED',
-  userId: null,
-  username: null,
-  hasRiskPayload: false,
-  selectedDeviceId: null,
-  pushRequestId: null,
-  otpLocked: false,
-  codeFailures: 0,
-  amr: [],
-};
-
 /** Types whose one-time code the bank sends in a message. */
 export const MESSAGE_OTP_DEVICE_TYPES: readonly LoginDeviceType[] = ['Email', 'SMS'];
 /** Types that answer with a 6-digit code: sent ones, and the authenticator app's. */
 export const OTP_DEVICE_TYPES: readonly LoginDeviceType[] = [...MESSAGE_OTP_DEVICE_TYPES, 'TOTP'];
-/** Types the bank can use at sign-in today. */
-export const SIGN_IN_DEVICE_TYPES: readonly LoginDeviceType[] = [...OTP_DEVICE_TYPES, 'iPhone'];
+/** FIDO2 authenticators: a platform one (passkey on this device) or a security key. */
+export const FIDO_DEVICE_TYPES: readonly LoginDeviceType[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
 
 export type FlowEvent =
   | { type: 'IDENTIFIER_UNKNOWN' }
@@ -62,69 +45,41 @@ export type FlowEvent =
       passwordRequired: boolean;
       hasRiskPayload: boolean;
       devices: MachineDevice[];
-      pushRequestId: string;
+      nonce: string;
     }
   | { type: 'RISK_DENIED'; message: string }
-  | { type: 'PASSWORD_ACCEPTED'; devices: MachineDevice[]; pushRequestId: string }
+  | { type: 'PASSWORD_ACCEPTED'; devices: MachineDevice[]; nonce: string }
   | { type: 'PASSWORD_REJECTED' }
   | { type: 'PASSWORD_LOCKED' }
   | {
       type: 'DEVICE_PROFILE_ACCEPTED';
       devices: MachineDevice[];
       thenSelect: MachineDevice | null;
-      pushRequestId: string;
+      nonce: string;
     }
-  | { type: 'DEVICE_SELECTED'; device: MachineDevice; pushRequestId: string }
+  | { type: 'DEVICE_SELECTED'; device: MachineDevice; nonce: string }
   | { type: 'PUSH_APPROVED' }
   | { type: 'PUSH_DENIED' }
   | { type: 'PUSH_EXPIRED' }
   | { type: 'PUSH_UNKNOWN' }
-  | { type: 'AUTHENTICATE'; devices: MachineDevice[]; pushRequestId: string }
+  | { type: 'AUTHENTICATE'; devices: MachineDevice[]; nonce: string }
   | { type: 'OTP_ACCEPTED' }
   | { type: 'OTP_REJECTED'; attemptsLeft: number }
   | { type: 'OTP_ATTEMPTS_EXCEEDED' }
   | { type: 'OTP_EXPIRED' }
+  | { type: 'ASSERTION_ACCEPTED' }
+  | { type: 'ASSERTION_REFUSED' }
+  | { type: 'PASSWORD_MUST_CHANGE' }
+  | { type: 'NEW_PASSWORD_ACCEPTED'; devices: MachineDevice[]; nonce: string }
   | { type: 'CONTINUE' }
-  | { type: 'CANCEL'; selfService: boolean };
+  | { type: 'CANCEL'; selfService: boolean }
+  | PairingEvent
+  | RecoveryEvent;
 
-export type FlowEffect =
-  | { type: 'SEND_OTP'; deviceId: string }
-  | { type: 'SEND_PUSH'; deviceId: string; pushRequestId: string }
-  | { type: 'FINISH_LOGIN' }
-  | { type: 'ABORT_LOGIN' }
-  | { type: 'AUDIT'; event: 'signin.failed' | 'otp.failed' | 'risk.denied' };
-
-/** An error the response carries; the state keeps its status (the user may try again). */
-export interface FlowError {
-  httpStatus: number;
-  code: FlowErrorCode;
-  detailCode?: string;
-  /** Key of the user message in contracts' messages.login. */
-  userMessage:
-    | 'invalidUsername'
-    | 'incorrectPassword'
-    | 'lockedOut'
-    | 'incorrectOtp'
-    | 'otpAttemptsLimit'
-    | 'expiredOtp'
-    | 'wrongUserType'
-    | 'pushRejectedOrTimedOut'
-    | 'unexpectedErrorText';
-  message: string;
-  /** FAILED answered from the identifier step: the browser restarts with 'Invalid username.'. */
-  adapter?: 'IDFirst';
-  /** Overrides the response's status (the stored state may differ, e.g. a reset). */
-  responseStatus?: FlowStatus;
-}
-
-export interface Transition {
-  state: FlowState;
-  effects: FlowEffect[];
-  error?: FlowError;
-}
+type SignInEvent = Exclude<FlowEvent, PairingEvent | RecoveryEvent>;
 
 /** Which event each status accepts; anything else is refused as INVALID_REQUEST. */
-const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
+const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
   IDENTIFIER_UNKNOWN: ['IDENTIFIER_REQUIRED'],
   IDENTIFIER_WRONG_USER_TYPE: ['IDENTIFIER_REQUIRED'],
   IDENTIFIER_ACCEPTED: ['IDENTIFIER_REQUIRED'],
@@ -143,6 +98,10 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
   OTP_REJECTED: ['OTP_REQUIRED'],
   OTP_ATTEMPTS_EXCEEDED: ['OTP_REQUIRED'],
   OTP_EXPIRED: ['OTP_REQUIRED'],
+  ASSERTION_ACCEPTED: ['ASSERTION_REQUIRED'],
+  ASSERTION_REFUSED: ['ASSERTION_REQUIRED'],
+  PASSWORD_MUST_CHANGE: ['USERNAME_PASSWORD_REQUIRED'],
+  NEW_PASSWORD_ACCEPTED: ['PASSWORD_RESET_REQUIRED'],
   CONTINUE: ['MFA_COMPLETED'],
   CANCEL: [
     'IDENTIFIER_REQUIRED',
@@ -154,9 +113,20 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
     'PUSH_CONFIRMATION_WAITING',
     'PUSH_CONFIRMATION_REJECTED',
     'PUSH_CONFIRMATION_TIMED_OUT',
+    'ASSERTION_REQUIRED',
+    'PASSWORD_RESET_REQUIRED',
     'MFA_COMPLETED',
   ],
 };
+
+const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
+  ...SIGN_IN_ACCEPTS,
+  ...PAIRING_ACCEPTS,
+  ...RECOVERY_ACCEPTS,
+};
+
+const PAIRING_EVENTS = new Set<string>(Object.keys(PAIRING_ACCEPTS));
+const RECOVERY_EVENTS = new Set<string>(Object.keys(RECOVERY_ACCEPTS));
 
 export function accepts(status: FlowStatus, event: FlowEvent['type']): boolean {
   return ACCEPTS[event].includes(status);
@@ -167,16 +137,12 @@ export function accepts(status: FlowStatus, event: FlowEvent['type']): boolean {
  * none came with the identifier; a single device is selected for the user (a code is sent, or
  * the phone is asked); otherwise the user chooses.
  */
-export function deviceStep(
-  state: FlowState,
-  devices: MachineDevice[],
-  pushRequestId: string,
-): Transition {
+export function deviceStep(state: FlowState, devices: MachineDevice[], nonce: string): Transition {
   if (!state.hasRiskPayload) {
     return { state: { ...state, status: 'DEVICE_PROFILE_REQUIRED' }, effects: [] };
   }
   const [only] = devices;
-  if (devices.length === 1 && only) return selectDevice(state, only, pushRequestId);
+  if (devices.length === 1 && only) return selectDevice(state, only, nonce);
   return {
     state: {
       ...state,
@@ -188,7 +154,24 @@ export function deviceStep(
   };
 }
 
-function selectDevice(state: FlowState, device: MachineDevice, pushRequestId: string): Transition {
+/**
+ * `nonce` is a fresh random value from the service: the push request's id for a phone, the
+ * WebAuthn challenge for a FIDO2 authenticator.
+ */
+function selectDevice(state: FlowState, device: MachineDevice, nonce: string): Transition {
+  if (FIDO_DEVICE_TYPES.includes(device.type)) {
+    return {
+      state: {
+        ...state,
+        status: 'ASSERTION_REQUIRED',
+        selectedDeviceId: device.id,
+        pushRequestId: null,
+        webauthnOptions: { challenge: nonce },
+      },
+      effects: [],
+    };
+  }
+  const pushRequestId = nonce;
   if (device.type === 'iPhone') {
     return {
       state: {
@@ -209,10 +192,6 @@ function selectDevice(state: FlowState, device: MachineDevice, pushRequestId: st
   };
 }
 
-function stay(state: FlowState, error: FlowError, effects: FlowEffect[] = []): Transition {
-  return { state, effects, error };
-}
-
 export function transition(state: FlowState, event: FlowEvent): Transition {
   if (!accepts(state.status, event.type)) {
     return stay(state, {
@@ -222,6 +201,12 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       message: `This step is not possible while the sign-in is at ${state.status}.`,
     });
   }
+  if (PAIRING_EVENTS.has(event.type)) return pairingTransition(state, event as PairingEvent);
+  if (RECOVERY_EVENTS.has(event.type)) return recoveryTransition(state, event as RecoveryEvent);
+  return signInTransition(state, event as SignInEvent);
+}
+
+function signInTransition(state: FlowState, event: SignInEvent): Transition {
   switch (event.type) {
     case 'IDENTIFIER_UNKNOWN':
       // FAILED restarts the flow at IDENTIFIER_REQUIRED with the invalid-username flag.
@@ -256,7 +241,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       if (event.passwordRequired) {
         return { state: { ...identified, status: 'USERNAME_PASSWORD_REQUIRED' }, effects: [] };
       }
-      return deviceStep(identified, event.devices, event.pushRequestId);
+      return deviceStep(identified, event.devices, event.nonce);
     }
     case 'RISK_DENIED':
       return {
@@ -270,11 +255,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
         },
       };
     case 'PASSWORD_ACCEPTED':
-      return deviceStep(
-        { ...state, amr: [...state.amr, 'pwd'] },
-        event.devices,
-        event.pushRequestId,
-      );
+      return deviceStep({ ...state, amr: [...state.amr, 'pwd'] }, event.devices, event.nonce);
     case 'PASSWORD_REJECTED':
       return stay(state, {
         httpStatus: 401,
@@ -294,11 +275,11 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
     case 'DEVICE_PROFILE_ACCEPTED': {
       const profiled = { ...state, hasRiskPayload: true };
       return event.thenSelect
-        ? selectDevice(profiled, event.thenSelect, event.pushRequestId)
-        : deviceStep(profiled, event.devices, event.pushRequestId);
+        ? selectDevice(profiled, event.thenSelect, event.nonce)
+        : deviceStep(profiled, event.devices, event.nonce);
     }
     case 'DEVICE_SELECTED':
-      return selectDevice(state, event.device, event.pushRequestId);
+      return selectDevice(state, event.device, event.nonce);
     case 'PUSH_APPROVED':
       return {
         state: {
@@ -321,7 +302,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
         message: 'The push request is unknown.',
       });
     case 'AUTHENTICATE':
-      return deviceStep(state, event.devices, event.pushRequestId);
+      return deviceStep(state, event.devices, event.nonce);
     case 'OTP_ACCEPTED':
       return {
         state: { ...state, status: 'MFA_COMPLETED', amr: [...state.amr, 'otp'] },
@@ -359,6 +340,31 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
         userMessage: 'expiredOtp',
         message: 'The one-time code has expired.',
       });
+    case 'ASSERTION_ACCEPTED':
+      return {
+        state: {
+          ...state,
+          status: 'MFA_COMPLETED',
+          webauthnOptions: null,
+          amr: [...state.amr, 'hwk'],
+        },
+        effects: [],
+      };
+    case 'ASSERTION_REFUSED':
+      return stay(state, {
+        httpStatus: 400,
+        code: 'REQUEST_FAILED',
+        detailCode: 'INVALID_ASSERTION',
+        userMessage: 'fidoAuthenticationNotProvided',
+        message: 'The FIDO assertion could not be verified.',
+      });
+    case 'PASSWORD_MUST_CHANGE':
+      return {
+        state: { ...state, status: 'PASSWORD_RESET_REQUIRED', amr: [...state.amr, 'pwd'] },
+        effects: [],
+      };
+    case 'NEW_PASSWORD_ACCEPTED':
+      return deviceStep(state, event.devices, event.nonce);
     case 'CONTINUE':
       return { state: { ...state, status: 'RESUME' }, effects: [{ type: 'FINISH_LOGIN' }] };
     case 'CANCEL':

@@ -17,6 +17,7 @@ import {
   findUserByUid,
   listMfaDevicesOf,
   recordTotpStep,
+  updateMfaDeviceCounter,
   type MfaDeviceRow,
 } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
@@ -27,9 +28,17 @@ import type { SecretBox } from '../devices/secret-box';
 import { acceptedTotpStep } from '../devices/totp.rules';
 import type { InteractionPort } from '../oauth/interaction.port';
 import type { RiskService } from '../risk/risk.service';
+import {
+  authenticationOptions,
+  checkAssertion,
+  type WebAuthnRelyingParty,
+} from '../devices/webauthn';
 import { displayDevice } from './device-display.rules';
+import { createPairingSteps, type PairingStep } from './pairing.steps';
+import { createRecoverySteps, type RecoveryStep } from './recovery.steps';
 import {
   INITIAL_FLOW_STATE,
+  FIDO_DEVICE_TYPES,
   MESSAGE_OTP_DEVICE_TYPES,
   transition,
   type FlowEffect,
@@ -54,7 +63,10 @@ export type FlowStep =
   | { kind: 'submitDeviceProfile'; deviceProfile?: Record<string, unknown> }
   | { kind: 'checkOtp'; otp: string }
   | { kind: 'continueAuthentication' }
-  | { kind: 'cancelAuthentication' };
+  | { kind: 'cancelAuthentication' }
+  | { kind: 'checkAssertion'; assertion: Record<string, unknown> }
+  | PairingStep
+  | RecoveryStep;
 
 export interface FlowCall {
   request: FastifyRequest;
@@ -84,6 +96,7 @@ export interface FlowServiceDeps {
   risk: RiskService;
   push: PushService;
   secrets: SecretBox;
+  webauthn: WebAuthnRelyingParty;
   /** The user type a client signs in (partner portals), or null for any. */
   userTypeOfClient: (clientId: string) => UserType | null;
   isSelfServiceClient: (clientId: string) => boolean;
@@ -96,6 +109,8 @@ export interface FlowServiceDeps {
  */
 export function createFlowService(deps: FlowServiceDeps): FlowService {
   const { db } = deps;
+  const pairing = createPairingSteps(deps);
+  const recovery = createRecoverySteps(deps);
 
   /**
    * The devices usable at sign-in: codes by e-mail and SMS (with a target), the authenticator
@@ -108,6 +123,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return Boolean(device.target);
       if (device.type === 'TOTP') return Boolean(device.secretEncrypted);
       if (device.type === 'iPhone') return Boolean(device.publicKey);
+      // A passkey works only on the site it was made for (§4.5: the rpId must be this host).
+      if ((FIDO_DEVICE_TYPES as readonly string[]).includes(device.type)) {
+        return Boolean(device.credentialId) && device.rpId === deps.webauthn.rpId;
+      }
       return false;
     });
   }
@@ -192,7 +211,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
               : false,
           hasRiskPayload: payload !== null,
           devices: asMachine(await usableDevices(user.id)),
-          pushRequestId: randomUUID(),
+          nonce: randomUUID(),
         };
       }
       case 'checkUsernamePassword': {
@@ -202,11 +221,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         const check = await deps.passwords.checkPassword(step.username, step.password, {
           ip: call.request.ip,
         });
+        if (check.ok && check.user.passwordMustChange) return { type: 'PASSWORD_MUST_CHANGE' };
         if (check.ok)
           return {
             type: 'PASSWORD_ACCEPTED',
             devices: asMachine(await usableDevices(check.user.id)),
-            pushRequestId: randomUUID(),
+            nonce: randomUUID(),
           };
         return check.reason === 'locked'
           ? { type: 'PASSWORD_LOCKED' }
@@ -216,7 +236,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return {
           type: 'AUTHENTICATE',
           devices: asMachine(await usableDevices(requireUserId(state))),
-          pushRequestId: randomUUID(),
+          nonce: randomUUID(),
         };
       case 'submitDeviceProfile':
       case 'selectDevice': {
@@ -244,7 +264,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
             type: 'DEVICE_PROFILE_ACCEPTED',
             devices: asMachine(devices),
             thenSelect: chosen ? (asMachine([chosen])[0] ?? null) : null,
-            pushRequestId: randomUUID(),
+            nonce: randomUUID(),
           };
         }
         if (!chosen)
@@ -255,7 +275,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return {
           type: 'DEVICE_SELECTED',
           device: { id: chosen.id, type: chosen.type as MachineDevice['type'] },
-          pushRequestId: randomUUID(),
+          nonce: randomUUID(),
         };
       }
       case 'checkOtp': {
@@ -292,9 +312,30 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         break;
       }
       case 'continueAuthentication':
+        if (state.status === 'SUCCESSFUL_PASSWORD_RESET') return { type: 'RECOVERY_FINISHED' };
         return { type: 'CONTINUE' };
       case 'cancelAuthentication':
         return { type: 'CANCEL', selfService: deps.isSelfServiceClient(flow.clientId) };
+      case 'checkAssertion':
+        return assertionEvent(state, step.assertion);
+      case 'resetPassword':
+        if (state.status !== 'PASSWORD_RESET_REQUIRED') return { type: 'NEW_PASSWORD_REFUSED' };
+        if (!(await recovery.resetPassword(state, step.newPassword)))
+          return { type: 'NEW_PASSWORD_REFUSED' };
+        return {
+          type: 'NEW_PASSWORD_ACCEPTED',
+          devices: asMachine(await usableDevices(requireUserId(state))),
+          nonce: randomUUID(),
+        };
+      case 'initiateAccountRecovery':
+      case 'submitRecoveryUsername':
+      case 'recoverAccount':
+        return recovery.eventFor(state, step);
+      case 'selectPairingMethod':
+      case 'submitPairingTarget':
+      case 'activateDevice':
+      case 'cancelDevicePairing':
+        return pairing.eventFor(flow, step);
     }
     throw new HttpError(400, 'Unknown sign-in step.');
   }
@@ -311,6 +352,31 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       return { type: 'OTP_ACCEPTED' };
     if (state.codeFailures + 1 >= OTP_MAX_ATTEMPTS) return { type: 'OTP_ATTEMPTS_EXCEEDED' };
     return { type: 'OTP_REJECTED', attemptsLeft: OTP_MAX_ATTEMPTS - state.codeFailures - 1 };
+  }
+
+  /** A FIDO2 assertion for the selected authenticator, against the flow's challenge. */
+  async function assertionEvent(
+    state: FlowState,
+    assertion: Record<string, unknown>,
+  ): Promise<FlowEvent> {
+    if (state.status !== 'ASSERTION_REQUIRED') return { type: 'ASSERTION_REFUSED' };
+    const device = (await usableDevices(requireUserId(state))).find(
+      (candidate) => candidate.id === state.selectedDeviceId,
+    );
+    if (!device?.credentialId || !device.publicKey) return { type: 'ASSERTION_REFUSED' };
+    const check = await checkAssertion(
+      deps.webauthn,
+      assertion,
+      String(state.webauthnOptions?.challenge ?? ''),
+      {
+        credentialId: device.credentialId,
+        publicKey: device.publicKey,
+        signCount: device.signCount,
+      },
+    );
+    if (!check.ok) return { type: 'ASSERTION_REFUSED' };
+    await updateMfaDeviceCounter(db, device.id, check.newCounter);
+    return { type: 'ASSERTION_ACCEPTED' };
   }
 
   /** While the phone is asked, each read looks at the push request's answer. */
@@ -379,6 +445,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         case 'SEND_OTP':
           await sendCode(flow, requireUserId(next), effect.deviceId);
           break;
+        case 'SEND_PAIRING_CODE':
+          await pairing.sendCode(flow, requireUserId(next), effect.channel, effect.target);
+          break;
+        case 'SEND_RECOVERY_CODE':
+          await recovery.sendRecoveryCode(effect.userId);
+          break;
         case 'SEND_PUSH':
           await sendPush(call, requireUserId(next), effect.deviceId, effect.pushRequestId);
           break;
@@ -434,16 +506,29 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         'DEVICE_PROFILE_REQUIRED',
         'OTP_REQUIRED',
         'PUSH_CONFIRMATION_WAITING',
+        'ASSERTION_REQUIRED',
       ].includes(state.status)
     ) {
-      const devices = (await usableDevices(state.userId)).map(displayDevice);
-      if (state.status === 'OTP_REQUIRED' || state.status === 'PUSH_CONFIRMATION_WAITING') {
+      const rows = await usableDevices(state.userId);
+      const devices = rows.map(displayDevice);
+      if (state.status === 'ASSERTION_REQUIRED') {
+        const credential = rows.find((row) => row.id === state.selectedDeviceId)?.credentialId;
+        body.publicKeyCredentialRequestOptions = await authenticationOptions(
+          deps.webauthn,
+          credential ? [credential] : [],
+          String(state.webauthnOptions?.challenge ?? ''),
+        );
+      }
+      if (
+        ['OTP_REQUIRED', 'PUSH_CONFIRMATION_WAITING', 'ASSERTION_REQUIRED'].includes(state.status)
+      ) {
         const selected = devices.find((device) => device.id === state.selectedDeviceId);
         if (selected) body.selectedDevice = selected;
       } else {
         body.devices = devices;
       }
     }
+    Object.assign(body, await pairing.responseFields(state));
     if (error) {
       const userMessage = messages.login[error.userMessage];
       Object.assign(body, {

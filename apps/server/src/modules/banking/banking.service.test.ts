@@ -1,0 +1,486 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, messages, type RiskPayload } from '@anybank/contracts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
+import { accounts, auditEvents, transfers, users } from '../../db/schema';
+import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
+import { listLedgerEntriesOf } from './banking.store';
+import {
+  createBankingService,
+  type BankingService,
+  type TransferApprovals,
+} from './banking.service';
+
+const person: RiskPayload = {
+  deviceId: 'device-0123456789',
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  language: 'en-US',
+  timeZone: 'America/New_York',
+  screen: { width: 1440, height: 900, colorDepth: 24 },
+  webdriver: false,
+};
+
+type Answer = 'approved' | 'denied' | 'expired';
+
+/** A promise the test settles when it decides. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * The approval port as a person on a phone would answer it: each request waits until the
+ * test answers it, so the test can look at the database while a transfer is pending.
+ */
+function phoneInTheTestsHand() {
+  let asked = deferred<Parameters<TransferApprovals['requestApproval']>[0]>();
+  let answer = deferred<Answer>();
+  const approvals: TransferApprovals = {
+    requestApproval(input) {
+      asked.resolve(input);
+      return answer.promise;
+    },
+  };
+  return {
+    approvals,
+    /** The next approval request, once the service has made it. */
+    asked: () => asked.promise,
+    answer: (value: Answer) => answer.resolve(value),
+    fail: (error: Error) => answer.reject(error),
+    reset() {
+      asked = deferred();
+      answer = deferred();
+    },
+  };
+}
+
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms),
+    ),
+  ]);
+}
+
+/** A tiny seeded generator: the concurrent run is the same every time. */
+function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (kind) => {
+  let test: TestDatabase;
+  let phone: ReturnType<typeof phoneInTheTestsHand>;
+  let banking: BankingService;
+  let withoutApprover: BankingService;
+  let customers = 0;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    phone = phoneInTheTestsHand();
+    banking = createBankingService({ db: test.handle.db, approvals: phone.approvals });
+    withoutApprover = createBankingService({ db: test.handle.db });
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  /** A customer with checking, savings and a rewards Visa; with a paired phone if asked. */
+  async function newCustomer(
+    options: {
+      checking?: number;
+      savings?: number;
+      phone?: boolean;
+      cibaThreshold?: number;
+      denyThreshold?: number;
+    } = {},
+  ) {
+    customers += 1;
+    const uid = `casey.morgan${customers}`;
+    const user = await insertUser(test.handle.db, {
+      uid,
+      firstName: 'Casey',
+      lastName: 'Morgan',
+      email: `${uid}@example.com`,
+      userType: 'customer',
+      cibaThreshold: options.cibaThreshold ?? null,
+      denyThreshold: options.denyThreshold ?? null,
+    });
+    const ids = ['checking', 'savings', 'visa'].map(
+      () => `${1_000_000_000 + randomBytes(4).readUInt32BE() * 2}`,
+    ) as [string, string, string];
+    await insertAccounts(test.handle.db, [
+      {
+        id: ids[0],
+        ownerId: user.id,
+        kind: 'checking',
+        position: 0,
+        balanceCents: options.checking ?? 500_000,
+        numberSuffix: ids[0].slice(-4),
+      },
+      {
+        id: ids[1],
+        ownerId: user.id,
+        kind: 'savings',
+        position: 1,
+        balanceCents: options.savings ?? 500_000,
+        numberSuffix: ids[1].slice(-4),
+      },
+      {
+        id: ids[2],
+        ownerId: user.id,
+        kind: 'rewards-visa',
+        position: 2,
+        balanceCents: 10_000,
+        numberSuffix: ids[2].slice(-4),
+      },
+    ]);
+    if (options.phone) {
+      await insertMfaDevices(test.handle.db, [{ userId: user.id, type: 'iPhone', name: 'iPhone' }]);
+    }
+    return { userId: user.id, checking: ids[0], savings: ids[1] };
+  }
+
+  async function balanceOf(accountId: string): Promise<number> {
+    const [row] = await test.handle.db
+      .select({ balanceCents: accounts.balanceCents })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    return row!.balanceCents;
+  }
+
+  async function pendingAmountOf(userId: string) {
+    const [row] = await test.handle.db
+      .select({ amount: users.accountTransferAmountCents })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!.amount;
+  }
+
+  async function transfersOf(userId: string) {
+    return test.handle.db.select().from(transfers).where(eq(transfers.userId, userId));
+  }
+
+  async function auditTypesOf(userId: string) {
+    const rows = await test.handle.db
+      .select({ type: auditEvents.type })
+      .from(auditEvents)
+      .where(eq(auditEvents.userId, userId));
+    return rows.map((row) => row.type).sort();
+  }
+
+  function transferOf(
+    customer: { userId: string; checking: string; savings: string },
+    amount: string,
+    extra: { riskData?: unknown; idempotencyKey?: string; reverse?: boolean } = {},
+  ) {
+    return {
+      userId: customer.userId,
+      input: {
+        fromAccountId: extra.reverse ? customer.savings : customer.checking,
+        toAccountId: extra.reverse ? customer.checking : customer.savings,
+        amount,
+        riskData: extra.riskData ?? person,
+      },
+      idempotencyKey: extra.idempotencyKey ?? null,
+    };
+  }
+
+  it('moves exactly the amount and writes a debit and a credit with the balances after', async () => {
+    const customer = await newCustomer({ checking: 200_000, savings: 2_500 });
+    const outcome = await banking.transfer(transferOf(customer, '1,234.56'));
+    expect(outcome).toMatchObject({ kind: 'confirmed' });
+    expect(await balanceOf(customer.checking)).toBe(200_000 - 123_456);
+    expect(await balanceOf(customer.savings)).toBe(2_500 + 123_456);
+    const [transfer] = await transfersOf(customer.userId);
+    expect(transfer).toMatchObject({ status: 'confirmed', amountCents: 123_456, reason: null });
+    expect(outcome).toEqual({ kind: 'confirmed', referenceNumber: transfer!.referenceNumber });
+    expect(await listLedgerEntriesOf(test.handle.db, customer.checking)).toMatchObject([
+      { transferId: transfer!.id, amountCents: -123_456, balanceAfterCents: 76_544 },
+    ]);
+    expect(await listLedgerEntriesOf(test.handle.db, customer.savings)).toMatchObject([
+      { transferId: transfer!.id, amountCents: 123_456, balanceAfterCents: 125_956 },
+    ]);
+    expect(await auditTypesOf(customer.userId)).toEqual(['transfer.confirmed']);
+    expect(await pendingAmountOf(customer.userId)).toBeNull();
+  });
+
+  it('keeps every balance whole through 200 concurrent transfers both ways, some too large', async () => {
+    const customer = await newCustomer({ checking: 500_000, savings: 500_000 });
+    const random = seededRandom(kind === 'pglite' ? 7 : 11);
+    const requests = Array.from({ length: 200 }, () => {
+      // Up to $7,000 against $5,000 each side: many fit, many do not, at one moment or another.
+      const cents = 1 + Math.floor(random() * 700_000);
+      return transferOf(customer, formatCents(cents), { reverse: random() < 0.5 });
+    });
+    const outcomes = await Promise.all(requests.map((request) => banking.transfer(request)));
+
+    const confirmed = outcomes.filter((outcome) => outcome.kind === 'confirmed');
+    const refused = outcomes.filter((outcome) => outcome.kind !== 'confirmed');
+    for (const outcome of refused) {
+      expect(outcome).toMatchObject({
+        kind: 'invalid',
+        message: expect.stringMatching(/^You do not have sufficient funds in account/),
+      });
+    }
+    expect(confirmed.length).toBeGreaterThan(20);
+    expect(refused.length).toBeGreaterThan(0);
+
+    const checking = await balanceOf(customer.checking);
+    const savings = await balanceOf(customer.savings);
+    expect(checking + savings).toBe(1_000_000);
+    expect(checking).toBeGreaterThanOrEqual(0);
+    expect(savings).toBeGreaterThanOrEqual(0);
+
+    for (const [accountId, start, end] of [
+      [customer.checking, 500_000, checking],
+      [customer.savings, 500_000, savings],
+    ] as const) {
+      const entries = await listLedgerEntriesOf(test.handle.db, accountId);
+      expect(entries).toHaveLength(confirmed.length);
+      expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(end - start);
+      // Entry by entry, in ledger order, each balance after follows from the one before.
+      let running = start;
+      for (const entry of entries) {
+        running += entry.amountCents;
+        expect(entry.balanceAfterCents).toBe(running);
+        expect(entry.balanceAfterCents).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const rows = await transfersOf(customer.userId);
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(confirmed.length);
+    expect(await pendingAmountOf(customer.userId)).toBeNull();
+  });
+
+  it('moves the money once for concurrent requests with the same Idempotency-Key', async () => {
+    const customer = await newCustomer({ checking: 100_000, savings: 0 });
+    const request = transferOf(customer, '10.00', { idempotencyKey: 'same-key-concurrent' });
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => banking.transfer(request)));
+    const [first] = await transfersOf(customer.userId);
+    for (const outcome of outcomes) {
+      expect(outcome).toEqual({ kind: 'confirmed', referenceNumber: first!.referenceNumber });
+    }
+    expect(await transfersOf(customer.userId)).toHaveLength(1);
+    expect(await balanceOf(customer.checking)).toBe(99_000);
+    expect(await balanceOf(customer.savings)).toBe(1_000);
+    expect(await listLedgerEntriesOf(test.handle.db, customer.savings)).toHaveLength(1);
+  });
+
+  it('answers a refused transfer’s retry with the same refusal and number, once recorded', async () => {
+    const customer = await newCustomer({ checking: 2_000_000 });
+    const request = transferOf(customer, '10,000.01', { idempotencyKey: 'refused-once' });
+    const outcomes = await Promise.all([banking.transfer(request), banking.transfer(request)]);
+    expect(outcomes[0]).toMatchObject({ kind: 'refused', code: 'max_threshold' });
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    expect(await transfersOf(customer.userId)).toMatchObject([
+      { status: 'denied', reason: 'max_threshold' },
+    ]);
+    expect(await auditTypesOf(customer.userId)).toEqual(['transfer.denied']);
+  });
+
+  it('refuses an Idempotency-Key used for another transfer', async () => {
+    const customer = await newCustomer();
+    await banking.transfer(transferOf(customer, '5.00', { idempotencyKey: 'one-key' }));
+    expect(
+      await banking.transfer(transferOf(customer, '6.00', { idempotencyKey: 'one-key' })),
+    ).toEqual({ kind: 'key_reused' });
+    expect(await balanceOf(customer.checking)).toBe(500_000 - 500);
+  });
+
+  it('records an automated request as a bot, moves nothing and clears the pending amount', async () => {
+    const customer = await newCustomer();
+    const outcome = await banking.transfer(
+      transferOf(customer, '5.00', {
+        riskData: { ...person, userAgent: 'Mozilla/5.0 HeadlessChrome' },
+      }),
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', code: 'risk' });
+    expect(await transfersOf(customer.userId)).toMatchObject([
+      { status: 'denied', reason: 'risk' },
+    ]);
+    expect(await auditTypesOf(customer.userId)).toEqual(['transfer.bot_detected']);
+    expect(await balanceOf(customer.checking)).toBe(500_000);
+    expect(await pendingAmountOf(customer.userId)).toBeNull();
+  });
+
+  describe('above the CIBA threshold with a paired phone', () => {
+    it('waits for the approval with no transaction open, holding the amount, then moves the money', async () => {
+      phone.reset();
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      const transfer = banking.transfer(transferOf(customer, '1,500.00'));
+      const request = await within(phone.asked(), 5000, 'the approval request');
+      expect(request).toMatchObject({
+        userId: customer.userId,
+        fromAccountId: customer.checking,
+        toAccountId: customer.savings,
+        amountCents: 150_000,
+      });
+
+      // On PGlite (one connection) any open transaction would stop these queries until the
+      // person answers: they finish while the phone is still waiting.
+      await within(
+        (async () => {
+          expect(await balanceOf(customer.checking)).toBe(300_000);
+          expect(await pendingAmountOf(customer.userId)).toBe(150_000);
+          expect(await transfersOf(customer.userId)).toMatchObject([
+            { id: request.transferId, status: 'pending_approval' },
+          ]);
+        })(),
+        2000,
+        'a query while the approval is pending',
+      );
+      // Another customer's transfer goes through meanwhile, too.
+      const other = await newCustomer();
+      expect(
+        await within(withoutApprover.transfer(transferOf(other, '1.00')), 2000, 'a transfer'),
+      ).toMatchObject({ kind: 'confirmed' });
+
+      phone.answer('approved');
+      const [row] = await transfersOf(customer.userId);
+      expect(await transfer).toEqual({ kind: 'confirmed', referenceNumber: row!.referenceNumber });
+      expect(await transfersOf(customer.userId)).toMatchObject([
+        { id: request.transferId, status: 'confirmed' },
+      ]);
+      expect(await balanceOf(customer.checking)).toBe(150_000);
+      expect(await balanceOf(customer.savings)).toBe(150_000);
+      expect(await listLedgerEntriesOf(test.handle.db, customer.savings)).toHaveLength(1);
+      expect(await pendingAmountOf(customer.userId)).toBeNull();
+    });
+
+    it.each([
+      ['denied', messages.transfer.notApproved, 'declined'],
+      ['expired', messages.transfer.notApproved, 'expired'],
+    ] as const)('moves nothing when the approval is %s', async (answer, _shown, reason) => {
+      phone.reset();
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      const transfer = banking.transfer(transferOf(customer, '2,000.00'));
+      await phone.asked();
+      phone.answer(answer);
+      expect(await transfer).toMatchObject({
+        kind: 'refused',
+        code: 'not_approved',
+        message: expect.stringContaining('not_approved'),
+      });
+      expect(await transfersOf(customer.userId)).toMatchObject([
+        { status: 'not_approved', reason },
+      ]);
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+      expect(await listLedgerEntriesOf(test.handle.db, customer.checking)).toEqual([]);
+      expect(await auditTypesOf(customer.userId)).toEqual(['transfer.denied']);
+      expect(await pendingAmountOf(customer.userId)).toBeNull();
+    });
+
+    it('answers a retry of a transfer still waiting with pending, and never asks twice', async () => {
+      phone.reset();
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      const request = transferOf(customer, '1,200.00', { idempotencyKey: 'waiting' });
+      const first = banking.transfer(request);
+      const asked = await phone.asked();
+      const [row] = await transfersOf(customer.userId);
+      expect(await banking.transfer(request)).toEqual({
+        kind: 'pending',
+        referenceNumber: row!.referenceNumber,
+      });
+      phone.answer('approved');
+      expect(await first).toMatchObject({ kind: 'confirmed' });
+      expect(asked.transferId).toBe(row!.id);
+      expect(await banking.transfer(request)).toEqual({
+        kind: 'confirmed',
+        referenceNumber: row!.referenceNumber,
+      });
+      expect(await balanceOf(customer.checking)).toBe(180_000);
+    });
+
+    it('refuses an approved transfer the account can no longer pay, moving nothing', async () => {
+      phone.reset();
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      const transfer = banking.transfer(transferOf(customer, '2,500.00'));
+      await phone.asked();
+      // Meanwhile, a smaller transfer (below the CIBA threshold) drains the account.
+      expect(await banking.transfer(transferOf(customer, '999.00'))).toMatchObject({
+        kind: 'confirmed',
+      });
+      phone.answer('approved');
+      expect(await transfer).toEqual({
+        kind: 'invalid',
+        message: messages.transfer.insufficientFunds('Checking', '2,001.00'),
+      });
+      const rows = await test.handle.db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.userId, customer.userId), eq(transfers.amountCents, 250_000)));
+      expect(rows).toMatchObject([{ status: 'denied', reason: 'insufficient_funds' }]);
+      expect(await balanceOf(customer.checking)).toBe(200_100);
+      expect(await pendingAmountOf(customer.userId)).toBeNull();
+    });
+
+    it('settles the transfer as not approved when the approver fails, and moves nothing', async () => {
+      phone.reset();
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      const transfer = banking.transfer(transferOf(customer, '1,500.00'));
+      await phone.asked();
+      phone.fail(new Error('the push service is down'));
+      await expect(transfer).rejects.toThrow('the push service is down');
+      expect(await transfersOf(customer.userId)).toMatchObject([
+        { status: 'not_approved', reason: 'approval_failed' },
+      ]);
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+      expect(await pendingAmountOf(customer.userId)).toBeNull();
+    });
+
+    it('refuses it as approval_unavailable when no approver exists, moving nothing', async () => {
+      const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
+      expect(await withoutApprover.transfer(transferOf(customer, '1,000.01'))).toMatchObject({
+        kind: 'refused',
+        code: 'approval_unavailable',
+        message: 'This transfer needs approval on your mobile app, which is not available yet.',
+      });
+      // At the threshold itself no approval is needed.
+      expect(await withoutApprover.transfer(transferOf(customer, '1,000.00'))).toMatchObject({
+        kind: 'confirmed',
+      });
+      expect(await balanceOf(customer.checking)).toBe(200_000);
+      const statuses = (await transfersOf(customer.userId)).map((row) => row.status).sort();
+      expect(statuses).toEqual(['confirmed', 'not_approved']);
+    });
+
+    it('needs no approval from a customer without a paired phone', async () => {
+      const customer = await newCustomer({ checking: 300_000, savings: 0 });
+      expect(await withoutApprover.transfer(transferOf(customer, '2,000.00'))).toMatchObject({
+        kind: 'confirmed',
+      });
+    });
+  });
+
+  it('answers balances of the caller’s own accounts only, in position order', async () => {
+    const customer = await newCustomer({ checking: 123_456, savings: 7 });
+    await newCustomer();
+    const { Data } = await banking.balances(customer.userId);
+    expect(Data.Balance.map((balance) => [balance.AccountId, balance.Amount.Amount])).toEqual([
+      [customer.checking, '1234.56'],
+      [customer.savings, '0.07'],
+      [expect.any(String), '100.00'],
+    ]);
+    const owned = await test.handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        inArray(
+          accounts.id,
+          Data.Balance.map((balance) => balance.AccountId),
+        ),
+      );
+    expect(owned).toHaveLength(3);
+  });
+});

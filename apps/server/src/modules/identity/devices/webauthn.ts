@@ -1,0 +1,132 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+
+/**
+ * FIDO2 / passkeys with @simplewebauthn/server: the relying party is the site's own host,
+ * origins are the site's own, and every answer is verified (signature, challenge, origin,
+ * rpId, counter). The challenge is the flow's nonce, kept in the flow's state.
+ */
+export interface WebAuthnRelyingParty {
+  rpId: string;
+  rpName: string;
+  origin: string;
+}
+
+export interface StoredCredential {
+  credentialId: string;
+  publicKey: string;
+  signCount: number;
+}
+
+export function challengeFor(nonce: string): string {
+  return Buffer.from(nonce).toString('base64url');
+}
+
+export async function registrationOptions(
+  party: WebAuthnRelyingParty,
+  user: { id: string; uid: string; displayName: string },
+  existing: string[],
+  nonce: string,
+) {
+  return generateRegistrationOptions({
+    rpName: party.rpName,
+    rpID: party.rpId,
+    userName: user.uid,
+    userDisplayName: user.displayName,
+    userID: Buffer.from(user.id),
+    challenge: Buffer.from(nonce),
+    attestationType: 'none',
+    excludeCredentials: existing.map((id) => ({ id })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    timeout: 60_000,
+  });
+}
+
+export async function authenticationOptions(
+  party: WebAuthnRelyingParty,
+  credentialIds: string[],
+  nonce: string,
+) {
+  return generateAuthenticationOptions({
+    rpID: party.rpId,
+    challenge: Buffer.from(nonce),
+    allowCredentials: credentialIds.map((id) => ({ id })),
+    userVerification: 'preferred',
+    timeout: 60_000,
+  });
+}
+
+export type RegistrationCheck =
+  | {
+      ok: true;
+      credential: StoredCredential & { transports: string[] };
+      attachment: string | null;
+    }
+  | { ok: false; reason: 'invalid' };
+
+export async function checkRegistration(
+  party: WebAuthnRelyingParty,
+  response: unknown,
+  nonce: string,
+): Promise<RegistrationCheck> {
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: challengeFor(nonce),
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpId,
+      requireUserVerification: false,
+    });
+    if (!verification.verified) return { ok: false, reason: 'invalid' };
+    const { credential } = verification.registrationInfo;
+    return {
+      ok: true,
+      credential: {
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        signCount: credential.counter,
+        transports: credential.transports ?? [],
+      },
+      attachment: (response as RegistrationResponseJSON).authenticatorAttachment ?? null,
+    };
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+/** Verifies an assertion against the stored credential; answers its new signature counter. */
+export async function checkAssertion(
+  party: WebAuthnRelyingParty,
+  response: unknown,
+  nonce: string,
+  stored: StoredCredential,
+): Promise<{ ok: true; newCounter: number } | { ok: false }> {
+  try {
+    const assertion = response as AuthenticationResponseJSON;
+    if (assertion.id !== stored.credentialId) return { ok: false };
+    const verification = await verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challengeFor(nonce),
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpId,
+      credential: {
+        id: stored.credentialId,
+        publicKey: Buffer.from(stored.publicKey, 'base64url'),
+        counter: stored.signCount,
+      },
+      requireUserVerification: false,
+    });
+    return verification.verified
+      ? { ok: true, newCounter: verification.authenticationInfo.newCounter }
+      : { ok: false };
+  } catch {
+    // A cloned authenticator (counter went back), a wrong challenge or origin all end here.
+    return { ok: false };
+  }
+}

@@ -1,0 +1,100 @@
+import type { FlowErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+
+/**
+ * The sign-in flow's state, events' results and errors: the vocabulary shared by the machine's
+ * parts (flow.rules.ts for signing in, pairing.rules.ts and recovery.rules.ts). Pure data.
+ */
+
+/** Devices as the machine sees them: enough to choose, never a secret. */
+export interface MachineDevice {
+  id: string;
+  type: LoginDeviceType;
+}
+
+export interface FlowState {
+  status: FlowStatus;
+  /** Set once the identifier step found the user. */
+  userId: string | null;
+  username: string | null;
+  /** Whether a risk payload arrived with the identifier (else a device profile is asked for). */
+  hasRiskPayload: boolean;
+  /** The device chosen for the second factor (a code was sent to it, or a push). */
+  selectedDeviceId: string | null;
+  /** The push request the phone is asked to approve, while PUSH_CONFIRMATION_WAITING. */
+  pushRequestId: string | null;
+  /** After OTP_ATTEMPTS_LIMIT no code is accepted in this flow any more. */
+  otpLocked: boolean;
+  /** Wrong codes in this flow (the authenticator app's codes are counted here). */
+  codeFailures: number;
+  /** Authentication methods used, for the token's `amr`. */
+  amr: string[];
+  /** WebAuthn options handed to the browser (their challenge is checked on the answer). */
+  webauthnOptions: Record<string, unknown> | null;
+  /** The device being paired: the method, its target, the sealed authenticator secret. */
+  pairing: { method: PairingMethod; target: string | null; totpSecretSealed: string | null } | null;
+  /** The device paired in this flow (tab 12 shows it; the offer is not made again). */
+  pairedDeviceId: string | null;
+}
+
+export const INITIAL_FLOW_STATE: FlowState = {
+  status: 'IDENTIFIER_REQUIRED',
+  userId: null,
+  username: null,
+  hasRiskPayload: false,
+  selectedDeviceId: null,
+  pushRequestId: null,
+  otpLocked: false,
+  codeFailures: 0,
+  amr: [],
+  webauthnOptions: null,
+  pairing: null,
+  pairedDeviceId: null,
+};
+
+export type FlowEffect =
+  | { type: 'SEND_OTP'; deviceId: string }
+  | { type: 'SEND_PUSH'; deviceId: string; pushRequestId: string }
+  | { type: 'FINISH_LOGIN' }
+  | { type: 'ABORT_LOGIN' }
+  | { type: 'SEND_PAIRING_CODE'; channel: 'email' | 'sms'; target: string }
+  | { type: 'SEND_RECOVERY_CODE'; userId: string }
+  | { type: 'AUDIT'; event: 'signin.failed' | 'otp.failed' | 'risk.denied' };
+
+/** An error the response carries; the state keeps its status (the user may try again). */
+export interface FlowError {
+  httpStatus: number;
+  code: FlowErrorCode;
+  detailCode?: string;
+  /** Key of the user message in contracts' messages.login. */
+  userMessage:
+    | 'invalidUsername'
+    | 'incorrectPassword'
+    | 'lockedOut'
+    | 'incorrectOtp'
+    | 'otpAttemptsLimit'
+    | 'expiredOtp'
+    | 'wrongUserType'
+    | 'pushRejectedOrTimedOut'
+    | 'pairingFailure'
+    | 'fidoAuthenticationNotProvided'
+    | 'fidoAlreadyRegistered'
+    | 'fidoRegistrationError'
+    | 'recoveryFailed'
+    | 'passwordPolicy'
+    | 'unexpectedErrorText';
+  message: string;
+  /** FAILED answered from the identifier step: the browser restarts with 'Invalid username.'. */
+  adapter?: 'IDFirst';
+  /** Overrides the response's status (the stored state may differ, e.g. a reset). */
+  responseStatus?: FlowStatus;
+}
+
+export interface Transition {
+  state: FlowState;
+  effects: FlowEffect[];
+  error?: FlowError;
+}
+
+export function stay(state: FlowState, error: FlowError, effects: FlowEffect[] = []): Transition {
+  return { state, effects, error };
+}

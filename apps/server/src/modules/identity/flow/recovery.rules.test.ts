@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_FLOW_STATE, transition, type FlowState } from './flow.rules';
+
+const at = (status: FlowState['status'], extra: Partial<FlowState> = {}): FlowState => ({
+  ...INITIAL_FLOW_STATE,
+  hasRiskPayload: true,
+  status,
+  ...extra,
+});
+
+describe('forgot password and a password that must change', () => {
+  it('asks for the username when recovery starts, from either first step', () => {
+    for (const status of ['IDENTIFIER_REQUIRED', 'USERNAME_PASSWORD_REQUIRED'] as const) {
+      expect(
+        transition(at(status, { userId: 'u1' }), { type: 'RECOVERY_STARTED' }).state,
+      ).toMatchObject({ status: 'ACCOUNT_RECOVERY_USERNAME_REQUIRED', userId: null });
+    }
+  });
+
+  it('sends a recovery code to a known user, and answers the same for an unknown one', () => {
+    const known = transition(at('ACCOUNT_RECOVERY_USERNAME_REQUIRED'), {
+      type: 'RECOVERY_USERNAME_SUBMITTED',
+      userId: 'u1',
+      username: 'jane.doe',
+    });
+    expect(known.state.status).toBe('RECOVERY_CODE_REQUIRED');
+    expect(known.effects).toEqual([{ type: 'SEND_RECOVERY_CODE', userId: 'u1' }]);
+    const unknown = transition(at('ACCOUNT_RECOVERY_USERNAME_REQUIRED'), {
+      type: 'RECOVERY_USERNAME_SUBMITTED',
+      userId: null,
+      username: 'ghost',
+    });
+    expect(unknown.state.status).toBe('RECOVERY_CODE_REQUIRED');
+    expect(unknown.effects).toEqual([]);
+  });
+
+  it('resets on a right code, fails the flow on a wrong one, and keeps the step for a weak password', () => {
+    expect(
+      transition(at('RECOVERY_CODE_REQUIRED'), { type: 'RECOVERY_ACCEPTED' }).state.status,
+    ).toBe('SUCCESSFUL_PASSWORD_RESET');
+    const wrong = transition(at('RECOVERY_CODE_REQUIRED'), { type: 'RECOVERY_REFUSED' });
+    expect(wrong.state.status).toBe('FAILED');
+    expect(wrong.error).toMatchObject({ code: 'REQUEST_FAILED', userMessage: 'recoveryFailed' });
+    const weak = transition(at('RECOVERY_CODE_REQUIRED'), { type: 'NEW_PASSWORD_REFUSED' });
+    expect(weak.state.status).toBe('RECOVERY_CODE_REQUIRED');
+    expect(weak.error).toMatchObject({ code: 'VALIDATION_ERROR', userMessage: 'passwordPolicy' });
+  });
+
+  it('starts the sign-in over after a successful reset', () => {
+    expect(
+      transition(at('SUCCESSFUL_PASSWORD_RESET', { userId: 'u1' }), { type: 'RECOVERY_FINISHED' })
+        .state,
+    ).toMatchObject({ status: 'IDENTIFIER_REQUIRED', userId: null });
+  });
+
+  it('asks a user whose password must change for a new one, then goes on to the second factor', () => {
+    const asked = transition(at('USERNAME_PASSWORD_REQUIRED', { userId: 'u1' }), {
+      type: 'PASSWORD_MUST_CHANGE',
+    });
+    expect(asked.state.status).toBe('PASSWORD_RESET_REQUIRED');
+    const next = transition(asked.state, {
+      type: 'NEW_PASSWORD_ACCEPTED',
+      devices: [
+        { id: 'd1', type: 'Email' },
+        { id: 'd2', type: 'SMS' },
+      ],
+      nonce: 'n',
+    });
+    expect(next.state.status).toBe('DEVICE_SELECTION_REQUIRED');
+  });
+
+  it('asks for a FIDO assertion when an authenticator is chosen, and completes when it verifies', () => {
+    const asked = transition(at('DEVICE_SELECTION_REQUIRED', { userId: 'u1' }), {
+      type: 'DEVICE_SELECTED',
+      device: { id: 'k1', type: 'FIDO2' },
+      nonce: 'challenge-1',
+    });
+    expect(asked.state).toMatchObject({
+      status: 'ASSERTION_REQUIRED',
+      selectedDeviceId: 'k1',
+      webauthnOptions: { challenge: 'challenge-1' },
+    });
+    expect(transition(asked.state, { type: 'ASSERTION_REFUSED' }).error).toMatchObject({
+      userMessage: 'fidoAuthenticationNotProvided',
+    });
+    expect(transition(asked.state, { type: 'ASSERTION_ACCEPTED' }).state).toMatchObject({
+      status: 'MFA_COMPLETED',
+      amr: ['hwk'],
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import type { FlowStatus } from '@anybank/contracts';
+import { INITIAL_FLOW_STATE, stay, type FlowState, type Transition } from './flow.state';
+
+/**
+ * Forgot password (document 1 §4.1 recovery statuses): the username, an 8-character code sent
+ * to the user's e-mail, the code with a new password, then sign in again. And a password that
+ * must change (PASSWORD_RESET_REQUIRED) right after a correct one.
+ */
+export type RecoveryEvent =
+  | { type: 'RECOVERY_STARTED' }
+  /** userId null: no such user — the answer looks the same, and no code is sent. */
+  | { type: 'RECOVERY_USERNAME_SUBMITTED'; userId: string | null; username: string }
+  | { type: 'RECOVERY_ACCEPTED' }
+  | { type: 'RECOVERY_REFUSED' }
+  | { type: 'NEW_PASSWORD_REFUSED' }
+  | { type: 'RECOVERY_FINISHED' };
+
+export const RECOVERY_ACCEPTS: Record<RecoveryEvent['type'], readonly FlowStatus[]> = {
+  RECOVERY_STARTED: ['IDENTIFIER_REQUIRED', 'USERNAME_PASSWORD_REQUIRED'],
+  RECOVERY_USERNAME_SUBMITTED: ['ACCOUNT_RECOVERY_USERNAME_REQUIRED'],
+  RECOVERY_ACCEPTED: ['RECOVERY_CODE_REQUIRED'],
+  RECOVERY_REFUSED: ['RECOVERY_CODE_REQUIRED'],
+  NEW_PASSWORD_REFUSED: ['RECOVERY_CODE_REQUIRED', 'PASSWORD_RESET_REQUIRED'],
+  RECOVERY_FINISHED: ['SUCCESSFUL_PASSWORD_RESET'],
+};
+
+export function recoveryTransition(state: FlowState, event: RecoveryEvent): Transition {
+  switch (event.type) {
+    case 'RECOVERY_STARTED':
+      return {
+        state: {
+          ...INITIAL_FLOW_STATE,
+          hasRiskPayload: state.hasRiskPayload,
+          status: 'ACCOUNT_RECOVERY_USERNAME_REQUIRED',
+        },
+        effects: [],
+      };
+    case 'RECOVERY_USERNAME_SUBMITTED':
+      return {
+        state: {
+          ...state,
+          status: 'RECOVERY_CODE_REQUIRED',
+          userId: event.userId,
+          username: event.username,
+        },
+        effects: event.userId ? [{ type: 'SEND_RECOVERY_CODE', userId: event.userId }] : [],
+      };
+    case 'RECOVERY_ACCEPTED':
+      return { state: { ...state, status: 'SUCCESSFUL_PASSWORD_RESET' }, effects: [] };
+    case 'RECOVERY_REFUSED':
+      return {
+        state: { ...state, status: 'FAILED' },
+        effects: [{ type: 'AUDIT', event: 'signin.failed' }],
+        error: {
+          httpStatus: 400,
+          code: 'REQUEST_FAILED',
+          detailCode: 'INVALID_RECOVERY_CODE',
+          userMessage: 'recoveryFailed',
+          message: 'Password recovery failed',
+        },
+      };
+    case 'NEW_PASSWORD_REFUSED':
+      return stay(state, {
+        httpStatus: 400,
+        code: 'VALIDATION_ERROR',
+        detailCode: 'PASSWORD_POLICY',
+        userMessage: 'passwordPolicy',
+        message: 'The new password does not meet the password policy.',
+      });
+    case 'RECOVERY_FINISHED':
+      // Signing in again, with the new password, is a fresh start of the same flow.
+      return {
+        state: { ...INITIAL_FLOW_STATE, hasRiskPayload: state.hasRiskPayload },
+        effects: [],
+      };
+  }
+}

@@ -1,0 +1,101 @@
+import { RECOVERY_CODE_PATTERN, isValidPassword } from '@anybank/contracts';
+import type { Database } from '../../../db/database';
+import { HttpError } from '../../../http/errors';
+import { findUserById, findUserByUid, setUserPassword } from '../../directory/directory.store';
+import type { MessagingService } from '../../messaging/messaging.service';
+import { clearPasswordFailures } from '../credentials/password.store';
+import { hashPassword } from '../credentials/password.service';
+import type { OtpService } from '../credentials/otp.service';
+import type { FlowEvent, FlowState } from './flow.rules';
+
+export type RecoveryStep =
+  | { kind: 'initiateAccountRecovery' }
+  | { kind: 'submitRecoveryUsername'; username: string }
+  | { kind: 'recoverAccount'; recoveryCode: string; newPassword: string }
+  | { kind: 'resetPassword'; newPassword: string };
+
+const RECOVERY_PURPOSE = 'recovery';
+const RECOVERY_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * The facts for recovery events (recovery.rules.ts decides): the username, the recovery code
+ * sent by e-mail (8 characters, single use, 15 minutes), the new password against §5. The
+ * password is hashed before anything is written, and the lockout is cleared with it.
+ */
+export function createRecoverySteps(deps: {
+  db: Database;
+  otp: OtpService;
+  messaging: MessagingService;
+}) {
+  const { db } = deps;
+
+  async function setPassword(userId: string, newPassword: string) {
+    const user = await findUserById(db, userId);
+    if (!user) throw new HttpError(409, 'Please start again.');
+    await setUserPassword(db, userId, await hashPassword(newPassword));
+    await clearPasswordFailures(db, user.uid);
+  }
+
+  return {
+    async eventFor(
+      state: FlowState,
+      step: Exclude<RecoveryStep, { kind: 'resetPassword' }>,
+    ): Promise<FlowEvent> {
+      switch (step.kind) {
+        case 'initiateAccountRecovery':
+          return { type: 'RECOVERY_STARTED' };
+        case 'submitRecoveryUsername': {
+          const user = await findUserByUid(db, step.username);
+          return {
+            type: 'RECOVERY_USERNAME_SUBMITTED',
+            userId: user?.id ?? null,
+            username: step.username,
+          };
+        }
+        case 'recoverAccount': {
+          if (state.status !== 'RECOVERY_CODE_REQUIRED') return { type: 'RECOVERY_REFUSED' };
+          if (!isValidPassword(step.newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
+          const code = step.recoveryCode.toUpperCase();
+          if (!state.userId || !RECOVERY_CODE_PATTERN.test(code))
+            return { type: 'RECOVERY_REFUSED' };
+          const verdict = await deps.otp.verify({
+            purpose: RECOVERY_PURPOSE,
+            reference: state.userId,
+            code,
+          });
+          if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
+          await setPassword(state.userId, step.newPassword);
+          return { type: 'RECOVERY_ACCEPTED' };
+        }
+      }
+    },
+
+    /** A password that must change: the new one is checked and stored, then sign-in goes on. */
+    async resetPassword(state: FlowState, newPassword: string): Promise<boolean> {
+      if (!isValidPassword(newPassword) || !state.userId) return false;
+      await setPassword(state.userId, newPassword);
+      return true;
+    },
+
+    async sendRecoveryCode(userId: string) {
+      const user = await findUserById(db, userId);
+      if (!user) return;
+      const code = await deps.otp.issue({
+        userId,
+        purpose: RECOVERY_PURPOSE,
+        reference: userId,
+        ttlMs: RECOVERY_TTL_MS,
+        format: 'recovery',
+      });
+      await deps.messaging.send({
+        channel: 'email',
+        to: user.email,
+        subject: 'Reset your AnyBank password',
+        body: `Your AnyBank recovery code is ${code}. It expires in 15 minutes. If you did not ask to reset your password, you can ignore this message.`,
+        code,
+      });
+    },
+  };
+}
+
+export type RecoverySteps = ReturnType<typeof createRecoverySteps>;

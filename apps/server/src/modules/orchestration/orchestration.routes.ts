@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Brings in the plugin's typing of the route option `config.rateLimit`.
+import type {} from '@fastify/rate-limit';
+import { z } from 'zod';
+import { API_KEY_HEADER, ORCHESTRATION_API_ROOT } from '@anybank/contracts';
+import type { Config, PolicyName } from '../../config';
+import { signInRateLimit } from '../../http/rate-limits';
+import { parseInput } from '../../http/validation';
+import { requireXsrfHeader } from '../identity/flow/xsrf';
+import type { OrchestrationService } from './orchestration.service';
+
+// Anything else than the configured ids is a 404 of the service, not a 400.
+const identifier = z.string().min(1).max(128);
+const companyParams = z.object({ companyId: identifier });
+const policyParams = z.object({ companyId: identifier, policyId: identifier });
+
+/**
+ * Policies whose answer tells whether a username or an e-mail address is registered: each
+ * client address gets a tenth of the sign-in limit for them, as for the risk evaluation.
+ */
+const REVEALING_POLICIES: readonly PolicyName[] = ['REGISTRATION', 'USERNAME_RECOVERY'];
+
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The orchestration service of document 1 §7 as the bank's own endpoints:
+ * - `GET  {root}/{companyId}/sdktoken` with `X-API-Key` → `{access_token, token_type, expires_in}`
+ *   (server-side callers; the key never reaches a browser);
+ * - `POST {root}/{companyId}/widget-token` with `X-XSRF-Header` → the same, for the bank's pages;
+ * - `POST {root}/{companyId}/policy/{policyId}/start` with a JSON body → the policy's answer.
+ * Every route is rate-limited per client address (policy starts per address and policy).
+ */
+export function registerOrchestrationRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; orchestration: OrchestrationService },
+) {
+  const { orchestration } = deps;
+  const limit = signInRateLimit(deps.config);
+  const revealingMax = Math.max(1, Math.floor(limit.max / 10));
+
+  app.get(
+    `${ORCHESTRATION_API_ROOT}/:companyId/sdktoken`,
+    { config: { rateLimit: limit } },
+    async (request) => {
+      const { companyId } = parseInput(companyParams, request.params);
+      const apiKey = singleHeader(request.headers[API_KEY_HEADER.toLowerCase()]);
+      return orchestration.issueSdkToken(companyId, apiKey);
+    },
+  );
+
+  app.post(
+    `${ORCHESTRATION_API_ROOT}/:companyId/widget-token`,
+    { preHandler: requireXsrfHeader, config: { rateLimit: limit } },
+    async (request) => {
+      const { companyId } = parseInput(companyParams, request.params);
+      return orchestration.issueWidgetToken(companyId);
+    },
+  );
+
+  const policyIdOf = (request: FastifyRequest) =>
+    String((request.params as { policyId?: unknown }).policyId ?? '');
+  app.post(
+    `${ORCHESTRATION_API_ROOT}/:companyId/policy/:policyId/start`,
+    {
+      config: {
+        rateLimit: {
+          timeWindow: limit.timeWindow,
+          keyGenerator: (request) => `${request.ip} ${policyIdOf(request)}`,
+          max: (request) => {
+            const name = orchestration.policyNameOf(policyIdOf(request));
+            return name !== null && REVEALING_POLICIES.includes(name) ? revealingMax : limit.max;
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { companyId, policyId } = parseInput(policyParams, request.params);
+      return orchestration.start({
+        companyId,
+        policyId,
+        body: request.body,
+        credentials: {
+          apiKey: singleHeader(request.headers[API_KEY_HEADER.toLowerCase()]),
+          authorization: request.headers.authorization,
+        },
+        ip: request.ip,
+      });
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { OTP_TTL_MS } from '@anybank/contracts';
+import { toE164 } from '../messaging/messaging.rules';
+
+/**
+ * Pure rules of the orchestration service: who may call, the registration ticket, the
+ * per-address e-mail limits, device-target comparison. No HTTP, no SQL; time is passed in.
+ */
+
+/**
+ * Compares an API key in constant time. Both sides are hashed first, so neither the
+ * comparison nor a length check tells anything about the expected key.
+ */
+export function apiKeyMatches(expected: string, presented: string | undefined | null): boolean {
+  if (typeof presented !== 'string' || presented.length === 0) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(presented));
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerTokenOf(header: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** How many e-mails of one kind an address may receive in a window (counted in the outbox). */
+export interface EmailLimit {
+  subject: string;
+  max: number;
+  windowMs: number;
+}
+
+/** The start of the window a limit counts in. */
+export function windowStart(limit: Pick<EmailLimit, 'windowMs'>, now: Date): Date {
+  return new Date(now.getTime() - limit.windowMs);
+}
+
+export function limitReached(limit: Pick<EmailLimit, 'max'>, sentInWindow: number): boolean {
+  return sentInWindow >= limit.max;
+}
+
+/**
+ * `encodedMail` must be the base64 of `mail` (document 1 §7 sends both). Compared trimmed and
+ * case-insensitively, as e-mail addresses are looked up. Standard and URL-safe base64 both do.
+ */
+export function encodedMailMatches(mail: string, encodedMail: string): boolean {
+  const encoded = encodedMail.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(encoded)) return false;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  return decoded.trim().toLowerCase() === mail.trim().toLowerCase();
+}
+
+/** The channels a device target can be compared on. */
+export type TargetKind = 'email' | 'phone';
+
+/** Is `stored` (a device's target) the same address or number as `candidate`? */
+export function sameDeviceTarget(kind: TargetKind, stored: string | null, candidate: string) {
+  if (stored === null) return false;
+  if (kind === 'email') return stored.trim().toLowerCase() === candidate.trim().toLowerCase();
+  return toE164(stored) === toE164(candidate);
+}
+
+/** The device type whose target a kind is compared with. */
+export const DEVICE_TYPE_OF_TARGET: Record<TargetKind, 'Email' | 'SMS'> = {
+  email: 'Email',
+  phone: 'SMS',
+};
+
+/**
+ * A pending registration, sealed (AES-256-GCM) into the `registrationId` the widget sends back:
+ * the server keeps nothing until the e-mail is verified. It holds the password's argon2 hash,
+ * never the password, and the keyed hash of the code, never the code.
+ */
+export const registrationTicketSchema = z.object({
+  purpose: z.literal('registration'),
+  version: z.literal(1),
+  /** Random: the one-time code's reference, and the key its failed attempts are counted under. */
+  nonce: z.uuid(),
+  issuedAt: z.number().int(),
+  expiresAt: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  passwordHash: z.string().startsWith('$argon2'),
+  codeHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type RegistrationTicket = z.infer<typeof registrationTicketSchema>;
+
+/** A registration ticket and its code last as long as a sign-in code. */
+export const REGISTRATION_TTL_MS = OTP_TTL_MS;
+
+export type TicketState = { state: 'valid'; ticket: RegistrationTicket } | { state: 'expired' };
+
+/** Reads an opened ticket; null when it is not one (tampered tickets never open at all). */
+export function readTicket(json: string, now: Date): TicketState | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const parsed = registrationTicketSchema.safeParse(value);
+  if (!parsed.success) return null;
+  if (now.getTime() >= parsed.data.expiresAt) return { state: 'expired' };
+  return { state: 'valid', ticket: parsed.data };
+}
+
+/**
+ * The form field a unique violation on `users` belongs to, by the constraint's name; null for
+ * any other constraint (that is not the person's doing).
+ */
+export function fieldOfUserConstraint(constraint: string | undefined): 'username' | 'email' | null {
+  if (constraint === 'users_uid_unique') return 'username';
+  if (constraint === 'users_email_unique') return 'email';
+  return null;
+}

@@ -1,0 +1,134 @@
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import type { WidgetTokenResponse } from '@anybank/contracts';
+import type { Config, PolicyName } from '../../config';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { parseInput } from '../../http/validation';
+import { createSecretBox, type SecretBox } from '../identity/devices/secret-box';
+import type { MessagingService } from '../messaging/messaging.service';
+import { apiKeyMatches, bearerTokenOf } from './orchestration.rules';
+import { createDeviceUniquenessPolicy } from './policies/device-uniqueness.policy';
+import { createQrCodePolicy } from './policies/qr-code.policy';
+import { createRegistrationPolicy } from './policies/registration.policy';
+import { createUsernameRecoveryPolicy } from './policies/username-recovery.policy';
+import type { Policy } from './policy';
+import { createUserTokenVerifier, type UserTokenVerifier } from './user-access-token';
+import { createWidgetTokens, type WidgetTokens } from './widget-token';
+
+/** What a caller presented: the API key header, the Authorization header. */
+export interface CallerCredentials {
+  apiKey?: string;
+  authorization?: string;
+}
+
+export interface StartPolicyCommand {
+  companyId: string;
+  policyId: string;
+  body: unknown;
+  credentials: CallerCredentials;
+  ip: string;
+}
+
+export interface OrchestrationService {
+  /** `GET …/sdktoken`: a widget token for a server-side caller holding the API key. */
+  issueSdkToken(companyId: string, apiKey: string | undefined): Promise<WidgetTokenResponse>;
+  /** `POST …/widget-token`: a widget token for the bank's own pages (no key; ADR 0009). */
+  issueWidgetToken(companyId: string): Promise<WidgetTokenResponse>;
+  /** The policy a configured id names, or null (used by the route's rate limit). */
+  policyNameOf(policyId: string): PolicyName | null;
+  /** `POST …/policy/{policyId}/start`: checks the caller and the body, then runs the policy. */
+  start(command: StartPolicyCommand): Promise<unknown>;
+}
+
+const NO_SUCH_COMPANY = 'There is no such company.';
+const NO_SUCH_POLICY = 'There is no such policy.';
+const NEEDS_CREDENTIALS = 'This call needs a widget token or the API key.';
+const NEEDS_USER = 'Sign in to use this service.';
+
+const accessTokenInBody = z.object({ accessToken: z.string().min(1).max(8192) });
+
+export interface OrchestrationDeps {
+  config: Config;
+  db: Database;
+  messaging: MessagingService;
+  /** The OAuth server: its grants tell whether a user's access token is still live. */
+  provider: Pick<Provider, 'Grant'>;
+  secrets?: SecretBox;
+  clock?: () => Date;
+}
+
+/**
+ * The bank's orchestration service (document 1 §7, document 2 §7): widget tokens and a
+ * dispatcher of named policies, each a module with a zod input schema and an access rule.
+ * Policies not built yet (profile update, sign-in method switch…) answer 404 until they are
+ * added to the registry below.
+ */
+export function createOrchestrationService(deps: OrchestrationDeps): OrchestrationService {
+  const { config, db, messaging } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const widgetTokens: WidgetTokens = createWidgetTokens(config, clock);
+  const verifyUserToken: UserTokenVerifier = createUserTokenVerifier(config, deps.provider);
+
+  const policies: Policy[] = [
+    createRegistrationPolicy({
+      db,
+      messaging,
+      secrets: deps.secrets ?? createSecretBox(config.signingSecret),
+      signingSecret: config.signingSecret,
+      clock,
+    }),
+    createUsernameRecoveryPolicy({ config, db, messaging, clock }),
+    createDeviceUniquenessPolicy({ db }),
+    createQrCodePolicy(),
+  ];
+  const byId = new Map<string, Policy>(
+    policies.map((policy) => [config.policyIds[policy.name], policy]),
+  );
+
+  function requireCompany(companyId: string) {
+    if (companyId !== config.companyId) throw new HttpError(404, NO_SUCH_COMPANY);
+  }
+
+  async function widgetAccessGranted(companyId: string, credentials: CallerCredentials) {
+    if (credentials.apiKey !== undefined) return apiKeyMatches(config.apiKey, credentials.apiKey);
+    const token = bearerTokenOf(credentials.authorization);
+    return token !== null && (await widgetTokens.verify(token, companyId));
+  }
+
+  return {
+    async issueSdkToken(companyId, apiKey) {
+      requireCompany(companyId);
+      if (!apiKeyMatches(config.apiKey, apiKey)) {
+        throw new HttpError(401, 'A valid API key is required.');
+      }
+      return widgetTokens.issue(companyId);
+    },
+
+    async issueWidgetToken(companyId) {
+      requireCompany(companyId);
+      return widgetTokens.issue(companyId);
+    },
+
+    policyNameOf(policyId) {
+      return byId.get(policyId)?.name ?? null;
+    },
+
+    async start({ companyId, policyId, body, credentials, ip }) {
+      requireCompany(companyId);
+      const policy = byId.get(policyId);
+      if (!policy) throw new HttpError(404, NO_SUCH_POLICY);
+      if (policy.access === 'widget') {
+        if (!(await widgetAccessGranted(companyId, credentials))) {
+          throw new HttpError(401, NEEDS_CREDENTIALS);
+        }
+        return policy.run(parseInput(policy.input, body), { ip, user: null });
+      }
+      // A policy acting on a user: that user's own token, whatever else the caller holds.
+      const token = accessTokenInBody.safeParse(body);
+      if (!token.success) throw new HttpError(401, NEEDS_USER);
+      const user = await verifyUserToken(token.data.accessToken);
+      return policy.run(parseInput(policy.input, body), { ip, user });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { PolicyName } from '../../config';
+import { HttpError } from '../../http/errors';
+import type { PolicyUser } from './user-access-token';
+
+/**
+ * Who may start a policy:
+ * - `widget`: public policies (nobody is signed in yet). The caller shows a widget token
+ *   (`Authorization: Bearer …`) or, server-side, the API key.
+ * - `user`: the policy acts on a user, so that user's own access token must be in the body
+ *   (`accessToken`). The API key alone is never enough.
+ */
+export type PolicyAccess = 'widget' | 'user';
+
+export interface PolicyContext {
+  /** The client's address, for the audit log. */
+  ip: string;
+  /** The user the access token names: always set for `user` policies, null for `widget` ones. */
+  user: PolicyUser | null;
+}
+
+/** One orchestration policy: one module, one zod schema for its JSON body. */
+export interface Policy<Input extends z.ZodType = z.ZodType> {
+  name: PolicyName;
+  access: PolicyAccess;
+  input: Input;
+  /** Answers the JSON body of a 200; refusals are thrown as HttpError. */
+  run(input: z.output<Input>, context: PolicyContext): Promise<unknown>;
+}
+
+/**
+ * Types `run`'s input from the policy's own schema; the result goes into the registry, which
+ * holds policies of every schema (the dispatcher parses the body with `input` before `run`).
+ */
+export function definePolicy<Input extends z.ZodType>(policy: Policy<Input>): Policy {
+  return policy;
+}
+
+/** The signed-in user of a `user` policy (the dispatcher has checked the token). */
+export function userOf(context: PolicyContext): PolicyUser {
+  if (!context.user) throw new HttpError(401, 'Sign in to use this service.');
+  return context.user;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * A 400 naming the fields, in the shape of every input error (`http/validation.ts`):
+ * `{message, details: [{field, message}]}`. The widget shows each message under its field.
+ */
+export function fieldErrors(details: FieldError[]): HttpError {
+  const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
+  return new HttpError(400, `Please check your input. ${summary}`, details);
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { buildServer } from '../src/app';
+import { users } from '../src/db/schema';
+import type { TransferApprovals } from '../src/modules/banking/banking.service';
+import { seedDemoData } from '../src/seed/seed';
+import { freePort } from './browser-session';
+import { SignInDriver } from './sign-in-driver';
+import { testConfig } from './test-config';
+import type { TestDatabase } from './test-database';
+
+/** A real seeded server on a real port, with the transfer approvals the test decides. */
+export async function startBankingServer(
+  test: TestDatabase,
+  options: { approvals?: TransferApprovals; env?: Record<string, string> } = {},
+) {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await seedDemoData(test.handle.db);
+  const config = testConfig({
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    // Every test signs in several times from one address: measure the API, not the limiter.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...options.env,
+  });
+  const server = await buildServer({
+    config,
+    database: test.handle,
+    webDistDir: '/nonexistent',
+    transferApprovals: options.approvals,
+  });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return { server, origin, banking: server.services.banking };
+}
+
+/** A demo customer's access token, from a real sign-in (password and e-mail code). */
+export async function customerToken(origin: string, uid: string): Promise<string> {
+  const driver = new SignInDriver(origin);
+  const landing = await driver.signInWithPasswordAndEmail(uid, `${uid}@example.com`);
+  const response = await driver.token(landing.searchParams.get('code') ?? '');
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no access token for ${uid}: ${response.status}`);
+  return body.access_token;
+}
+
+/** The id of a seeded user. */
+export async function userIdOf(test: TestDatabase, uid: string): Promise<string> {
+  const [row] = await test.handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.uid, uid))
+    .limit(1);
+  if (!row) throw new Error(`no user ${uid}`);
+  return row.id;
+}
+
+/** Calls the API as a browser would, with a bearer token. */
+export function apiClient(origin: string, token: string) {
+  return (
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    fetch(new URL(path, origin), {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+}
