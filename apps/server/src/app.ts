@@ -84,6 +84,15 @@ export function publicConfigOf(config: Config): PublicConfig {
     analyticsMeasurementId: config.analyticsMeasurementId,
     demoHosts: config.demoHosts,
     outboxEnabled: config.outboxEnabled,
+    policyIds: {
+      registration: config.policyIds.REGISTRATION,
+      usernameRecovery: config.policyIds.USERNAME_RECOVERY,
+      deviceUniqueness: config.policyIds.DEVICE_UNIQUENESS,
+      qrCode: config.policyIds.QR_CODE,
+      profileUpdate: config.policyIds.PROFILE_UPDATE,
+      signInMethod: config.policyIds.SIGN_IN_METHOD,
+      walletPairing: config.policyIds.WALLET_PAIRING,
+    },
   };
 }
 

@@ -14,6 +14,16 @@ export const publicConfigSchema = z.object({
   analyticsMeasurementId: z.string().nullable(),
   demoHosts: z.array(z.string()),
   outboxEnabled: z.boolean(),
+  /** Ids of the orchestration policies the browser starts itself (no secret in them). */
+  policyIds: z.object({
+    registration: z.string(),
+    usernameRecovery: z.string(),
+    deviceUniqueness: z.string(),
+    qrCode: z.string(),
+    profileUpdate: z.string(),
+    signInMethod: z.string(),
+    walletPairing: z.string(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -15,6 +15,16 @@ export function defaultPublicConfig(location: PageLocation): PublicConfig {
     analyticsMeasurementId: null,
     demoHosts: ['localhost'],
     outboxEnabled: true,
+    // The server's defaults (POLICY_ID_* unset).
+    policyIds: {
+      registration: 'registration',
+      usernameRecovery: 'username-recovery',
+      deviceUniqueness: 'device-uniqueness',
+      qrCode: 'qr-code',
+      profileUpdate: 'profile-update',
+      signInMethod: 'sign-in-method',
+      walletPairing: 'wallet-pairing',
+    },
   };
 }
 
