@@ -27,7 +27,9 @@ import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
 import { registerMobileRoutes } from './modules/identity/devices/mobile.routes';
 import { createMobileActivationService } from './modules/identity/devices/mobile.service';
-import { createPushService } from './modules/identity/devices/push.service';
+import { createPushService, type PushService } from './modules/identity/devices/push.service';
+import { cibaConfiguration, completeBackchannelRequest } from './modules/identity/oauth/ciba';
+import { createCibaTransferApprovals } from './modules/identity/oauth/ciba-approvals';
 import { createSecretBox } from './modules/identity/devices/secret-box';
 import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
 import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
@@ -127,7 +129,18 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   });
 
   const db = database.db;
-  const provider = createOidcProvider(config, db);
+  // The phone's decision on a transfer completes its CIBA request: the provider and the push
+  // service need each other, so each finds the other through these late references.
+  const pushRef: { current?: PushService } = {};
+  const provider = createOidcProvider(config, db, {
+    ciba: cibaConfiguration({
+      db,
+      push: () => {
+        if (!pushRef.current) throw new Error('push service used before it was created');
+        return pushRef.current;
+      },
+    }),
+  });
   await mountOidcProvider(app, provider, config.basePath);
   provider.on('end_session.success', (ctx) => {
     void insertAuditEvent(db, {
@@ -152,7 +165,17 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const risk = createRiskService({ db });
   const passwords = createPasswordService({ db });
   const otp = createOtpService({ db, signingSecret: config.signingSecret });
-  const push = createPushService({ db, messaging });
+  const push = createPushService({
+    db,
+    messaging,
+    onDecided: async (request, approved) => {
+      const cibaRequestId = (request.context as { cibaRequestId?: string }).cibaRequestId;
+      if (request.kind === 'transfer' && cibaRequestId) {
+        await completeBackchannelRequest(provider, cibaRequestId, approved);
+      }
+    },
+  });
+  pushRef.current = push;
   const flows = createFlowService({
     db,
     interactions: createInteractionPort(provider),
@@ -167,7 +190,10 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     isSelfServiceClient,
   });
   const pickup = createPickupService({ config, db, provider });
-  const banking = createBankingService({ db, approvals: deps.transferApprovals });
+  const banking = createBankingService({
+    db,
+    approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, app }),
+  });
   const orchestration = createOrchestrationService({ config, db, messaging, provider });
 
   app.get('/healthz', async (_request, reply) => {

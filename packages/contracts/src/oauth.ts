@@ -12,6 +12,7 @@ export const OAUTH_PATHS = {
   jwks: '/as/jwks',
   endSession: '/as/signoff',
   revocation: '/as/revoke_token.oauth2',
+  backchannel: '/as/bc-authorize',
   discovery: '/.well-known/openid-configuration',
 } as const;
 

@@ -79,6 +79,8 @@ function seededRandom(seed: number) {
   };
 }
 
+const ACTIVATED_PHONE_KEY = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' });
+
 describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (kind) => {
   let test: TestDatabase;
   let phone: ReturnType<typeof phoneInTheTestsHand>;
@@ -147,7 +149,10 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       },
     ]);
     if (options.phone) {
-      await insertMfaDevices(test.handle.db, [{ userId: user.id, type: 'iPhone', name: 'iPhone' }]);
+      // An activated phone app: it holds a key (any public key will do for these tests).
+      await insertMfaDevices(test.handle.db, [
+        { userId: user.id, type: 'iPhone', name: 'iPhone', publicKey: ACTIVATED_PHONE_KEY },
+      ]);
     }
     return { userId: user.id, checking: ids[0], savings: ids[1] };
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, isNotNull, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, ledgerEntries, mfaDevices, transfers, users } from '../../db/schema';
 import { insertAuditEvent } from '../audit/audit.store';
@@ -48,7 +48,14 @@ export async function hasPairedPushDevice(db: Queryable, userId: string): Promis
   const rows = await db
     .select({ id: mfaDevices.id })
     .from(mfaDevices)
-    .where(and(eq(mfaDevices.userId, userId), eq(mfaDevices.type, PUSH_DEVICE_TYPE)))
+    .where(
+      and(
+        eq(mfaDevices.userId, userId),
+        eq(mfaDevices.type, PUSH_DEVICE_TYPE),
+        // Paired means the phone app was activated: it holds the key that approves.
+        isNotNull(mfaDevices.publicKey),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -41,7 +41,14 @@ const SIDEBAR: readonly SidebarEntry[] = [
 ];
 
 function SidebarLabel({ entry }: { entry: SidebarEntry }) {
-  if (!entry.pageId) return <span className="sidebar-inert d-block py-1">{entry.label}</span>;
+  if (!entry.pageId) {
+    return (
+      <span className="sidebar-inert d-block py-1">
+        {entry.label}
+        <span className="visually-hidden"> (not available in this demo)</span>
+      </span>
+    );
+  }
   return (
     <NavLink to={pageRoute(entry.pageId).paths[0] ?? '/'} end className="sidebar-link d-block py-1">
       {entry.label}

@@ -1,10 +1,140 @@
+import { Card, Col, Dropdown, Placeholder, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { DASHBOARD_BALANCE_PANELS, pageRoute } from '@anybank/contracts';
+import type { Balance, PageId } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
+import { accountIdsOf, balanceCents, formatUsd, maskedAccountNumber } from '../../lib/accounts';
+import { useSessionItem } from '../../lib/session-storage';
+import { useBalances } from '../../lib/use-balances';
+import type { BalancesState } from '../../lib/use-balances';
 
+/** The three panels of document 2 §2, by position in the customer's account list. */
+const PANELS = [
+  { title: 'Checking', amountLabel: 'Available balance' },
+  { title: 'Savings', amountLabel: 'Available balance' },
+  { title: 'Credit Rewards Visa', amountLabel: 'Current balance' },
+] as const satisfies readonly { title: string; amountLabel: string }[];
+
+const THINGS_I_CAN_DO: readonly { label: string; pageId: PageId }[] = [
+  { label: 'Transfer Money', pageId: 'transfer-money' },
+  { label: 'Pay and transfer', pageId: 'pay-and-transfer' },
+  { label: 'Profile & Settings', pageId: 'profile-settings' },
+  { label: 'Communication Preferences', pageId: 'communication-preferences' },
+  { label: 'Privacy & Security', pageId: 'privacy-security' },
+];
+
+const pathOf = (pageId: PageId) => pageRoute(pageId).paths[0] ?? '/';
+
+function balanceAt(state: BalancesState, position: number, accountId: string | undefined) {
+  if (state.status !== 'ready') return undefined;
+  return (
+    state.balances.find((balance) => balance.AccountId === accountId) ?? state.balances[position]
+  );
+}
+
+function Amount({ state, balance }: { state: BalancesState; balance: Balance | undefined }) {
+  if (state.status === 'loading') {
+    return (
+      <Placeholder as="span" animation="glow" aria-hidden="true" className="d-block">
+        <Placeholder xs={7} size="lg" />
+      </Placeholder>
+    );
+  }
+  const cents = balance ? balanceCents(balance) : null;
+  if (cents === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">not available</span>
+      </>
+    );
+  }
+  return <>{formatUsd(cents)}</>;
+}
+
+function BalancePanel({
+  position,
+  accountId,
+  state,
+}: {
+  position: number;
+  accountId: string | undefined;
+  state: BalancesState;
+}) {
+  const panel = PANELS[position] ?? PANELS[2];
+  const balance = balanceAt(state, position, accountId);
+  const id = accountId ?? balance?.AccountId;
+  return (
+    <Card as="section" className="h-100 shadow-sm" aria-labelledby={`balance-panel-${position}`}>
+      <Card.Body>
+        <h2 id={`balance-panel-${position}`} className="h5 mb-1">
+          {panel.title}
+        </h2>
+        <p className="text-body-secondary small mb-3">
+          {id ? (
+            <>
+              <span className="visually-hidden">Account number ending in </span>
+              {maskedAccountNumber(id)}
+            </>
+          ) : (
+            <Placeholder as="span" animation="glow" aria-hidden="true">
+              <Placeholder xs={4} />
+            </Placeholder>
+          )}
+        </p>
+        <p className="small text-body-secondary mb-1">{panel.amountLabel}</p>
+        <p className="fs-3 fw-semibold mb-0">
+          <Amount state={state} balance={balance} />
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ThingsICanDo() {
+  return (
+    <Dropdown>
+      <Dropdown.Toggle id="things-i-can-do" variant="primary">
+        Things I Can Do
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        {THINGS_I_CAN_DO.map((entry) => (
+          <Dropdown.Item key={entry.pageId} as={Link} to={pathOf(entry.pageId)}>
+            {entry.label}
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
+/** Document 2 §2: the Accounts Dashboard. */
 export function DashboardPage() {
+  const accountIds = accountIdsOf(useSessionItem('accts'));
+  const { state } = useBalances();
+  const firstName = useSessionItem('firstName');
   return (
     <BankingPageLayout
       pageId="dashboard"
-      description="Your checking, savings and Rewards Visa balances at a glance."
-    />
+      description={
+        firstName
+          ? `Welcome back, ${firstName}. Your checking, savings and Rewards Visa balances at a glance.`
+          : 'Your checking, savings and Rewards Visa balances at a glance.'
+      }
+    >
+      <div className="d-flex justify-content-end mb-3">
+        <ThingsICanDo />
+      </div>
+      <p className="visually-hidden" role="status">
+        {state.status === 'loading' ? 'Loading your balances…' : ''}
+      </p>
+      <Row xs={1} md={3} className="g-3" aria-busy={state.status === 'loading'}>
+        {Array.from({ length: DASHBOARD_BALANCE_PANELS }, (_, position) => (
+          <Col key={position}>
+            <BalancePanel position={position} accountId={accountIds[position]} state={state} />
+          </Col>
+        ))}
+      </Row>
+    </BankingPageLayout>
   );
 }

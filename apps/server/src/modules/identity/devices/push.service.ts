@@ -24,6 +24,8 @@ export interface PushContext {
   /** What the person approves, in words: 'Sign in to AnyBank', 'Transfer $1,500.00 …'. */
   title: string;
   details: Record<string, string>;
+  /** For a transfer: the backchannel (CIBA) request the decision completes. */
+  cibaRequestId?: string;
 }
 
 export type DecideResult = 'decided' | 'not_found' | 'refused' | 'already_decided';
@@ -66,6 +68,8 @@ export function createPushService(deps: {
   db: Database;
   messaging: MessagingService;
   clock?: () => Date;
+  /** Called after a decision is recorded (a transfer's approval completes its CIBA request). */
+  onDecided?: (request: PushRequestRow, approved: boolean) => Promise<void>;
 }): PushService {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -105,9 +109,9 @@ export function createPushService(deps: {
       if (!key || !verifyDeviceSignature(key, decisionMessage(requestId, decision), signature))
         return 'refused';
       const status = decision === 'approve' ? 'approved' : 'denied';
-      return (await decidePushRequest(db, requestId, status, clock()))
-        ? 'decided'
-        : 'already_decided';
+      if (!(await decidePushRequest(db, requestId, status, clock()))) return 'already_decided';
+      await deps.onDecided?.(row, status === 'approved');
+      return 'decided';
     },
 
     async listForDevice({ deviceId, timestampMs, signature }) {

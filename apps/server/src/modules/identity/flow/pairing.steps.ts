@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import {
+  findMfaDeviceByCredentialId,
   findUserById,
   insertMfaDevice,
   listMfaDevicesOf,
@@ -141,10 +142,8 @@ export function createPairingSteps(deps: PairingStepsDeps) {
           message: messages.login.fidoRegistrationError,
           fido: 'fidoRegistrationError',
         };
-      const known = (await listMfaDevicesOf(db, userId)).some(
-        (device) => device.credentialId === check.credential.credentialId,
-      );
-      if (known)
+      // A credential belongs to one person: registered anywhere already means refused.
+      if (await findMfaDeviceByCredentialId(db, check.credential.credentialId))
         return {
           type: 'ACTIVATION_REFUSED',
           message: messages.login.fidoAlreadyRegistered,

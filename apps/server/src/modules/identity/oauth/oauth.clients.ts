@@ -7,6 +7,7 @@ import {
   type UserType,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
+import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 
 /** The retail checkout site: another application that sends its shoppers here to sign in. */
 export const RETAIL_CLIENT_ID = 'retail-checkout';
@@ -25,9 +26,10 @@ export function isSelfServiceClient(clientId: string): boolean {
   return !BROWSER_CLIENTS.some((client) => client.clientId === clientId);
 }
 
-export function serviceClientSecret(config: Config): string {
+/** Server-side clients' secrets, derived: no instance needs a secret file. */
+export function serviceClientSecret(config: Config, clientId = SERVICE_CLIENT_ID): string {
   return createHmac('sha256', config.signingSecret)
-    .update('client-secret:anybank-services')
+    .update(`client-secret:${clientId}`)
     .digest('base64url');
 }
 
@@ -53,6 +55,16 @@ export function oauthClients(config: Config): ClientMetadata[] {
       grant_types: ['authorization_code'],
       response_types: ['code'],
       redirect_uris: [`${config.retailSiteUrl}/callback`],
+      id_token_signed_response_alg: 'ES256',
+    },
+    {
+      client_id: TRANSFER_APPROVAL_CLIENT_ID,
+      client_secret: serviceClientSecret(config, TRANSFER_APPROVAL_CLIENT_ID),
+      token_endpoint_auth_method: 'client_secret_basic',
+      grant_types: ['urn:openid:params:grant-type:ciba'],
+      response_types: [],
+      redirect_uris: [],
+      backchannel_token_delivery_mode: 'poll',
       id_token_signed_response_alg: 'ES256',
     },
     {

@@ -32,7 +32,11 @@ function intersect(requested: Iterable<string>, allowed: string[]): string[] {
  * its login bound to the flow engine (an interaction is a flow: the browser goes to the SPA
  * with `?flowId=<interaction uid>`), and JWT access tokens for the bank's own APIs.
  */
-export function createOidcProvider(config: Config, db: Database): Provider {
+export function createOidcProvider(
+  config: Config,
+  db: Database,
+  options: { ciba: NonNullable<NonNullable<Configuration['features']>['ciba']> },
+): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
 
   /** The resource scopes the user of this request may hold (none before sign-in). */
@@ -61,6 +65,7 @@ export function createOidcProvider(config: Config, db: Database): Provider {
       jwks: OAUTH_PATHS.jwks,
       end_session: OAUTH_PATHS.endSession,
       revocation: OAUTH_PATHS.revocation,
+      backchannel_authentication: OAUTH_PATHS.backchannel,
     },
     pkce: { required: () => true },
     scopes: OIDC_SCOPES,
@@ -74,6 +79,7 @@ export function createOidcProvider(config: Config, db: Database): Provider {
       revocation: { enabled: true },
       userinfo: { enabled: true },
       clientCredentials: { enabled: true },
+      ciba: options.ciba,
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
@@ -109,6 +115,8 @@ export function createOidcProvider(config: Config, db: Database): Provider {
       AccessToken: 30 * 60,
       AuthorizationCode: 60,
       ClientCredentials: 10 * 60,
+      // A transfer waits for the phone as long as a sign-in push does.
+      BackchannelAuthenticationRequest: 2 * 60,
       IdToken: 30 * 60,
       Interaction: FLOW_TTL_MS / 1000,
       Session: 8 * 60 * 60,

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { OAUTH_PATHS, formatCentsWithSeparators } from '@anybank/contracts';
+import type { Config } from '../../../config';
+import type { TransferApprovals } from '../../banking/banking.service';
+import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
+import { serviceClientSecret } from './oauth.clients';
+
+const POLL_INTERVAL_MS = 1000;
+const GIVE_UP_AFTER_MS = 2 * 60 * 1000 + 10_000;
+
+/**
+ * Transfer approvals through the bank's own OAuth server (CIBA, poll mode): a backchannel
+ * authentication request with the customer as login hint and the transfer as binding message,
+ * then the token endpoint polled until the phone approves or denies, or the request expires.
+ * The calls go through the server's own HTTP stack in process (`inject`): the same client
+ * authentication and the same code paths as any CIBA client, without a network hop.
+ */
+export function createCibaTransferApprovals(deps: {
+  config: Config;
+  app: FastifyInstance;
+  sleep?: (ms: number) => Promise<void>;
+}): TransferApprovals {
+  const sleep =
+    deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const basic = Buffer.from(
+    `${TRANSFER_APPROVAL_CLIENT_ID}:${serviceClientSecret(deps.config, TRANSFER_APPROVAL_CLIENT_ID)}`,
+  ).toString('base64');
+  const post = (path: string, form: Record<string, string>) =>
+    deps.app.inject({
+      method: 'POST',
+      url: `${deps.config.basePath}${path}`,
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  return {
+    async requestApproval({ userId, fromAccountId, toAccountId, amountCents }) {
+      const started = await post(OAUTH_PATHS.backchannel, {
+        scope: 'openid',
+        login_hint: userId,
+        binding_message: `$${formatCentsWithSeparators(amountCents)} from account ending ${fromAccountId.slice(-4)} to account ending ${toAccountId.slice(-4)}`,
+      });
+      if (started.statusCode !== 200)
+        throw new Error(`backchannel request answered ${started.statusCode}: ${started.body}`);
+      const { auth_req_id: authReqId } = started.json() as { auth_req_id: string };
+      const deadline = Date.now() + GIVE_UP_AFTER_MS;
+      while (Date.now() < deadline) {
+        await sleep(POLL_INTERVAL_MS);
+        const answer = await post(OAUTH_PATHS.token, {
+          grant_type: 'urn:openid:params:grant-type:ciba',
+          auth_req_id: authReqId,
+        });
+        if (answer.statusCode === 200) return 'approved';
+        const { error } = answer.json() as { error?: string };
+        if (error === 'access_denied') return 'denied';
+        if (error === 'expired_token') return 'expired';
+        if (error !== 'authorization_pending' && error !== 'slow_down') {
+          throw new Error(`CIBA token poll answered ${answer.statusCode} ${error ?? ''}`);
+        }
+      }
+      return 'expired';
+    },
+  };
+}

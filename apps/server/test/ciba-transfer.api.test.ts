@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BALANCES_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
+import { apiClient, customerToken, startBankingServer } from './banking-server';
+import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { TestPhone } from './test-phone';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+
+describe.each(DATABASE_KINDS)(
+  'transfers above the CIBA threshold, approved on the phone, on %s',
+  (kind) => {
+    let test: TestDatabase;
+    let server: Server;
+    let origin: string;
+    let phone: TestPhone;
+    let call: ReturnType<typeof apiClient>;
+    let checking = '';
+    let savings = '';
+    beforeAll(async () => {
+      test = await createTestDatabase(kind);
+      ({ server, origin } = await startBankingServer(test));
+      phone = new TestPhone(origin);
+      await phone.activate('john.smith', 'john.smith@example.com', new SignInDriver(origin));
+      call = apiClient(origin, await customerToken(origin, 'john.smith'));
+      const balances = (await (await call(BALANCES_API_PATH)).json()) as {
+        Data: { Balance: { AccountId: string }[] };
+      };
+      [checking = '', savings = ''] = balances.Data.Balance.map((entry) => entry.AccountId);
+    });
+    afterAll(async () => {
+      await server.app.close();
+      await test.drop();
+    });
+
+    const balanceOf = async (accountId: string) => {
+      const balances = (await (await call(BALANCES_API_PATH)).json()) as {
+        Data: { Balance: { AccountId: string; Amount: { Amount: string } }[] };
+      };
+      return balances.Data.Balance.find((entry) => entry.AccountId === accountId)?.Amount.Amount;
+    };
+
+    /** Starts a transfer (it waits for the phone), and answers the phone's pending request. */
+    async function transferWaitingForPhone(amount: string) {
+      const pending = call(TRANSFERS_API_PATH, {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'transfers',
+            attributes: {
+              from_account_id: checking,
+              to_account_id: savings,
+              amount,
+              risk_data: PERSON_RISK_PAYLOAD,
+            },
+          },
+        },
+      });
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { requests } = await phone.pending();
+        const request = requests.find((candidate) => candidate.kind === 'transfer');
+        if (request) return { pending, request };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the phone never received the transfer request');
+    }
+
+    it('moves the money once the phone approves, showing the amount and accounts', async () => {
+      const before = await balanceOf(checking);
+      const { pending, request } = await transferWaitingForPhone('1,500.00');
+      expect(JSON.stringify(request.context)).toContain(
+        `$1,500.00 from account ending ${checking.slice(-4)} to account ending ${savings.slice(-4)}`,
+      );
+      expect((await phone.decide(request.id, 'approve')).status).toBe(204);
+      const response = await pending;
+      expect(response.status).toBe(204);
+      expect(Number(before) - Number(await balanceOf(checking))).toBeCloseTo(1500, 2);
+    });
+
+    it('refuses the transfer when the phone denies it, and moves nothing', async () => {
+      const before = await balanceOf(checking);
+      const { pending, request } = await transferWaitingForPhone('1,200.00');
+      expect((await phone.decide(request.id, 'deny')).status).toBe(204);
+      const response = await pending;
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'not_approved' });
+      expect(await balanceOf(checking)).toBe(before);
+    });
+
+    it('asks nothing for a transfer at or below the threshold', async () => {
+      const response = await call(TRANSFERS_API_PATH, {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'transfers',
+            attributes: {
+              from_account_id: checking,
+              to_account_id: savings,
+              amount: '1000.00',
+              risk_data: PERSON_RISK_PAYLOAD,
+            },
+          },
+        },
+      });
+      expect(response.status).toBe(204);
+    });
+  },
+);

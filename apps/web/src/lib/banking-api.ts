@@ -1,0 +1,110 @@
+import {
+  BALANCES_API_PATH,
+  IDEMPOTENCY_KEY_HEADER,
+  TRANSFERS_API_PATH,
+  TRANSFER_NUMBER_HEADER,
+  balancesResponseSchema,
+  transferDeniedResponseSchema,
+} from '@anybank/contracts';
+import type { Balance, RiskPayload, TransferDenialCode, TransferRequest } from '@anybank/contracts';
+import { ApiError, readJson } from './api';
+import { authorizedFetch } from './authorized-fetch';
+
+/**
+ * The customer's banking API (document 2 §7; server: modules/banking): balances and transfers
+ * between their own accounts, each with the session's bearer token.
+ */
+
+/** `GET /api/open-banking/balances` → `Data.Balance`, in the order of the `accts` list. */
+export async function fetchBalances(signal?: AbortSignal): Promise<Balance[]> {
+  const response = await authorizedFetch(BALANCES_API_PATH, { signal });
+  if (!response.ok) {
+    throw new ApiError(response.status, `GET balances answered ${response.status}`);
+  }
+  return balancesResponseSchema.parse(await response.json()).Data.Balance;
+}
+
+export interface TransferOrder {
+  fromAccountId: string;
+  toAccountId: string;
+  /** Two decimals, no separators: "25.50". */
+  amount: string;
+  riskData: RiskPayload;
+  /** The same key for a retry of the same submission: the money moves at most once. */
+  idempotencyKey: string;
+}
+
+export type TransferAnswer =
+  /** 204: the money moved. */
+  | { kind: 'confirmed'; transferNumber: string | null }
+  /** 403: refused; `code` is null when the body could not be read. */
+  | { kind: 'denied'; code: TransferDenialCode | null; transferNumber: string | null }
+  /** 400: a document 2 §5 check failed on the server; its message. */
+  | { kind: 'invalid'; message: string }
+  /** 404, any other answer, or no answer at all. */
+  | { kind: 'unexpected'; status: number | null };
+
+function messageOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  return typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+}
+
+/** What a transfer answer means for the page. */
+export async function readTransferAnswer(response: Response): Promise<TransferAnswer> {
+  const transferNumber = response.headers.get(TRANSFER_NUMBER_HEADER);
+  switch (response.status) {
+    case 204:
+      return { kind: 'confirmed', transferNumber };
+    case 403: {
+      const parsed = transferDeniedResponseSchema.safeParse(await readJson(response));
+      return { kind: 'denied', code: parsed.success ? parsed.data.code : null, transferNumber };
+    }
+    case 400: {
+      const message = messageOf(await readJson(response));
+      return message ? { kind: 'invalid', message } : { kind: 'unexpected', status: 400 };
+    }
+    default:
+      return { kind: 'unexpected', status: response.status };
+  }
+}
+
+/** `POST /api/private/transfers` (JSON:API-like body, `Idempotency-Key`). Never throws. */
+export async function submitTransfer(order: TransferOrder): Promise<TransferAnswer> {
+  const body: TransferRequest = {
+    data: {
+      type: 'transfers',
+      attributes: {
+        from_account_id: order.fromAccountId,
+        to_account_id: order.toAccountId,
+        amount: order.amount,
+        risk_data: order.riskData,
+      },
+    },
+  };
+  try {
+    const response = await authorizedFetch(TRANSFERS_API_PATH, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: order.idempotencyKey,
+      },
+      body: JSON.stringify(body),
+    });
+    return await readTransferAnswer(response);
+  } catch (error) {
+    console.warn('The transfer request failed', error);
+    return { kind: 'unexpected', status: null };
+  }
+}
+
+/** A random UUID (v4) for `Idempotency-Key`, also where `crypto.randomUUID` is missing (http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
