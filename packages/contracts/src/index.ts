@@ -12,3 +12,4 @@ export * from './oauth';
 export * from './banking';
 export * from './consents';
 export * from './orchestration';
+export * from './push';

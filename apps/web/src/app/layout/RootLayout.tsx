@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/PageLoading';
+import { RegistrationConfirmationHost } from '../../features/registration';
 import { useSessionItem } from '../../lib/session-storage';
 import { ScrollToTop } from '../ScrollToTop';
 import { IdleSession } from '../session/IdleSession';
@@ -28,6 +29,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <LoginModalHost />
+      <RegistrationConfirmationHost />
       {signedIn && <IdleSession />}
     </div>
   );

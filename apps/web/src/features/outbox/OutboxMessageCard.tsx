@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
 
@@ -18,7 +20,14 @@ function formatTime(createdAt: string): string {
   return Number.isNaN(date.getTime()) ? createdAt : date.toLocaleString();
 }
 
-export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
+interface OutboxMessageCardProps {
+  message: OutboxMessage;
+  /** What goes under the message (a push's Approve and Deny), given the title's id. */
+  renderActions?: (titleId: string) => ReactNode;
+}
+
+export function OutboxMessageCard({ message, renderActions }: OutboxMessageCardProps) {
+  const titleId = useId();
   const channel = CHANNEL_LABELS[message.channel];
   return (
     <Card as="article" className="mb-3">
@@ -32,7 +41,9 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
         </time>
       </Card.Header>
       <Card.Body>
-        <h2 className="h5 text-break">{message.subject ?? `${channel} message`}</h2>
+        <h2 id={titleId} className="h5 text-break">
+          {message.subject ?? `${channel} message`}
+        </h2>
         {message.code !== null && (
           <p className="mb-3">
             <span className="d-block small fw-semibold">One-time code</span>
@@ -40,6 +51,7 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
           </p>
         )}
         <p className="preserve-line-breaks text-break mb-0">{message.body}</p>
+        {renderActions?.(titleId)}
       </Card.Body>
     </Card>
   );

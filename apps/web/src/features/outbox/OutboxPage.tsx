@@ -2,7 +2,9 @@ import { Alert, Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/ui/PageLayout';
 import { OutboxMessageCard } from './OutboxMessageCard';
+import { PushAnswer } from './PushAnswer';
 import { useOutboxMessages } from './use-outbox-messages';
+import { usePushAnswers } from './use-push-answers';
 import type { OutboxState } from './use-outbox-messages';
 
 function summary(state: OutboxState, to: string): string {
@@ -18,6 +20,10 @@ export function OutboxPage() {
   const filter = searchParams.get('to') ?? '';
   const to = filter.trim();
   const state = useOutboxMessages(to);
+  const push = usePushAnswers(
+    state.status === 'ready' ? state.messages : undefined,
+    state.status === 'ready' ? state.firstSeenAt : undefined,
+  );
 
   const changeFilter = (value: string) => {
     setSearchParams(value ? { to: value } : {}, { replace: true });
@@ -50,7 +56,25 @@ export function OutboxPage() {
         <Alert variant="danger">Could not load the outbox ({state.reason}). Retrying…</Alert>
       )}
       {state.status === 'ready' &&
-        state.messages.map((message) => <OutboxMessageCard key={message.id} message={message} />)}
+        state.messages.map((message) => (
+          <OutboxMessageCard
+            key={message.id}
+            message={message}
+            renderActions={
+              message.channel === 'push'
+                ? (titleId) => (
+                    <PushAnswer
+                      state={push.stateOf(message)}
+                      titleId={titleId}
+                      busy={push.isBusy(message)}
+                      failure={push.failureOf(message)}
+                      onDecide={(decision) => push.decide(message, decision)}
+                    />
+                  )
+                : undefined
+            }
+          />
+        ))}
     </PageLayout>
   );
 }

@@ -8,7 +8,12 @@ export const OUTBOX_POLL_INTERVAL_MS = 2000;
 
 export type OutboxState =
   | { status: 'loading' }
-  | { status: 'ready'; messages: readonly OutboxMessage[] }
+  | {
+      status: 'ready';
+      messages: readonly OutboxMessage[];
+      /** When each message first appeared in an answer (this browser's clock). */
+      firstSeenAt: ReadonlyMap<string, number>;
+    }
   | { status: 'off' }
   | { status: 'failed'; reason: string };
 
@@ -34,7 +39,15 @@ export function useOutboxMessages(to: string): OutboxState {
       requestPending = true;
       try {
         const { messages } = await fetchOutbox(to, controller.signal);
-        setAnswer({ to, state: { status: 'ready', messages } });
+        const receivedAt = Date.now();
+        setAnswer((before) => {
+          const seenBefore =
+            before?.to === to && before.state.status === 'ready' ? before.state.firstSeenAt : null;
+          const firstSeenAt = new Map(
+            messages.map((message) => [message.id, seenBefore?.get(message.id) ?? receivedAt]),
+          );
+          return { to, state: { status: 'ready', messages, firstSeenAt } };
+        });
       } catch (error) {
         if (!controller.signal.aborted) setAnswer({ to, state: failureState(error) });
       } finally {

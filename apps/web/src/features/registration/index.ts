@@ -1,1 +1,2 @@
 export { RegistrationModal } from './RegistrationModal';
+export { RegistrationConfirmationHost } from './RegistrationConfirmationHost';
