@@ -15,3 +15,20 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   }));
   expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Waits until the page's finite CSS animations and transitions have finished (a modal's fade,
+ * say), so that a scan sees the colours a person sees, not a half-faded frame. Endless ones
+ * (a spinner) are left running.
+ */
+export async function waitForAnimationsToFinish(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}

@@ -66,9 +66,13 @@ describe.each(DATABASE_KINDS)(
     it('moves the money once the phone approves, showing the amount and accounts', async () => {
       const before = await balanceOf(checking);
       const { pending, request } = await transferWaitingForPhone('1,500.00');
-      expect(JSON.stringify(request.context)).toContain(
-        `$1,500.00 from account ending ${checking.slice(-4)} to account ending ${savings.slice(-4)}`,
-      );
+      expect(request.context).toMatchObject({
+        details: {
+          Amount: '$1,500.00',
+          'From account': `ending ${checking.slice(-4)}`,
+          'To account': `ending ${savings.slice(-4)}`,
+        },
+      });
       expect((await phone.decide(request.id, 'approve')).status).toBe(204);
       const response = await pending;
       expect(response.status).toBe(204);

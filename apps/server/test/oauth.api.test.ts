@@ -118,8 +118,7 @@ describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) 
       { action: 'checkOtp' },
       { otp: await driver.latestCode('amy.davis@example.com') },
     );
-    const resumed = await driver.post({ action: 'continueAuthentication' });
-    const landing = await driver.resume(resumed.body.resumeUrl ?? '');
+    const landing = await driver.resume(await driver.continueToResume());
     expect(landing.pathname).toBe('/app/advisor');
     expect(landing.searchParams.get('state')).toBe(driver.pkce.state);
 
@@ -197,9 +196,7 @@ describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) 
       { action: 'checkOtp' },
       { otp: await advisor.latestCode('amy.davis@example.com') },
     );
-    const landingAdvisor = await advisor.resume(
-      (await advisor.post({ action: 'continueAuthentication' })).body.resumeUrl ?? '',
-    );
+    const landingAdvisor = await advisor.resume(await advisor.continueToResume());
     const advisorToken = (await (
       await advisor.token(landingAdvisor.searchParams.get('code') ?? '')
     ).json()) as { access_token: string };

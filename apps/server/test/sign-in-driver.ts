@@ -178,8 +178,16 @@ export class SignInDriver {
       await this.post({ action: 'selectDevice' }, { deviceRef: { id: device?.id } });
     }
     await this.post({ action: 'checkOtp' }, { otp: await this.latestCode(email) });
-    const resumed = await this.post({ action: 'continueAuthentication' });
-    return this.resume(resumed.body.resumeUrl ?? '');
+    return this.resume(await this.continueToResume());
+  }
+
+  /** Continues after MFA, answering 'Not now' when the flow offers to pair another device. */
+  async continueToResume(): Promise<string> {
+    let answer = await this.post({ action: 'continueAuthentication' });
+    if (answer.body.status === 'DEVICE_PAIRING_METHOD_REQUIRED') {
+      answer = await this.post({ action: 'continueAuthentication' });
+    }
+    return answer.body.resumeUrl ?? '';
   }
 }
 

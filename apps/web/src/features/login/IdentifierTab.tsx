@@ -33,6 +33,10 @@ interface IdentifierTabProps {
   onSubmitIdentifier: (username: string) => void;
   /** Resolves true when the flow moved on, false when it answered an error. */
   onSubmitPassword: (submission: PasswordSubmission) => Promise<boolean>;
+  /** Forgot username: tab 4. */
+  onForgotUsername: () => void;
+  /** Forgot password: the flow's account recovery (tab 16). */
+  onForgotPassword: () => void;
 }
 
 /** Tab 1: the username, then the password once the flow asks for it (§2.4, §5). */
@@ -44,6 +48,8 @@ export function IdentifierTab({
   busy,
   onSubmitIdentifier,
   onSubmitPassword,
+  onForgotUsername,
+  onForgotPassword,
 }: IdentifierTabProps) {
   const passwordStep = flow?.status === 'USERNAME_PASSWORD_REQUIRED';
   const [rememberedUsername] = useState(() => cookieValue(document.cookie, REMEMBER_ME_COOKIE));
@@ -169,10 +175,20 @@ export function IdentifierTab({
         </Button>
       </div>
       <div className="d-flex justify-content-between mt-2">
-        <button type="button" className="btn btn-link px-0" disabled>
+        <button
+          type="button"
+          className="btn btn-link px-0"
+          disabled={busy}
+          onClick={onForgotUsername}
+        >
           Forgot username?
         </button>
-        <button type="button" className="btn btn-link px-0" disabled>
+        <button
+          type="button"
+          className="btn btn-link px-0"
+          disabled={busy}
+          onClick={onForgotPassword}
+        >
           Forgot password?
         </button>
       </div>

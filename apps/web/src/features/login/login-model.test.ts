@@ -7,11 +7,17 @@ import {
   closeDestination,
   errorTextOf,
   failureTextsOf,
+  fidoServerErrorOf,
+  isPairingFailure,
+  maximumDevicesTextOf,
   otpErrorTextOf,
+  pairingErrorTextOf,
+  pushPollingDone,
   reactionTo,
   storedFlowResponse,
   tabFor,
 } from './login-model';
+import type { LoginFlags } from './login-model';
 
 const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
   id: 'flow-1',
@@ -42,9 +48,73 @@ describe('login tabs', () => {
     ['AUTHENTICATION_REQUIRED', 6],
     ['MFA_COMPLETED', 6],
     ['RESUME', 6],
+    ['PUSH_CONFIRMATION_WAITING', 7],
+    ['PUSH_CONFIRMATION_REJECTED', 7],
+    ['PUSH_CONFIRMATION_TIMED_OUT', 7],
+    ['DEVICE_PAIRING_METHOD_REQUIRED', 8],
+    ['EMAIL_PAIRING_TARGET_REQUIRED', 10],
+    ['SMS_PAIRING_TARGET_REQUIRED', 10],
+    ['EMAIL_ACTIVATION_REQUIRED', 11],
+    ['SMS_ACTIVATION_REQUIRED', 11],
+    ['FIDO2_ACTIVATION_REQUIRED', 13],
+    ['ASSERTION_REQUIRED', 14],
+    ['PASSWORD_RESET_REQUIRED', 14],
+    ['TOTP_ACTIVATION_REQUIRED', 15],
+    ['ACCOUNT_RECOVERY_USERNAME_REQUIRED', 16],
+    ['RECOVERY_CODE_REQUIRED', 17],
+    ['SUCCESSFUL_PASSWORD_RESET', 18],
     ['FAILED', 19],
   ] as const)('shows %s on tab %i', (status, tab) => {
     expect(tabFor(flow(status), NO_FLAGS)).toBe(tab);
+  });
+
+  it('maps every status of the contracts (the table above is complete)', () => {
+    expect(FLOW_STATUSES).toHaveLength(24);
+  });
+
+  const PAIRED = { ...EMAIL_DEVICE, id: 'd2', type: 'TOTP', name: 'Authenticator app' } as const;
+  it.each<[string, FlowResponse | null, Partial<LoginFlags>, number]>([
+    ['the pairing offer', flow('DEVICE_PAIRING_METHOD_REQUIRED'), {}, 8],
+    [
+      "the device types, once 'Add a device' was chosen",
+      flow('DEVICE_PAIRING_METHOD_REQUIRED'),
+      { addingDevice: true },
+      9,
+    ],
+    [
+      'the maximum-devices message, whatever was chosen',
+      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'MAXIMUM_ALLOWED_METHODS_LIMIT' }),
+      { addingDevice: true },
+      8,
+    ],
+    [
+      'a refused pairing method stays on the list',
+      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'VALIDATION_ERROR' }),
+      { addingDevice: true },
+      9,
+    ],
+    ['the pairing success', flow('MFA_COMPLETED', { pairedDevice: PAIRED }), {}, 12],
+    ['a pairing failure', flow('TOTP_ACTIVATION_REQUIRED'), { pairingFailed: true }, 12],
+    [
+      'forgot username: the address',
+      flow('IDENTIFIER_REQUIRED'),
+      { forgotUsername: { sentTo: null } },
+      4,
+    ],
+    [
+      'forgot username: sent',
+      flow('IDENTIFIER_REQUIRED'),
+      { forgotUsername: { sentTo: 'jane.doe@example.com' } },
+      5,
+    ],
+    [
+      'a denied push, then the method list',
+      flow('DEVICE_SELECTION_REQUIRED'),
+      { pushFailed: true },
+      2,
+    ],
+  ])('shows %s on its tab', (_case, response, flags, tab) => {
+    expect(tabFor(response, { ...NO_FLAGS, ...flags })).toBe(tab);
   });
 
   it('gives every status a tab', () => {
@@ -149,6 +219,119 @@ describe('what the modal does by itself', () => {
 
   it('shows other failures on tab 19', () => {
     expect(reactionTo(flow('FAILED', { code: 'WRONG_USER_TYPE' }))).toEqual({ kind: 'show' });
+    expect(
+      reactionTo(flow('FAILED', { code: 'REQUEST_FAILED', message: 'Password recovery failed' })),
+    ).toEqual({ kind: 'show' });
+  });
+
+  it('follows a cancelled sign-in of another application back there', () => {
+    expect(reactionTo(flow('FAILED', { resumeUrl: '/as/authorization.oauth2/f1' }))).toEqual({
+      kind: 'navigate',
+      url: '/as/authorization.oauth2/f1',
+    });
+  });
+
+  it('cancels a denied or timed-out push (§4.3)', () => {
+    expect(reactionTo(flow('PUSH_CONFIRMATION_REJECTED'))).toEqual({ kind: 'cancel-after-push' });
+    expect(reactionTo(flow('PUSH_CONFIRMATION_TIMED_OUT'))).toEqual({
+      kind: 'cancel-after-push',
+    });
+    expect(reactionTo(flow('PUSH_CONFIRMATION_WAITING'))).toEqual({ kind: 'show' });
+  });
+
+  it('shows the pairing result before continuing', () => {
+    expect(reactionTo(flow('MFA_COMPLETED', { pairedDevice: EMAIL_DEVICE }))).toEqual({
+      kind: 'show',
+    });
+  });
+
+  it('waits for the person on every pairing and recovery step', () => {
+    for (const status of [
+      'DEVICE_PAIRING_METHOD_REQUIRED',
+      'EMAIL_PAIRING_TARGET_REQUIRED',
+      'SMS_ACTIVATION_REQUIRED',
+      'TOTP_ACTIVATION_REQUIRED',
+      'FIDO2_ACTIVATION_REQUIRED',
+      'ASSERTION_REQUIRED',
+      'ACCOUNT_RECOVERY_USERNAME_REQUIRED',
+      'RECOVERY_CODE_REQUIRED',
+      'PASSWORD_RESET_REQUIRED',
+      'SUCCESSFUL_PASSWORD_RESET',
+    ] as const) {
+      expect(reactionTo(flow(status))).toEqual({ kind: 'show' });
+    }
+  });
+});
+
+describe('push polling (§4.3)', () => {
+  it.each([
+    [flow('PUSH_CONFIRMATION_WAITING'), false],
+    [flow('MFA_COMPLETED'), true],
+    [flow('PUSH_CONFIRMATION_REJECTED'), true],
+    [flow('PUSH_CONFIRMATION_TIMED_OUT'), true],
+    [flow('PUSH_CONFIRMATION_WAITING', { code: 'INVALID_ACTION_ID' }), true],
+    [flow('AUTHENTICATION_REQUIRED'), true],
+  ])('%o is the last answer: %s', (response, done) => {
+    expect(pushPollingDone(response)).toBe(done);
+  });
+});
+
+describe('pairing answers (§8)', () => {
+  const refused = (code: string, extra: Partial<FlowResponse> = {}) =>
+    flow('EMAIL_PAIRING_TARGET_REQUIRED', { code, ...extra });
+
+  it("shows a refused target or code by the first detail's message", () => {
+    expect(
+      pairingErrorTextOf(
+        refused('VALIDATION_ERROR', {
+          message: messages.login.duplicateDevice,
+          userMessage: messages.login.pairingFailure,
+          details: [
+            {
+              code: 'INVALID_VALUE',
+              message: messages.login.duplicateDevice,
+              userMessage: messages.login.pairingFailure,
+            },
+          ],
+        }),
+      ),
+    ).toBe(messages.login.duplicateDevice);
+    expect(pairingErrorTextOf(refused('REQUEST_FAILED', { message: 'Wrong code' }))).toBe(
+      'Wrong code',
+    );
+    expect(pairingErrorTextOf(flow('EMAIL_ACTIVATION_REQUIRED'))).toBeNull();
+  });
+
+  it.each([
+    ['a refused code', refused('REQUEST_FAILED'), false],
+    ['a refused target', refused('VALIDATION_ERROR'), false],
+    ['the device limit', refused('MAXIMUM_ALLOWED_METHODS_LIMIT'), false],
+    ['an expired sign-in (the error modal)', refused('FLOW_EXPIRED'), false],
+    ['a step out of order', refused('INVALID_REQUEST'), true],
+    ['no answer at all', null, true],
+    ['a step that moved on', flow('EMAIL_ACTIVATION_REQUIRED'), false],
+  ])('%s fails the pairing: %s', (_case, response, failed) => {
+    expect(isPairingFailure(response)).toBe(failed);
+  });
+
+  it('words the device limit as its code with spaces', () => {
+    expect(maximumDevicesTextOf(refused('MAXIMUM_ALLOWED_METHODS_LIMIT'))).toBe(
+      'MAXIMUM ALLOWED METHODS LIMIT',
+    );
+    expect(maximumDevicesTextOf(flow('DEVICE_PAIRING_METHOD_REQUIRED'))).toBeNull();
+  });
+
+  it("shows a FIDO refusal by the server's userMessage", () => {
+    expect(
+      fidoServerErrorOf(
+        flow('FIDO2_ACTIVATION_REQUIRED', {
+          code: 'REQUEST_FAILED',
+          message: 'x',
+          userMessage: messages.login.fidoAlreadyRegistered,
+        }),
+      ),
+    ).toBe(messages.login.fidoAlreadyRegistered);
+    expect(fidoServerErrorOf(flow('ASSERTION_REQUIRED'))).toBeNull();
   });
 });
 

@@ -12,7 +12,10 @@ import type { ErrorContent } from '../../lib/error-catalogue';
 export type LoginTab =
   1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19;
 
-/** §2.4: the 19 tabs. This issue renders 1, 2, 3, 6 and 19; the devices issue the others. */
+/**
+ * §2.4: the 19 tabs. Of the two readings of tabs 13, 14 and 16, the status decides: tab 13 is
+ * FIDO2 registration, tab 14 FIDO authentication or a new password, tab 16 forgot password.
+ */
 export const LOGIN_TABS: Record<LoginTab, string> = {
   1: 'Username; then password (with remember me) once the flow asks for it',
   2: 'Choose a sign-in method (device selection)',
@@ -26,17 +29,14 @@ export const LOGIN_TABS: Record<LoginTab, string> = {
   10: 'Enter phone number or e-mail to pair',
   11: 'Enter the 6-digit pairing code',
   12: 'Pairing result',
-  13: 'FIDO2 registration; start of password recovery',
-  14: 'FIDO authentication; new-password entry',
+  13: 'FIDO2 registration',
+  14: 'FIDO authentication, or a new password that must be set',
   15: 'Authenticator app pairing',
   16: 'Forgot password',
   17: 'Recovery code, new password and confirmation',
   18: 'Password reset confirmation',
   19: 'Generic failure or error',
 };
-
-/** The tabs this issue renders; a status of another tab is shown as a failure for now. */
-export const RENDERED_TABS: readonly LoginTab[] = [1, 2, 3, 6, 19];
 
 const TAB_OF_STATUS: Record<FlowStatus, LoginTab> = {
   IDENTIFIER_REQUIRED: 1,
@@ -50,7 +50,7 @@ const TAB_OF_STATUS: Record<FlowStatus, LoginTab> = {
   PUSH_CONFIRMATION_WAITING: 7,
   PUSH_CONFIRMATION_REJECTED: 7,
   PUSH_CONFIRMATION_TIMED_OUT: 7,
-  DEVICE_PAIRING_METHOD_REQUIRED: 9,
+  DEVICE_PAIRING_METHOD_REQUIRED: 8,
   EMAIL_PAIRING_TARGET_REQUIRED: 10,
   SMS_PAIRING_TARGET_REQUIRED: 10,
   EMAIL_ACTIVATION_REQUIRED: 11,
@@ -60,7 +60,7 @@ const TAB_OF_STATUS: Record<FlowStatus, LoginTab> = {
   TOTP_ACTIVATION_REQUIRED: 15,
   ACCOUNT_RECOVERY_USERNAME_REQUIRED: 16,
   RECOVERY_CODE_REQUIRED: 17,
-  PASSWORD_RESET_REQUIRED: 17,
+  PASSWORD_RESET_REQUIRED: 14,
   SUCCESSFUL_PASSWORD_RESET: 18,
   FAILED: 19,
 };
@@ -75,21 +75,121 @@ export interface LoginFlags {
   invalidUsername: string | null;
   /** OTP_ATTEMPTS_LIMIT was reached: tab 3 shows the lockout notice. */
   otpAttemptsLimit: boolean;
+  /**
+   * The phone's approval was denied or timed out: the modal cancelled it, and the next tab
+   * (another method, usually) says so.
+   */
+  pushFailed: boolean;
+  /** On the pairing offer (tab 8) the person chose to add a device: tab 9 lists the types. */
+  addingDevice: boolean;
+  /** A pairing step failed in a way the step cannot show: tab 12 says so. */
+  pairingFailed: boolean;
+  /**
+   * Forgot username, beside the flow (tabs 4 and 5): null when not asked; `sentTo` is null
+   * while the address is being entered, then the address the username went to.
+   */
+  forgotUsername: { sentTo: string | null } | null;
 }
 
-export const NO_FLAGS: LoginFlags = { invalidUsername: null, otpAttemptsLimit: false };
+export const NO_FLAGS: LoginFlags = {
+  invalidUsername: null,
+  otpAttemptsLimit: false,
+  pushFailed: false,
+  addingDevice: false,
+  pairingFailed: false,
+  forgotUsername: null,
+};
 
 export function isInvalidUsernameFailure(flow: FlowResponse): boolean {
   return flow.status === 'FAILED' && flow.adapter === 'IDFirst';
 }
 
+/** The pairing statuses: a Cancel there ends the pairing (`cancelDevicePairing`). */
+export const PAIRING_STATUSES: readonly FlowStatus[] = [
+  'DEVICE_PAIRING_METHOD_REQUIRED',
+  'EMAIL_PAIRING_TARGET_REQUIRED',
+  'SMS_PAIRING_TARGET_REQUIRED',
+  'EMAIL_ACTIVATION_REQUIRED',
+  'SMS_ACTIVATION_REQUIRED',
+  'TOTP_ACTIVATION_REQUIRED',
+  'FIDO2_ACTIVATION_REQUIRED',
+];
+
+/** The device limit answer of a pairing step (§8): tab 8 shows the maximum-devices message. */
+export const MAXIMUM_DEVICES_CODE = 'MAXIMUM_ALLOWED_METHODS_LIMIT';
+
+/** Errors a pairing step shows on its own tab (§8); any other error fails the pairing. */
+const PAIRING_STEP_ERRORS: readonly string[] = [
+  'REQUEST_FAILED',
+  'VALIDATION_ERROR',
+  MAXIMUM_DEVICES_CODE,
+  // The whole sign-in expired: the error modal says so.
+  'FLOW_EXPIRED',
+];
+
 /** The tab that shows this flow response; no response yet shows the waiting tab. */
 export function tabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTab {
   if (flags.otpAttemptsLimit) return 3;
+  if (flags.pairingFailed) return 12;
+  if (flags.forgotUsername) return flags.forgotUsername.sentTo === null ? 4 : 5;
   if (!flow) return 6;
   // The flow restarts at the username at once; no failure panel in between.
   if (isInvalidUsernameFailure(flow)) return 1;
+  if (flow.status === 'DEVICE_PAIRING_METHOD_REQUIRED') {
+    return flags.addingDevice && flow.code !== MAXIMUM_DEVICES_CODE ? 9 : 8;
+  }
+  if (flow.status === 'MFA_COMPLETED' && flow.pairedDevice) return 12;
   return TAB_OF_STATUS[flow.status];
+}
+
+/**
+ * A pairing step's answer that its tab cannot show (§8: 'There was an error pairing your
+ * device'): no flow answer at all, or an error other than a refused code or target.
+ */
+export function isPairingFailure(flow: FlowResponse | null): boolean {
+  if (!flow) return true;
+  return hasError(flow) && !PAIRING_STEP_ERRORS.includes(flow.code ?? '');
+}
+
+/**
+ * What a pairing step says about a refused target or code (§8): the first detail's message,
+ * else the response's message.
+ */
+export function pairingErrorTextOf(flow: FlowResponse | null): string | null {
+  if (!flow || !hasError(flow)) return null;
+  return flow.details?.[0]?.message ?? flow.message ?? messages.login.pairingFailure;
+}
+
+/**
+ * Tab 8's maximum-devices message (§8): the code, underscores replaced by spaces. Null when
+ * the limit was not reached.
+ */
+export function maximumDevicesTextOf(flow: FlowResponse | null): string | null {
+  if (flow?.code !== MAXIMUM_DEVICES_CODE) return null;
+  return flow.code.replace(/_/g, ' ');
+}
+
+/**
+ * A FIDO step's refusal by the server (§8): its userMessage (the FIDO messages), else the
+ * first detail's.
+ */
+export function fidoServerErrorOf(flow: FlowResponse | null): string | null {
+  if (!flow || !hasError(flow)) return null;
+  return (
+    flow.userMessage ??
+    flow.details?.[0]?.userMessage ??
+    flow.details?.[0]?.message ??
+    flow.message ??
+    null
+  );
+}
+
+/**
+ * The polling of the phone's approval ends (§4.3): any status but waiting (completed,
+ * rejected, timed out), or the error code INVALID_ACTION_ID.
+ */
+export function pushPollingDone(flow: FlowResponse): boolean {
+  return flow.status !== 'PUSH_CONFIRMATION_WAITING' || flow.code === 'INVALID_ACTION_ID';
 }
 
 /** A flow response the server answered with an error (4xx): it keeps its status, adds a code. */
@@ -143,6 +243,8 @@ export type FlowReaction =
   | { kind: 'reload-invalid-username'; message: string }
   /** OTP attempt limit: set the flag, further tries are pointless. */
   | { kind: 'otp-attempts-limit' }
+  /** The phone denied or timed out (§4.3): set the push flag, then cancel the attempt. */
+  | { kind: 'cancel-after-push' }
   | { kind: 'error-modal'; error: ErrorContent };
 
 export function reactionTo(flow: FlowResponse): FlowReaction {
@@ -160,6 +262,8 @@ export function reactionTo(flow: FlowResponse): FlowReaction {
     if (flow.code === 'RISK_DENIED') {
       return { kind: 'error-modal', error: errorWithMessage(flow.message ?? flow.userMessage) };
     }
+    // A cancelled sign-in for another application: back there (with access_denied).
+    if (flow.resumeUrl && !hasError(flow)) return { kind: 'navigate', url: flow.resumeUrl };
     return { kind: 'show' };
   }
   // An error answer keeps its status: show it on the tab, never repeat the step by itself.
@@ -170,7 +274,13 @@ export function reactionTo(flow: FlowResponse): FlowReaction {
         ? { kind: 'navigate', url: flow.resumeUrl }
         : { kind: 'error-modal', error: errorWithMessage(null) };
     case 'MFA_COMPLETED':
-      return { kind: 'post', step: 'continueAuthentication', withDeviceProfile: false };
+      // After a pairing, tab 12 shows the result first; its Continue posts the step.
+      return flow.pairedDevice
+        ? { kind: 'show' }
+        : { kind: 'post', step: 'continueAuthentication', withDeviceProfile: false };
+    case 'PUSH_CONFIRMATION_REJECTED':
+    case 'PUSH_CONFIRMATION_TIMED_OUT':
+      return { kind: 'cancel-after-push' };
     case 'AUTHENTICATION_REQUIRED':
       return { kind: 'post', step: 'authenticate', withDeviceProfile: true };
     case 'DEVICE_PROFILE_REQUIRED':

@@ -76,13 +76,15 @@ export function createMobileActivationService(deps: {
         throw new HttpError(400, 'That code is not right or has expired. Please start again.');
       }
       const devices = await listMfaDevicesOf(db, user.id);
-      const waiting = devices.find((device) => device.type === 'iPhone' && !device.publicKey);
+      // Activating the app again (a new phone, a cleared browser) rebinds the existing push
+      // device to the new key: the old phone can no longer approve anything.
+      const phone = devices.find((device) => device.type === 'iPhone');
       const key = JSON.stringify(publicKey);
-      if (waiting) {
-        await setMfaDevicePublicKey(db, waiting.id, key);
+      if (phone) {
+        await setMfaDevicePublicKey(db, phone.id, key);
         return {
-          deviceId: waiting.id,
-          deviceName: waiting.name,
+          deviceId: phone.id,
+          deviceName: phone.name,
           username: user.uid,
           firstName: user.firstName,
         };
@@ -93,15 +95,15 @@ export function createMobileActivationService(deps: {
           'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
         );
       }
-      const phone = await insertMfaDevice(db, {
+      const added = await insertMfaDevice(db, {
         userId: user.id,
         type: 'iPhone',
         name: 'iPhone',
         publicKey: key,
       });
       return {
-        deviceId: phone.id,
-        deviceName: phone.name,
+        deviceId: added.id,
+        deviceName: added.name,
         username: user.uid,
         firstName: user.firstName,
       };

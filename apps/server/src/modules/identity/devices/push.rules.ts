@@ -10,21 +10,16 @@ export const PUSH_TTL_MS = 2 * 60 * 1000;
 export const DEVICE_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000;
 
 export type PushStatus = 'pending' | 'approved' | 'denied' | 'expired';
-export type PushDecision = 'approve' | 'deny';
+/** What the phone signs is in the contracts, shared with the phone app. */
+export {
+  pushDecisionMessage as decisionMessage,
+  pushListingMessage as listingMessage,
+  type PushDecision,
+} from '@anybank/contracts';
 
 export function pushStatusAt(row: { status: string; expiresAt: Date }, now: Date): PushStatus {
   if (row.status === 'pending' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return row.status as PushStatus;
-}
-
-/** The text the phone signs to decide a request: it names the request and the decision. */
-export function decisionMessage(requestId: string, decision: PushDecision): string {
-  return `anybank-push-decision:${requestId}:${decision}`;
-}
-
-/** The text the phone signs to list its requests: it names the device and the moment. */
-export function listingMessage(deviceId: string, timestampMs: number): string {
-  return `anybank-push-list:${deviceId}:${timestampMs}`;
 }
 
 export function isFreshTimestamp(timestampMs: number, now: Date): boolean {

@@ -34,6 +34,7 @@ import {
   type WebAuthnRelyingParty,
 } from '../devices/webauthn';
 import { displayDevice } from './device-display.rules';
+import { shouldOfferPairing } from './pairing.rules';
 import { createPairingSteps, type PairingStep } from './pairing.steps';
 import { createRecoverySteps, type RecoveryStep } from './recovery.steps';
 import {
@@ -311,9 +312,15 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         }
         break;
       }
-      case 'continueAuthentication':
+      case 'continueAuthentication': {
         if (state.status === 'SUCCESSFUL_PASSWORD_RESET') return { type: 'RECOVERY_FINISHED' };
+        // One second factor only: offer to add another before going on (§4.4, tab 8).
+        const methods = state.userId ? (await listMfaDevicesOf(db, state.userId)).length : 0;
+        if (state.status === 'MFA_COMPLETED' && shouldOfferPairing(state, methods)) {
+          return { type: 'PAIRING_OFFERED' };
+        }
         return { type: 'CONTINUE' };
+      }
       case 'cancelAuthentication':
         return { type: 'CANCEL', selfService: deps.isSelfServiceClient(flow.clientId) };
       case 'checkAssertion':

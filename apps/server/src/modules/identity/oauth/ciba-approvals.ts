@@ -38,10 +38,15 @@ export function createCibaTransferApprovals(deps: {
 
   return {
     async requestApproval({ userId, fromAccountId, toAccountId, amountCents }) {
+      const amount = `$${formatCentsWithSeparators(amountCents)}`;
+      const from = `ending ${fromAccountId.slice(-4)}`;
+      const to = `ending ${toAccountId.slice(-4)}`;
       const started = await post(OAUTH_PATHS.backchannel, {
         scope: 'openid',
         login_hint: userId,
-        binding_message: `$${formatCentsWithSeparators(amountCents)} from account ending ${fromAccountId.slice(-4)} to account ending ${toAccountId.slice(-4)}`,
+        binding_message: `${amount} from account ${from} to account ${to}`,
+        // What the phone shows, line by line.
+        request_context: JSON.stringify({ Amount: amount, 'From account': from, 'To account': to }),
       });
       if (started.statusCode !== 200)
         throw new Error(`backchannel request answered ${started.statusCode}: ${started.body}`);

@@ -46,7 +46,11 @@ export function cibaConfiguration(deps: {
         );
       }
     },
-    validateRequestContext: () => undefined,
+    validateRequestContext: (_ctx, requestContext) => {
+      if (requestContext !== undefined && !contextDetails(requestContext)) {
+        throw new errors.InvalidRequest('request_context must be a JSON object of short texts');
+      }
+    },
     verifyUserCode: () => undefined,
     triggerAuthenticationDevice: async (_ctx, request, account) => {
       const phone = await activatedPhoneOf(account.accountId);
@@ -57,12 +61,29 @@ export function cibaConfiguration(deps: {
         kind: 'transfer',
         context: {
           title: 'Approve this transfer?',
-          details: { Transfer: String(request.params?.binding_message ?? '') },
+          details: contextDetails(String(request.params?.request_context ?? '')) ?? {
+            Transfer: String(request.params?.binding_message ?? ''),
+          },
           cibaRequestId: request.jti,
         },
       });
     },
   };
+}
+
+/** The request context as the phone's detail lines: at most 6 short texts, or null. */
+function contextDetails(requestContext: string): Record<string, string> | null {
+  try {
+    const parsed: unknown = JSON.parse(requestContext);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const entries = Object.entries(parsed);
+    const short = (value: unknown) => typeof value === 'string' && value.length <= 80;
+    return entries.length <= 6 && entries.every(([key, value]) => key.length <= 40 && short(value))
+      ? (Object.fromEntries(entries) as Record<string, string>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The phone decided: complete the backchannel request with a grant, or access_denied. */

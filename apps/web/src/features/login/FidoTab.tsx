@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef } from 'react';
+import { Spinner } from 'react-bootstrap';
+import type { FlowResponse } from '@anybank/contracts';
+import { authenticateWithAuthenticator, registerAuthenticator } from './fido';
+import type { FidoCeremony } from './fido';
+import { FormError } from './FormError';
+import { PrimaryButton, SecondaryButton } from './TabActions';
+import { useFidoCeremony } from './use-fido-ceremony';
+
+interface FidoTabProps {
+  headingId: string;
+  ceremony: FidoCeremony;
+  flow: FlowResponse;
+  busy: boolean;
+  /** Sends the browser's answer (attestation or assertion) to the flow. */
+  onAnswer: (answer: Record<string, unknown>) => Promise<FlowResponse | null>;
+  /** Cancel the pairing (tab 13) or choose another method (tab 14). */
+  onLeave: () => void;
+}
+
+const TEXTS: Record<FidoCeremony, { heading: string; asking: string; leave: string }> = {
+  register: {
+    heading: 'Register your passkey or security key',
+    asking: 'Follow your browser’s instructions to register your passkey or security key.',
+    leave: 'Cancel',
+  },
+  authenticate: {
+    heading: 'Confirm with your passkey or security key',
+    asking: 'Follow your browser’s instructions to use your passkey or security key.',
+    leave: 'Choose another way to sign in',
+  },
+};
+
+/**
+ * Tab 13 (FIDO2 registration, FIDO2_ACTIVATION_REQUIRED) and tab 14 (FIDO2 sign-in,
+ * ASSERTION_REQUIRED): the browser is asked as soon as the tab opens (document 1 §4.4).
+ */
+export function FidoTab({ headingId, ceremony, flow, busy, onAnswer, onLeave }: FidoTabProps) {
+  const register = ceremony === 'register';
+  const { phase, error, canRetry, tryAgain } = useFidoCeremony(
+    ceremony,
+    register ? flow.publicKeyCredentialCreationOptions : flow.publicKeyCredentialRequestOptions,
+    register ? registerAuthenticator : authenticateWithAuthenticator,
+    onAnswer,
+  );
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const errorId = useId();
+  const texts = TEXTS[ceremony];
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (phase === 'failed') retryRef.current?.focus();
+  }, [phase]);
+
+  return (
+    <div>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="h4 mb-3">
+        {texts.heading}
+      </h2>
+      <FormError id={errorId} message={phase === 'failed' ? error : null} />
+      {phase !== 'failed' && (
+        <div role="status" className="d-flex align-items-center gap-3 mb-3">
+          <Spinner animation="border" aria-hidden="true" />
+          <span>{phase === 'asking' ? texts.asking : 'Checking your authenticator…'}</span>
+        </div>
+      )}
+      {phase === 'failed' && canRetry && (
+        <PrimaryButton type="button" busy={busy} buttonRef={retryRef} onClick={tryAgain}>
+          Try Again
+        </PrimaryButton>
+      )}
+      <SecondaryButton busy={busy} onClick={onLeave}>
+        {texts.leave}
+      </SecondaryButton>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Form } from 'react-bootstrap';
+import { RECOVERY_CODE_LENGTH, isValidRecoveryCode, messages } from '@anybank/contracts';
+import type { FlowResponse } from '@anybank/contracts';
+import { newPasswordProblem } from './field-rules';
+import type { FieldProblem } from './field-rules';
+import { FormError } from './FormError';
+import { errorTextOf } from './login-model';
+import { NewPasswordFields } from './NewPasswordFields';
+import { PrimaryButton } from './TabActions';
+
+export interface RecoverySubmission {
+  recoveryCode: string;
+  newPassword: string;
+}
+
+interface RecoveryCodeTabProps {
+  headingId: string;
+  flow: FlowResponse;
+  busy: boolean;
+  /** Resolves true when the flow moved on. */
+  onSubmit: (submission: RecoverySubmission) => Promise<boolean>;
+}
+
+/** Tab 17: the recovery code from the e-mail, a new password and its confirmation (§5). */
+export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCodeTabProps) {
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [codeInvalid, setCodeInvalid] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const serverError = errorTextOf(flow);
+  const error = problem ?? (serverError ? { message: serverError } : null);
+
+  useEffect(() => {
+    codeRef.current?.focus();
+  }, []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = recoveryCode.trim();
+    if (!isValidRecoveryCode(code)) {
+      setProblem({ message: messages.validation.recoveryCodeEightCharacters });
+      setCodeInvalid(true);
+      codeRef.current?.focus();
+      return;
+    }
+    setCodeInvalid(false);
+    const passwordProblem = newPasswordProblem(newPassword, confirmation);
+    setProblem(passwordProblem);
+    if (passwordProblem) {
+      passwordRef.current?.focus();
+      return;
+    }
+    if (!(await onSubmit({ recoveryCode: code, newPassword }))) {
+      setNewPassword('');
+      setConfirmation('');
+      passwordRef.current?.focus();
+    }
+  };
+
+  const changed = () => setProblem(null);
+
+  return (
+    <Form noValidate onSubmit={(event) => void submit(event)}>
+      <h2 id={headingId} className="h4 mb-3">
+        Reset your password
+      </h2>
+      <p>
+        If {flow.username ? <strong>{flow.username}</strong> : 'this username'} is yours, we emailed
+        you a recovery code of {RECOVERY_CODE_LENGTH} characters. It expires in 15 minutes.
+      </p>
+      <FormError id={errorId} title={error?.title} message={error?.message ?? null} />
+      <Form.Group className="mb-3" controlId="login-recovery-code">
+        <Form.Label>Recovery code</Form.Label>
+        <Form.Control
+          ref={codeRef}
+          name="recoveryCode"
+          type="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={RECOVERY_CODE_LENGTH}
+          title={messages.validation.recoveryCodeEightCharacters}
+          value={recoveryCode}
+          onChange={(event) => {
+            setRecoveryCode(event.target.value.trim());
+            setCodeInvalid(false);
+            changed();
+          }}
+          aria-invalid={codeInvalid}
+          aria-describedby={codeInvalid ? errorId : undefined}
+        />
+      </Form.Group>
+      <NewPasswordFields
+        firstRef={passwordRef}
+        newPassword={newPassword}
+        confirmation={confirmation}
+        onNewPassword={(value) => {
+          setNewPassword(value);
+          changed();
+        }}
+        onConfirmation={(value) => {
+          setConfirmation(value);
+          changed();
+        }}
+        invalid={error !== null && !codeInvalid}
+        describedBy={error !== null && !codeInvalid ? errorId : undefined}
+      />
+      <PrimaryButton busy={busy}>Reset password</PrimaryButton>
+    </Form>
+  );
+}
