@@ -183,6 +183,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     passwords,
     otp,
     risk,
+    auth,
     push,
     secrets: createSecretBox(config.signingSecret),
     webauthn: { rpId: config.host, rpName: 'AnyBank', origin: new URL(config.publicUrl).origin },
@@ -232,7 +233,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   );
 
   await registerSpa(app, {
-    distDir: deps.webDistDir ?? WEB_DIST_DIR,
+    distDir: deps.webDistDir ?? config.webDistDir ?? WEB_DIST_DIR,
     config: publicConfigOf(config),
     // With the outbox off, its page is gone too: it would only show an error.
     isPageDisabled: (pathname) =>

@@ -109,6 +109,7 @@ const envSchema = z.object({
     ),
   RETAIL_SITE_URL: httpUrl.default('https://retail.anybank.example'),
   OUTBOX: onOff.default('on'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -146,6 +147,8 @@ export interface Config {
   outboxEnabled: boolean;
   /** Requests per minute one client address may make to each sign-in endpoint. */
   rateLimitPerMinute: number;
+  /** Where the built web app is (default apps/web/dist). */
+  webDistDir: string | null;
   redisUrl: string | null;
 }
 
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retailSiteUrl: e.RETAIL_SITE_URL,
     outboxEnabled: e.OUTBOX === 'on',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDistDir: e.WEB_DIST_DIR ?? null,
     redisUrl: e.REDIS_URL ?? null,
   };
 }

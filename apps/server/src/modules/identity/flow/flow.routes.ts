@@ -147,6 +147,16 @@ export function registerFlowRoutes(
 
   const limits = { rateLimit: signInRateLimit(config) };
 
+  app.post(
+    FLOW_API_PATH,
+    { preHandler: requireXsrfHeader, config: limits },
+    async (request, reply) => send(reply, await flows.startPairing({ request, reply })),
+  );
+
+  app.get('/api/authn/devices', async (request, reply) => ({
+    devices: await flows.listDevices({ request, reply }),
+  }));
+
   app.get(`${FLOW_API_PATH}/:flowId`, { config: limits }, async (request, reply) => {
     const { flowId } = parseInput(paramsSchema, request.params);
     return send(reply, await flows.read({ request, reply }, flowId));

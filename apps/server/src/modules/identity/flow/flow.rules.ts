@@ -3,6 +3,7 @@ import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing
 import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './recovery.rules';
 import {
   INITIAL_FLOW_STATE,
+  finish,
   stay,
   type FlowEffect,
   type FlowError,
@@ -367,7 +368,7 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
     case 'NEW_PASSWORD_ACCEPTED':
       return deviceStep(state, event.devices, event.nonce);
     case 'CONTINUE':
-      return { state: { ...state, status: 'RESUME' }, effects: [{ type: 'FINISH_LOGIN' }] };
+      return finish(state);
     case 'CANCEL':
       // Another application gets its user back with access_denied; on the bank's own site an
       // identified user picks another way to sign in.

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  FLOW_TTL_MS,
+  MAX_MFA_DEVICES,
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
   messages,
   riskPayloadSchema,
+  type FlowDevice,
   type FlowResponse,
   type RiskPayload,
   type UserType,
@@ -26,6 +29,7 @@ import type { PasswordService } from '../credentials/password.service';
 import type { PushService } from '../devices/push.service';
 import type { SecretBox } from '../devices/secret-box';
 import { acceptedTotpStep } from '../devices/totp.rules';
+import type { AuthGuards } from '../oauth/access-token';
 import type { InteractionPort } from '../oauth/interaction.port';
 import type { RiskService } from '../risk/risk.service';
 import {
@@ -82,11 +86,17 @@ export interface FlowResult {
 }
 
 export interface FlowService {
+  /** A signed-in customer starts adding a device (profile page): a pairing flow of their own. */
+  startPairing(call: FlowCall): Promise<FlowResult>;
+  /** The signed-in customer's second factors, as the modal shows them. */
+  listDevices(call: FlowCall): Promise<FlowDevice[]>;
   read(call: FlowCall, flowId: string): Promise<FlowResult>;
   step(call: FlowCall, flowId: string, step: FlowStep): Promise<FlowResult>;
 }
 
 const OTP_PURPOSE = 'signin';
+/** The client id recorded for pairing flows started from the profile page. */
+const PROFILE_PAIRING_CLIENT = 'profile';
 
 export interface FlowServiceDeps {
   db: Database;
@@ -95,6 +105,7 @@ export interface FlowServiceDeps {
   passwords: PasswordService;
   otp: OtpService;
   risk: RiskService;
+  auth: AuthGuards;
   push: PushService;
   secrets: SecretBox;
   webauthn: WebAuthnRelyingParty;
@@ -134,8 +145,22 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   const asMachine = (devices: MfaDeviceRow[]): MachineDevice[] =>
     devices.map((device) => ({ id: device.id, type: device.type as MachineDevice['type'] }));
 
+  /** Another application asked for this sign-in (§2.5); never so for a profile pairing. */
+  const selfService = (flow: StoredFlow) =>
+    flow.state.purpose !== 'pairing' && deps.isSelfServiceClient(flow.clientId);
+
   /** The flow this browser may use: its interaction cookie must name this very flow. */
   async function boundFlow(call: FlowCall, flowId: string): Promise<StoredFlow> {
+    const pairing = await findFlow(db, flowId);
+    if (pairing?.state.purpose === 'pairing') {
+      // Adding a device from the profile: the signed-in customer's own token binds the flow.
+      const principal = await deps.auth.requireCustomer(call.request);
+      if (principal.userId !== pairing.state.userId)
+        throw new HttpError(403, 'This is not your device pairing.');
+      if (pairing.expiresAt.getTime() <= Date.now())
+        throw new HttpError(410, messages.login.flowExpired);
+      return pairing;
+    }
     const interaction = await deps.interactions.current(call.request, call.reply);
     if (!interaction || interaction.uid !== flowId) {
       throw new HttpError(
@@ -322,7 +347,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return { type: 'CONTINUE' };
       }
       case 'cancelAuthentication':
-        return { type: 'CANCEL', selfService: deps.isSelfServiceClient(flow.clientId) };
+        return { type: 'CANCEL', selfService: selfService(flow) };
       case 'checkAssertion':
         return assertionEvent(state, step.assertion);
       case 'resetPassword':
@@ -502,7 +527,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     const body: FlowResponse = {
       id: flow.id,
       status: error?.responseStatus ?? state.status,
-      selfService: deps.isSelfServiceClient(flow.clientId),
+      selfService: selfService(flow),
     };
     if (state.username) body.username = state.username;
     if (resumeUrl) body.resumeUrl = resumeUrl;
@@ -550,6 +575,37 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   }
 
   return {
+    async startPairing(call) {
+      const principal = await deps.auth.requireCustomer(call.request);
+      const user = await findUserById(db, principal.userId);
+      if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+      const state: FlowState = {
+        ...INITIAL_FLOW_STATE,
+        status: 'DEVICE_PAIRING_METHOD_REQUIRED',
+        purpose: 'pairing',
+        userId: user.id,
+        username: user.uid,
+        hasRiskPayload: true,
+      };
+      const flow = await createFlow(db, {
+        id: randomUUID(),
+        clientId: PROFILE_PAIRING_CLIENT,
+        state,
+        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+      });
+      const atLimit = (await listMfaDevicesOf(db, user.id)).length >= MAX_MFA_DEVICES;
+      const answer = await respond(
+        flow,
+        atLimit ? transition(state, { type: 'PAIRING_LIMIT_REACHED' }) : { state, effects: [] },
+      );
+      return { ...answer, httpStatus: 201 };
+    },
+
+    async listDevices(call) {
+      const principal = await deps.auth.requireCustomer(call.request);
+      return (await listMfaDevicesOf(db, principal.userId)).map(displayDevice);
+    },
+
     async read(call, flowId) {
       const flow = await boundFlow(call, flowId);
       const pushed = await pushEvent(flow.state);

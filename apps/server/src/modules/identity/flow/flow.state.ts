@@ -34,6 +34,11 @@ export interface FlowState {
   pairing: { method: PairingMethod; target: string | null; totpSecretSealed: string | null } | null;
   /** The device paired in this flow (tab 12 shows it; the offer is not made again). */
   pairedDeviceId: string | null;
+  /**
+   * 'sign-in' (an OAuth interaction) or 'pairing' (a signed-in customer adding a device from
+   * the profile page): a pairing flow has no authorization to resume when it ends.
+   */
+  purpose: 'sign-in' | 'pairing';
 }
 
 export const INITIAL_FLOW_STATE: FlowState = {
@@ -49,6 +54,7 @@ export const INITIAL_FLOW_STATE: FlowState = {
   webauthnOptions: null,
   pairing: null,
   pairedDeviceId: null,
+  purpose: 'sign-in',
 };
 
 export type FlowEffect =
@@ -97,4 +103,12 @@ export interface Transition {
 
 export function stay(state: FlowState, error: FlowError, effects: FlowEffect[] = []): Transition {
   return { state, effects, error };
+}
+
+/** The end of a flow: a sign-in resumes its authorization; a pairing from the profile just ends. */
+export function finish(state: FlowState): Transition {
+  return {
+    state: { ...state, status: 'RESUME', pairing: null, webauthnOptions: null },
+    effects: state.purpose === 'pairing' ? [] : [{ type: 'FINISH_LOGIN' }],
+  };
 }

@@ -1,5 +1,5 @@
 import type { FlowStatus, PairingMethod } from '@anybank/contracts';
-import { stay, type FlowState, type Transition } from './flow.state';
+import { finish, stay, type FlowState, type Transition } from './flow.state';
 
 /**
  * Pairing another device after a sign-in (document 1 §4.4, tabs 8–12 and 15): choose a
@@ -140,9 +140,6 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
         message: event.message,
       });
     case 'PAIRING_CANCELLED':
-      return {
-        state: { ...state, status: 'RESUME', pairing: null, webauthnOptions: null },
-        effects: [{ type: 'FINISH_LOGIN' }],
-      };
+      return finish(state);
   }
 }
