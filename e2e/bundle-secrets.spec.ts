@@ -1,0 +1,49 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { loadConfig } from '../apps/server/src/config';
+import {
+  SERVICE_CLIENT_ID,
+  serviceClientSecret,
+} from '../apps/server/src/modules/identity/oauth/oauth.clients';
+import { TRANSFER_APPROVAL_CLIENT_ID } from '../apps/server/src/modules/identity/oauth/ciba';
+
+const distDir = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
+  );
+  return nested.flat();
+}
+
+// The suite's server runs `npm start`, which has just built the SPA into apps/web/dist with the
+// configuration every test uses: the same secrets the server holds.
+test('the browser bundle holds none of the server’s secrets', async () => {
+  const config = loadConfig({});
+  const secrets = {
+    API_KEY: config.apiKey,
+    SESSION_SECRET: config.sessionSecret,
+    SIGNING_SECRET: config.signingSecret,
+    [`${SERVICE_CLIENT_ID} client secret`]: serviceClientSecret(config),
+    [`${TRANSFER_APPROVAL_CLIENT_ID} client secret`]: serviceClientSecret(
+      config,
+      TRANSFER_APPROVAL_CLIENT_ID,
+    ),
+  };
+  const files = await filesUnder(distDir);
+  expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(text.includes(value), `${name} found in ${path.relative(distDir, file)}`).toBe(false);
+    }
+    expect(text, `a basic-auth header in ${path.relative(distDir, file)}`).not.toMatch(
+      /Authorization['"]?\s*[:,]\s*['"`]Basic /,
+    );
+  }
+});
