@@ -195,7 +195,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     db,
     approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, app }),
   });
-  const orchestration = createOrchestrationService({ config, db, messaging, provider });
+  const orchestration = createOrchestrationService({ config, db, messaging, auth });
 
   app.get('/healthz', async (_request, reply) => {
     try {

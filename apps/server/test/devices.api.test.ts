@@ -461,16 +461,14 @@ describe('adding a device from the profile page', () => {
   it('shows the maximum-devices message to a customer who already has five', async () => {
     const { driver, token } = await tokenOf('noah.white');
     const [noah] = await test.handle.db.select().from(users).where(eq(users.uid, 'noah.white'));
-    await test.handle.db
-      .insert(mfaDevices)
-      .values(
-        ['+15550000011', '+15550000012', '+15550000013'].map((target) => ({
-          userId: noah!.id,
-          type: 'SMS',
-          name: 'SMS',
-          target,
-        })),
-      );
+    await test.handle.db.insert(mfaDevices).values(
+      ['+15550000011', '+15550000012', '+15550000013'].map((target) => ({
+        userId: noah!.id,
+        type: 'SMS',
+        name: 'SMS',
+        target,
+      })),
+    );
     const started = await driver.browser.fetch('/api/authn/flows', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'X-XSRF-Header': '1' },

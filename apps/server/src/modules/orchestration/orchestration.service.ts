@@ -1,4 +1,3 @@
-import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { WidgetTokenResponse } from '@anybank/contracts';
 import type { Config, PolicyName } from '../../config';
@@ -13,7 +12,7 @@ import { createQrCodePolicy } from './policies/qr-code.policy';
 import { createRegistrationPolicy } from './policies/registration.policy';
 import { createUsernameRecoveryPolicy } from './policies/username-recovery.policy';
 import type { Policy } from './policy';
-import { createUserTokenVerifier, type UserTokenVerifier } from './user-access-token';
+import type { AuthGuards } from '../identity/oauth/access-token';
 import { createWidgetTokens, type WidgetTokens } from './widget-token';
 
 /** What a caller presented: the API key header, the Authorization header. */
@@ -52,8 +51,8 @@ export interface OrchestrationDeps {
   config: Config;
   db: Database;
   messaging: MessagingService;
-  /** The OAuth server: its grants tell whether a user's access token is still live. */
-  provider: Pick<Provider, 'Grant'>;
+  /** Checks a user's access token (signature, audience, a grant still live): the APIs' own check. */
+  auth: Pick<AuthGuards, 'verifyAccessToken'>;
   secrets?: SecretBox;
   clock?: () => Date;
 }
@@ -68,7 +67,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   const { config, db, messaging } = deps;
   const clock = deps.clock ?? (() => new Date());
   const widgetTokens: WidgetTokens = createWidgetTokens(config, clock);
-  const verifyUserToken: UserTokenVerifier = createUserTokenVerifier(config, deps.provider);
+  const verifyUserToken = deps.auth.verifyAccessToken;
 
   const policies: Policy[] = [
     createRegistrationPolicy({

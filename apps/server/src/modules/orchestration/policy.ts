@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { PolicyName } from '../../config';
 import { HttpError } from '../../http/errors';
-import type { PolicyUser } from './user-access-token';
+import type { Principal } from '../identity/oauth/access-token';
+
+/** The user a policy acts on, as their own access token proves it. */
+export type PolicyUser = Principal;
 
 /**
  * Who may start a policy:

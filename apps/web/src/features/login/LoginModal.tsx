@@ -17,6 +17,7 @@ import { DeviceSelectionTab } from './DeviceSelectionTab';
 import { FailureTab } from './FailureTab';
 import { FidoTab } from './FidoTab';
 import { FlowRequestError, evaluateRisk, getFlow, postFlow } from './flow-api';
+import type { FlowAuth } from './flow-api';
 import type { FlowStep } from './login-model';
 import { ForgotUsernameTab } from './ForgotUsernameTab';
 import { IdentifierTab } from './IdentifierTab';
@@ -56,8 +57,17 @@ const MAX_STEPS_WITHOUT_USER = 6;
 
 interface LoginModalProps {
   flowId: string;
-  /** Leaves the modal for the home page. */
+  /** Leaves the modal (for the home page, in a sign-in). */
   onClose: () => void;
+  /**
+   * Adding a device for the signed-in customer (the profile page): every flow call carries
+   * the access token, the pairing tabs (8–13, 15) show, and RESUME without resumeUrl ends it.
+   */
+  pairing?: boolean;
+  /** The flow's first answer when the opener already has it (the pairing flow's start). */
+  initialFlow?: FlowResponse;
+  /** A pairing is over (RESUME without resumeUrl): the modal is done, nothing navigates. */
+  onDone?: () => void;
 }
 
 /** How `settle` treats failures: a pairing step's go to tab 12 (§8), others to the error modal. */
@@ -71,9 +81,18 @@ interface SettleOptions {
  * comes next. Flags it keeps itself (`LoginFlags`): invalid username, the OTP attempt limit, a
  * denied push, the pairing offer taken or failed, and forgot username (beside the flow).
  */
-export function LoginModal({ flowId, onClose }: LoginModalProps) {
+export function LoginModal({
+  flowId,
+  onClose,
+  pairing = false,
+  initialFlow,
+  onDone,
+}: LoginModalProps) {
   const flow = storedFlowResponse(useSessionItem('flowResponse'), flowId);
-  const [flags, setFlags] = useState<LoginFlags>(NO_FLAGS);
+  // A pairing from the profile page starts at the device types (tab 9), or at the limit (tab 8).
+  const [flags, setFlags] = useState<LoginFlags>(
+    pairing ? { ...NO_FLAGS, addingDevice: true } : NO_FLAGS,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorContent | null>(null);
@@ -82,6 +101,19 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
   const loadedFlowId = useRef<string | null>(null);
   const headingId = useId();
   const compatibility = useFidoCompatibility();
+  const mode = pairing ? 'pairing' : 'sign-in';
+
+  /** A pairing flow is bound to the customer's access token: read at each call, never kept. */
+  const flowAuth = useCallback(
+    (): FlowAuth => (pairing ? { bearer: sessionStore.get('AT') } : {}),
+    [pairing],
+  );
+  const getThisFlow = useCallback(() => getFlow(flowId, flowAuth()), [flowId, flowAuth]);
+  const postThisFlow = useCallback(
+    (step: FlowStep, body: Record<string, unknown> = {}) =>
+      postFlow(flowId, step, body, flowAuth()),
+    [flowId, flowAuth],
+  );
 
   /**
    * Takes a flow answer: keeps it, then does what it calls for by itself (continue, send the
@@ -98,21 +130,24 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
         let response = await request;
         for (let step = 0; step < MAX_STEPS_WITHOUT_USER; step += 1) {
           sessionStore.set('flowResponse', JSON.stringify(response));
-          const reaction = reactionTo(response);
+          const reaction = reactionTo(response, mode);
           switch (reaction.kind) {
             case 'post':
-              response = await postFlow(
-                flowId,
+              response = await postThisFlow(
                 reaction.step,
                 reaction.withDeviceProfile ? { signalsSdkDeviceProfile: collectRiskPayload() } : {},
               );
               continue;
             case 'reload-invalid-username':
               setFlags((current) => ({ ...current, invalidUsername: reaction.message }));
-              response = await getFlow(flowId);
+              response = await getThisFlow();
               continue;
             case 'navigate':
               window.location.assign(reaction.url);
+              return response;
+            case 'done':
+              sessionStore.remove('flowResponse');
+              onDone?.();
               return response;
             case 'otp-attempts-limit':
               setFlags((current) => ({ ...current, otpAttemptsLimit: true }));
@@ -120,7 +155,7 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
             case 'cancel-after-push':
               // §4.3: the phone said no (or nothing): say so, and let the person choose again.
               setFlags((current) => ({ ...current, pushFailed: true }));
-              response = await postFlow(flowId, 'cancelAuthentication');
+              response = await postThisFlow('cancelAuthentication');
               continue;
             case 'error-modal':
               setError(reaction.error);
@@ -149,15 +184,15 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
         setBusy(false);
       }
     },
-    [flowId],
+    [mode, getThisFlow, postThisFlow, onDone],
   );
 
   useEffect(() => {
     // Once per flow (React runs effects twice in development).
     if (loadedFlowId.current === flowId) return;
     loadedFlowId.current = flowId;
-    void settle(getFlow(flowId));
-  }, [flowId, settle]);
+    void settle(initialFlow?.id === flowId ? Promise.resolve(initialFlow) : getThisFlow());
+  }, [flowId, initialFlow, getThisFlow, settle]);
 
   const movedOn = (response: FlowResponse | null) => response !== null && !hasError(response);
 
@@ -166,7 +201,7 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
     name: FlowStep,
     body: Record<string, unknown> = {},
     options?: SettleOptions,
-  ) => movedOn(await settle(postFlow(flowId, name, body), options));
+  ) => movedOn(await settle(postThisFlow(name, body), options));
 
   // §4.3: while the phone is asked, the flow is read every 3 s; an unchanged answer is dropped.
   const waitingForPhone =
@@ -199,7 +234,7 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
     const risk = await evaluateRisk(username, riskPayload);
     switch (risk.kind) {
       case 'proceed':
-        await settle(postFlow(flowId, 'submitIdentifier', { identifier: username, riskPayload }));
+        await settle(postThisFlow('submitIdentifier', { identifier: username, riskPayload }));
         return;
       case 'denied':
         setError(signInErrors.accessDenied(risk.recommendedAction));
@@ -215,13 +250,13 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
   };
 
   const submitPassword = async (submission: PasswordSubmission) =>
-    movedOn(await settle(postFlow(flowId, 'checkUsernamePassword', { ...submission })));
+    movedOn(await settle(postThisFlow('checkUsernamePassword', { ...submission })));
 
   const selectDevice = (deviceId: string) => {
     setFlags((current) => ({ ...current, pushFailed: false }));
     const withProfile = flow?.status === 'DEVICE_PROFILE_REQUIRED';
     void settle(
-      postFlow(flowId, 'selectDevice', {
+      postThisFlow('selectDevice', {
         deviceRef: { id: deviceId },
         ...(withProfile ? { signalsSdkDeviceProfile: collectRiskPayload() } : {}),
       }),
@@ -285,30 +320,31 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
     compatibility: await browserFidoCompatibility(),
   });
   const activateWithAttestation = async (attestation: Record<string, unknown>) =>
-    settle(postFlow(flowId, 'activateDevice', { attestation, ...(await fidoContext()) }), {
+    settle(postThisFlow('activateDevice', { attestation, ...(await fidoContext()) }), {
       pairing: true,
     });
   const checkAssertion = async (assertion: Record<string, unknown>) =>
-    settle(postFlow(flowId, 'checkAssertion', { assertion, ...(await fidoContext()) }));
-
-  const tryAgain = () => void restartSignIn();
+    settle(postThisFlow('checkAssertion', { assertion, ...(await fidoContext()) }));
 
   const leave = useCallback(() => {
     sessionStore.remove('flowResponse');
     onClose();
   }, [onClose]);
 
+  /** Try again: a new sign-in; a pairing just closes (the profile page can start another). */
+  const tryAgain = () => (pairing ? leave() : void restartSignIn());
+
   /** Self-service (§2.5): cancel the flow, and follow it back to the application that asked. */
   const returnToRequester = useCallback(
     (fallback: () => void) => {
-      void postFlow(flowId, 'cancelAuthentication')
+      void postThisFlow('cancelAuthentication')
         .then((response) => {
           if (response.resumeUrl) window.location.assign(response.resumeUrl);
           else fallback();
         })
         .catch(fallback);
     },
-    [flowId],
+    [postThisFlow],
   );
 
   const selfService = flow?.selfService === true;
@@ -328,10 +364,14 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
    * the application gets its visitor back with access_denied.
    */
   const close = useCallback(() => {
+    if (pairing) {
+      leave();
+      return;
+    }
     if (leaveToReferrer()) return;
     if (selfService) returnToRequester(leave);
     else leave();
-  }, [leaveToReferrer, selfService, returnToRequester, leave]);
+  }, [pairing, leaveToReferrer, selfService, returnToRequester, leave]);
 
   const returnAfterError = useCallback(
     () =>
@@ -532,7 +572,7 @@ export function LoginModal({ flowId, onClose }: LoginModalProps) {
         onEnter={() => setLoginHidden(false)}
         onExited={() => setLoginHidden(true)}
       >
-        <Modal.Header closeButton closeLabel="Close sign in">
+        <Modal.Header closeButton closeLabel={pairing ? 'Close add a device' : 'Close sign in'}>
           <Logo />
         </Modal.Header>
         <Modal.Body data-login-tab={tab}>

@@ -56,8 +56,23 @@ async function flowAnswer(request: () => Promise<Response>): Promise<FlowRespons
   );
 }
 
-export function getFlow(flowId: string): Promise<FlowResponse> {
-  return flowAnswer(() => apiFetch(flowPath(flowId), { headers: { Accept: 'application/json' } }));
+/**
+ * How a flow request identifies the person. A sign-in flow needs nothing (the authorization
+ * server's interaction cookie goes with it); a pairing flow started from the profile page is
+ * bound to the customer's access token, which goes with every call as `Authorization: Bearer`.
+ */
+export interface FlowAuth {
+  bearer?: string | null;
+}
+
+function authHeaders({ bearer }: FlowAuth): Record<string, string> {
+  return bearer ? { Authorization: `Bearer ${bearer}` } : {};
+}
+
+export function getFlow(flowId: string, auth: FlowAuth = {}): Promise<FlowResponse> {
+  return flowAnswer(() =>
+    apiFetch(flowPath(flowId), { headers: { Accept: 'application/json', ...authHeaders(auth) } }),
+  );
 }
 
 const isVendorStep = (step: FlowStep): step is VendorStep =>
@@ -71,6 +86,7 @@ export function postFlow(
   flowId: string,
   step: FlowStep,
   body: Record<string, unknown> = {},
+  auth: FlowAuth = {},
 ): Promise<FlowResponse> {
   const vendor = isVendorStep(step);
   const path = vendor
@@ -85,6 +101,7 @@ export function postFlow(
           ? vendorContentType(publicConfig.productId, step)
           : 'application/json',
         [XSRF_HEADER]: '1',
+        ...authHeaders(auth),
       },
       body: JSON.stringify(body),
     }),

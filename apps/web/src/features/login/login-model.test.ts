@@ -160,6 +160,14 @@ describe('what the modal does by itself', () => {
     });
   });
 
+  it('ends a profile pairing at RESUME without resumeUrl, where a sign-in shows an error', () => {
+    expect(reactionTo(flow('RESUME'), 'pairing')).toEqual({ kind: 'done' });
+    expect(reactionTo(flow('RESUME'))).toMatchObject({ kind: 'error-modal' });
+    expect(
+      reactionTo(flow('RESUME', { resumeUrl: '/as/authorization.oauth2/f1' }), 'pairing'),
+    ).toEqual({ kind: 'navigate', url: '/as/authorization.oauth2/f1' });
+  });
+
   it('sends the device profile alone only when there is no method to choose', () => {
     expect(reactionTo(flow('DEVICE_PROFILE_REQUIRED', { devices: [] }))).toEqual({
       kind: 'post',

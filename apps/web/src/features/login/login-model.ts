@@ -239,6 +239,8 @@ export type FlowReaction =
   | { kind: 'post'; step: FlowStep; withDeviceProfile: boolean }
   /** The flow is done: the page goes to resumeUrl. */
   | { kind: 'navigate'; url: string }
+  /** A pairing from the profile page is done (RESUME without resumeUrl): the modal closes. */
+  | { kind: 'done' }
   /** IDFirst failure: set the invalid-username flag (with its text) and read the flow again. */
   | { kind: 'reload-invalid-username'; message: string }
   /** OTP attempt limit: set the flag, further tries are pointless. */
@@ -247,7 +249,13 @@ export type FlowReaction =
   | { kind: 'cancel-after-push' }
   | { kind: 'error-modal'; error: ErrorContent };
 
-export function reactionTo(flow: FlowResponse): FlowReaction {
+/**
+ * What the modal is for: a sign-in (the default), or adding a device for a signed-in customer
+ * (the profile page), whose flow ends at RESUME without a resumeUrl.
+ */
+export type ModalMode = 'sign-in' | 'pairing';
+
+export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): FlowReaction {
   if (flow.code === 'FLOW_EXPIRED') {
     return { kind: 'error-modal', error: signInErrors.flowExpired(flow.details?.[0]?.userMessage) };
   }
@@ -270,8 +278,9 @@ export function reactionTo(flow: FlowResponse): FlowReaction {
   if (hasError(flow)) return { kind: 'show' };
   switch (flow.status) {
     case 'RESUME':
-      return flow.resumeUrl
-        ? { kind: 'navigate', url: flow.resumeUrl }
+      if (flow.resumeUrl) return { kind: 'navigate', url: flow.resumeUrl };
+      return mode === 'pairing'
+        ? { kind: 'done' }
         : { kind: 'error-modal', error: errorWithMessage(null) };
     case 'MFA_COMPLETED':
       // After a pairing, tab 12 shows the result first; its Continue posts the step.

@@ -1,6 +1,9 @@
-import { Card } from 'react-bootstrap';
-import type { SessionItem } from '@anybank/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import type { FlowDevice, LoginDeviceType, SessionItem } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
+import { listSignInDevices, startPairingFlow } from '../../lib/devices-api';
+import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
 import { useSessionItem } from '../../lib/session-storage';
 
 const DETAILS: readonly { label: string; item: SessionItem }[] = [
@@ -25,6 +28,111 @@ function Detail({ label, item }: { label: string; item: SessionItem }) {
   );
 }
 
+const DEVICE_TYPE_LABELS: Record<LoginDeviceType, string> = {
+  iPhone: 'AnyBank app',
+  SMS: 'Text message (SMS)',
+  Email: 'Email',
+  TOTP: 'Authenticator app',
+  FIDO2: 'Passkey or security key',
+  PLATFORM: 'Passkey on this device',
+  SECURITY_KEY: 'Security key',
+};
+
+type DevicesState =
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; devices: FlowDevice[] };
+
+/**
+ * Issue 4: the customer's sign-in devices, and adding one through the login modal's pairing
+ * tabs (opened by the app's modal host; at the limit of five, tab 8 says so).
+ */
+function SignInDevices() {
+  const [state, setState] = useState<DevicesState>({ kind: 'loading' });
+  const [starting, setStarting] = useState(false);
+  const [startFailed, setStartFailed] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+
+  const load = useCallback((signal?: AbortSignal) => {
+    listSignInDevices(signal)
+      .then((devices) => setState({ kind: 'loaded', devices }))
+      .catch((error: unknown) => {
+        if (signal?.aborted) return;
+        console.error(error);
+        setState({ kind: 'failed' });
+      });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // The pairing modal closed: the list may have a new device; focus comes back to the button.
+  useEffect(
+    () =>
+      onPairingDone(() => {
+        load();
+        addButton.current?.focus();
+      }),
+    [load],
+  );
+
+  const addDevice = () => {
+    setStarting(true);
+    setStartFailed(false);
+    startPairingFlow()
+      .then(requestPairing)
+      .catch((error: unknown) => {
+        console.error(error);
+        setStartFailed(true);
+      })
+      .finally(() => setStarting(false));
+  };
+
+  return (
+    <Card className="shadow-sm mt-4">
+      <Card.Body>
+        <h2 className="h5" id={headingId}>
+          Sign-in devices
+        </h2>
+        <p>The devices you confirm it is you with when you sign in.</p>
+        {state.kind === 'loading' && (
+          <p role="status">
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            Loading your devices…
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <Alert variant="danger">Your devices could not be loaded. Please try again later.</Alert>
+        )}
+        {state.kind === 'loaded' &&
+          (state.devices.length === 0 ? (
+            <p>You have no sign-in devices yet.</p>
+          ) : (
+            <ul className="list-group mb-3" aria-labelledby={headingId}>
+              {state.devices.map((device) => (
+                <li key={device.id} className="list-group-item">
+                  <span className="fw-semibold">{DEVICE_TYPE_LABELS[device.type]}</span>
+                  <span className="d-block">{device.nickname?.trim() || device.name}</span>
+                  {device.target && (
+                    <span className="d-block text-body-secondary">{device.target}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ))}
+        {startFailed && (
+          <Alert variant="danger">Adding a device could not start. Please try again.</Alert>
+        )}
+        <Button ref={addButton} variant="primary" disabled={starting} onClick={addDevice}>
+          {starting ? 'Starting…' : 'Add a device'}
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}
+
 /** Document 2 §2: the customer's details as the bank holds them, read-only. */
 export function PersonalDetailsPage() {
   return (
@@ -45,6 +153,7 @@ export function PersonalDetailsPage() {
           </p>
         </Card.Body>
       </Card>
+      <SignInDevices />
     </BankingPageLayout>
   );
 }

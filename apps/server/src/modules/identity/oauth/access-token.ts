@@ -23,6 +23,8 @@ export interface AccessRequirement {
 }
 
 export interface AuthGuards {
+  /** Checks a bare access token (one that arrives in a body, as the orchestration policies' do). */
+  verifyAccessToken(token: string): Promise<Principal>;
   /** Any signed-in user whose token carries the scopes; 401 without a live token, 403 otherwise. */
   requireUser(request: FastifyRequest, requirement?: AccessRequirement): Promise<Principal>;
   /** A customer with the banking scope. */
@@ -42,12 +44,10 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
   const keyPromise = importJWK(publicJwk, 'ES256');
   const issuer = `${config.publicUrl}${config.basePath}`;
 
-  async function verify(request: FastifyRequest): Promise<JWTPayload> {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
-    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
+  async function verify(token: string): Promise<JWTPayload> {
+    if (!/^[A-Za-z0-9_.-]+$/.test(token)) throw new HttpError(401, SIGN_IN_AGAIN);
     try {
-      const { payload } = await jwtVerify(match[1], await keyPromise, {
+      const { payload } = await jwtVerify(token, await keyPromise, {
         issuer,
         audience: API_AUDIENCE,
         algorithms: ['ES256'],
@@ -60,17 +60,14 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
     }
   }
 
-  async function requireUser(
-    request: FastifyRequest,
-    requirement: AccessRequirement = {},
-  ): Promise<Principal> {
-    const payload = await verify(request);
+  async function verifyAccessToken(token: string): Promise<Principal> {
+    const payload = await verify(token);
     const grantId = typeof payload.gid === 'string' ? payload.gid : null;
     if (!grantId || !(await provider.Grant.find(grantId))) throw new HttpError(401, SIGN_IN_AGAIN);
     const userType = payload[userTypeClaim(config)];
     if (typeof payload.sub !== 'string' || !isUserType(userType))
       throw new HttpError(401, SIGN_IN_AGAIN);
-    const principal: Principal = {
+    return {
       userId: payload.sub,
       userType,
       firstName: String(payload.FirstName ?? ''),
@@ -78,6 +75,16 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
       scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []),
       grantId,
     };
+  }
+
+  async function requireUser(
+    request: FastifyRequest,
+    requirement: AccessRequirement = {},
+  ): Promise<Principal> {
+    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
+    const principal = await verifyAccessToken(match[1]);
+    const { userType } = principal;
     if (requirement.userTypes && !requirement.userTypes.includes(userType)) {
       throw new HttpError(403, 'This service is not available to your account.');
     }
@@ -92,6 +99,7 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
   }
 
   return {
+    verifyAccessToken,
     requireUser,
     requireCustomer: (request) =>
       requireUser(request, { userTypes: ['customer'], scopes: ['banking'] }),

@@ -1,0 +1,39 @@
+import {
+  FLOW_API_PATH,
+  XSRF_HEADER,
+  flowDeviceSchema,
+  flowResponseSchema,
+} from '@anybank/contracts';
+import type { FlowDevice, FlowResponse } from '@anybank/contracts';
+import { ApiError, readJson } from './api';
+import { authorizedFetch } from './authorized-fetch';
+
+/** The signed-in customer's sign-in devices (document 1 §8), with the access token. */
+const DEVICES_API_PATH = '/api/authn/devices';
+
+/** `GET /api/authn/devices`: the customer's devices, oldest first, targets masked. */
+export async function listSignInDevices(signal?: AbortSignal): Promise<FlowDevice[]> {
+  const response = await authorizedFetch(DEVICES_API_PATH, { signal });
+  if (!response.ok) {
+    throw new ApiError(response.status, `GET ${DEVICES_API_PATH} answered ${response.status}`);
+  }
+  const body = await readJson(response);
+  const devices =
+    typeof body === 'object' && body !== null && 'devices' in body ? body.devices : null;
+  return flowDeviceSchema.array().parse(devices);
+}
+
+/**
+ * `POST /api/authn/flows` with the access token: a pairing flow for the signed-in customer. It
+ * answers at DEVICE_PAIRING_METHOD_REQUIRED, with code MAXIMUM_ALLOWED_METHODS_LIMIT when the
+ * customer already has the most devices allowed.
+ */
+export async function startPairingFlow(): Promise<FlowResponse> {
+  const response = await authorizedFetch(FLOW_API_PATH, {
+    method: 'POST',
+    headers: { [XSRF_HEADER]: '1' },
+  });
+  const parsed = flowResponseSchema.safeParse(await readJson(response));
+  if (parsed.success) return parsed.data;
+  throw new ApiError(response.status, `POST ${FLOW_API_PATH} answered ${response.status}`);
+}
