@@ -8,8 +8,10 @@ import { createSecretBox, type SecretBox } from '../identity/devices/secret-box'
 import type { MessagingService } from '../messaging/messaging.service';
 import { apiKeyMatches, bearerTokenOf } from './orchestration.rules';
 import { createDeviceUniquenessPolicy } from './policies/device-uniqueness.policy';
+import { createProfileUpdatePolicy } from './policies/profile-update.policy';
 import { createQrCodePolicy } from './policies/qr-code.policy';
 import { createRegistrationPolicy } from './policies/registration.policy';
+import { createSignInMethodPolicy } from './policies/sign-in-method.policy';
 import { createUsernameRecoveryPolicy } from './policies/username-recovery.policy';
 import type { Policy } from './policy';
 import type { AuthGuards } from '../identity/oauth/access-token';
@@ -80,6 +82,8 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     createUsernameRecoveryPolicy({ config, db, messaging, clock }),
     createDeviceUniquenessPolicy({ db }),
     createQrCodePolicy(),
+    createProfileUpdatePolicy({ db }),
+    createSignInMethodPolicy({ config, db }),
   ];
   const byId = new Map<string, Policy>(
     policies.map((policy) => [config.policyIds[policy.name], policy]),

@@ -5,6 +5,7 @@ import { RegistrationConfirmationHost } from '../../features/registration';
 import { useSessionItem } from '../../lib/session-storage';
 import { ScrollToTop } from '../ScrollToTop';
 import { IdleSession } from '../session/IdleSession';
+import { SignOutAfterMethodChange } from '../session/SignOutAfterMethodChange';
 import { LoginModalHost } from './LoginModalHost';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
@@ -31,6 +32,7 @@ export function RootLayout() {
       <LoginModalHost />
       <RegistrationConfirmationHost />
       {signedIn && <IdleSession />}
+      {signedIn && <SignOutAfterMethodChange />}
     </div>
   );
 }

@@ -1,18 +1,41 @@
-import { Container, Navbar } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { MENU_XL_BREAKPOINT_AFTER_ITEMS } from '@anybank/contracts';
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/Logo';
+import { navbarExpandOf, type MenuItem } from '../../lib/menu-options';
+import { useSessionItem } from '../../lib/session-storage';
+import { useMenuOptions } from '../../lib/use-menu-options';
 import { AuthButtons } from './AuthButtons';
 import { ProspectNameField } from './ProspectNameField';
 
-/** Menu entries of the demo; none of them has a page yet, so they render as plain text. */
+/** Menu entries of the demo for visitors; none of them has a page yet: plain text. */
 const MENU_ITEMS = ['Personal', 'Small Business', 'Wealth', 'About Us'] as const;
 
 const COLLAPSE_ID = 'site-navbar-menu';
 
+function MenuLink({ item }: { item: MenuItem }) {
+  if (item.external) {
+    return (
+      <Nav.Link href={item.url} className="site-menu-item">
+        {item.title}
+      </Nav.Link>
+    );
+  }
+  return (
+    <Nav.Link as={NavLink} to={item.url} end className="site-menu-item">
+      {item.title}
+    </Nav.Link>
+  );
+}
+
 export function SiteNavbar() {
+  const signedIn = useSessionItem('subject') !== null;
+  const userType = useSessionItem('{product}UserType');
+  const token = useSessionItem('AT');
+  // Document 2 §6, §7: a signed-in customer's menu comes from the server (premier gets more).
+  const customerToken = signedIn && userType === 'customer' ? token : null;
+  const served = useMenuOptions(customerToken);
   // Document 2 §9: with more menu items than the limit the menu collapses below xl, not lg.
-  const expandAt = MENU_ITEMS.length > MENU_XL_BREAKPOINT_AFTER_ITEMS ? 'xl' : 'lg';
+  const expandAt = navbarExpandOf(served ? served.length : MENU_ITEMS.length);
   return (
     <Navbar expand={expandAt} className="site-navbar bg-white border-bottom" aria-label="Main">
       <Container>
@@ -23,11 +46,17 @@ export function SiteNavbar() {
         <Navbar.Toggle aria-controls={COLLAPSE_ID} className="ms-2" />
         <Navbar.Collapse id={COLLAPSE_ID}>
           <ul className="navbar-nav me-auto">
-            {MENU_ITEMS.map((item) => (
-              <li key={item} className="nav-item">
-                <span className="nav-link site-menu-item">{item}</span>
-              </li>
-            ))}
+            {served
+              ? served.map((item) => (
+                  <li key={item.key} className="nav-item">
+                    <MenuLink item={item} />
+                  </li>
+                ))
+              : MENU_ITEMS.map((item) => (
+                  <li key={item} className="nav-item">
+                    <span className="nav-link site-menu-item">{item}</span>
+                  </li>
+                ))}
           </ul>
           <AuthButtons />
         </Navbar.Collapse>

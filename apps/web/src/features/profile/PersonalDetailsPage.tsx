@@ -1,32 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
-import type { FlowDevice, LoginDeviceType, SessionItem } from '@anybank/contracts';
+import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { listSignInDevices, startPairingFlow } from '../../lib/devices-api';
 import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
-import { useSessionItem } from '../../lib/session-storage';
-
-const DETAILS: readonly { label: string; item: SessionItem }[] = [
-  { label: 'First name', item: 'firstName' },
-  { label: 'Last name', item: 'lastName' },
-  { label: 'Email', item: 'email' },
-  { label: 'Mobile', item: 'mobile' },
-  { label: 'Street', item: 'street' },
-  { label: 'City', item: 'city' },
-  { label: 'ZIP code', item: 'zipcode' },
-];
-
-function Detail({ label, item }: { label: string; item: SessionItem }) {
-  const value = useSessionItem(item);
-  return (
-    <div className="row py-2 border-bottom">
-      <dt className="col-sm-4 fw-semibold">{label}</dt>
-      <dd className="col-sm-8 mb-0">
-        {value ?? <span className="text-body-secondary">Not provided</span>}
-      </dd>
-    </div>
-  );
-}
+import { PersonalDetailsForm } from './PersonalDetailsForm';
 
 const DEVICE_TYPE_LABELS: Record<LoginDeviceType, string> = {
   iPhone: 'AnyBank app',
@@ -45,7 +23,7 @@ type DevicesState =
  * Issue 4: the customer's sign-in devices, and adding one through the login modal's pairing
  * tabs (opened by the app's modal host; at the limit of five, tab 8 says so).
  */
-function SignInDevices() {
+function SignInDevices({ refresh }: { refresh: number }) {
   const [state, setState] = useState<DevicesState>({ kind: 'loading' });
   const [starting, setStarting] = useState(false);
   const [startFailed, setStartFailed] = useState(false);
@@ -62,11 +40,12 @@ function SignInDevices() {
       });
   }, []);
 
+  // Loaded at first, and again after a saved profile replaced an SMS or e-mail device.
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, refresh]);
 
   // The pairing modal closed: the list may have a new device; focus comes back to the button.
   useEffect(
@@ -133,27 +112,21 @@ function SignInDevices() {
   );
 }
 
-/** Document 2 §2: the customer's details as the bank holds them, read-only. */
+/**
+ * Document 2 §2, §4, §5, §8: the customer's details, editable and saved through the
+ * profile-update policy, and their sign-in devices (refreshed after a save, since a changed
+ * mobile or e-mail replaces its device).
+ */
 export function PersonalDetailsPage() {
+  const [devicesVersion, setDevicesVersion] = useState(0);
+  const onSaved = useCallback(() => setDevicesVersion((version) => version + 1), []);
   return (
     <BankingPageLayout
       pageId="profile"
       description="Your name, address, email and mobile number as we hold them."
     >
-      <Card className="shadow-sm">
-        <Card.Body>
-          <h2 className="h5">Your details</h2>
-          <dl className="mb-3">
-            {DETAILS.map((detail) => (
-              <Detail key={detail.item} {...detail} />
-            ))}
-          </dl>
-          <p className="mb-0">
-            To change any of these details, please contact AnyBank customer service.
-          </p>
-        </Card.Body>
-      </Card>
-      <SignInDevices />
+      <PersonalDetailsForm onSaved={onSaved} />
+      <SignInDevices refresh={devicesVersion} />
     </BankingPageLayout>
   );
 }

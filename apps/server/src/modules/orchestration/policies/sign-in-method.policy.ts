@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { AUTHN_PREFERENCES, isValidPassword, messages } from '@anybank/contracts';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/database';
+import { users } from '../../../db/schema';
+import { HttpError } from '../../../http/errors';
+import { setUserPassword } from '../../directory/directory.store';
+import { hashPassword } from '../../identity/credentials/password.service';
+import { definePolicy, userOf } from '../policy';
+
+/** Longer entries are refused before hashing: argon2 of a megabyte is a denial of service. */
+const MAX_PASSWORD_LENGTH = 256;
+
+/** `{product}UserAuthnPreferences`, the key of the preference in `rawData`. */
+export function authnPreferenceKey(productId: string): string {
+  return `${productId}UserAuthnPreferences`;
+}
+
+/** What the page reads (document 2 §7): `success`, or the first detail's message. */
+export type SignInMethodResponse =
+  | { success: true }
+  | { success: false; additionalProperties: { body: { details: { message: string }[] } } };
+
+function refusal(message: string): SignInMethodResponse {
+  return { success: false, additionalProperties: { body: { details: [{ message }] } } };
+}
+
+/** The body, with the preference under the configured product's key. */
+function inputSchema(productId: string) {
+  return z.object({
+    hostname: z.string().max(253).optional(),
+    accessToken: z.string().min(1).max(8192),
+    rawData: z.object({
+      [authnPreferenceKey(productId)]: z.enum(AUTHN_PREFERENCES),
+      userPassword: z.array(z.string().max(4096)).max(4).optional(),
+    }),
+  });
+}
+
+/**
+ * Sign-in method switch (document 2 §2, §4, §7): the signed-in user picks Password or Device.
+ * Switching to Password needs exactly one new password meeting §5; it is stored with the
+ * preference in one transaction. Switching to Device keeps the password hash: the flow engine
+ * skips the password step for Device users, and a switch back sets a new one anyway.
+ * A weak password is answered 200 `{success: false, additionalProperties.body.details}` (the
+ * shape the page reads); a malformed body is a 400 like every input error.
+ */
+export function createSignInMethodPolicy(deps: {
+  config: Pick<Config, 'productId'>;
+  db: Database;
+}) {
+  const key = authnPreferenceKey(deps.config.productId);
+  return definePolicy({
+    name: 'SIGN_IN_METHOD',
+    access: 'user',
+    input: inputSchema(deps.config.productId),
+    async run(input, context): Promise<SignInMethodResponse> {
+      const user = userOf(context);
+      const preference = input.rawData[key] as (typeof AUTHN_PREFERENCES)[number];
+      let passwordHash: string | null = null;
+      if (preference === 'Password') {
+        const passwords = input.rawData.userPassword ?? [];
+        const [password] = passwords;
+        if (
+          passwords.length !== 1 ||
+          password === undefined ||
+          password.length > MAX_PASSWORD_LENGTH ||
+          !isValidPassword(password)
+        ) {
+          return refusal(messages.validation.passwordHint);
+        }
+        passwordHash = await hashPassword(password);
+      }
+      const changed = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ authnPreference: preference, updatedAt: new Date() })
+          .where(eq(users.id, user.userId))
+          .returning({ id: users.id });
+        if (rows.length === 0) return false;
+        if (passwordHash !== null) await setUserPassword(tx, user.userId, passwordHash);
+        return true;
+      });
+      if (!changed) throw new HttpError(404, 'There is no such user.');
+      return { success: true };
+    },
+  });
+}

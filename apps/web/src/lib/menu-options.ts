@@ -1,0 +1,39 @@
+import {
+  MENU_XL_BREAKPOINT_AFTER_ITEMS,
+  menuOptionsResponseSchema,
+  type MenuOptionsResponse,
+} from '@anybank/contracts';
+
+/**
+ * The navbar's menu for signed-in customers (document 2 §6, §7, §9), DOM-free for the unit
+ * tests: `GET /api/menu-options` answers a map of `{title, url}`; entries without a title are
+ * dropped; more than 2 items move the collapse breakpoint from lg to xl.
+ */
+
+export interface MenuItem {
+  key: string;
+  title: string;
+  url: string;
+  /** True for an address of another site (`https://…`): a plain link, not a route. */
+  external: boolean;
+}
+
+/** The nav items of a menu-options answer, in the server's order; null for a bad answer. */
+export function menuItemsOf(body: unknown): MenuItem[] | null {
+  const parsed = menuOptionsResponseSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return itemsOf(parsed.data);
+}
+
+function itemsOf(options: MenuOptionsResponse): MenuItem[] {
+  return Object.entries(options).flatMap(([key, option]): MenuItem[] => {
+    const title = option.title?.trim();
+    if (!title) return [];
+    return [{ key, title, url: option.url, external: /^[a-z][a-z\d+.-]*:/i.test(option.url) }];
+  });
+}
+
+/** §9: the navbar collapses below xl with more than 2 items, below lg otherwise. */
+export function navbarExpandOf(itemCount: number): 'xl' | 'lg' {
+  return itemCount > MENU_XL_BREAKPOINT_AFTER_ITEMS ? 'xl' : 'lg';
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { messages, orchestrationMessages } from '@anybank/contracts';
+import {
+  profileFieldProblem,
+  profileFormMessages,
+  profileProblems,
+  profileUpdateOutcomeOf,
+  profileUpdateRequest,
+  sessionItemsOfProfile,
+  type ProfileForm,
+} from './profile-update-rules';
+
+const JANE: ProfileForm = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane.doe@example.com',
+  street: '123 Main Street',
+  city: 'Springfield',
+  zip: '62701',
+  mobile: '+15551234567',
+};
+
+describe('the personal details rules (document 2 §5)', () => {
+  it('accepts the seeded profile', () => {
+    expect(profileProblems(JANE)).toEqual({});
+  });
+
+  it('words each problem', () => {
+    expect(profileFieldProblem('firstName', ' ')).toBe(orchestrationMessages.firstNameRequired);
+    expect(profileFieldProblem('lastName', 'D0e')).toBe(orchestrationMessages.nameFormat);
+    expect(profileFieldProblem('lastName', 'a'.repeat(51))).toBe(orchestrationMessages.nameFormat);
+    expect(profileFieldProblem('email', 'jane@example')).toBe('Email must be a valid address.');
+    expect(profileFieldProblem('email', '')).toBe(profileFormMessages.emailRequired);
+    expect(profileFieldProblem('mobile', '555-1234')).toBe(messages.validation.phoneFormat);
+    expect(profileFieldProblem('mobile', '')).toBeNull();
+    expect(profileFieldProblem('mobile', '+44.2071234567')).toBeNull();
+    expect(profileFieldProblem('zip', '12345678901')).toBe(profileFormMessages.zipTooLong);
+    expect(profileFieldProblem('street', 's'.repeat(51))).toBe(profileFormMessages.streetTooLong);
+    expect(profileFieldProblem('city', 'c'.repeat(50))).toBeNull();
+  });
+});
+
+describe('the profile-update request (document 2 §7)', () => {
+  const base = { previous: JANE, accessToken: 'at', hostname: 'localhost' };
+
+  it('sends attribute lists, null when blank, and no device to delete when nothing changed', () => {
+    const body = profileUpdateRequest({ ...base, form: { ...JANE, zip: ' ', mobile: '' } });
+    expect(body.rawData).toEqual({
+      givenName: ['Jane'],
+      sn: ['Doe'],
+      cn: ['Jane Doe'],
+      mail: ['jane.doe@example.com'],
+      mobile: null,
+      street: ['123 Main Street'],
+      l: ['Springfield'],
+      postalCode: null,
+    });
+    expect(body.accessToken).toBe('at');
+    expect(body.deleteEmailMfa).toBeUndefined();
+    expect(body.deleteSmsMfa).toBe('+15551234567');
+  });
+
+  it('names the old mobile (or the blank placeholder) and the old e-mail when they change', () => {
+    const changed = profileUpdateRequest({
+      ...base,
+      form: { ...JANE, mobile: '+1.5551234567', email: 'JANE.DOE@example.com' },
+    });
+    expect(changed.deleteSmsMfa).toBeUndefined();
+    expect(changed.deleteEmailMfa).toBeUndefined();
+    const fromBlank = profileUpdateRequest({
+      ...base,
+      previous: { ...JANE, mobile: '' },
+      form: { ...JANE, email: 'jane@work.example' },
+    });
+    expect(fromBlank.deleteSmsMfa).toBe('0000000000');
+    expect(fromBlank.deleteEmailMfa).toBe('jane.doe@example.com');
+  });
+});
+
+describe('what the answer means (document 2 §8)', () => {
+  it('reads success, limitExceeded, field errors and anything else', () => {
+    expect(profileUpdateOutcomeOf({ kind: 'ok', body: { success: true } })).toEqual({
+      kind: 'updated',
+    });
+    expect(
+      profileUpdateOutcomeOf({
+        kind: 'ok',
+        body: { success: true, additionalProperties: { code: 'limitExceeded' } },
+      }),
+    ).toEqual({ kind: 'limitExceeded' });
+    expect(
+      profileUpdateOutcomeOf({
+        kind: 'refused',
+        status: 400,
+        message: null,
+        details: [{ field: 'mail', message: 'taken' }],
+      }),
+    ).toEqual({ kind: 'invalid', problems: { email: 'taken' } });
+    expect(
+      profileUpdateOutcomeOf({ kind: 'refused', status: 401, message: 'x', details: [] }),
+    ).toEqual({ kind: 'error' });
+    expect(profileUpdateOutcomeOf({ kind: 'ok', body: { success: false } })).toEqual({
+      kind: 'error',
+    });
+    expect(profileUpdateOutcomeOf({ kind: 'failed', reason: 'HTTP 500' })).toEqual({
+      kind: 'error',
+    });
+  });
+});
+
+describe('the session after a save', () => {
+  it('updates the items, the mobile in E.164 and the full address', () => {
+    expect(sessionItemsOfProfile({ ...JANE, mobile: '+44.2071234567', zip: '' })).toEqual([
+      ['firstName', 'Jane'],
+      ['lastName', 'Doe'],
+      ['email', 'jane.doe@example.com'],
+      ['street', '123 Main Street'],
+      ['city', 'Springfield'],
+      ['zipcode', null],
+      ['mobile', '+442071234567'],
+      ['fullAddress', '123 Main Street, Springfield'],
+    ]);
+  });
+});
