@@ -13,6 +13,9 @@ const baseURL = `http://localhost:${port}`;
 const runStamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
 const dataDir = path.join(repoRoot, 'test-results', `e2e-data-${runStamp}`);
 
+/** Where this run's build of the web app goes (test-results is emptied at every run). */
+export const E2E_WEB_DIST_DIR = path.join(repoRoot, 'test-results', 'e2e-web-dist');
+
 export default defineConfig({
   testDir: 'e2e',
   // Two cores, and the server under test needs one of them: one browser at a time.
@@ -63,6 +66,9 @@ export default defineConfig({
       // `${RETAIL_SITE_URL}/callback`. Nothing serves this origin: the checkout journey answers
       // its requests itself with page.route.
       RETAIL_SITE_URL: 'http://retail.anybank.test',
+      // `npm start` builds the web app here and the server serves it from here: a run never
+      // shares apps/web/dist with another run (or a developer's server) on the same tree.
+      WEB_DIST_DIR: E2E_WEB_DIST_DIR,
       NPM_CONFIG_LOGLEVEL: 'error',
     },
   },

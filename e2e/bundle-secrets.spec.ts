@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { E2E_WEB_DIST_DIR } from '../playwright.config';
 import { loadConfig } from '../apps/server/src/config';
 import {
   SERVICE_CLIENT_ID,
@@ -9,7 +9,7 @@ import {
 } from '../apps/server/src/modules/identity/oauth/oauth.clients';
 import { TRANSFER_APPROVAL_CLIENT_ID } from '../apps/server/src/modules/identity/oauth/ciba';
 
-const distDir = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const distDir = E2E_WEB_DIST_DIR;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -21,7 +21,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-// The suite's server runs `npm start`, which has just built the SPA into apps/web/dist with the
+// The suite's server runs `npm start`, which has just built the SPA into this run's folder with the
 // configuration every test uses: the same secrets the server holds.
 test('the browser bundle holds none of the server’s secrets', async () => {
   const config = loadConfig({});

@@ -19,7 +19,8 @@ export default defineConfig({
     renderBuiltUrl: (_filename, { hostType }) =>
       hostType === 'js' ? { relative: true } : undefined,
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // WEB_DIST_DIR (also read by the server) lets a test run build and serve its own copy.
+  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', emptyOutDir: true },
   server: {
     port: 5173,
     strictPort: true,

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import {
   DEFAULT_PRODUCT_ID,
   DEMO_PASSWORD,
+  OAUTH_PATHS,
   PAGE_ROUTES,
   PARTNER_CLIENTS,
   PARTNER_LOGINS,
@@ -9,6 +10,7 @@ import {
   outboxResponseSchema,
   pageRoute,
   sessionItemName,
+  type OutboxMessage,
   type SessionItem,
   type UserType,
 } from '@anybank/contracts';
@@ -38,7 +40,10 @@ function demoUser(username: string, userType: UserType = 'customer'): DemoUser {
  * username, failed sign-ins that raise the user's risk) has its user to itself.
  */
 export const USERS = {
-  /** Password, then a choice of e-mail or SMS (+15551234567). sign-in.spec.ts. */
+  /**
+   * Password, then a choice of e-mail or SMS (+15551234567). sign-in.spec.ts; pairs an
+   * authenticator app from her profile in profile-devices.spec.ts (still a choice, e-mail in it).
+   */
   jane: demoUser('jane.doe'),
   /** Device preference: no password; his only active device is e-mail. sign-in.spec.ts. */
   john: demoUser('john.smith'),
@@ -62,6 +67,8 @@ export const USERS = {
   ava: demoUser('ava.thomas'),
   /** Signs out; his old token is tried. sign-in.spec.ts. */
   liam: demoUser('liam.anderson'),
+  /** Resets his forgotten password: his password changes. recovery.spec.ts. */
+  james: demoUser('james.taylor'),
   /** automation.spec.ts. */
   mia: demoUser('mia.jackson'),
   /** login-modal-a11y.spec.ts. */
@@ -188,14 +195,21 @@ export async function enterPassword(
   await loginModal(page).getByRole('button', { name: 'Submit', exact: true }).click();
 }
 
+/** A regular expression that matches `text` literally. */
+export function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Picks a sign-in method by its name ('Email', 'SMS') and submits the choice. A method's
- * accessible name starts with its name; its masked target follows.
+ * Picks a sign-in method by its name ('Email', 'SMS', 'iPhone', 'Authenticator app', 'This
+ * device (passkey)') and submits the choice. A method's accessible name starts with its name;
+ * its masked target follows. A RegExp picks by the whole name (one of two e-mail addresses).
  */
-export async function chooseMethod(page: Page, method: 'Email' | 'SMS'): Promise<void> {
+export async function chooseMethod(page: Page, method: string | RegExp): Promise<void> {
   const modal = loginModal(page);
   await expect(stepHeading(page, 'method')).toBeVisible();
-  await modal.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
+  const name = typeof method === 'string' ? new RegExp(`^${literally(method)}`) : method;
+  await modal.getByRole('radio', { name }).check();
   await modal.getByRole('button', { name: 'Submit', exact: true }).click();
 }
 
@@ -225,7 +239,7 @@ export class Mailbox {
     return mailbox;
   }
 
-  private async newest() {
+  private async newest(): Promise<OutboxMessage | null> {
     const response = await this.request.get('/api/dev/outbox', {
       params: { to: this.address, limit: 1 },
     });
@@ -233,22 +247,41 @@ export class Mailbox {
     return outboxResponseSchema.parse(await response.json()).messages[0] ?? null;
   }
 
-  /** Waits for a message newer than the last one read, and reads its one-time code. */
-  async readNewCode(): Promise<string> {
-    let code: string | null = null;
+  /**
+   * Waits for a message newer than the last one read that `accept` takes (by default any), and
+   * reads it. `description` names what is awaited in the failure message.
+   */
+  async readNewMessage(
+    description = 'a new message',
+    accept: (message: OutboxMessage) => boolean = () => true,
+  ): Promise<OutboxMessage> {
+    let found: OutboxMessage | null = null;
     await expect
       .poll(
         async () => {
           const message = await this.newest();
-          if (!message || message.id === this.lastSeen || !message.code) return null;
+          if (!message || message.id === this.lastSeen || !accept(message)) return false;
           this.lastSeen = message.id;
-          code = message.code;
-          return code;
+          found = message;
+          return true;
         },
-        { message: `a new one-time code in the mailbox of ${this.address}` },
+        { message: `${description} in the mailbox of ${this.address}` },
       )
-      .toMatch(/^\d{6}$/);
-    return code!;
+      .toBe(true);
+    return found!;
+  }
+
+  /**
+   * Waits for a message newer than the last one read, and reads its code: by default a
+   * six-digit one-time code; `pattern` for another kind (the 8-character recovery code).
+   */
+  async readNewCode(pattern: RegExp = /^\d{6}$/): Promise<string> {
+    const message = await this.readNewMessage(
+      `a new code matching ${pattern}`,
+      (candidate) => candidate.code !== null,
+    );
+    expect(message.code, `the code of "${message.subject ?? message.body}"`).toMatch(pattern);
+    return message.code!;
   }
 }
 
@@ -306,4 +339,27 @@ export async function expectLandedAs(page: Page, user: DemoUser): Promise<void> 
 /** Clicks the navbar's Sign Out. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+}
+
+/**
+ * A customer's Sign Out, to its end: the single logout sends the browser home, signed out.
+ * Waits for that, so that the next navigation does not cut the sign-out short.
+ */
+export async function signOutToHome(page: Page): Promise<void> {
+  // The end-session endpoint confirms by itself, then redirects home: that last page load.
+  const home = page.waitForResponse((response) => {
+    const from = response.request().redirectedFrom();
+    return (
+      response.request().isNavigationRequest() &&
+      new URL(response.url()).pathname === '/' &&
+      from !== null &&
+      new URL(from.url()).pathname.startsWith(OAUTH_PATHS.endSession)
+    );
+  });
+  await signOut(page);
+  await home;
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([pageRoute('home').heading]);
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  expect(await sessionItems(page)).toEqual({});
 }
