@@ -14,8 +14,9 @@ import {
   stepHeading,
 } from './support/sign-in';
 
-// Each journey registers a customer of its own and activates the phone app for them: the app
-// adds their push device ("iPhone"), so no seeded user's sign-in changes.
+// The first journey is john.smith's (his seeded "iPhone" becomes usable once the app is
+// activated; sign-in.spec.ts lets him pick e-mail afterwards). The others register a customer of
+// their own and activate the phone app for them: it adds their push device ("iPhone").
 
 const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
 const PUSH_STEP = 'Approve the sign-in on your phone';
@@ -30,6 +31,40 @@ async function signInChoosingThePhone(page: Page, customer: NewCustomer) {
   await expect(modal.getByRole('heading', { name: PUSH_STEP, exact: true })).toBeVisible();
   await expect(modal.getByRole('status')).toContainText('We sent a notification to your iPhone');
 }
+
+test('john.smith, who signs in with his device, signs in by approving on the phone app activated at /mobile', async ({
+  page,
+  browser,
+}) => {
+  // john's seeded "iPhone" works once the app is activated for him (password and e-mailed code).
+  const john: NewCustomer = {
+    username: 'john.smith',
+    userType: 'customer',
+    email: 'john.smith@example.com',
+    firstName: 'John',
+    lastName: 'Smith',
+    password: 'Welcome2Bank!',
+  };
+  const phoneContext = await browser.newContext();
+  try {
+    const phone = await phoneContext.newPage();
+    await activatePhoneApp(phone, john);
+
+    await openSignIn(page);
+    await enterUsername(page, john.username);
+    await chooseMethod(page, 'iPhone');
+    await expect(loginModal(page).getByRole('status')).toContainText(
+      'We sent a notification to your iPhone',
+    );
+
+    await pushRequest(phone, SIGN_IN_REQUEST)
+      .getByRole('button', { name: 'Approve', exact: true })
+      .click();
+    await expectLandedAs(page, john);
+  } finally {
+    await phoneContext.close();
+  }
+});
 
 test('a customer signs in by approving the request on the phone app they activated at /mobile', async ({
   page,
