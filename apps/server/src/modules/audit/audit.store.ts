@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 import type { AuditEventType } from './audit.rules';
@@ -26,4 +26,21 @@ export async function listAuditEvents(db: Queryable, filter: { type?: string; li
     .where(filter.type === undefined ? undefined : eq(auditEvents.type, filter.type))
     .orderBy(desc(auditEvents.id))
     .limit(filter.limit);
+}
+
+/**
+ * Events of one type since a moment, narrowed by more conditions (on `details` or `ip`): the
+ * velocity and attempt counts read the audit log, which every failure is written to anyway.
+ */
+export async function countAuditEvents(
+  db: Queryable,
+  type: AuditEventType,
+  since: Date,
+  ...conditions: SQL[]
+): Promise<number> {
+  const [row] = await db
+    .select({ events: count() })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.type, type), gte(auditEvents.createdAt, since), ...conditions));
+  return Number(row?.events ?? 0);
 }

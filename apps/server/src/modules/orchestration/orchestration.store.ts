@@ -2,6 +2,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents, outboxMessages, users } from '../../db/schema';
 import type { UserRow } from '../directory/directory.store';
+import { countAuditEvents } from '../audit/audit.store';
 
 /** The user with this e-mail address, in any letter case (the unique index is on lower(email)). */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
@@ -73,22 +74,17 @@ export async function lockCodeReference(
  * so it cannot have a row in one_time_codes; its failures are the audit log's `otp.failed`
  * events, which are recorded anyway.
  */
-export async function countFailedCodes(
+export function countFailedCodes(
   db: Queryable,
   purpose: string,
   reference: string,
   since: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ failures: count() })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.type, 'otp.failed'),
-        gte(auditEvents.createdAt, since),
-        sql`${auditEvents.details}->>'purpose' = ${purpose}`,
-        sql`${auditEvents.details}->>'reference' = ${reference}`,
-      ),
-    );
-  return Number(row?.failures ?? 0);
+  return countAuditEvents(
+    db,
+    'otp.failed',
+    since,
+    sql`${auditEvents.details}->>'purpose' = ${purpose}`,
+    sql`${auditEvents.details}->>'reference' = ${reference}`,
+  );
 }

@@ -1,43 +1,20 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { auditEvents, users } from '../../../db/schema';
+import { countAuditEvents } from '../../audit/audit.store';
 
 /** 'signin.failed' events (password.service.ts) for the username since `since`. */
-export async function countFailedSignInsForUsername(
+export function countFailedSignInsForUsername(
   db: Queryable,
   uid: string,
   since: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ failures: count() })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.type, 'signin.failed'),
-        gte(auditEvents.createdAt, since),
-        sql`${auditEvents.details}->>'uid' = ${uid}`,
-      ),
-    );
-  return row?.failures ?? 0;
+  return countAuditEvents(db, 'signin.failed', since, sql`${auditEvents.details}->>'uid' = ${uid}`);
 }
 
 /** 'signin.failed' events from the address since `since`, whatever the username. */
-export async function countFailedSignInsFromIp(
-  db: Queryable,
-  ip: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ failures: count() })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.type, 'signin.failed'),
-        gte(auditEvents.createdAt, since),
-        eq(auditEvents.ip, ip),
-      ),
-    );
-  return row?.failures ?? 0;
+export function countFailedSignInsFromIp(db: Queryable, ip: string, since: Date): Promise<number> {
+  return countAuditEvents(db, 'signin.failed', since, eq(auditEvents.ip, ip));
 }
 
 /**
