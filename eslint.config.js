@@ -12,7 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '.data/**',
-      'test-results/**',
+      'test-results*/**',
       'playwright-report/**',
       'apps/server/drizzle/**',
     ],

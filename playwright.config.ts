@@ -6,18 +6,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_USER_AGENT } from './e2e/s
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
+// Where Playwright writes this run's results (emptied when the run starts). Two runs on one tree
+// need two directories (and two ports): E2E_OUTPUT_DIR=test-results-b E2E_PORT=8191.
+const outputDir = path.resolve(repoRoot, process.env.E2E_OUTPUT_DIR ?? 'test-results');
 
 // A fresh PGlite data directory for every run, so no test depends on what an earlier run left
 // behind. It lives under test-results/, which Playwright empties before it starts the server, so
 // old runs' databases do not pile up.
 const runStamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
-const dataDir = path.join(repoRoot, 'test-results', `e2e-data-${runStamp}`);
+const dataDir = path.join(outputDir, `e2e-data-${runStamp}`);
 
 /** Where this run's build of the web app goes (test-results is emptied at every run). */
-export const E2E_WEB_DIST_DIR = path.join(repoRoot, 'test-results', 'e2e-web-dist');
+export const E2E_WEB_DIST_DIR = path.join(outputDir, 'e2e-web-dist');
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir,
   // Two cores, and the server under test needs one of them: one browser at a time.
   fullyParallel: false,
   workers: 1,
