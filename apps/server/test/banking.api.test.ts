@@ -141,6 +141,17 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
     expect(Number.isNaN(Date.parse(body.Data.Balance[0]!.DateTime))).toBe(false);
   });
 
+  it('never answers another customer’s balances, whatever the query asks for', async () => {
+    const response = await emily.call(
+      `${BALANCES_API_PATH}?subject=jane.doe&AccountId=${jane.checking}&accts=${jane.savings}`,
+    );
+    expect(response.status).toBe(200);
+    const ids = balancesResponseSchema
+      .parse(await response.json())
+      .Data.Balance.map((balance) => balance.AccountId);
+    expect(ids).toEqual([emily.checking, emily.savings, emily.visa]);
+  });
+
   it.each([BALANCES_API_PATH, MENU_OPTIONS_API_PATH])(
     'refuses %s without a token',
     async (path) => {
