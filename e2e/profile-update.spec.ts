@@ -1,0 +1,184 @@
+import { randomInt } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  MAX_MFA_DEVICES,
+  messages,
+  orchestrationPaths,
+  outboxResponseSchema,
+} from '@anybank/contracts';
+// The warning's wording lives with the form's other rules (it is not in the contracts' messages).
+import { profileFormMessages } from '../apps/web/src/lib/profile-update-rules';
+import { expectNoAxeViolations } from './support/axe';
+import { publicConfigOf, registerCustomer } from './support/customers';
+import { addEmailFromProfile, openProfile, signInDevices } from './support/profile';
+import {
+  Mailbox,
+  chooseMethod,
+  enterCode,
+  enterPassword,
+  enterUsername,
+  expectLandedAs,
+  loginModal,
+  openSignIn,
+  signIn,
+  signOutToHome,
+  stepHeading,
+} from './support/sign-in';
+
+// Document 2 §2, §7, §8: the personal-details form saves through the profile-update policy; a
+// changed mobile replaces the customer's SMS sign-in device, unless they are at the device limit.
+// Each journey registers a customer of its own: it changes their mobile and their devices.
+
+const SMS_DEVICE = 'Text message (SMS)';
+
+/** A US test number (+1555…), E.164, whose last four digits differ from `other`'s. */
+function phoneNumber(other?: string): string {
+  for (;;) {
+    const number = `+1555${randomInt(1_000_000, 10_000_000)}`;
+    if (!other || lastFour(number) !== lastFour(other)) return number;
+  }
+}
+
+/** What the devices list and the sign-in show of a number: its last four digits. */
+function lastFour(phone: string): string {
+  return phone.slice(-4);
+}
+
+/** The id of the newest message sent to `address`, or null when none was. */
+async function newestMessageId(request: APIRequestContext, address: string) {
+  const response = await request.get('/api/dev/outbox', { params: { to: address, limit: 1 } });
+  expect(response.status(), `outbox for ${address}`).toBe(200);
+  return outboxResponseSchema.parse(await response.json()).messages[0]?.id ?? null;
+}
+
+function mobileField(page: Page) {
+  return page.getByLabel('Mobile', { exact: true });
+}
+
+function saveButton(page: Page) {
+  return page.getByRole('button', { name: /^(Save|Saving…)$/ });
+}
+
+/** The banner under the form: the form's live region (the devices list has one of its own). */
+function saveResult(page: Page) {
+  return page
+    .locator('form')
+    .filter({ has: mobileField(page) })
+    .getByRole('status');
+}
+
+/** Types a mobile number into the form and clicks Save. */
+async function saveMobile(page: Page, mobile: string): Promise<void> {
+  await mobileField(page).fill(mobile);
+  await saveButton(page).click();
+}
+
+test('a customer who changes their mobile sees a spinner, then Profile Updated!, and their SMS device now texts the new number, also at the next sign-in', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const customer = await registerCustomer(page.request, 'profile.mobile');
+  const oldMobile = phoneNumber();
+  const newMobile = phoneNumber(oldMobile);
+  await signIn(page, customer);
+  await openProfile(page);
+  const devices = signInDevices(page);
+  await expect(devices).toHaveCount(1);
+
+  // A mobile of their own first: the save adds its SMS device next to the e-mail.
+  await saveMobile(page, oldMobile);
+  await expect(saveResult(page)).toHaveText(messages.profile.updated);
+  await expect(devices).toHaveCount(2);
+  await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText(lastFour(oldMobile));
+
+  // The save holds until the spinner has been seen: on this machine it can be quicker than a look.
+  const config = await publicConfigOf(page.request);
+  const policyPath = orchestrationPaths.policyStart(
+    config.companyId,
+    config.policyIds.profileUpdate,
+  );
+  let answerSave!: () => void;
+  const spinnerSeen = new Promise<void>((resolve) => (answerSave = resolve));
+  const isProfileUpdate = (url: URL) => url.pathname === policyPath;
+  await page.route(isProfileUpdate, async (route) => {
+    await spinnerSeen;
+    await route.continue();
+  });
+  await saveMobile(page, newMobile);
+  await expect(saveButton(page)).toHaveText('Saving…');
+  await expect(saveButton(page).locator('.spinner-border')).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+  await expect(mobileField(page)).toBeDisabled();
+  answerSave();
+  await expect(saveResult(page)).toHaveText(messages.profile.updated);
+  await expect(saveButton(page)).toHaveText('Save');
+  await page.unroute(isProfileUpdate);
+
+  // The old number's device is gone and the new number's took its place.
+  await expect(devices.filter({ hasText: lastFour(newMobile) })).toHaveCount(1);
+  await expect(devices).toHaveCount(2);
+  await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText(lastFour(newMobile));
+  await expect(devices.filter({ hasText: lastFour(oldMobile) })).toHaveCount(0);
+
+  // Next sign-in: the choice is e-mail or the new number, and the code is texted there alone.
+  const oldPhoneLastMessage = await newestMessageId(page.request, oldMobile);
+  const newPhone = await Mailbox.open(page.request, newMobile);
+  await signOutToHome(page);
+  await openSignIn(page);
+  await enterUsername(page, customer.username);
+  await enterPassword(page, customer.password);
+  await expect(loginModal(page).getByRole('radio')).toHaveCount(2);
+  await chooseMethod(page, new RegExp(`^SMS.*${lastFour(newMobile)}$`));
+  await expect(stepHeading(page, 'code')).toBeVisible();
+  await enterCode(page, await newPhone.readNewCode());
+  await expectLandedAs(page, customer);
+  expect(await newestMessageId(page.request, oldMobile), 'a text to the old number').toBe(
+    oldPhoneLastMessage,
+  );
+});
+
+test('a customer at the device limit who saves a new mobile number is warned that the new phone is not added as a device, while the profile itself is saved', async ({
+  page,
+}) => {
+  // Registration, two sign-ins and four pairings: more than the default 30 seconds under load.
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(page.request, 'profile.limit');
+  const mobile = phoneNumber();
+  await signIn(page, customer);
+  await openProfile(page);
+  const devices = signInDevices(page);
+  await expect(devices).toHaveCount(1);
+  for (const domain of ['example.org', 'example.net', 'example.edu', 'example.info']) {
+    await addEmailFromProfile(page, `${customer.username}@${domain}`);
+  }
+  await expect(devices).toHaveCount(MAX_MFA_DEVICES);
+
+  await page.getByLabel('City', { exact: true }).fill('Springfield');
+  await saveMobile(page, mobile);
+  await expect(saveResult(page)).toHaveText(profileFormMessages.limitExceeded);
+  await expect(saveResult(page).getByText(profileFormMessages.limitExceeded)).toHaveClass(
+    /alert-warning/,
+  );
+  await expectNoAxeViolations(page);
+
+  // Still five devices, none of them for the new number.
+  await expect(devices).toHaveCount(MAX_MFA_DEVICES);
+  await expect(devices.filter({ hasText: SMS_DEVICE })).toHaveCount(0);
+  await expect(devices.filter({ hasText: lastFour(mobile) })).toHaveCount(0);
+
+  // The bank kept the details: the next sign-in brings them back from the server. Of the five
+  // addresses to choose from, the one registered with is the only one at example.com.
+  const mailbox = await Mailbox.open(page.request, customer.email);
+  await signOutToHome(page);
+  await openSignIn(page);
+  await enterUsername(page, customer.username);
+  await enterPassword(page, customer.password);
+  await chooseMethod(page, /^Email.*@example\.com$/);
+  await expect(stepHeading(page, 'code')).toBeVisible();
+  await enterCode(page, await mailbox.readNewCode());
+  await expectLandedAs(page, customer);
+  await openProfile(page);
+  await expect(mobileField(page)).toHaveValue(mobile);
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Springfield');
+  await expect(devices).toHaveCount(MAX_MFA_DEVICES);
+});
