@@ -1,0 +1,263 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEFAULT_CIBA_THRESHOLD_DOLLARS,
+  DEFAULT_DENY_THRESHOLD_DOLLARS,
+  DEMO_PASSWORD,
+  formatCents,
+  formatCentsWithSeparators,
+  messages,
+} from '@anybank/contracts';
+import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
+import {
+  amountField,
+  availableBalanceShown,
+  backToDashboard,
+  chooseAccount,
+  countTransferRequests,
+  fromField,
+  openTransferFromSidebar,
+  readDashboardBalances,
+  sendTransfer,
+  startAnotherTransfer,
+  toField,
+  transferButton,
+  transferFormError,
+  transferResult,
+  type DashboardBalances,
+} from './support/banking';
+import type { NewCustomer } from './support/customers';
+import { activatePhoneApp, pushRequest } from './support/mobile';
+import {
+  USERS,
+  chooseMethod,
+  enterUsername,
+  expectLandedAs,
+  loginModal,
+  openSignIn,
+  signIn,
+} from './support/sign-in';
+
+// Other journeys move jane's and john's money too (all specs share one database): every check
+// compares the dashboard before and after, never a seeded balance.
+
+const TRANSFER_REQUEST = 'Approve this transfer?';
+const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
+const WAITING_FOR_PHONE = 'Waiting for approval on your mobile app…';
+
+/** The deny threshold, and a cent above it (document 2 §9: "above" denies). */
+const DENY_THRESHOLD_CENTS = DEFAULT_DENY_THRESHOLD_DOLLARS * 100;
+/** Above the CIBA threshold, far below the deny threshold. */
+const APPROVED_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 25_000;
+const DECLINED_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 10_000;
+
+/** john.smith signs in with his device; his seeded "iPhone" works once the app is activated. */
+const JOHN: NewCustomer = {
+  ...USERS.john,
+  firstName: 'John',
+  lastName: 'Smith',
+  password: DEMO_PASSWORD,
+};
+
+/** The balances once `cents` went from checking to savings. */
+function movedToSavings(before: DashboardBalances, cents: number): DashboardBalances {
+  return { ...before, checking: before.checking - cents, savings: before.savings + cents };
+}
+
+/** "$1,250.00", as the pages show an amount. */
+function dollars(cents: number): string {
+  return `$${formatCentsWithSeparators(cents)}`;
+}
+
+/** john's sign-in by approving it on the phone app open in `phone`. */
+async function signInWithPhone(page: Page, phone: Page, customer: NewCustomer) {
+  await openSignIn(page);
+  await enterUsername(page, customer.username);
+  await chooseMethod(page, 'iPhone');
+  await expect(loginModal(page).getByRole('status')).toContainText(
+    'We sent a notification to your iPhone',
+  );
+  await pushRequest(phone, SIGN_IN_REQUEST)
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await expectLandedAs(page, customer);
+}
+
+/**
+ * Sends a transfer that waits for the phone: the page says so and holds the form while the
+ * phone shows the request with its amount and both account numbers. Answers the request's card.
+ */
+async function transferWaitingForPhone(page: Page, phone: Page, amountCents: number) {
+  const accounts = await sendTransfer(page, {
+    from: 'Checking',
+    to: 'Savings',
+    amount: formatCents(amountCents),
+  });
+  await expect(page.getByText(WAITING_FOR_PHONE, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Transferring…', exact: true })).toBeDisabled();
+
+  const request = pushRequest(phone, TRANSFER_REQUEST);
+  await expect(request).toBeVisible();
+  await expect(request.getByText(dollars(amountCents), { exact: true })).toBeVisible();
+  for (const name of [accounts.fromName, accounts.toName]) {
+    // "Checking (…1234)" on the form, "ending 1234" on the phone.
+    const suffix = /\u2026(\w{4})\)$/.exec(name)?.[1];
+    expect(suffix, `the account number in "${name}"`).toBeDefined();
+    await expect(request.getByText(`ending ${suffix}`, { exact: true })).toBeVisible();
+  }
+  return { ...accounts, request };
+}
+
+test('jane.doe transfers $25.50 from checking to savings, sees it confirmed with its number, and the dashboard shows both balances moved by exactly that', async ({
+  page,
+}) => {
+  await signIn(page, USERS.jane);
+  const before = await readDashboardBalances(page);
+
+  await openTransferFromSidebar(page);
+  await expectNoAxeViolations(page);
+  const { fromName, toName } = await sendTransfer(page, {
+    from: 'Checking',
+    to: 'Savings',
+    amount: '25.50',
+  });
+
+  const confirmed = transferResult(page, messages.transfer.confirmedTitle);
+  await expect(confirmed).toBeVisible();
+  await expect(confirmed.getByText(messages.transfer.confirmedText, { exact: true })).toBeVisible();
+  await expect(
+    confirmed.getByText(`${fromName} to ${toName}, $25.50`, { exact: true }),
+  ).toBeVisible();
+  // Document 2 §2: a random number below 100000.
+  await expect(confirmed.getByText(/^Transfer number: \d{1,5}$/)).toBeVisible();
+  await waitForAnimationsToFinish(page);
+  await expectNoAxeViolations(page);
+
+  await backToDashboard(page);
+  await expect.poll(() => readDashboardBalances(page)).toEqual(movedToSavings(before, 2550));
+});
+
+test(`a transfer above the $${DEFAULT_DENY_THRESHOLD_DOLLARS} deny threshold is denied with the threshold reason and moves nothing, while exactly the threshold goes through`, async ({
+  page,
+}) => {
+  await signIn(page, USERS.jane);
+  const before = await readDashboardBalances(page);
+
+  await openTransferFromSidebar(page);
+  const aboveThreshold = DENY_THRESHOLD_CENTS + 1;
+  const { fromName, toName } = await sendTransfer(page, {
+    from: 'Checking',
+    to: 'Savings',
+    amount: formatCents(aboveThreshold),
+  });
+  const denied = transferResult(page, messages.transfer.deniedTitle);
+  await expect(denied).toBeVisible();
+  await expect(
+    denied.getByText(
+      `${messages.transfer.maxThreshold}${fromName} to ${toName}, ${dollars(aboveThreshold)}`,
+      { exact: true },
+    ),
+  ).toBeVisible();
+
+  await backToDashboard(page);
+  await expect.poll(() => readDashboardBalances(page)).toEqual(before);
+
+  // The threshold itself is not above it: there and back again, each confirmed.
+  await openTransferFromSidebar(page);
+  await sendTransfer(page, {
+    from: 'Savings',
+    to: 'Checking',
+    amount: formatCents(DENY_THRESHOLD_CENTS),
+  });
+  await expect(transferResult(page, messages.transfer.confirmedTitle)).toBeVisible();
+  await startAnotherTransfer(page);
+  await sendTransfer(page, {
+    from: 'Checking',
+    to: 'Savings',
+    amount: formatCents(DENY_THRESHOLD_CENTS),
+  });
+  await expect(transferResult(page, messages.transfer.confirmedTitle)).toBeVisible();
+  await backToDashboard(page);
+  await expect.poll(() => readDashboardBalances(page)).toEqual(before);
+});
+
+test('john.smith approves a transfer above the CIBA threshold on his phone app and it is confirmed; one he denies there is refused and moves nothing', async ({
+  page,
+  browser,
+}) => {
+  // Two pushes answered by hand, each polled by the server once a second.
+  test.setTimeout(120_000);
+  // The phone is another device: a browser context of its own. Activating it there works
+  // whether or not an earlier journey activated john's app elsewhere (it takes the new key).
+  const phoneContext = await browser.newContext();
+  try {
+    const phone = await phoneContext.newPage();
+    await activatePhoneApp(phone, JOHN);
+    await signInWithPhone(page, phone, JOHN);
+    const before = await readDashboardBalances(page);
+
+    await openTransferFromSidebar(page);
+    const approved = await transferWaitingForPhone(page, phone, APPROVED_AMOUNT_CENTS);
+    await approved.request.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirmed = transferResult(page, messages.transfer.confirmedTitle);
+    await expect(confirmed).toBeVisible();
+    await expect(
+      confirmed.getByText(
+        `${approved.fromName} to ${approved.toName}, ${dollars(APPROVED_AMOUNT_CENTS)}`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await backToDashboard(page);
+    const afterApproval = movedToSavings(before, APPROVED_AMOUNT_CENTS);
+    await expect.poll(() => readDashboardBalances(page)).toEqual(afterApproval);
+
+    await openTransferFromSidebar(page);
+    const declined = await transferWaitingForPhone(page, phone, DECLINED_AMOUNT_CENTS);
+    await declined.request.getByRole('button', { name: 'Deny', exact: true }).click();
+    const denied = transferResult(page, messages.transfer.deniedTitle);
+    await expect(denied).toBeVisible();
+    await expect(
+      denied.getByText(
+        `${messages.transfer.notApproved}${declined.fromName} to ${declined.toName}`,
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
+    await backToDashboard(page);
+    await expect.poll(() => readDashboardBalances(page)).toEqual(afterApproval);
+  } finally {
+    await phoneContext.close();
+  }
+});
+
+test('the transfer form checks, in order, that both accounts are chosen, that they differ, that the amount is above zero and that the source account holds it, sending nothing until all pass', async ({
+  page,
+}) => {
+  await signIn(page, USERS.jane);
+  await openTransferFromSidebar(page);
+  const transfersSent = countTransferRequests(page);
+  const error = transferFormError(page);
+
+  // Each step fixes only the failure shown, so the next check in the order speaks next.
+  await amountField(page).fill('0');
+  await transferButton(page).click();
+  await expect(error).toHaveText(messages.transfer.selectAccounts);
+
+  await chooseAccount(fromField(page), 'Savings');
+  await chooseAccount(toField(page), 'Savings');
+  await transferButton(page).click();
+  await expect(error).toHaveText(messages.transfer.differentAccounts);
+
+  await chooseAccount(toField(page), 'Checking');
+  await transferButton(page).click();
+  await expect(error).toHaveText(messages.transfer.invalidAmount);
+
+  const available = await availableBalanceShown(page);
+  await amountField(page).fill(formatCents(available + 1));
+  await transferButton(page).click();
+  await expect(error).toHaveText(
+    messages.transfer.insufficientFunds('Savings', formatCentsWithSeparators(available)),
+  );
+
+  expect(transfersSent(), 'transfer requests sent').toBe(0);
+});
