@@ -12,6 +12,8 @@ import { signInRateLimit } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAdvisorBalanceRoutes } from './modules/banking/advisor-balances.routes';
+import { createClientBalancesService } from './modules/banking/advisor-balances.service';
 import { registerBankingRoutes } from './modules/banking/banking.routes';
 import {
   createBankingService,
@@ -20,9 +22,16 @@ import {
 } from './modules/banking/banking.service';
 import { registerOrchestrationRoutes } from './modules/orchestration/orchestration.routes';
 import { createOrchestrationService } from './modules/orchestration/orchestration.service';
+import { registerAdvisorConsentRoutes } from './modules/consents/advisor-consents.routes';
+import { createAdvisorConsentService } from './modules/consents/advisor-consents.service';
 import { registerConsentRoutes } from './modules/consents/consent.routes';
 import { createConsentService } from './modules/consents/consent.service';
+import { registerDirectoryEntryRoutes } from './modules/directory/directory-entry.routes';
+import { createDirectoryEntryService } from './modules/directory/directory-entry.service';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
+import { registerScimRoutes } from './modules/directory/scim.routes';
+import { createScimService } from './modules/directory/scim.service';
+import { createHelpDeskService } from './modules/helpdesk/helpdesk.service';
 import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
 import { registerMobileRoutes } from './modules/identity/devices/mobile.routes';
@@ -50,6 +59,8 @@ import {
   type MessagingService,
 } from './modules/messaging/messaging.service';
 import { createSmtpTransport, type EmailTransport } from './modules/messaging/smtp-transport';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -94,6 +105,10 @@ export function publicConfigOf(config: Config): PublicConfig {
       profileUpdate: config.policyIds.PROFILE_UPDATE,
       signInMethod: config.policyIds.SIGN_IN_METHOD,
       walletPairing: config.policyIds.WALLET_PAIRING,
+      phishingEmail: config.policyIds.PHISHING_EMAIL,
+      deleteUser: config.policyIds.DELETE_USER,
+      resetVerification: config.policyIds.RESET_VERIFICATION,
+      helpDesk: config.policyIds.HELP_DESK,
     },
   };
 }
@@ -195,7 +210,16 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     db,
     approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, app }),
   });
-  const orchestration = createOrchestrationService({ config, db, messaging, auth });
+  const wallet = createWalletService({ config, db });
+  const helpDesk = createHelpDeskService({ db, otp, push, messaging });
+  const orchestration = createOrchestrationService({
+    config,
+    db,
+    messaging,
+    auth,
+    wallet,
+    helpDesk,
+  });
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -219,15 +243,30 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerFlowRoutes(api, { config, flows });
       registerPickupRoutes(api, { config, pickup });
       registerDirectoryRoutes(api, { db, auth });
+      registerDirectoryEntryRoutes(api, {
+        auth,
+        entries: createDirectoryEntryService({ db, productId: config.productId }),
+      });
       registerAdminRoutes(api, { db, auth });
       registerBankingRoutes(api, { auth, banking });
       registerOrchestrationRoutes(api, { config, orchestration });
       registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
+      // The partner portals' data: each shows only what customers consented to share.
+      registerAdvisorConsentRoutes(api, {
+        auth,
+        advisorConsents: createAdvisorConsentService({ db }),
+      });
+      registerAdvisorBalanceRoutes(api, {
+        auth,
+        clientBalances: createClientBalancesService({ db, productId: config.productId }),
+      });
+      registerScimRoutes(api, { auth, scim: createScimService({ db }) });
       registerMobileRoutes(api, {
         config,
         activation: createMobileActivationService({ db, passwords, otp, messaging }),
         push,
       });
+      registerWalletRoutes(api, { config, wallet });
     },
     { prefix: config.basePath },
   );

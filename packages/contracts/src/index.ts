@@ -13,3 +13,7 @@ export * from './banking';
 export * from './consents';
 export * from './orchestration';
 export * from './push';
+export * from './wallet';
+export * from './partners';
+export * from './admin';
+export * from './help-desk';

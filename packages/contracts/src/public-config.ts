@@ -23,6 +23,10 @@ export const publicConfigSchema = z.object({
     profileUpdate: z.string(),
     signInMethod: z.string(),
     walletPairing: z.string(),
+    phishingEmail: z.string(),
+    deleteUser: z.string(),
+    resetVerification: z.string(),
+    helpDesk: z.string(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

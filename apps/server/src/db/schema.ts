@@ -364,10 +364,74 @@ export const pushRequests = pgTable(
   },
   (table) => [
     index('push_requests_device_idx').on(table.deviceId, table.createdAt),
-    check('push_requests_kind_check', sql`${table.kind} in ('signin', 'transfer')`),
+    check('push_requests_kind_check', sql`${table.kind} in ('signin', 'transfer', 'helpdesk')`),
     check(
       'push_requests_status_check',
       sql`${table.status} in ('pending', 'approved', 'denied', 'expired')`,
     ),
+  ],
+);
+
+/**
+ * Digital-wallet pairings (document 2 §2, §7): one per "Pair digital wallet", its ticket (the
+ * secret in the pairing link) stored as a SHA-256 hash, good once and for 10 minutes.
+ */
+export const walletPairings = pgTable(
+  'wallet_pairings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('wallet_pairings_user_idx').on(table.userId),
+    index('wallet_pairings_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Help-desk sessions (document 2 §2 "Customer service"): a rep verifying a customer who called,
+ * then acting on their account once. Bound to the rep; the e-mailed code, when there is one, is
+ * a row of one_time_codes (purpose 'helpdesk', reference = this id). The state machine is
+ * modules/helpdesk/helpdesk.rules.ts.
+ */
+export const helpDeskSessions = pgTable(
+  'help_desk_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    repId: uuid('rep_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    method: text('method'),
+    pushRequestId: uuid('push_request_id'),
+    verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
+    verifiedUntil: timestamp('verified_until', { withTimezone: true }),
+    action: text('action'),
+    /** The removed device's name, kept for the answer after the device row is gone. */
+    actionDeviceName: text('action_device_name'),
+    failure: text('failure'),
+    /** Raised by every change: a change computed from an older version is not stored. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('help_desk_sessions_rep_idx').on(table.repId, table.createdAt),
+    index('help_desk_sessions_customer_idx').on(table.customerId, table.createdAt),
+    check(
+      'help_desk_sessions_status_check',
+      sql`${table.status} in ('started', 'verification_sent', 'verified', 'action_done', 'failed')`,
+    ),
+    check('help_desk_sessions_method_check', sql`${table.method} in ('push', 'email')`),
+    check('help_desk_sessions_action_check', sql`${table.action} in ('unlock', 'remove_device')`),
   ],
 );

@@ -24,6 +24,10 @@ export function defaultPublicConfig(location: PageLocation): PublicConfig {
       profileUpdate: 'profile-update',
       signInMethod: 'sign-in-method',
       walletPairing: 'wallet-pairing',
+      phishingEmail: 'phishing-email',
+      deleteUser: 'delete-user',
+      resetVerification: 'reset-verification',
+      helpDesk: 'help-desk',
     },
   };
 }

@@ -16,5 +16,44 @@ export const AUDIT_EVENT_TYPES = [
   'transfer.bot_detected',
   'admin.action',
   'consent.changed',
+  /** A partner user read a customer's data: who (userId), whose (details.subjects), what. */
+  'partner.read',
+  'wallet.pairing_started',
+  'wallet.paired',
+  'wallet.pairing_refused',
+  /** A step of the account help desk: the rep (userId), the customer, the step (details). */
+  'helpdesk.step',
+  /** The help desk lifted a customer's sign-in lock: failed sign-ins before it stop counting. */
+  'signin.unlocked',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/** What a partner read: the endpoint's data, whose it was, and whether it was shown. */
+export interface PartnerRead {
+  /** The partner user who read. */
+  readerId: string;
+  readerType: string;
+  resource: 'advisor-consents' | 'client-balances' | 'scim-users';
+  /** The customers whose data was in the answer (or was asked for and refused). */
+  subjects: readonly string[];
+  outcome: 'shown' | 'refused';
+  ip: string | null;
+  /** What else identifies the read: the filter sent, the accounts shown. */
+  context?: Record<string, unknown>;
+}
+
+/** The audit event of a partner read: who read whose data (issue 6). */
+export function partnerReadEvent(read: PartnerRead) {
+  return {
+    type: 'partner.read' as const,
+    userId: read.readerId,
+    ip: read.ip,
+    details: {
+      readerType: read.readerType,
+      resource: read.resource,
+      subjects: [...read.subjects],
+      outcome: read.outcome,
+      ...read.context,
+    },
+  };
+}

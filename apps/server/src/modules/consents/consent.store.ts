@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { consents } from '../../db/schema';
+import { consents, users } from '../../db/schema';
 
 export type ConsentRow = typeof consents.$inferSelect;
 export type NewConsent = typeof consents.$inferInsert;
@@ -83,4 +83,58 @@ export async function lockConsentsOf(
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify(['consent', subject, definitionId])}, 0))`,
   );
+}
+
+/** The newest consent of one definition of each of these subjects (none for those without). */
+export async function latestConsentsOf(
+  db: Queryable,
+  subjects: readonly string[],
+  definitionId: string,
+): Promise<Map<string, ConsentRow>> {
+  if (subjects.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(and(inArray(consents.subject, [...subjects]), eq(consents.definitionId, definitionId)))
+    .orderBy(asc(consents.updatedAt), asc(consents.id));
+  // Oldest first, so the newest of a subject's (there is normally one) is the one kept.
+  return new Map(rows.map((row) => [row.subject, row]));
+}
+
+export interface SharingClientRow {
+  consent: ConsentRow;
+  uid: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Customers whose consent of this definition to this audience is accepted and shares at least
+ * one account, ordered by name; one subject's only when it is given.
+ */
+export async function listSharingClients(
+  db: Queryable,
+  filter: { definitionId: string; audience: string; subject?: string },
+): Promise<SharingClientRow[]> {
+  return db
+    .select({
+      consent: consents,
+      uid: users.uid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(consents)
+    .innerJoin(users, eq(sql`${users.id}::text`, consents.subject))
+    .where(
+      and(
+        eq(consents.definitionId, filter.definitionId),
+        eq(consents.audience, filter.audience),
+        eq(consents.status, 'accepted'),
+        // A first element exists: the list is not empty (and `->` never raises on odd data).
+        sql`(${consents.data} -> 'share-balance' -> 0) is not null`,
+        eq(users.userType, 'customer'),
+        filter.subject === undefined ? undefined : eq(consents.subject, filter.subject),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.uid));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKindAt, fullAddress } from './directory.rules';
+import { accountKindAt, fullAddress, shownValue } from './directory.rules';
 
 describe('directory rules', () => {
   it.each([
@@ -20,5 +20,16 @@ describe('directory rules', () => {
     [5, 'rewards-visa'],
   ] as const)('labels the account at position %i as %s', (position, kind) => {
     expect(accountKindAt(position)).toBe(kind);
+  });
+
+  it.each([
+    ['+15551234567', '+15551234567'],
+    [' 42 Oak Avenue ', '42 Oak Avenue'],
+    ['0000000000', null],
+    ['', null],
+    ['  ', null],
+    [null, null],
+  ])('shows a partner %j as %j', (value, shown) => {
+    expect(shownValue(value)).toBe(shown);
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountKind } from '@anybank/contracts';
+import { BLANK_PLACEHOLDER, type AccountKind } from '@anybank/contracts';
 
 /**
  * Pure rules of the directory: how an entry's derived attributes are formed.
@@ -21,4 +21,13 @@ export function accountKindAt(position: number): AccountKind {
   if (position === 0) return 'checking';
   if (position === 1) return 'savings';
   return 'rewards-visa';
+}
+
+/**
+ * An attribute as a partner is shown it: trimmed, and null when blank or the stored
+ * placeholder '0000000000' that stands for "none" (document 2 §3).
+ */
+export function shownValue(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' || trimmed === BLANK_PLACEHOLDER ? null : trimmed;
 }

@@ -6,13 +6,21 @@ import { HttpError } from '../../http/errors';
 import { parseInput } from '../../http/validation';
 import { createSecretBox, type SecretBox } from '../identity/devices/secret-box';
 import type { MessagingService } from '../messaging/messaging.service';
+import type { WalletService } from '../wallet/wallet.service';
+import type { HelpDeskService } from '../helpdesk/helpdesk.service';
+import { createAdminService } from '../admin/admin.service';
 import { apiKeyMatches, bearerTokenOf } from './orchestration.rules';
+import { createDeleteUserPolicy } from './policies/delete-user.policy';
 import { createDeviceUniquenessPolicy } from './policies/device-uniqueness.policy';
+import { createHelpDeskPolicy } from './policies/help-desk.policy';
+import { createPhishingEmailPolicy } from './policies/phishing-email.policy';
 import { createProfileUpdatePolicy } from './policies/profile-update.policy';
 import { createQrCodePolicy } from './policies/qr-code.policy';
 import { createRegistrationPolicy } from './policies/registration.policy';
+import { createResetVerificationPolicy } from './policies/reset-verification.policy';
 import { createSignInMethodPolicy } from './policies/sign-in-method.policy';
 import { createUsernameRecoveryPolicy } from './policies/username-recovery.policy';
+import { createWalletPairingPolicy } from './policies/wallet-pairing.policy';
 import type { Policy } from './policy';
 import type { AuthGuards } from '../identity/oauth/access-token';
 import { createWidgetTokens, type WidgetTokens } from './widget-token';
@@ -55,6 +63,10 @@ export interface OrchestrationDeps {
   messaging: MessagingService;
   /** Checks a user's access token (signature, audience, a grant still live): the APIs' own check. */
   auth: Pick<AuthGuards, 'verifyAccessToken'>;
+  /** Digital-wallet pairing, shared with the phone's redemption route. */
+  wallet: WalletService;
+  /** The customer-service portal's account help desk (verification, unlock, device removal). */
+  helpDesk: HelpDeskService;
   secrets?: SecretBox;
   clock?: () => Date;
 }
@@ -71,6 +83,8 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   const widgetTokens: WidgetTokens = createWidgetTokens(config, clock);
   const verifyUserToken = deps.auth.verifyAccessToken;
 
+  // The demo admin's user actions (document 2 §7), each a policy acting on the user.
+  const admin = createAdminService({ db, messaging });
   const policies: Policy[] = [
     createRegistrationPolicy({
       db,
@@ -84,6 +98,11 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     createQrCodePolicy(),
     createProfileUpdatePolicy({ db }),
     createSignInMethodPolicy({ config, db }),
+    createPhishingEmailPolicy({ admin }),
+    createDeleteUserPolicy({ admin }),
+    createResetVerificationPolicy({ admin }),
+    createWalletPairingPolicy({ wallet: deps.wallet }),
+    createHelpDeskPolicy({ helpDesk: deps.helpDesk }),
   ];
   const byId = new Map<string, Policy>(
     policies.map((policy) => [config.policyIds[policy.name], policy]),

@@ -1,7 +1,185 @@
-import { PageLayout } from '../../components/ui/PageLayout';
+import { Badge, Card, Col, Container, ListGroup, Row, Table } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { pageRoute } from '@anybank/contracts';
+import { formatUsd } from '../../lib/accounts';
+import { useSessionItem } from '../../lib/session-storage';
+import { AdvisorPortalLayout } from './AdvisorPortalLayout';
+import { ClientSearch } from './ClientSearch';
+import { navigationStateFor } from './advisor-clients';
+import { ADVISOR_ALERTS, ADVISOR_NEWS, SAMPLE_CLIENTS } from './advisor-sample-data';
 
-export function AdvisorDashboardPage() {
+const clientPagePath = pageRoute('advisor-client').paths[0] ?? '/';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function WelcomeBar({ firstName }: { firstName: string | null }) {
   return (
-    <PageLayout pageId="advisor" description="Your clients, alerts and market news for the day." />
+    <div className="bg-body-tertiary border-bottom">
+      <Container className="py-3">
+        <p className="fs-5 mb-0">
+          {firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'} You have{' '}
+          {ADVISOR_ALERTS.length} alerts today.
+        </p>
+      </Container>
+    </div>
+  );
+}
+
+function ProfileCard({
+  firstName,
+  lastName,
+}: {
+  firstName: string | null;
+  lastName: string | null;
+}) {
+  const name = [firstName, lastName].filter(Boolean).join(' ');
+  const initials = [firstName, lastName].map((part) => part?.charAt(0) ?? '').join('');
+  return (
+    <Card as="section" className="h-100 shadow-sm" aria-labelledby="advisor-profile-heading">
+      <Card.Body>
+        <h2 id="advisor-profile-heading" className="h5">
+          Your profile
+        </h2>
+        <div className="d-flex align-items-center gap-3 my-3">
+          <span
+            aria-hidden="true"
+            className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center fw-bold fs-5 flex-shrink-0"
+            style={{ width: '3.5rem', height: '3.5rem' }}
+          >
+            {initials}
+          </span>
+          <div>
+            <p className="fw-semibold mb-0">{name}</p>
+            <p className="mb-0 text-body-secondary">Wealth Advisor, AnyWealthAdvisor</p>
+          </div>
+        </div>
+        <p className="mb-0 small text-body-secondary">
+          You see the balances of the accounts each client chose to share with you, and nothing
+          else.
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Alerts() {
+  return (
+    <section className="h-100" aria-labelledby="advisor-alerts-heading">
+      <h2 id="advisor-alerts-heading" className="h5">
+        Alerts
+      </h2>
+      <ListGroup>
+        {ADVISOR_ALERTS.map((alert) => (
+          <ListGroup.Item key={alert.id} className="d-flex gap-2 align-items-start">
+            <Badge
+              bg={alert.level === 'warning' ? 'warning' : 'secondary'}
+              text={alert.level === 'warning' ? 'dark' : undefined}
+            >
+              {alert.level === 'warning' ? 'Action' : 'Info'}
+            </Badge>
+            <span>{alert.text}</span>
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </section>
+  );
+}
+
+function ClientTable() {
+  return (
+    <section className="mb-4" aria-labelledby="advisor-clients-heading">
+      <h2 id="advisor-clients-heading" className="h5">
+        Your clients
+      </h2>
+      <Table responsive hover className="align-middle">
+        <caption className="small">Sample data for the demo.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Active</th>
+            <th scope="col">Last contacted</th>
+            <th scope="col" className="text-end">
+              Total portfolio
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {SAMPLE_CLIENTS.map((client) => (
+            <tr key={client.name}>
+              <th scope="row" className="fw-normal">
+                {client.name}
+              </th>
+              <td>{client.active ? 'Yes' : 'No'}</td>
+              <td>{dateFormat.format(new Date(client.lastContacted))}</td>
+              <td className="text-end">{formatUsd(client.totalPortfolio * 100)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}
+
+function News() {
+  return (
+    <section aria-labelledby="advisor-news-heading">
+      <h2 id="advisor-news-heading" className="h5">
+        Market news
+      </h2>
+      <Row xs={1} md={3} className="g-3">
+        {ADVISOR_NEWS.map((item) => (
+          <Col key={item.title}>
+            <Card className="h-100">
+              <Card.Body>
+                <p className="small text-body-secondary mb-1">{item.source}</p>
+                <h3 className="h6">{item.title}</h3>
+                <p className="mb-0">{item.text}</p>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
+
+/** Document 2 §2: the advisor dashboard. Choosing a client opens /advisor/client for them. */
+export function AdvisorDashboardPage() {
+  const firstName = useSessionItem('firstName');
+  const lastName = useSessionItem('lastName');
+  const navigate = useNavigate();
+  return (
+    <AdvisorPortalLayout
+      pageId="advisor"
+      banner={<WelcomeBar firstName={firstName} />}
+      description="Your clients, alerts and market news for the day."
+    >
+      <Row className="g-3 mb-4">
+        <Col lg={4}>
+          <ProfileCard firstName={firstName} lastName={lastName} />
+        </Col>
+        <Col lg={8}>
+          <Alerts />
+        </Col>
+      </Row>
+      <section className="mb-4" aria-labelledby="advisor-search-heading">
+        <h2 id="advisor-search-heading" className="h5">
+          Find a client
+        </h2>
+        <ClientSearch
+          className="col-lg-6"
+          onChoose={(suggestion) =>
+            void navigate(clientPagePath, { state: navigationStateFor(suggestion) })
+          }
+        />
+      </section>
+      <ClientTable />
+      <News />
+    </AdvisorPortalLayout>
   );
 }

@@ -1,8 +1,8 @@
-import { PageLayout } from '../../components/ui/PageLayout';
+import { AdvisorPortalLayout } from './AdvisorPortalLayout';
 
 export function AdvisorTrackingPage() {
   return (
-    <PageLayout
+    <AdvisorPortalLayout
       pageId="advisor-tracking"
       description="Follow up on recent contact with each of your clients."
     />
@@ -11,7 +11,7 @@ export function AdvisorTrackingPage() {
 
 export function AdvisorProspectingPage() {
   return (
-    <PageLayout
+    <AdvisorPortalLayout
       pageId="advisor-prospecting"
       description="Find and reach out to people who may become clients."
     />
@@ -20,7 +20,7 @@ export function AdvisorProspectingPage() {
 
 export function AdvisorOtherServicesPage() {
   return (
-    <PageLayout
+    <AdvisorPortalLayout
       pageId="advisor-other-services"
       description="Planning, insurance and estate services you can offer your clients."
     />

@@ -1,10 +1,141 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Col, ListGroup, Row, Table } from 'react-bootstrap';
 import { PageLayout } from '../../components/ui/PageLayout';
+import { useSessionItem } from '../../lib/session-storage';
+import { HelpDeskDialog } from './HelpDeskDialog';
+import { SAMPLE_TICKETS, SERVICE_ALERTS } from './customer-service-sample-data';
 
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function ProfileCard() {
+  const firstName = useSessionItem('firstName');
+  const lastName = useSessionItem('lastName');
+  const email = useSessionItem('email');
+  const name = [firstName, lastName].filter(Boolean).join(' ');
+  const initials = [firstName, lastName].map((part) => part?.charAt(0) ?? '').join('');
+  return (
+    <Card as="section" className="h-100 shadow-sm" aria-labelledby="service-profile-heading">
+      <Card.Body>
+        <h2 id="service-profile-heading" className="h5">
+          Your profile
+        </h2>
+        <div className="d-flex align-items-center gap-3 my-3">
+          <span
+            aria-hidden="true"
+            className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center fw-bold fs-5 flex-shrink-0"
+            style={{ width: '3.5rem', height: '3.5rem' }}
+          >
+            {initials}
+          </span>
+          <div>
+            <p className="fw-semibold mb-0">{name}</p>
+            <p className="mb-0 text-body-secondary">Customer Service Representative</p>
+            {email && <p className="mb-0 small text-break">{email}</p>}
+          </div>
+        </div>
+        <p className="mb-0 small text-body-secondary">
+          You act on a customer&apos;s account only after the bank has verified that the caller is
+          that customer.
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Alerts() {
+  return (
+    <section className="h-100" aria-labelledby="service-alerts-heading">
+      <h2 id="service-alerts-heading" className="h5">
+        Alerts
+      </h2>
+      <ListGroup>
+        {SERVICE_ALERTS.map((alert) => (
+          <ListGroup.Item key={alert.id} className="d-flex gap-2 align-items-start">
+            <Badge
+              bg={alert.level === 'warning' ? 'warning' : 'secondary'}
+              text={alert.level === 'warning' ? 'dark' : undefined}
+            >
+              {alert.level === 'warning' ? 'Action' : 'Info'}
+            </Badge>
+            <span>{alert.text}</span>
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </section>
+  );
+}
+
+function TicketTable() {
+  return (
+    <section aria-labelledby="service-tickets-heading">
+      <h2 id="service-tickets-heading" className="h5">
+        Your tickets
+      </h2>
+      <Table responsive hover className="align-middle">
+        <caption className="small">Sample data for the demo.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Subject</th>
+            <th scope="col">Customer</th>
+            <th scope="col">In progress</th>
+            <th scope="col">Date created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SAMPLE_TICKETS.map((ticket) => (
+            <tr key={ticket.id}>
+              <th scope="row" className="fw-normal">
+                {ticket.subject}
+              </th>
+              <td>{ticket.customer}</td>
+              <td>{ticket.inProgress ? 'Yes' : 'No'}</td>
+              <td>{dateFormat.format(new Date(ticket.created))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}
+
+/**
+ * Document 2 §2 "Customer service": the rep's profile, alerts, the account help desk and the
+ * (sample) ticket table.
+ */
 export function CustomerServicePage() {
+  const [helpDeskOpen, setHelpDeskOpen] = useState(false);
   return (
     <PageLayout
       pageId="customer-service"
       description="Your open tickets and the account help desk for customers who call in."
-    />
+    >
+      <Row className="g-3 mb-4">
+        <Col lg={4}>
+          <ProfileCard />
+        </Col>
+        <Col lg={8}>
+          <Alerts />
+        </Col>
+      </Row>
+      <section className="mb-4" aria-labelledby="service-help-desk-heading">
+        <h2 id="service-help-desk-heading" className="h5">
+          Account help desk
+        </h2>
+        <p>
+          A customer who is locked out or lost a device can get help on the phone, once they confirm
+          it is them.
+        </p>
+        <Button variant="primary" onClick={() => setHelpDeskOpen(true)}>
+          Launch Account Help Desk
+        </Button>
+      </section>
+      <TicketTable />
+      <HelpDeskDialog show={helpDeskOpen} onClose={() => setHelpDeskOpen(false)} />
+    </PageLayout>
   );
 }

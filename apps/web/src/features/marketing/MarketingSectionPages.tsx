@@ -1,8 +1,8 @@
-import { PageLayout } from '../../components/ui/PageLayout';
+import { MarketingPortalLayout } from './MarketingPortalLayout';
 
 export function MarketingDashboardPage() {
   return (
-    <PageLayout
+    <MarketingPortalLayout
       pageId="marketing-dashboard"
       description="How this quarter's campaigns are performing."
     />
@@ -11,7 +11,7 @@ export function MarketingDashboardPage() {
 
 export function MarketingClientProfilesPage() {
   return (
-    <PageLayout
+    <MarketingPortalLayout
       pageId="marketing-client-profiles"
       description="Customer segments and the channels each one agreed to."
     />
@@ -20,7 +20,7 @@ export function MarketingClientProfilesPage() {
 
 export function MarketingTrackingPage() {
   return (
-    <PageLayout
+    <MarketingPortalLayout
       pageId="marketing-tracking"
       description="Opens, clicks and replies for each campaign you sent."
     />
@@ -29,7 +29,7 @@ export function MarketingTrackingPage() {
 
 export function MarketingEquitiesTradingPage() {
   return (
-    <PageLayout
+    <MarketingPortalLayout
       pageId="marketing-equities-trading"
       description="Market movements to tie your next campaign to."
     />

@@ -3,6 +3,7 @@ import { PageLayout } from '../../components/ui/PageLayout';
 import { phoneKey, usePhone } from '../../lib/phone-key';
 import { ActivationPanel } from './ActivationPanel';
 import { PhoneScreen } from './PhoneScreen';
+import { WalletPanel } from './WalletPanel';
 import './mobile.css';
 
 const NOT_ACTIVATED_NOTICE =
@@ -11,6 +12,7 @@ const NOT_ACTIVATED_NOTICE =
 /**
  * The bank's phone app, simulated in the browser (document 1 §4.3): activate it once for a
  * customer, then answer the push requests sent to their phone (sign-ins now, transfers later).
+ * Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2).
  */
 export function MobilePage() {
   const phone = usePhone();
@@ -33,6 +35,7 @@ export function MobilePage() {
       ) : (
         <ActivationPanel notice={notice} />
       )}
+      <WalletPanel />
     </PageLayout>
   );
 }

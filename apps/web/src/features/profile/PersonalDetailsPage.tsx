@@ -4,6 +4,7 @@ import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { listSignInDevices, startPairingFlow } from '../../lib/devices-api';
 import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
+import { DigitalWalletPairing } from './DigitalWalletPairing';
 import { PersonalDetailsForm } from './PersonalDetailsForm';
 
 const DEVICE_TYPE_LABELS: Record<LoginDeviceType, string> = {
@@ -127,6 +128,7 @@ export function PersonalDetailsPage() {
     >
       <PersonalDetailsForm onSaved={onSaved} />
       <SignInDevices refresh={devicesVersion} />
+      <DigitalWalletPairing />
     </BankingPageLayout>
   );
 }

@@ -36,7 +36,7 @@ export interface PushService {
     id?: string;
     userId: string;
     deviceId: string;
-    kind: 'signin' | 'transfer';
+    kind: 'signin' | 'transfer' | 'helpdesk';
     context: PushContext;
   }): Promise<PushRequestRow>;
   statusOf(id: string): Promise<PushStatus | null>;

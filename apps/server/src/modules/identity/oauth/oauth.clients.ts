@@ -74,6 +74,9 @@ export function oauthClients(config: Config): ClientMetadata[] {
       grant_types: ['client_credentials'],
       response_types: [],
       redirect_uris: [],
+      // It never receives an ID token, but the provider refuses a client whose default
+      // algorithm (RS256) is not enabled, and only ES256 is.
+      id_token_signed_response_alg: 'ES256',
     },
   ];
 }

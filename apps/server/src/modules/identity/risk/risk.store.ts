@@ -3,13 +3,25 @@ import type { Queryable } from '../../../db/database';
 import { auditEvents, users } from '../../../db/schema';
 import { countAuditEvents } from '../../audit/audit.store';
 
-/** 'signin.failed' events (password.service.ts) for the username since `since`. */
+/**
+ * 'signin.failed' events (password.service.ts) for the username since `since`, and since the
+ * help desk last unlocked the username ('signin.unlocked'): a customer the bank verified and
+ * unlocked starts afresh, or the earlier failures would keep refusing them for the window.
+ */
 export function countFailedSignInsForUsername(
   db: Queryable,
   uid: string,
   since: Date,
 ): Promise<number> {
-  return countAuditEvents(db, 'signin.failed', since, sql`${auditEvents.details}->>'uid' = ${uid}`);
+  const lastUnlock = sql`(select max(${auditEvents.createdAt}) from ${auditEvents}
+    where ${auditEvents.type} = 'signin.unlocked' and ${auditEvents.details}->>'uid' = ${uid})`;
+  return countAuditEvents(
+    db,
+    'signin.failed',
+    since,
+    sql`${auditEvents.details}->>'uid' = ${uid}`,
+    sql`(${lastUnlock} is null or ${auditEvents.createdAt} > ${lastUnlock})`,
+  );
 }
 
 /** 'signin.failed' events from the address since `since`, whatever the username. */

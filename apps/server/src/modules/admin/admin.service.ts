@@ -1,0 +1,110 @@
+import { messages, type AdminPolicyResponse } from '@anybank/contracts';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { insertAuditEvent } from '../audit/audit.store';
+import { findUserById } from '../directory/directory.store';
+import type { Principal } from '../identity/oauth/access-token';
+import type { MessagingService } from '../messaging/messaging.service';
+import { phishingEmailFor, sameEmailAddress } from './admin.rules';
+import { clearIdentityVerified, deleteUserWithHoldings } from './admin.store';
+import { lockUserById } from '../directory/directory-entry.store';
+
+/** Where an admin action was asked from: the client's address and the host the page named. */
+export interface AdminRequest {
+  ip: string;
+  host?: string;
+}
+
+/**
+ * The demo admin's user actions (document 2 §2, §4, §7), each on the signed-in customer's own
+ * account and each written to the audit log. The orchestration policies call them with the
+ * user their access token names.
+ */
+export interface AdminService {
+  /** Removes the customer with everything they own and ends their sign-ins. */
+  deleteUser(user: Principal, request: AdminRequest): Promise<AdminPolicyResponse>;
+  /** Clears the identity-verified flag. */
+  resetVerification(user: Principal, request: AdminRequest): Promise<AdminPolicyResponse>;
+  /** Sends the phishing demo e-mail to the customer's own address. */
+  sendPhishingEmail(
+    user: Principal,
+    request: AdminRequest & { to: string },
+  ): Promise<AdminPolicyResponse>;
+}
+
+function failure(message: string): AdminPolicyResponse {
+  return { success: false, additionalProperties: { errorBody: { message } } };
+}
+
+function requireCustomer(user: Principal): void {
+  if (user.userType !== 'customer') throw new HttpError(403, messages.admin.customersOnly);
+}
+
+export function createAdminService(deps: {
+  db: Database;
+  messaging: MessagingService;
+}): AdminService {
+  const { db, messaging } = deps;
+
+  return {
+    async deleteUser(user, request) {
+      // The page shows a delete failure's own message (§8): it is answered in the body.
+      if (user.userType !== 'customer') return failure(messages.admin.customersOnly);
+      const deleted = await db.transaction(async (tx) => {
+        const row = await lockUserById(tx, user.userId);
+        if (!row) return null;
+        const holdings = await deleteUserWithHoldings(tx, row);
+        await insertAuditEvent(tx, {
+          type: 'admin.action',
+          userId: row.id,
+          ip: request.ip,
+          details: { action: 'delete-user', uid: row.uid, host: request.host ?? null, holdings },
+        });
+        return row;
+      });
+      return deleted ? { success: true } : failure(messages.admin.noSuchUser);
+    },
+
+    async resetVerification(user, request) {
+      requireCustomer(user);
+      const changed = await db.transaction(async (tx) => {
+        if (!(await clearIdentityVerified(tx, user.userId))) return false;
+        await insertAuditEvent(tx, {
+          type: 'admin.action',
+          userId: user.userId,
+          ip: request.ip,
+          details: { action: 'reset-verification', host: request.host ?? null },
+        });
+        return true;
+      });
+      if (!changed) throw new HttpError(404, messages.admin.noSuchUser);
+      return { success: true };
+    },
+
+    async sendPhishingEmail(user, request) {
+      requireCustomer(user);
+      const customer = await findUserById(db, user.userId);
+      if (!customer) throw new HttpError(404, messages.admin.noSuchUser);
+      // The bank's mail must not carry a phishing message to anybody else: the demo shows it
+      // to the customer running it, in their own mailbox.
+      if (!sameEmailAddress(request.to, customer.email)) {
+        throw new HttpError(400, messages.admin.phishingOwnAddressOnly, [
+          { field: 'to', message: messages.admin.phishingOwnAddressOnly },
+        ]);
+      }
+      const email = phishingEmailFor({
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        host: request.host,
+      });
+      const sent = await messaging.send({ channel: 'email', to: customer.email, ...email });
+      await insertAuditEvent(db, {
+        type: 'admin.action',
+        userId: customer.id,
+        ip: request.ip,
+        details: { action: 'phishing-email', messageId: sent.id, host: request.host ?? null },
+      });
+      return { success: true };
+    },
+  };
+}

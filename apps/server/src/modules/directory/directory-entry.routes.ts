@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DIRECTORY_API_ROOT,
+  directoryPatchRequestSchema,
+  directoryPutRequestSchema,
+} from '@anybank/contracts';
+import { parseInput } from '../../http/validation';
+import type { AuthGuards } from '../identity/oauth/access-token';
+import type { DirectoryEntryService } from './directory-entry.service';
+
+const dnParams = z.object({ dn: z.string().min(1).max(512) });
+
+/**
+ * `GET/PUT/PATCH {root}/{DN}` (document 2 §7): the signed-in customer's own entry, with their
+ * bank access token. PUT replaces the attributes it names; PATCH takes LDAP-style
+ * `{modifications: [{attributeName, modificationType: 'set', values}]}`. Both answer 200 with
+ * the entry as it now is (the admin page reads "success when status 200").
+ */
+export function registerDirectoryEntryRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthGuards; entries: DirectoryEntryService },
+) {
+  const { auth, entries } = deps;
+  const path = `${DIRECTORY_API_ROOT}/:dn`;
+
+  app.get(path, async (request) => {
+    const principal = await auth.requireCustomer(request);
+    const { dn } = parseInput(dnParams, request.params);
+    return entries.read({ userId: principal.userId, ip: request.ip }, dn);
+  });
+
+  app.put(path, async (request) => {
+    const principal = await auth.requireCustomer(request);
+    const { dn } = parseInput(dnParams, request.params);
+    const body = parseInput(directoryPutRequestSchema, request.body);
+    return entries.put({ userId: principal.userId, ip: request.ip }, dn, body);
+  });
+
+  app.patch(path, async (request) => {
+    const principal = await auth.requireCustomer(request);
+    const { dn } = parseInput(dnParams, request.params);
+    const body = parseInput(directoryPatchRequestSchema, request.body);
+    return entries.patch({ userId: principal.userId, ip: request.ip }, dn, body);
+  });
+}

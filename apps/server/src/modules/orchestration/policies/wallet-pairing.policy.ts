@@ -1,0 +1,54 @@
+import { toDataURL } from 'qrcode';
+import {
+  walletMessages,
+  walletPairingRequestSchema,
+  type WalletPairingStartResponse,
+  type WalletPairingStatusResponse,
+} from '@anybank/contracts';
+import { HttpError } from '../../../http/errors';
+import type { WalletService } from '../../wallet/wallet.service';
+import { definePolicy, userOf } from '../policy';
+
+/**
+ * Wallet pairing (document 2 §2, §7): the signed-in customer's "Pair digital wallet". `start`
+ * answers a single-use pairing link and its QR code (drawn here, like the TOTP one, so the
+ * ticket never goes to a QR service); `status` tells the page when the phone has taken the card.
+ * Acts on a user: their own access token is in the body, and only customers have the card.
+ */
+export function createWalletPairingPolicy(deps: { wallet: WalletService }) {
+  return definePolicy({
+    name: 'WALLET_PAIRING',
+    access: 'user',
+    input: walletPairingRequestSchema,
+    async run(input, context): Promise<WalletPairingStartResponse | WalletPairingStatusResponse> {
+      const user = userOf(context);
+      if (user.userType !== 'customer') throw new HttpError(403, walletMessages.customersOnly);
+
+      if (input.step === 'status') {
+        const status = await deps.wallet.pairingStatus(user.userId, input.pairingId);
+        if (status === null) throw new HttpError(404, walletMessages.noSuchPairing);
+        return { additionalProperties: { status } };
+      }
+
+      if (input.subject !== undefined && input.subject !== user.userId) {
+        throw new HttpError(403, walletMessages.otherCustomer);
+      }
+      const pairing = await deps.wallet.startPairing({ userId: user.userId, ip: context.ip });
+      const qrCode = await toDataURL(pairing.pairingUrl, {
+        type: 'image/png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 256,
+      });
+      return {
+        success: true,
+        additionalProperties: {
+          pairingId: pairing.pairingId,
+          qrCode,
+          pairingUrl: pairing.pairingUrl,
+          expiresAt: pairing.expiresAt.toISOString(),
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { walletMessages, walletPaths, walletRedemptionRequestSchema } from '@anybank/contracts';
+import type { Config } from '../../config';
+import { HttpError } from '../../http/errors';
+import { signInRateLimit } from '../../http/rate-limits';
+import { parseInput } from '../../http/validation';
+import { requireXsrfHeader } from '../identity/flow/xsrf';
+import type { WalletService } from './wallet.service';
+
+/**
+ * The phone's side of wallet pairing: the `/mobile` simulator redeems the ticket of a pairing
+ * link for the signed customer card. The ticket is the only credential (256 random bits, once,
+ * 10 minutes); the route is rate-limited per client address like the other phone calls.
+ */
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; wallet: WalletService },
+) {
+  app.post(
+    walletPaths.cards,
+    { preHandler: requireXsrfHeader, config: { rateLimit: signInRateLimit(deps.config) } },
+    async (request, reply) => {
+      const { ticket } = parseInput(walletRedemptionRequestSchema, request.body);
+      const card = await deps.wallet.redeem({ ticket, ip: request.ip });
+      // 410: the link existed once or never did; either way it will not work again.
+      if (card === null) throw new HttpError(410, walletMessages.ticketRefused);
+      return reply.status(201).send({ card });
+    },
+  );
+}

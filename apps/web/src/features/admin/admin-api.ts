@@ -1,0 +1,118 @@
+import {
+  adminSettingsOf,
+  directoryAttributeNames,
+  directoryEntryPath,
+  directoryEntrySchema,
+  orchestrationPaths,
+  type AccountTier,
+  type AdminSettings,
+  type DirectoryPatchRequest,
+  type DirectoryPutRequest,
+} from '@anybank/contracts';
+import { apiFetch, readJson } from '../../lib/api';
+import { authorizedFetch } from '../../lib/authorized-fetch';
+import { publicConfig } from '../../lib/config';
+import { policyAnswerOf, type PolicyAnswer } from '../../lib/policy-answer';
+import { sessionStore } from '../../lib/session-storage';
+
+/**
+ * The demo admin's calls (document 2 §7): the signed-in customer's own directory entry with
+ * their access token (thresholds, tier), the admin policies with the token in the body
+ * (phishing e-mail, delete user, reset verification), and the high-risk switch.
+ */
+
+const names = directoryAttributeNames(publicConfig.productId);
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/** The thresholds and tier stored for `uid` (the defaults where unset). */
+export async function loadAdminSettings(uid: string, signal?: AbortSignal): Promise<AdminSettings> {
+  const response = await authorizedFetch(directoryEntryPath(uid), { signal });
+  if (!response.ok) throw new Error(`GET directory entry answered ${response.status}`);
+  const entry = directoryEntrySchema.parse(await readJson(response));
+  return adminSettingsOf(entry, publicConfig.productId);
+}
+
+export type SaveAnswer = { ok: true } | { ok: false; status: number | null; statusText: string };
+
+/** PUT of both thresholds; 200 is success, anything else a failure with its status text. */
+export async function saveThresholds(uid: string, ciba: number, deny: number): Promise<SaveAnswer> {
+  const body: DirectoryPutRequest = {
+    [names.cibaThreshold]: [ciba],
+    [names.denyThreshold]: [deny],
+  };
+  try {
+    const response = await authorizedFetch(directoryEntryPath(uid), {
+      method: 'PUT',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(body),
+    });
+    return response.status === 200
+      ? { ok: true }
+      : { ok: false, status: response.status, statusText: response.statusText };
+  } catch (error) {
+    console.warn('Saving the thresholds failed', error);
+    return { ok: false, status: null, statusText: '' };
+  }
+}
+
+/** PATCH set of the tier; answers the status (the page reads 200 as success). */
+export async function setAccountTier(uid: string, tier: AccountTier): Promise<number> {
+  const body: DirectoryPatchRequest = {
+    modifications: [{ attributeName: names.accountTier, modificationType: 'set', values: [tier] }],
+  };
+  try {
+    const response = await authorizedFetch(directoryEntryPath(uid), {
+      method: 'PATCH',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  } catch (error) {
+    console.warn('Changing the account tier failed', error);
+    return 0;
+  }
+}
+
+/** "Simulate high risk on next sign-in": 204 when it is set. */
+export async function simulateHighRisk(): Promise<number> {
+  try {
+    const response = await authorizedFetch('/api/admin/risk-override', {
+      method: 'PUT',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ enabled: true }),
+    });
+    return response.status;
+  } catch (error) {
+    console.warn('Setting the high-risk override failed', error);
+    return 0;
+  }
+}
+
+export type AdminPolicy = 'phishingEmail' | 'deleteUser' | 'resetVerification';
+
+/**
+ * Starts an admin policy with the user's own token in the body, and the page's host. The
+ * phishing e-mail goes to the customer's own address (the server accepts no other).
+ */
+export async function startAdminPolicy(policy: AdminPolicy): Promise<PolicyAnswer> {
+  const accessToken = sessionStore.get('AT') ?? '';
+  const host = window.location.hostname;
+  const body =
+    policy === 'phishingEmail'
+      ? { to: sessionStore.get('email') ?? '', accessToken, host }
+      : { accessToken, host };
+  try {
+    const response = await apiFetch(
+      orchestrationPaths.policyStart(publicConfig.companyId, publicConfig.policyIds[policy]),
+      {
+        method: 'POST',
+        headers: { Accept: 'application/json', ...JSON_HEADERS },
+        body: JSON.stringify(body),
+      },
+    );
+    return policyAnswerOf(response.status, await readJson(response));
+  } catch (error) {
+    console.warn(`The ${policy} policy failed`, error);
+    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The advisor dashboard's static sample content (document 2 §1: much of the partner-portal
+ * content is sample data): the alerts, the client table and the news cards. The client search
+ * and the client page read real, consented data instead.
+ */
+
+export interface AdvisorAlert {
+  id: string;
+  level: 'warning' | 'info';
+  text: string;
+}
+
+export const ADVISOR_ALERTS: readonly AdvisorAlert[] = [
+  {
+    id: 'rebalance',
+    level: 'warning',
+    text: 'Four client portfolios drifted more than 5% from their target allocation this week.',
+  },
+  {
+    id: 'reviews',
+    level: 'info',
+    text: 'Two annual reviews are due before the end of the month.',
+  },
+  {
+    id: 'rmd',
+    level: 'info',
+    text: 'Remind clients aged 73 and over to take their required minimum distribution.',
+  },
+];
+
+export interface SampleClient {
+  name: string;
+  active: boolean;
+  /** ISO date. */
+  lastContacted: string;
+  /** Whole dollars. */
+  totalPortfolio: number;
+}
+
+export const SAMPLE_CLIENTS: readonly SampleClient[] = [
+  { name: 'Harold Jenkins', active: true, lastContacted: '2024-05-02', totalPortfolio: 1_245_300 },
+  { name: 'Priya Raman', active: true, lastContacted: '2024-04-27', totalPortfolio: 684_950 },
+  { name: 'Carlos Mendes', active: false, lastContacted: '2024-01-15', totalPortfolio: 212_400 },
+  { name: 'Grace Okafor', active: true, lastContacted: '2024-05-06', totalPortfolio: 2_318_720 },
+  { name: 'Tom Becker', active: true, lastContacted: '2024-03-19', totalPortfolio: 455_060 },
+  { name: 'Linda Park', active: false, lastContacted: '2023-11-30', totalPortfolio: 98_500 },
+];
+
+export interface NewsItem {
+  title: string;
+  source: string;
+  text: string;
+}
+
+export const ADVISOR_NEWS: readonly NewsItem[] = [
+  {
+    title: 'Rates hold steady for a third meeting',
+    source: 'Markets desk',
+    text: 'The central bank left its policy rate unchanged and signalled patience; bond yields eased slightly.',
+  },
+  {
+    title: 'Dividend payers lead a quiet week',
+    source: 'Equities',
+    text: 'Utilities and consumer staples outperformed as investors favoured steady income over growth.',
+  },
+  {
+    title: 'Contribution limits rise next year',
+    source: 'Retirement planning',
+    text: 'Higher limits for workplace plans and IRAs give clients room to save more before taxes.',
+  },
+];

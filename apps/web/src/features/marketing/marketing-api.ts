@@ -1,0 +1,18 @@
+import { SCIM_USERS_API_PATH, scimListResponseSchema } from '@anybank/contracts';
+import type { ScimUser } from '@anybank/contracts';
+import { ApiError } from '../../lib/api';
+import { authorizedFetch } from '../../lib/authorized-fetch';
+
+/**
+ * The marketing lookup (document 2 §7: `GET /scim/v2/Users?filter=`), with the signed-in
+ * marketing user's access token (ADR 0011). The server leaves out whatever a customer did not
+ * opt into; the page shows what comes back.
+ */
+export async function searchCustomers(filter: string, signal?: AbortSignal): Promise<ScimUser[]> {
+  const query = new URLSearchParams({ filter });
+  const response = await authorizedFetch(`${SCIM_USERS_API_PATH}?${query.toString()}`, { signal });
+  if (!response.ok) {
+    throw new ApiError(response.status, `GET SCIM users answered ${response.status}`);
+  }
+  return scimListResponseSchema.parse(await response.json()).Resources;
+}
