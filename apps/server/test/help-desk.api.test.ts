@@ -202,6 +202,9 @@ describe.each(DATABASE_KINDS)('the account help desk on %s', (kind) => {
       deviceId: phoneDevice!.id,
     });
     expect(earlyRemoval.status).toBe(403);
+    // Nor can a code stand in for his phone's answer.
+    const guessed = await asSam('verifyCode', { sessionId: session.sessionId, code: '123456' });
+    expect(guessed).toMatchObject({ status: 409, message: messages.helpDesk.notEmailVerification });
     expect(await devicesOf('john.smith')).toHaveLength(2);
     expect(await tryPassword('john.smith', DEMO_PASSWORD)).toBe(423);
     expect((await asSam('status', { sessionId: session.sessionId })).session?.status).toBe(
@@ -360,6 +363,9 @@ describe.each(DATABASE_KINDS)('the account help desk on %s', (kind) => {
       code: await emailedCode('emily.chen'),
     });
     expect(verified.session?.status).toBe('verified');
+    // Once verified, there is nothing more to send.
+    const resend = await asSam('sendEmailCode', { sessionId: session.sessionId });
+    expect(resend).toMatchObject({ status: 409, message: messages.helpDesk.stepNotPossible });
   });
 
   it('keeps a session to the rep who started it: another rep can neither read nor use it', async () => {

@@ -133,6 +133,7 @@ export const messages = {
       'This customer was sent several verifications recently. Please wait a few minutes and try again.',
     noSuchSession: 'There is no such help-desk session.',
     sessionEnded: 'This help-desk session has ended. Please start again.',
+    stepNotPossible: 'That step is not possible at this point of the help desk.',
     notVerified: 'The customer must be verified before you can act on their account.',
     notEmailVerification: 'This verification does not use an e-mail code.',
     noSuchDevice: "That device is not one of this customer's sign-in methods.",
@@ -160,6 +161,22 @@ export const messages = {
     },
   },
   creditCard: {
+    // Document 2 §2: the title word for word; the rest says what the spec lists (a written
+    // decision, the card within 7-10 business days if approved, do not resubmit).
     title: 'We need to review your application a little longer',
+    writtenDecision:
+      'Thank you for applying for the AnyBank Rewards Visa. We will send you our decision in writing.',
+    delivery: (businessDays: string) =>
+      `If you are approved, your card will arrive within ${businessDays} business days.`,
+    doNotResubmit: 'Please do not resubmit your application.',
+    /** The navbar's Account link on the application tab: it closes the tab. */
+    accountLink: 'Account',
+    // The sign-in's extra step for a user whose identity is not verified (ADR 0013).
+    verificationHeading: 'Verify your identity',
+    verificationIntro: (target: string, digits: number) =>
+      `Before we review your credit-card application, we need to verify your identity. We sent a ${digits}-digit code to ${target}.`,
+    verificationEmailSubject: 'Verify your identity for your AnyBank application',
+    verificationEmailBody: (code: string) =>
+      `Your AnyBank identity verification code is ${code}. It expires in 5 minutes. AnyBank will never ask you for this code.`,
   },
 } as const;

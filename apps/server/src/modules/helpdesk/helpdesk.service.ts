@@ -81,7 +81,7 @@ export interface HelpDeskService {
 const REFUSALS: Record<HelpDeskRefusal, () => HttpError> = {
   ended: () => new HttpError(409, messages.helpDesk.sessionEnded),
   not_verified: () => new HttpError(403, messages.helpDesk.notVerified),
-  not_allowed: () => new HttpError(409, messages.helpDesk.sessionEnded),
+  not_allowed: () => new HttpError(409, messages.helpDesk.stepNotPossible),
 };
 
 /**
@@ -407,9 +407,8 @@ export function createHelpDeskService(deps: {
       const { customer } = found;
       const row = await settled(call, found.row, customer);
       if (isFinal(stateOf(row))) throw REFUSALS.ended();
-      if (row.status !== 'verification_sent' || row.method !== 'email') {
-        throw new HttpError(409, messages.helpDesk.notEmailVerification);
-      }
+      if (row.status !== 'verification_sent') throw REFUSALS.not_allowed();
+      if (row.method !== 'email') throw new HttpError(409, messages.helpDesk.notEmailVerification);
       const verdict = await deps.otp.verify({
         purpose: CODE_PURPOSE,
         reference: row.id,

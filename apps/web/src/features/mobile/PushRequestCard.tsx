@@ -4,7 +4,11 @@ import type { PushDecision, PushRequest } from '@anybank/contracts';
 import { orderedDetails } from './push-details';
 import { formatTimeLeft } from './time-left';
 
-const KIND_LABELS: Record<string, string> = { signin: 'Sign-in', transfer: 'Transfer' };
+const KIND_LABELS: Record<string, string> = {
+  signin: 'Sign-in',
+  transfer: 'Transfer',
+  helpdesk: 'Help desk',
+};
 
 interface PushRequestCardProps {
   request: PushRequest;
