@@ -6,8 +6,6 @@ import {
   orchestrationPaths,
   outboxResponseSchema,
 } from '@anybank/contracts';
-// The warning's wording lives with the form's other rules (it is not in the contracts' messages).
-import { profileFormMessages } from '../apps/web/src/lib/profile-update-rules';
 import { expectNoAxeViolations } from './support/axe';
 import { publicConfigOf, registerCustomer } from './support/customers';
 import { addEmailFromProfile, openProfile, signInDevices } from './support/profile';
@@ -155,8 +153,8 @@ test('a customer at the device limit who saves a new mobile number is warned tha
 
   await page.getByLabel('City', { exact: true }).fill('Springfield');
   await saveMobile(page, mobile);
-  await expect(saveResult(page)).toHaveText(profileFormMessages.limitExceeded);
-  await expect(saveResult(page).getByText(profileFormMessages.limitExceeded)).toHaveClass(
+  await expect(saveResult(page)).toHaveText(messages.profile.limitExceeded);
+  await expect(saveResult(page).getByText(messages.profile.limitExceeded)).toHaveClass(
     /alert-warning/,
   );
   await expectNoAxeViolations(page);

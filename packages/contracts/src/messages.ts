@@ -1,3 +1,5 @@
+import { PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
+
 /**
  * Every user-facing message, word for word from the specification (document 1 §5, §8;
  * document 2 §2, §5, §8). Web and server both import from here; nothing re-types a message.
@@ -76,6 +78,14 @@ export const messages = {
     updated: 'Profile Updated!',
     unexpected: 'An unexpected error occurred.',
     walletPairingError: 'An error occurred during pairing, please try again.',
+    // Document 2 §8 says what the limitExceeded warning tells; these are its words.
+    limitExceeded:
+      'Your profile is saved, but you have reached the maximum number of devices: your new phone number is not added as a sign-in device until you remove an existing one.',
+    // The field rules of document 2 §5 for the fields the policy does not name a message for.
+    emailRequired: 'Please enter your email address.',
+    streetTooLong: `A street has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
+    cityTooLong: `A city has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
+    zipTooLong: `A ZIP code has at most ${ZIP_MAX_LENGTH} characters.`,
   },
   signInMethod: {
     updated: 'Authentication Preferences Updated!',

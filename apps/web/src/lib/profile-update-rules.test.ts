@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { messages, orchestrationMessages } from '@anybank/contracts';
 import {
   profileFieldProblem,
-  profileFormMessages,
   profileProblems,
   profileUpdateOutcomeOf,
   profileUpdateRequest,
@@ -30,12 +29,12 @@ describe('the personal details rules (document 2 §5)', () => {
     expect(profileFieldProblem('lastName', 'D0e')).toBe(orchestrationMessages.nameFormat);
     expect(profileFieldProblem('lastName', 'a'.repeat(51))).toBe(orchestrationMessages.nameFormat);
     expect(profileFieldProblem('email', 'jane@example')).toBe('Email must be a valid address.');
-    expect(profileFieldProblem('email', '')).toBe(profileFormMessages.emailRequired);
+    expect(profileFieldProblem('email', '')).toBe(messages.profile.emailRequired);
     expect(profileFieldProblem('mobile', '555-1234')).toBe(messages.validation.phoneFormat);
     expect(profileFieldProblem('mobile', '')).toBeNull();
     expect(profileFieldProblem('mobile', '+44.2071234567')).toBeNull();
-    expect(profileFieldProblem('zip', '12345678901')).toBe(profileFormMessages.zipTooLong);
-    expect(profileFieldProblem('street', 's'.repeat(51))).toBe(profileFormMessages.streetTooLong);
+    expect(profileFieldProblem('zip', '12345678901')).toBe(messages.profile.zipTooLong);
+    expect(profileFieldProblem('street', 's'.repeat(51))).toBe(messages.profile.streetTooLong);
     expect(profileFieldProblem('city', 'c'.repeat(50))).toBeNull();
   });
 });

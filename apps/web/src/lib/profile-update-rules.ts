@@ -42,15 +42,6 @@ export const SESSION_ITEM_OF: Record<ProfileField, SessionItem> = {
 /** The placeholder the policy receives as `deleteSmsMfa` when there was no mobile (§7). */
 export const BLANK_MOBILE_PLACEHOLDER = '0000000000';
 
-export const profileFormMessages = {
-  emailRequired: 'Please enter your email address.',
-  streetTooLong: `A street has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
-  cityTooLong: `A city has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
-  zipTooLong: `A ZIP code has at most ${ZIP_MAX_LENGTH} characters.`,
-  limitExceeded:
-    'Your profile is saved, but you have reached the maximum number of devices: your new phone number is not added as a sign-in device until you remove an existing one.',
-} as const;
-
 /** The directory attribute the policy names each field by in its field errors. */
 const ATTRIBUTE_OF: Record<ProfileField, string> = {
   firstName: 'givenName',
@@ -76,15 +67,15 @@ export function profileFieldProblem(field: ProfileField, raw: string): string | 
         ? orchestrationMessages.nameFormat
         : null;
     case 'email':
-      if (value === '') return profileFormMessages.emailRequired;
+      if (value === '') return messages.profile.emailRequired;
       if (!EMAIL_PATTERN.test(value)) return messages.validation.emailInvalid;
       return value.length > PROFILE_FIELD_MAX_LENGTH ? orchestrationMessages.emailTooLong : null;
     case 'street':
-      return value.length > PROFILE_FIELD_MAX_LENGTH ? profileFormMessages.streetTooLong : null;
+      return value.length > PROFILE_FIELD_MAX_LENGTH ? messages.profile.streetTooLong : null;
     case 'city':
-      return value.length > PROFILE_FIELD_MAX_LENGTH ? profileFormMessages.cityTooLong : null;
+      return value.length > PROFILE_FIELD_MAX_LENGTH ? messages.profile.cityTooLong : null;
     case 'zip':
-      return value.length > ZIP_MAX_LENGTH ? profileFormMessages.zipTooLong : null;
+      return value.length > ZIP_MAX_LENGTH ? messages.profile.zipTooLong : null;
     case 'mobile':
       return value === '' || PHONE_PATTERN.test(value) ? null : messages.validation.phoneFormat;
   }

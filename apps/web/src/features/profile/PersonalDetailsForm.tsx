@@ -9,7 +9,6 @@ import {
 import {
   PROFILE_FIELDS,
   profileFieldProblem,
-  profileFormMessages,
   profileProblems,
   type ProfileField,
   type ProfileForm,
@@ -65,7 +64,7 @@ const BANNERS: Record<Result['kind'], { variant: string; text: string } | null> 
   idle: null,
   saving: null,
   updated: { variant: 'success', text: messages.profile.updated },
-  limitExceeded: { variant: 'warning', text: profileFormMessages.limitExceeded },
+  limitExceeded: { variant: 'warning', text: messages.profile.limitExceeded },
   invalid: { variant: 'danger', text: 'Please check the fields marked above.' },
   error: { variant: 'danger', text: messages.profile.unexpected },
 };
