@@ -143,12 +143,13 @@ export async function advisorSharing(page: Page): Promise<AccountKindName[]> {
 }
 
 /**
- * On Privacy & Security: shares exactly `accounts` with the advisor (none: answers No), saves,
- * and waits for 'Changes Confirmed'.
+ * On Privacy & Security, step 1: shares exactly `accounts` with the advisor (none: answers
+ * No), saves, and waits for 'Changes Confirmed'.
  */
 export async function shareWithAdvisor(page: Page, accounts: readonly AccountKindName[]) {
   await expectOnPage(page, 'privacy-security');
   const choice = yesNoChoice(page, ADVISOR_CHOICE);
+  await expect(choice.getByRole('radio', { name: 'No', exact: true })).toBeEnabled();
   if (accounts.length === 0) {
     await answer(choice, 'No');
   } else {

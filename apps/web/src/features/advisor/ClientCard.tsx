@@ -50,9 +50,9 @@ export function ClientCard({ client }: { client: SelectedClient }) {
       <Col lg={6}>
         <Card as="section" className="h-100 shadow-sm" aria-labelledby="client-details-heading">
           <Card.Body>
-            <h2 id="client-details-heading" className="h5">
+            <h3 id="client-details-heading" className="h5">
               Client details
-            </h2>
+            </h3>
             <Table className="mb-0">
               <tbody>
                 {clientDetails(state.client.userAttributes).map((detail) => (
@@ -71,9 +71,9 @@ export function ClientCard({ client }: { client: SelectedClient }) {
       <Col lg={6}>
         <Card as="section" className="h-100 shadow-sm" aria-labelledby="client-balances-heading">
           <Card.Body>
-            <h2 id="client-balances-heading" className="h5">
+            <h3 id="client-balances-heading" className="h5">
               Linked accounts
-            </h2>
+            </h3>
             <Table className="mb-0">
               <thead>
                 <tr>
