@@ -1,109 +1,293 @@
-// `npm run bench:transfers`: confirmed transfers per second through the real HTTP API (token
-// check, validation, rules, the pending-amount attribute, the money transaction) beside the
-// money transaction alone run straight through the store (no HTTP, no service), in the same
-// run, one client and several. PGlite always; PostgreSQL when TEST_DATABASE_URL is set.
-// Figures only: nothing here passes or fails. BENCH_TRANSFERS and BENCH_CLIENTS change the size.
-import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+// `npm run bench:transfers`: confirmed transfers per second through POST /api/private/transfers
+// (token and grant check, validation, rules, the pending-amount attribute, the money
+// transaction), BENCH_CLIENTS (16) customers at once, each on their own connection moving
+// $1.00 between their own checking and savings, driven by autocannon on loopback. Beside it, in
+// the same run, the same money transaction issued as raw SQL (the statements the store sends,
+// one transaction per transfer) by as many clients: measured before and after the API, and
+// their mean taken. Then, the server stopped, the books are checked (every balance is its
+// opening plus its ledger, money only moved, each confirmed transfer has its two entries).
+// Targets on PostgreSQL: ≥ 50 % of raw throughput, p99 < 50 ms. PGlite is reported too (its
+// raw figure is taken in this process once the server has stopped: one owner at a time).
+// Figures only, except that broken books end the run with exit code 1.
+// BENCH_TRANSFERS (per figure, default 3000) and BENCH_RUN_SECONDS (at most, default 20).
+import { eq, like } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { TRANSFERS_API_PATH } from '@anybank/contracts';
-import { accounts } from '../apps/server/src/db/schema';
-import { moveMoney } from '../apps/server/src/modules/banking/banking.store';
-import {
-  apiClient,
-  customerToken,
-  startBankingServer,
-  userIdOf,
-} from '../apps/server/test/banking-server';
+import type { DatabaseHandle } from '../apps/server/src/db/database';
+import { accounts, users } from '../apps/server/src/db/schema';
+import { demoOpeningBalances, ledgerProblems } from '../apps/server/test/ledger-invariant';
 import { PERSON_RISK_PAYLOAD } from '../apps/server/test/sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS } from '../apps/server/test/test-database';
+import { accessTokensOf } from './support/access-tokens';
+import {
+  NEW_CUSTOMER_BALANCES,
+  addBenchCustomers,
+  customerAt,
+  type BenchCustomer,
+} from './support/bench-customers';
+import { benchDatabaseKinds, startBenchServer } from './support/bench-server';
+import { load, type LoadFigures } from './support/cannon';
+import { machine, percentOf, table, verdict, writeResult } from './support/report';
+import { rawTransferStatements, type RunStatement } from './support/raw-transfer';
+import { latencyOf, round, runConcurrently, type Latency } from './support/stats';
 
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 300);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
-const WARM_UP = 20;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
+const SECONDS = Number(process.env.BENCH_RUN_SECONDS ?? 20);
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 50;
+const AMOUNT_CENTS = 100;
 
-/** `count` calls of `work`, `clients` at a time; answers calls per second. */
-async function perSecond(
-  count: number,
-  clients: number,
-  work: (index: number) => Promise<void>,
-): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let index = next++; index < count; index = next++) await work(index);
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
+/** A customer's two transfers, taken in turn: checking → savings, then back. */
+function legsOf(customer: BenchCustomer): [[string, string], [string, string]] {
+  const [checking = '', savings = ''] = customer.accountIds;
+  return [
+    [checking, savings],
+    [savings, checking],
+  ];
 }
 
-const rows: string[] = [];
-for (const kind of DATABASE_KINDS) {
-  const test = await createTestDatabase(kind);
-  const { server, origin } = await startBankingServer(test);
-  try {
-    const db = test.handle.db;
-    const userId = await userIdOf(test, 'jane.doe');
-    const owned = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.ownerId, userId))
-      .orderBy(accounts.position);
-    const [checking, savings] = owned.map((row) => row.id) as [string, string];
-    const call = apiClient(origin, await customerToken(origin, 'jane.doe'));
+interface RawFigures extends Latency {
+  perSecond: number;
+}
 
-    // $1.00 back and forth: both balances stay far from zero and below every threshold.
-    const direction = (index: number): [string, string] =>
-      index % 2 === 0 ? [checking, savings] : [savings, checking];
-    const overHttp = async (index: number) => {
-      const [from, to] = direction(index);
-      const response = await call(TRANSFERS_API_PATH, {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'transfers',
-            attributes: {
-              from_account_id: from,
-              to_account_id: to,
-              amount: '1.00',
-              risk_data: PERSON_RISK_PAYLOAD,
-            },
-          },
-        },
-      });
-      if (response.status !== 204) throw new Error(`transfer answered ${response.status}`);
-    };
-    const throughStore = async (index: number) => {
-      const [from, to] = direction(index);
-      const result = await moveMoney(db, {
-        userId,
+/** TRANSFERS raw transactions, CLIENTS at a time, each client its own customer. */
+async function rawTransfers(
+  customers: BenchCustomer[],
+  userIds: Map<string, string>,
+  transaction: (work: (run: RunStatement) => Promise<void>) => Promise<void>,
+): Promise<RawFigures> {
+  const sent = new Array<number>(CLIENTS).fill(0);
+  const { perSecond, durationsMs } = await runConcurrently(TRANSFERS, CLIENTS, (_i, worker) => {
+    const customer = customerAt(customers, worker);
+    const leg = (sent[worker] = (sent[worker] ?? 0) + 1);
+    const [from, to] = legsOf(customer)[leg % 2 === 0 ? 0 : 1];
+    return transaction((run) =>
+      rawTransferStatements(run, {
+        userId: userIds.get(customer.uid) ?? '',
         fromAccountId: from,
         toAccountId: to,
-        amountCents: 100,
-        referenceNumber: randomInt(0, 100_000),
-        idempotencyKey: null,
-      });
-      if (!result.moved) throw new Error('the store refused a transfer');
-    };
-
-    await perSecond(WARM_UP, 1, overHttp);
-    await perSecond(WARM_UP, 1, throughStore);
-    for (const clients of [1, CLIENTS]) {
-      const http = await perSecond(TRANSFERS, clients, overHttp);
-      const store = await perSecond(TRANSFERS, clients, throughStore);
-      rows.push(
-        `| ${kind.padEnd(8)} | ${String(clients).padStart(7)} | ${http.toFixed(0).padStart(16)} | ${store.toFixed(0).padStart(17)} | ${(http / store).toFixed(2).padStart(12)} |`,
-      );
-    }
-  } finally {
-    await server.app.close();
-    await test.drop();
-  }
+        amountCents: AMOUNT_CENTS,
+      }),
+    );
+  });
+  return { perSecond: round(perSecond, 0), ...latencyOf(durationsMs) };
 }
 
+function postgresTransactions(pool: pg.Pool) {
+  return async (work: (run: RunStatement) => Promise<void>) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await work(async (text, params) => (await client.query(text, params)).rows);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+function pgliteTransactions(database: DatabaseHandle) {
+  // The handle hides its driver; the raw figure needs PGlite's own client, as Drizzle uses it.
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return async (work: (run: RunStatement) => Promise<void>) => {
+    await client.transaction(async (tx) => {
+      await work(
+        async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows,
+      );
+    });
+  };
+}
+
+async function userIdsOf(database: DatabaseHandle): Promise<Map<string, string>> {
+  const rows = await database.db
+    .select({ id: users.id, uid: users.uid })
+    .from(users)
+    .where(like(users.uid, 'bench.user.%'));
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
+/** What is wrong with the books (none: right), bench customers opening with a new customer's money. */
+async function booksProblems(database: DatabaseHandle): Promise<string[]> {
+  const opening = await demoOpeningBalances(database.db);
+  const benchAccounts = await database.db
+    .select({ id: accounts.id, position: accounts.position })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(like(users.uid, 'bench.user.%'));
+  for (const account of benchAccounts) {
+    opening.set(account.id, NEW_CUSTOMER_BALANCES[account.position] ?? 0);
+  }
+  return ledgerProblems(database.db, opening);
+}
+
+interface Run {
+  database: string;
+  api: LoadFigures;
+  rawBefore: RawFigures | null;
+  rawAfter: RawFigures;
+  rawPerSecond: number;
+  ratio: number;
+  /** CPU the server process used per answered transfer (user + system). */
+  serverCpuMsPerTransfer: number;
+  booksProblems: string[];
+}
+
+const before = await machine();
+const runs: Run[] = [];
+for (const kind of benchDatabaseKinds()) {
+  let customers: BenchCustomer[] = [];
+  const server = await startBenchServer(kind, {
+    prepare: async (database) => {
+      customers = await addBenchCustomers(database, CLIENTS);
+    },
+  });
+  let api: LoadFigures | undefined;
+  let rawBefore: RawFigures | null = null;
+  let rawAfter: RawFigures | undefined;
+  let problems: string[] = [];
+  let serverCpuMs = 0;
+  const pool = server.databaseUrl
+    ? new pg.Pool({ connectionString: server.databaseUrl, max: CLIENTS })
+    : null;
+  try {
+    const tokens = await accessTokensOf(server.origin, customers);
+    let nextClient = 0;
+    const perClient = {
+      setupClient: (client: { setRequests(requests: object[]): void }) => {
+        const index = nextClient++ % customers.length;
+        client.setRequests(
+          legsOf(customerAt(customers, index)).map(([from, to]) => ({
+            method: 'POST',
+            path: TRANSFERS_API_PATH,
+            headers: {
+              authorization: `Bearer ${tokens[index]}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              data: {
+                type: 'transfers',
+                attributes: {
+                  from_account_id: from,
+                  to_account_id: to,
+                  amount: (AMOUNT_CENTS / 100).toFixed(2),
+                  risk_data: PERSON_RISK_PAYLOAD,
+                },
+              },
+            }),
+          })),
+        );
+      },
+    };
+    const apiLoad = (amount: number, maxSeconds: number) =>
+      load({
+        ...perClient,
+        url: `${server.origin}${TRANSFERS_API_PATH}`,
+        connections: CLIENTS,
+        amount,
+        maxSeconds,
+        expectedStatus: 204,
+      });
+
+    let userIds = new Map<string, string>();
+    if (pool) {
+      const pgTransactions = postgresTransactions(pool);
+      userIds = new Map(
+        (
+          await pool.query<{ id: string; uid: string }>(
+            `select id, uid from users where uid like 'bench.user.%'`,
+          )
+        ).rows.map((row) => [row.uid, row.id]),
+      );
+      await rawTransfers(customers, userIds, pgTransactions); // warm-up
+      rawBefore = await rawTransfers(customers, userIds, pgTransactions);
+    }
+    await apiLoad(CLIENTS * 10, 10); // warm-up
+    await server.endProfileSegment('start-up');
+    const cpuBefore = await server.cpuSeconds();
+    api = await apiLoad(TRANSFERS, SECONDS);
+    serverCpuMs = ((await server.cpuSeconds()) - cpuBefore) * 1000;
+    await server.endProfileSegment('transfers');
+    if (pool) rawAfter = await rawTransfers(customers, userIds, postgresTransactions(pool));
+  } finally {
+    await pool?.end();
+    await server.stopAndInspect(async (database) => {
+      if (!rawAfter && api) {
+        rawAfter = await rawTransfers(
+          customers,
+          await userIdsOf(database),
+          pgliteTransactions(database),
+        );
+      }
+      problems = await booksProblems(database);
+    });
+  }
+  if (!api || !rawAfter) throw new Error('a figure is missing');
+  const rawPerSecond = rawBefore
+    ? (rawBefore.perSecond + rawAfter.perSecond) / 2
+    : rawAfter.perSecond;
+  runs.push({
+    database: kind,
+    api,
+    rawBefore,
+    rawAfter,
+    rawPerSecond: round(rawPerSecond, 0),
+    ratio: round(api.perSecond / rawPerSecond, 3),
+    serverCpuMsPerTransfer: round(serverCpuMs / Math.max(1, api.answered), 2),
+    booksProblems: problems.slice(0, 10),
+  });
+}
+
+const after = await machine();
 console.log(
-  `\nConfirmed transfers per second (${TRANSFERS} per figure): the HTTP API against the money transaction alone:\n`,
+  `\nConfirmed transfers, ${CLIENTS} customers at once (≤ ${TRANSFERS} and ≤ ${SECONDS} s per figure): the API beside the raw SQL transaction:\n`,
 );
-console.log('| database | clients | HTTP transfers/s | store transfers/s | HTTP / store |');
-console.log('|----------|--------:|-----------------:|------------------:|-------------:|');
-for (const row of rows) console.log(row);
+console.log(
+  table(
+    [
+      'database',
+      'API transfers/s',
+      'API p50 ms',
+      'API p99 ms',
+      'other answers',
+      'raw SQL/s',
+      'raw p99 ms',
+      'API / raw',
+      'server CPU ms per transfer',
+      `≥ ${TARGET_RATIO * 100} %`,
+      `p99 < ${TARGET_P99_MS} ms`,
+      'books',
+    ],
+    runs.map((run) => [
+      run.database,
+      run.api.perSecond,
+      run.api.p50Ms,
+      run.api.p99Ms,
+      run.api.unexpected,
+      run.rawPerSecond,
+      run.rawAfter.p99Ms,
+      percentOf(run.api.perSecond, run.rawPerSecond),
+      run.serverCpuMsPerTransfer,
+      run.database === 'postgres' ? verdict(run.ratio >= TARGET_RATIO) : '(PostgreSQL target)',
+      run.database === 'postgres' ? verdict(run.api.p99Ms < TARGET_P99_MS) : '(PostgreSQL target)',
+      run.booksProblems.length === 0 ? 'balance' : `${run.booksProblems.length}+ problems`,
+    ]),
+  ),
+);
+for (const run of runs) {
+  for (const problem of run.booksProblems) console.error(`${run.database}: ${problem}`);
+}
+await writeResult('transfers', {
+  targets: { ratioOfRaw: TARGET_RATIO, p99Ms: TARGET_P99_MS, on: 'postgres' },
+  clients: CLIENTS,
+  transfersPerFigure: TRANSFERS,
+  runs: runs.map((run) => ({
+    ...run,
+    reached: { ratio: run.ratio >= TARGET_RATIO, p99: run.api.p99Ms < TARGET_P99_MS },
+  })),
+  machine: { ...before, loadAverageAtEnd: after.loadAverage },
+});
+if (runs.some((run) => run.booksProblems.length > 0)) process.exitCode = 1;

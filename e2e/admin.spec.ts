@@ -16,6 +16,7 @@ import {
   sendTransfer,
   transferResult,
 } from './support/banking';
+import { openApplicationFromHome, signInToApplication } from './support/credit-card';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { activatePhoneApp, pushRequest } from './support/mobile';
 import {
@@ -225,10 +226,22 @@ test('john.smith sets thresholds 50/100: $75 waits for his phone, $150 is denied
   }
 });
 
-test('reset verification ends the session: success, then single logout sends the customer home after 5 s', async ({
+test('reset verification ends the session: success, then single logout sends the customer home after 5 s; their next credit-card application asks for the verification code again', async ({
   page,
+  browser,
 }) => {
+  // Three sign-ins, a 5 s redirect and two e-mailed verification codes.
+  test.setTimeout(120_000);
   const customer = await registerCustomer(page.request, 'admin.reset');
+  // A first application, in a browser of its own, verifies the new customer's identity.
+  const elsewhere = await browser.newContext();
+  try {
+    const home = await elsewhere.newPage();
+    await signInToApplication(await openApplicationFromHome(home), customer, 'asked');
+  } finally {
+    await elsewhere.close();
+  }
+
   await signIn(page, customer);
   await openAdmin(page);
   await runActionThenSignedOutHome(page, 'Reset Verification');
@@ -236,6 +249,9 @@ test('reset verification ends the session: success, then single logout sends the
   // Signed out for real: the admin page now sends the visitor home.
   await page.goto(admin.paths[0]!);
   await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  // Verified no more: the next application asks for the code again, then shows.
+  await signInToApplication(await openApplicationFromHome(page), customer, 'asked');
 });
 
 test('delete user signs the customer out, and their username no longer signs in', async ({

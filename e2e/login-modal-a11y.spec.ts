@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
+import {
+  expectAccessibleLoginTab,
+  expectNoAxeViolations,
+  waitForAnimationsToFinish,
+} from './support/axe';
 import {
   USERS,
   chooseMethod,
@@ -7,6 +11,7 @@ import {
   enterUsername,
   loginModal,
   openSignIn,
+  passwordField,
   stepHeading,
 } from './support/sign-in';
 
@@ -23,13 +28,17 @@ test('the login modal has no axe-core accessibility violations at the username s
   await expectAccessibleLoginModal(page);
 });
 
-test('the login modal has no axe-core accessibility violations at the code step', async ({
+test('the login modal has no axe-core accessibility violations at the password, method and code steps', async ({
   page,
 }) => {
   const noah = USERS.noah;
   await openSignIn(page);
   await enterUsername(page, noah.username);
+  await expect(passwordField(page)).toBeEditable();
+  await expectAccessibleLoginTab(page, 1);
   await enterPassword(page);
+  await expect(stepHeading(page, 'method')).toBeVisible();
+  await expectAccessibleLoginTab(page, 2);
   await chooseMethod(page, 'Email');
   await expect(stepHeading(page, 'code')).toBeVisible();
   await expectAccessibleLoginModal(page);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { MAX_MFA_DEVICES, messages } from '@anybank/contracts';
+import { expectAccessibleLoginTab } from './support/axe';
 import { registerCustomer } from './support/customers';
 import {
   choosePairingOption,
@@ -45,18 +46,24 @@ test('a single-method customer pairs a second e-mail address from the offer with
 }) => {
   const customer = await registerCustomer(page.request, 'pair.email');
   await signInToPairingOffer(page, customer);
+  await expectAccessibleLoginTab(page, 8);
   const modal = loginModal(page);
   await modal.getByRole('button', { name: 'Add a device', exact: true }).click();
+  await expect(pairingHeading(page, 'method')).toBeVisible();
+  await expectAccessibleLoginTab(page, 9);
   await choosePairingOption(page, 'Email');
   await expect(pairingHeading(page, 'email')).toBeVisible();
+  await expectAccessibleLoginTab(page, 10);
 
   const secondAddress = `${customer.username}@example.org`;
   const secondMailbox = await Mailbox.open(page.request, secondAddress);
   await enterPairingTarget(page, secondAddress);
   await expect(pairingHeading(page, 'code')).toBeVisible();
+  await expectAccessibleLoginTab(page, 11);
   await enterPairingCode(page, await secondMailbox.readNewCode());
 
   await expectDeviceAdded(page, 'Email');
+  await expectAccessibleLoginTab(page, 12);
   await modal.getByRole('button', { name: 'Continue', exact: true }).click();
   await expectLandedAs(page, customer);
 
@@ -157,6 +164,7 @@ test('a customer with five sign-in methods who adds another from the profile pag
   await expect(pairingHeading(page, 'maximum')).toBeVisible();
   await expect(modal.getByRole('alert')).toHaveText('MAXIMUM ALLOWED METHODS LIMIT');
   await expect(modal.getByRole('radio')).toHaveCount(0);
+  await expectAccessibleLoginTab(page, 8);
   await modal.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(modal).toHaveCount(0);
   await expect(devices).toHaveCount(MAX_MFA_DEVICES);

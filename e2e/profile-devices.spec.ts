@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages, pageRoute } from '@anybank/contracts';
+import { expectAccessibleLoginTab } from './support/axe';
 import { registerCustomer } from './support/customers';
 import {
   choosePairingOption,
@@ -48,6 +49,7 @@ test('jane.doe pairs an authenticator app from her profile with the key it shows
   await expect(
     modal.getByRole('img', { name: 'QR code for your authenticator app', exact: true }),
   ).toBeVisible();
+  await expectAccessibleLoginTab(page, 15);
 
   // The key as the modal shows it for typing in: base32, in groups of four.
   const pairingKey = (await modal.getByRole('code').innerText()).trim();
@@ -103,6 +105,7 @@ test("adding from the profile a passkey the authenticator already holds is refus
     modal.getByText(messages.login.fidoAlreadyRegistered, { exact: true }),
   ).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
+  await expectAccessibleLoginTab(page, 13);
 
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(modal).toHaveCount(0);

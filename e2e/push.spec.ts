@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@anybank/contracts';
+import { expectAccessibleLoginTab } from './support/axe';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { activatePhoneApp, phoneScreen, pushRequest } from './support/mobile';
 import {
@@ -78,6 +79,7 @@ test('a customer signs in by approving the request on the phone app they activat
     await activatePhoneApp(phone, customer);
 
     await signInChoosingThePhone(page, customer);
+    await expectAccessibleLoginTab(page, 7);
 
     const request = pushRequest(phone, SIGN_IN_REQUEST);
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -117,6 +119,7 @@ test("denying the request on the phone shows 'Mobile notification timed out or w
       modal.getByText(messages.login.pushRejectedOrTimedOut, { exact: true }),
     ).toBeVisible();
     await expect(page).toHaveURL((url) => url.searchParams.has('flowId'));
+    await expectAccessibleLoginTab(page, 2);
 
     const mailbox = await Mailbox.open(page.request, customer.email);
     await chooseMethod(page, 'Email');

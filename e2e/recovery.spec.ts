@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RECOVERY_CODE_PATTERN, messages, orchestrationMessages } from '@anybank/contracts';
+import { expectAccessibleLoginTab } from './support/axe';
 import { newCustomerDetails, registerCustomer } from './support/customers';
 import {
   DEMO_PASSWORD,
@@ -21,11 +22,15 @@ import {
 /** Matches document 1 §5: 12+ characters, upper, lower, digit and one of @$!.,%*?& only. */
 const NEW_PASSWORD = 'New.Passw0rd!2026';
 
-/** From the username step: 'Forgot password?', then the username on tab 16. */
-async function askForRecoveryCode(page: Page, username: string) {
+/**
+ * From the username step: 'Forgot password?', then the username on tab 16 (scanned for
+ * accessibility first when `scan` is set).
+ */
+async function askForRecoveryCode(page: Page, username: string, { scan = false } = {}) {
   const modal = loginModal(page);
   await modal.getByRole('button', { name: 'Forgot password?', exact: true }).click();
   await expect(modal.getByRole('heading', { name: 'Forgot password', exact: true })).toBeVisible();
+  if (scan) await expectAccessibleLoginTab(page, 16);
   await modal.getByLabel('Username', { exact: true }).fill(username);
   await modal.getByRole('button', { name: 'Send recovery code', exact: true }).click();
   await expect(
@@ -48,7 +53,8 @@ test('james.taylor resets his forgotten password with the recovery code from his
   const james = USERS.james;
   const mailbox = await Mailbox.open(page.request, james.email);
   await openSignIn(page);
-  await askForRecoveryCode(page, james.username);
+  await askForRecoveryCode(page, james.username, { scan: true });
+  await expectAccessibleLoginTab(page, 17);
 
   const recoveryCode = await mailbox.readNewCode(RECOVERY_CODE_PATTERN);
   await resetPassword(page, recoveryCode, NEW_PASSWORD);
@@ -56,6 +62,7 @@ test('james.taylor resets his forgotten password with the recovery code from his
   const modal = loginModal(page);
   await expect(modal.getByRole('heading', { name: 'Password changed', exact: true })).toBeVisible();
   await expect(modal.getByRole('status')).toHaveText(messages.login.passwordResetDone);
+  await expectAccessibleLoginTab(page, 18);
   await modal.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // Back at the username: the old password is refused now.
@@ -92,6 +99,7 @@ test('a wrong recovery code ends the password reset on the failure tab, and the 
   await expect(modal.getByRole('alert')).toContainText(messages.login.recoveryFailed);
   await expect(modal.getByRole('button', { name: 'Try Again', exact: true })).toBeVisible();
   await expect(modal.getByLabel('Recovery code', { exact: true })).toHaveCount(0);
+  await expectAccessibleLoginTab(page, 19);
 
   // Nothing changed: the customer still signs in with the old password.
   await signIn(page, customer);
@@ -104,11 +112,13 @@ test('forgot username e-mails the username to the address it belongs to', async 
   const modal = loginModal(page);
   await modal.getByRole('button', { name: 'Forgot username?', exact: true }).click();
   await expect(modal.getByRole('heading', { name: 'Forgot username', exact: true })).toBeVisible();
+  await expectAccessibleLoginTab(page, 4);
   await modal.getByLabel('Email address', { exact: true }).fill(customer.email);
   await modal.getByRole('button', { name: 'Send username', exact: true }).click();
 
   await expect(modal.getByRole('heading', { name: 'Check your email', exact: true })).toBeVisible();
   await expect(modal.getByRole('status')).toHaveText(`We sent your username to ${customer.email}.`);
+  await expectAccessibleLoginTab(page, 5);
 
   const message = await mailbox.readNewMessage('the username e-mail');
   expect(message.subject).toBe(orchestrationMessages.usernameSubject);

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages, pageRoute } from '@anybank/contracts';
 import {
+  expectAccessibleLoginTab,
+  expectNoAxeViolations,
+  waitForAnimationsToFinish,
+} from './support/axe';
+import {
   DEMO_PASSWORD,
   Mailbox,
   USERS,
@@ -144,6 +149,7 @@ test('five wrong codes show the lockout notice instead of the code field', async
   await expect(modal.getByRole('alert')).toHaveText(messages.login.otpAttemptsLimit);
   await expect(codeField(page)).toHaveCount(0);
   await expect(modal.getByRole('button', { name: 'Try Again', exact: true })).toBeVisible();
+  await expectAccessibleLoginTab(page, 3);
 });
 
 test('five wrong passwords lock the account for a minute, and the right password is refused meanwhile', async ({
@@ -194,6 +200,8 @@ test("a high-risk override from the demo admin denies the next sign-in with 'Acc
   const denied = errorModal(page);
   await expect(denied.getByRole('alert')).toHaveText(/^Access Denied: \S/);
   await expect(loginModal(page)).toHaveCount(0);
+  await waitForAnimationsToFinish(page);
+  await expectNoAxeViolations(page);
 });
 
 test("an unknown username is answered with 'Invalid username.' at the username step", async ({

@@ -60,8 +60,15 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The environment of the server: only what it needs, so nothing of the runner's leaks in. */
-function serverEnvironment(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+/**
+ * The environment of the server: only what it needs, so nothing of the runner's leaks in, and
+ * the journey's own settings (`extra`, e.g. an analytics measurement id) over the defaults.
+ */
+function serverEnvironment(
+  databaseUrl: string,
+  port: number,
+  extra: Record<string, string>,
+): NodeJS.ProcessEnv {
   const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG'] as const;
   return {
     ...Object.fromEntries(
@@ -76,6 +83,7 @@ function serverEnvironment(databaseUrl: string, port: number): NodeJS.ProcessEnv
     RATE_LIMIT_PER_MINUTE: '5000',
     WEB_DIST_DIR: E2E_WEB_DIST_DIR,
     NPM_CONFIG_LOGLEVEL: 'error',
+    ...extra,
   };
 }
 
@@ -125,8 +133,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 /**
  * Creates a database of a random name, starts `node --import tsx apps/server/src/main.ts` on it
  * (which migrates and seeds it) on a free port, and waits for /healthz. Needs TEST_DATABASE_URL.
+ * `env` adds or overrides the server's environment variables (README "Configuration").
  */
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   if (!ADMIN_DATABASE_URL) throw new Error(NO_POSTGRESQL_REASON);
   const adminUrl = ADMIN_DATABASE_URL;
   const name = `anybank_e2e_${randomBytes(6).toString('hex')}`;
@@ -144,7 +153,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
     {
       cwd: repoRoot,
-      env: serverEnvironment(databaseUrl.toString(), port),
+      env: serverEnvironment(databaseUrl.toString(), port, env),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

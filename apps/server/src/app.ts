@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorMapping } from './http/errors';
-import { signInRateLimit } from './http/rate-limits';
-import { registerSecurityHeaders } from './http/security-headers';
+import { answerFrameworkError, registerErrorMapping } from './http/errors';
+import { registerRateLimits, signInRateLimit } from './http/rate-limits';
+import { analyticsOriginOf, registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdvisorBalanceRoutes } from './modules/banking/advisor-balances.routes';
@@ -95,6 +94,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     companyId: config.companyId,
     retailSiteUrl: config.retailSiteUrl,
     analyticsMeasurementId: config.analyticsMeasurementId,
+    analyticsCollectorUrl: config.analyticsCollectorUrl,
     demoHosts: config.demoHosts,
     outboxEnabled: config.outboxEnabled,
     policyIds: {
@@ -120,15 +120,16 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorMapping(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, analyticsOriginOf(config));
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, { config, db: database.db });
 
   const emailTransport =
     deps.emailTransport !== undefined
@@ -233,8 +234,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
 
   await app.register(
     async (api) => {
-      if (config.outboxEnabled) registerOutboxRoutes(api, messaging);
       const signInLimit = signInRateLimit(config);
+      if (config.outboxEnabled) registerOutboxRoutes(api, { messaging, rateLimit: signInLimit });
       // This one tells whether a username exists: a tenth of the other sign-in calls' limit.
       registerRiskRoutes(api, {
         risk,

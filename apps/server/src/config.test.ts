@@ -51,6 +51,7 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['OUTBOX', 'maybe'],
     ['ANALYTICS_MEASUREMENT_ID', 'UA-123'],
+    ['ANALYTICS_COLLECTOR_URL', 'ftp://collector'],
     ['RETAIL_SITE_URL', 'ftp://retail'],
     ['POLICY_ID_REGISTRATION', 'has spaces'],
   ])('refuses %s=%s with a message naming the variable and the value', (name, value) => {

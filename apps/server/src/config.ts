@@ -35,6 +35,9 @@ const identifier = z
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((url) => url.replace(/\/+$/, ''));
+/** Google Analytics 4's collection endpoint, which takes a `G-…` measurement id. */
+export const DEFAULT_ANALYTICS_COLLECTOR_URL = 'https://www.google-analytics.com/g/collect';
+
 const secret = z.string().min(32, 'must be at least 32 characters long');
 const onOff = z.enum(['on', 'off'], { error: 'must be "on" or "off"' });
 
@@ -98,6 +101,8 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]{4,16}$/, 'must look like G-XXXXXXXXXX')
     .optional(),
+  /** Where the browser sends page views and events (only with a measurement id). */
+  ANALYTICS_COLLECTOR_URL: httpUrl.default(DEFAULT_ANALYTICS_COLLECTOR_URL),
   DEMO_HOSTS: z
     .string()
     .default('localhost,127.0.0.1')
@@ -142,6 +147,7 @@ export interface Config {
   signingSecret: string;
   smtp: { url: string; from: string } | null;
   analyticsMeasurementId: string | null;
+  analyticsCollectorUrl: string;
   demoHosts: string[];
   retailSiteUrl: string;
   outboxEnabled: boolean;
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: e.SIGNING_SECRET,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
     analyticsMeasurementId: e.ANALYTICS_MEASUREMENT_ID ?? null,
+    analyticsCollectorUrl: e.ANALYTICS_COLLECTOR_URL,
     demoHosts: e.DEMO_HOSTS,
     retailSiteUrl: e.RETAIL_SITE_URL,
     outboxEnabled: e.OUTBOX === 'on',

@@ -5,6 +5,7 @@ import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateDatabase } from './db/migrate';
+import { drainableServer } from './http/drain';
 import { DEMO_USERS } from './seed/demo-data';
 import { seedDemoData } from './seed/seed';
 
@@ -53,6 +54,7 @@ await migrateDatabase(database);
 await seedDemoData(database.db);
 
 const { app } = await buildServer({ config, database });
+const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
 banner(config);
 
@@ -63,6 +65,7 @@ async function stop(signal: string) {
   app.log.info({ signal }, 'stopping');
   // Requests in flight get 10 s to finish; then the process goes regardless.
   setTimeout(() => process.exit(1), 10_000).unref();
+  await http.drain();
   await app.close();
   await database.close();
   process.exit(0);

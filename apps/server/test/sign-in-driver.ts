@@ -87,9 +87,12 @@ export class SignInDriver {
     return `${OAUTH_PATHS.authorization}?${params}`;
   }
 
-  /** The authorization request; answers the flow id the login modal would open with. */
-  async authorize(): Promise<string> {
-    const response = await this.browser.fetch(this.authorizeUrl());
+  /**
+   * The authorization request (`overrides`: more or other parameters, such as `acr_values`);
+   * answers the flow id the login modal would open with.
+   */
+  async authorize(overrides: Record<string, string> = {}): Promise<string> {
+    const response = await this.browser.fetch(this.authorizeUrl(overrides));
     const location = new URL(response.headers.get('location') ?? '', this.origin);
     this.flowId = location.searchParams.get('flowId') ?? '';
     if (!this.flowId) throw new Error(`no flowId in ${response.status} ${location}`);

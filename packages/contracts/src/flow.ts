@@ -27,6 +27,11 @@ export const FLOW_STATUSES = [
   'RECOVERY_CODE_REQUIRED',
   'PASSWORD_RESET_REQUIRED',
   'SUCCESSFUL_PASSWORD_RESET',
+  /**
+   * Not one of document 1 §4.1's statuses: a sign-in for the credit-card application by a user
+   * whose identity is not verified asks for a code e-mailed to them (ADR 0015).
+   */
+  'IDENTITY_VERIFICATION_REQUIRED',
   'RESUME',
   'FAILED',
 ] as const;
@@ -97,6 +102,8 @@ export const flowResponseSchema = z.object({
   username: z.string().optional(),
   /** The device the flow selected (a single OTP device is selected for the user, §4.2). */
   selectedDevice: flowDeviceSchema.optional(),
+  /** IDENTITY_VERIFICATION_REQUIRED: the masked e-mail address the verification code went to. */
+  verificationTarget: z.string().optional(),
   /** After a successful pairing: the device just added (tab 12 shows the success). */
   pairedDevice: flowDeviceSchema.optional(),
   /** 'IDFirst' on FAILED from the identifier step: the modal restarts with 'Invalid username.'. */

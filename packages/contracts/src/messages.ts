@@ -181,7 +181,7 @@ export const messages = {
     doNotResubmit: 'Please do not resubmit your application.',
     /** The navbar's Account link on the application tab: it closes the tab. */
     accountLink: 'Account',
-    // The sign-in's extra step for a user whose identity is not verified (ADR 0013).
+    // The sign-in's extra step for a user whose identity is not verified (ADR 0015).
     verificationHeading: 'Verify your identity',
     verificationIntro: (target: string, digits: number) =>
       `Before we review your credit-card application, we need to verify your identity. We sent a ${digits}-digit code to ${target}.`,

@@ -13,6 +13,7 @@ export const OAUTH_PATHS = {
   endSession: '/as/signoff',
   revocation: '/as/revoke_token.oauth2',
   backchannel: '/as/bc-authorize',
+  pushedAuthorization: '/as/par.oauth2',
   discovery: '/.well-known/openid-configuration',
 } as const;
 
@@ -23,6 +24,13 @@ export const SCOPES = {
   directory: 'directory',
   helpdesk: 'helpdesk',
 } as const;
+
+/**
+ * The authentication context (`acr_values`) of a sign-in that needs a verified identity: the
+ * credit-card application asks for it, and a user whose identity is not verified is asked for a
+ * code e-mailed to them before the sign-in completes (ADR 0015).
+ */
+export const IDENTITY_VERIFIED_ACR = 'urn:anybank:acr:identity-verified';
 
 export interface BrowserClient {
   clientId: string;

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
   companyId: z.string(),
   retailSiteUrl: z.string(),
   analyticsMeasurementId: z.string().nullable(),
+  /** The analytics sink: page views and events go there, and only with a measurement id. */
+  analyticsCollectorUrl: z.string(),
   demoHosts: z.array(z.string()),
   outboxEnabled: z.boolean(),
   /** Ids of the orchestration policies the browser starts itself (no secret in them). */

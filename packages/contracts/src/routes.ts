@@ -1,3 +1,4 @@
+import { IDENTITY_VERIFIED_ACR } from './oauth';
 import type { UserType } from './user-types';
 
 /**
@@ -47,6 +48,11 @@ export interface PageRoute {
   /** The text of the page's one `<h1>`. */
   heading: string;
   access: PageAccess;
+  /**
+   * The authentication context (`acr_values`) a sign-in started for this page asks for: the
+   * credit-card application needs a verified identity (ADR 0015).
+   */
+  signInAcr?: string;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -170,6 +176,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/credit-card', '/app/credit-card'],
     heading: 'We need to review your application a little longer',
     access: 'signed-in',
+    signInAcr: IDENTITY_VERIFIED_ACR,
   },
   { id: 'login', paths: ['/login'], heading: 'Sign In', access: 'anyone' },
   {

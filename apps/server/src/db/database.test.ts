@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
-import { DataDirInUseError } from './data-dir-lock';
+import { DataDirInUseError, processStartTime } from './data-dir-lock';
 import { openDatabase, type Database } from './database';
 import { migrateDatabase } from './migrate';
 import { accounts, users } from './schema';
@@ -106,11 +106,31 @@ describe('a restart keeps the data', () => {
     const owner = await openDatabase({ kind: 'pglite', dataDir });
     cleanups.unshift(() => owner.close());
     // Another process holds the lock: simulate it with the parent process's pid.
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(dataDir, 'server.lock'), String(process.ppid));
     await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(
       DataDirInUseError,
     );
+  });
+
+  it('on PGlite: a lock naming a live pid with its own start time keeps a second server away', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-lock-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const started = await processStartTime(process.ppid);
+    await writeFile(path.join(dataDir, 'server.lock'), `${process.ppid} ${started}`);
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(
+      DataDirInUseError,
+    );
+  });
+
+  it('on PGlite: takes over a lock whose pid now belongs to a process started later', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-lock-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The owner died; its pid went to a process that started after it (here: the parent).
+    await writeFile(path.join(dataDir, 'server.lock'), `${process.ppid} 1`);
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    cleanups.unshift(() => reopened.close());
+    const lock = await readFile(path.join(dataDir, 'server.lock'), 'utf8');
+    expect(lock.split(' ')[0]).toBe(String(process.pid));
   });
 
   it.runIf(DATABASE_KINDS.includes('postgres'))(

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message a person may read: the status and text go to the caller as they are. */
 export class HttpError extends Error {
@@ -31,4 +31,28 @@ export function registerErrorMapping(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Unexpected Error.', requestId: request.id });
   });
+}
+
+/**
+ * Fastify's own refusals made before any route or error handler is reached — a URL whose
+ * percent-encoding is broken, a path parameter over the router's length limit — answered in
+ * the same shape as every other error (Fastify's default writes `{error, code, statusCode}`).
+ * Passed to Fastify as its `frameworkErrors` option.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed before routing');
+    void reply.status(500).send({ message: 'Unexpected Error.', requestId: request.id });
+    return;
+  }
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of this address is too long.'
+      : 'This address is not valid.';
+  void reply.status(status).send({ message });
 }

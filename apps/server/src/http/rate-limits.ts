@@ -1,4 +1,14 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { Database } from '../db/database';
+import {
+  counterWithFallback,
+  databaseHitCounter,
+  redisHitCounter,
+  type HitCounter,
+} from './rate-limit-counters';
+import { sharedRateLimitStore } from './rate-limit-store';
 
 /**
  * The per-client-address limit of the sign-in endpoints (flows, risk, pickup): enough for a
@@ -7,4 +17,39 @@ import type { Config } from '../config';
  */
 export function signInRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
   return { max: config.rateLimitPerMinute, timeWindow: '1 minute' } as const;
+}
+
+/**
+ * Registers @fastify/rate-limit (off unless a route asks: `config.rateLimit`) with counts every
+ * instance shares: in Redis when REDIS_URL is set, else in the database. A client address
+ * cannot multiply its allowance by reaching several instances behind a load balancer.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { config: Pick<Config, 'redisUrl'>; db: Database },
+) {
+  const inDatabase = databaseHitCounter(deps.db, {
+    onPurgeError: (error) =>
+      app.log.warn({ err: error }, 'purging ended rate-limit windows failed'),
+  });
+  let counter: HitCounter = inDatabase;
+  if (deps.config.redisUrl) {
+    let lastConnectionReport = -Infinity;
+    const inRedis = redisHitCounter(deps.config.redisUrl, {
+      onConnectionError: (error) => {
+        // ioredis reconnects on its own, and reports each attempt: one line a minute is enough.
+        if (Date.now() - lastConnectionReport < 60_000) return;
+        lastConnectionReport = Date.now();
+        app.log.warn({ err: error }, 'Redis (REDIS_URL) is unreachable; reconnecting');
+      },
+    });
+    counter = counterWithFallback(inRedis, inDatabase, (error) =>
+      app.log.error(
+        { err: error },
+        'Redis (REDIS_URL) did not count a request: rate limits are counted in the database meanwhile',
+      ),
+    );
+  }
+  app.addHook('onClose', () => counter.close());
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counter) });
 }

@@ -1,12 +1,27 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The analytics sink's origin, which the browser may connect to only when a measurement id is
+ * configured: without one nothing is sent, and the policy says so too.
+ */
+export function analyticsOriginOf(
+  config: Pick<Config, 'analyticsMeasurementId' | 'analyticsCollectorUrl'>,
+): string | null {
+  return config.analyticsMeasurementId ? new URL(config.analyticsCollectorUrl).origin : null;
+}
 
 /**
  * helmet with a Content-Security-Policy that allows no inline script anywhere: the SPA's
  * configuration travels in a <meta> tag, never in a script. React sets styles through the
  * CSSOM, which CSP does not govern, so style-src needs no 'unsafe-inline' either.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  analyticsOrigin: string | null = null,
+) {
   const overHttps = publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -17,7 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: analyticsOrigin ? ["'self'", analyticsOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BANK_CLIENT, PARTNER_CLIENTS, messages } from '@anybank/contracts';
+import { BANK_CLIENT, IDENTITY_VERIFIED_ACR, PARTNER_CLIENTS, messages } from '@anybank/contracts';
 import {
   clientForUserType,
   createAuthSession,
@@ -204,6 +204,18 @@ describe('auth session', () => {
     });
     expect(assigned).toHaveLength(1);
     expect(assigned[0]).toMatch(/^\/bank\/as\/authorization\.oauth2\?client_id=anybank-web&/);
+  });
+
+  it('asks for a verified identity when the sign-in is for the credit-card application, and only then', async () => {
+    const acrOf = async (returnTo: string | null) => {
+      const { session, assigned } = harness();
+      await session.startSignIn(BANK_CLIENT, returnTo);
+      return new URL(assigned[0] ?? '', 'https://bank.example').searchParams.get('acr_values');
+    };
+    expect(await acrOf('/credit-card')).toBe(IDENTITY_VERIFIED_ACR);
+    expect(await acrOf('/app/credit-card/')).toBe(IDENTITY_VERIFIED_ACR);
+    expect(await acrOf('/banking')).toBeNull();
+    expect(await acrOf(null)).toBeNull();
   });
 
   it('joins a second start made while the first is under way', async () => {

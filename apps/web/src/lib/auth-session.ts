@@ -1,6 +1,7 @@
 import {
   BANK_CLIENT,
   OAUTH_PATHS,
+  PAGE_ROUTES,
   PARTNER_CLIENTS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
@@ -180,6 +181,19 @@ export function signInReturnOf(pathname: string, search: string): SignInReturn |
   if (client !== BANK_CLIENT && code) return { kind: 'partner', client, code, state };
   if (error && state) return { kind: 'refused', client, error, state };
   return null;
+}
+
+/**
+ * The authentication context a sign-in for `returnTo` asks for: the page's own (the credit-card
+ * application needs a verified identity, ADR 0015), or none.
+ */
+export function signInAcrFor(returnTo: string | null): string | null {
+  if (returnTo === null) return null;
+  const path = normalizePath(returnTo);
+  const route = PAGE_ROUTES.find((candidate) =>
+    candidate.paths.some((candidatePath) => normalizePath(candidatePath) === path),
+  );
+  return route?.signInAcr ?? null;
 }
 
 export interface PendingSignIn {
@@ -389,7 +403,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
         returnTo,
       };
       store.set('{product}PendingSignIn', JSON.stringify(pending));
-      deps.assign(authorizationUrl(config, client, pkce));
+      deps.assign(authorizationUrl(config, client, pkce, signInAcrFor(returnTo)));
     })().finally(() => {
       starting = null;
     });

@@ -81,6 +81,8 @@ export function authorizationUrl(
   config: SiteConfig,
   client: BrowserClient,
   pkce: Pick<Pkce, 'state' | 'challenge'>,
+  /** The authentication context to ask for (`acr_values`): a verified identity, or none. */
+  acr: string | null = null,
 ): string {
   const query = new URLSearchParams({
     client_id: client.clientId,
@@ -91,6 +93,7 @@ export function authorizationUrl(
     code_challenge: pkce.challenge,
     code_challenge_method: 'S256',
   });
+  if (acr) query.set('acr_values', acr);
   return `${withBasePath(config.basePath, OAUTH_PATHS.authorization)}?${query.toString()}`;
 }
 

@@ -13,6 +13,7 @@ export function defaultPublicConfig(location: PageLocation): PublicConfig {
     companyId: 'anybank-demo',
     retailSiteUrl: 'https://retail.anybank.example',
     analyticsMeasurementId: null,
+    analyticsCollectorUrl: 'https://www.google-analytics.com/g/collect',
     demoHosts: ['localhost'],
     outboxEnabled: true,
     // The server's defaults (POLICY_ID_* unset).

@@ -25,6 +25,8 @@ export const AUDIT_EVENT_TYPES = [
   'helpdesk.step',
   /** The help desk lifted a customer's sign-in lock: failed sign-ins before it stop counting. */
   'signin.unlocked',
+  /** A sign-in for the credit-card application verified the user's identity (e-mailed code). */
+  'identity.verified',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -111,6 +111,16 @@ export async function setUserPassword(
     .where(eq(users.id, userId));
 }
 
+/** The user proved their identity (a code to their e-mail): true when the user still exists. */
+export async function setIdentityVerified(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ identityVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function updateMfaDeviceCounter(
   db: Queryable,
   deviceId: string,

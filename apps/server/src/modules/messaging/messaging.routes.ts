@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+// Brings in the plugin's typing of the route option `config.rateLimit`.
+import type {} from '@fastify/rate-limit';
 import { outboxQuerySchema, type OutboxResponse } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
 import type { MessagingService } from './messaging.service';
 
 /**
  * `GET /api/dev/outbox?to=` — the demo's mailbox and phone. Registered only while OUTBOX=on:
- * it shows everyone's one-time codes, so a public deployment turns it off (README).
+ * it shows everyone's one-time codes, so a public deployment turns it off (README). Limited
+ * per client address like the sign-in calls: reading codes must not outrun guessing them.
  */
-export function registerOutboxRoutes(app: FastifyInstance, messaging: MessagingService) {
-  app.get('/api/dev/outbox', async (request): Promise<OutboxResponse> => {
-    const query = parseInput(outboxQuerySchema, request.query);
-    return { messages: await messaging.listOutbox(query) };
-  });
+export function registerOutboxRoutes(
+  app: FastifyInstance,
+  deps: { messaging: MessagingService; rateLimit: { max: number; timeWindow: string } },
+) {
+  app.get(
+    '/api/dev/outbox',
+    { config: { rateLimit: deps.rateLimit } },
+    async (request): Promise<OutboxResponse> => {
+      const query = parseInput(outboxQuerySchema, request.query);
+      return { messages: await deps.messaging.listOutbox(query) };
+    },
+  );
 }

@@ -67,7 +67,10 @@ export function registerOrchestrationRoutes(
       config: {
         rateLimit: {
           timeWindow: limit.timeWindow,
-          keyGenerator: (request) => `${request.ip} ${policyIdOf(request)}`,
+          // Counted per configured policy; every unknown id shares one count. The raw id is the
+          // caller's text: it may hold a NUL byte, which a PostgreSQL-kept counter cannot store.
+          keyGenerator: (request) =>
+            `${request.ip} ${orchestration.policyNameOf(policyIdOf(request)) ?? 'unknown'}`,
           max: (request) => {
             const name = orchestration.policyNameOf(policyIdOf(request));
             return name !== null && REVEALING_POLICIES.includes(name) ? revealingMax : limit.max;

@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { RegistrationConfirmationHost } from '../../features/registration';
 import { useSessionItem } from '../../lib/session-storage';
+import { useDialogFocusWrap } from '../../lib/use-dialog-focus-wrap';
+import { usePageViews } from '../../lib/site-analytics';
 import { ScrollToTop } from '../ScrollToTop';
 import { IdleSession } from '../session/IdleSession';
 import { SignOutAfterMethodChange } from '../session/SignOutAfterMethodChange';
@@ -13,6 +15,8 @@ import { usePageTitle } from './use-page-title';
 
 export function RootLayout() {
   usePageTitle();
+  usePageViews();
+  useDialogFocusWrap();
   const signedIn = useSessionItem('subject') !== null;
   return (
     <div className="d-flex flex-column min-vh-100">

@@ -1,18 +1,21 @@
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/Logo';
+import { AccountTabLink } from './AccountTabLink';
 import { navbarExpandOf, type MenuItem } from '../../lib/menu-options';
 import { useSessionItem } from '../../lib/session-storage';
 import { useMenuOptions } from '../../lib/use-menu-options';
 import { AuthButtons } from './AuthButtons';
 import { ProspectNameField } from './ProspectNameField';
+import { useShowingPageId } from './use-showing-page';
 
 /** Menu entries of the demo for visitors; none of them has a page yet: plain text. */
 const MENU_ITEMS = ['Personal', 'Small Business', 'Wealth', 'About Us'] as const;
 
 const COLLAPSE_ID = 'site-navbar-menu';
 
-function MenuLink({ item }: { item: MenuItem }) {
+function MenuLink({ item, inert }: { item: MenuItem; inert: boolean }) {
+  if (inert) return <span className="nav-link site-menu-item">{item.title}</span>;
   if (item.external) {
     return (
       <Nav.Link href={item.url} className="site-menu-item">
@@ -31,6 +34,9 @@ export function SiteNavbar() {
   const signedIn = useSessionItem('subject') !== null;
   const userType = useSessionItem('{product}UserType');
   const token = useSessionItem('AT');
+  // Document 1 §2.7: on the credit-card application's tab the menu is inert, and Account
+  // closes the tab.
+  const applicationTab = useShowingPageId() === 'credit-card';
   // Document 2 §6, §7: a signed-in customer's menu comes from the server (premier gets more).
   const customerToken = signedIn && userType === 'customer' ? token : null;
   const served = useMenuOptions(customerToken);
@@ -49,7 +55,7 @@ export function SiteNavbar() {
             {served
               ? served.map((item) => (
                   <li key={item.key} className="nav-item">
-                    <MenuLink item={item} />
+                    <MenuLink item={item} inert={applicationTab} />
                   </li>
                 ))
               : MENU_ITEMS.map((item) => (
@@ -58,6 +64,11 @@ export function SiteNavbar() {
                   </li>
                 ))}
           </ul>
+          {applicationTab && (
+            <div className="py-2 py-xl-0 me-3">
+              <AccountTabLink />
+            </div>
+          )}
           <AuthButtons />
         </Navbar.Collapse>
       </Container>

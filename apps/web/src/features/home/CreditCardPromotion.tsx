@@ -2,13 +2,16 @@ import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pageRoute } from '@anybank/contracts';
 import { NewTabHint } from '../../components/ui/NewTabHint';
+import { siteAnalytics } from '../../lib/site-analytics';
+
+const OFFER = 'AnyBank Rewards Visa';
 
 export function CreditCardPromotion() {
   return (
     <Card className="shadow border-0">
       <Card.Body className="p-4">
         <p className="text-uppercase small fw-semibold mb-1 text-body-secondary">New card</p>
-        <h2 className="h3">AnyBank Rewards Visa</h2>
+        <h2 className="h3">{OFFER}</h2>
         <p>
           Earn points on every purchase, pay no annual fee, and lock your card from the app in
           seconds.
@@ -19,6 +22,7 @@ export function CreditCardPromotion() {
           target="_blank"
           rel="noopener"
           className="btn btn-primary"
+          onClick={() => siteAnalytics.event('select_promotion', { promotion_name: OFFER })}
         >
           Apply now
           <NewTabHint />

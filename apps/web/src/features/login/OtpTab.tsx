@@ -17,7 +17,10 @@ interface OtpTabProps {
   onTryAgain: () => void;
 }
 
-/** Tab 3: the one-time code (§2.4, §5, §8). */
+/**
+ * Tab 3: the one-time code (§2.4, §5, §8) — a sign-in code, or the code that verifies the
+ * user's identity for the credit-card application (ADR 0015), which says so.
+ */
 export function OtpTab({
   headingId,
   flow,
@@ -32,6 +35,10 @@ export function OtpTab({
   const tryAgainRef = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   const device = flow?.selectedDevice;
+  const verifyingIdentity = flow?.status === 'IDENTITY_VERIFICATION_REQUIRED';
+  const heading = verifyingIdentity
+    ? messages.creditCard.verificationHeading
+    : 'Enter your one-time code';
 
   useEffect(() => {
     (attemptsLimit ? tryAgainRef : inputRef).current?.focus();
@@ -41,7 +48,7 @@ export function OtpTab({
     return (
       <div>
         <h2 id={headingId} className="h4 mb-3">
-          Enter your one-time code
+          {heading}
         </h2>
         <div role="alert" className="alert alert-danger">
           {messages.login.otpAttemptsLimit}
@@ -81,9 +88,12 @@ export function OtpTab({
   return (
     <Form onSubmit={(event) => void submit(event)}>
       <h2 id={headingId} className="h4 mb-3">
-        Enter your one-time code
+        {heading}
       </h2>
-      {device && (
+      {verifyingIdentity && flow.verificationTarget && (
+        <p>{messages.creditCard.verificationIntro(flow.verificationTarget, OTP_LENGTH)}</p>
+      )}
+      {!verifyingIdentity && device && (
         <p>
           We sent a {OTP_LENGTH}-digit code to{' '}
           {device.target ? <strong>{device.target}</strong> : `your ${device.name}`}.

@@ -45,6 +45,7 @@ describe('login tabs', () => {
     ['DEVICE_SELECTION_REQUIRED', 2],
     ['DEVICE_PROFILE_REQUIRED', 2],
     ['OTP_REQUIRED', 3],
+    ['IDENTITY_VERIFICATION_REQUIRED', 3],
     ['AUTHENTICATION_REQUIRED', 6],
     ['MFA_COMPLETED', 6],
     ['RESUME', 6],
@@ -69,7 +70,7 @@ describe('login tabs', () => {
   });
 
   it('maps every status of the contracts (the table above is complete)', () => {
-    expect(FLOW_STATUSES).toHaveLength(24);
+    expect(FLOW_STATUSES).toHaveLength(25);
   });
 
   const PAIRED = { ...EMAIL_DEVICE, id: 'd2', type: 'TOTP', name: 'Authenticator app' } as const;

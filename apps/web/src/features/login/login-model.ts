@@ -44,6 +44,8 @@ const TAB_OF_STATUS: Record<FlowStatus, LoginTab> = {
   DEVICE_SELECTION_REQUIRED: 2,
   DEVICE_PROFILE_REQUIRED: 2,
   OTP_REQUIRED: 3,
+  // The identity verification code (ADR 0015) is typed where a sign-in code is.
+  IDENTITY_VERIFICATION_REQUIRED: 3,
   AUTHENTICATION_REQUIRED: 6,
   MFA_COMPLETED: 6,
   RESUME: 6,

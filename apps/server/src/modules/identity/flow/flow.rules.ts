@@ -4,6 +4,7 @@ import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './reco
 import {
   INITIAL_FLOW_STATE,
   finish,
+  restart,
   stay,
   type FlowEffect,
   type FlowError,
@@ -45,6 +46,8 @@ export type FlowEvent =
       username: string;
       passwordRequired: boolean;
       hasRiskPayload: boolean;
+      /** The user's record says their identity is verified. */
+      identityVerified: boolean;
       devices: MachineDevice[];
       nonce: string;
     }
@@ -68,6 +71,8 @@ export type FlowEvent =
   | { type: 'OTP_REJECTED'; attemptsLeft: number }
   | { type: 'OTP_ATTEMPTS_EXCEEDED' }
   | { type: 'OTP_EXPIRED' }
+  /** The identity verification code was right (IDENTITY_VERIFICATION_REQUIRED). */
+  | { type: 'IDENTITY_CODE_ACCEPTED' }
   | { type: 'ASSERTION_ACCEPTED' }
   | { type: 'ASSERTION_REFUSED' }
   | { type: 'PASSWORD_MUST_CHANGE' }
@@ -96,9 +101,11 @@ const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
   PUSH_UNKNOWN: ['PUSH_CONFIRMATION_WAITING'],
   AUTHENTICATE: ['AUTHENTICATION_REQUIRED'],
   OTP_ACCEPTED: ['OTP_REQUIRED'],
-  OTP_REJECTED: ['OTP_REQUIRED'],
-  OTP_ATTEMPTS_EXCEEDED: ['OTP_REQUIRED'],
-  OTP_EXPIRED: ['OTP_REQUIRED'],
+  // The identity verification code is refused the way a sign-in code is.
+  OTP_REJECTED: ['OTP_REQUIRED', 'IDENTITY_VERIFICATION_REQUIRED'],
+  OTP_ATTEMPTS_EXCEEDED: ['OTP_REQUIRED', 'IDENTITY_VERIFICATION_REQUIRED'],
+  OTP_EXPIRED: ['OTP_REQUIRED', 'IDENTITY_VERIFICATION_REQUIRED'],
+  IDENTITY_CODE_ACCEPTED: ['IDENTITY_VERIFICATION_REQUIRED'],
   ASSERTION_ACCEPTED: ['ASSERTION_REQUIRED'],
   ASSERTION_REFUSED: ['ASSERTION_REQUIRED'],
   PASSWORD_MUST_CHANGE: ['USERNAME_PASSWORD_REQUIRED'],
@@ -118,6 +125,7 @@ const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
     'ASSERTION_REQUIRED',
     'PASSWORD_RESET_REQUIRED',
     'MFA_COMPLETED',
+    'IDENTITY_VERIFICATION_REQUIRED',
   ],
 };
 
@@ -213,7 +221,7 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
     case 'IDENTIFIER_UNKNOWN':
       // FAILED restarts the flow at IDENTIFIER_REQUIRED with the invalid-username flag.
       return stay(
-        INITIAL_FLOW_STATE,
+        restart(state),
         {
           httpStatus: 400,
           code: 'INVALID_USERNAME',
@@ -225,7 +233,7 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
         [{ type: 'AUDIT', event: 'signin.failed' }],
       );
     case 'IDENTIFIER_WRONG_USER_TYPE':
-      return stay(INITIAL_FLOW_STATE, {
+      return stay(restart(state), {
         httpStatus: 403,
         code: 'WRONG_USER_TYPE',
         userMessage: 'wrongUserType',
@@ -239,6 +247,7 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
         userId: event.userId,
         username: event.username,
         hasRiskPayload: event.hasRiskPayload,
+        identityVerified: event.identityVerified,
       };
       if (event.passwordRequired) {
         return { state: { ...identified, status: 'USERNAME_PASSWORD_REQUIRED' }, effects: [] };
@@ -342,6 +351,11 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
         userMessage: 'expiredOtp',
         message: 'The one-time code has expired.',
       });
+    case 'IDENTITY_CODE_ACCEPTED': {
+      // The flag is set before the authorization resumes, so that it holds from then on.
+      const verified = finish({ ...state, identityVerified: true });
+      return { ...verified, effects: [{ type: 'MARK_IDENTITY_VERIFIED' }, ...verified.effects] };
+    }
     case 'ASSERTION_ACCEPTED':
       return {
         state: {
@@ -371,8 +385,13 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
       return finish(state);
     case 'CANCEL':
       // Another application gets its user back with access_denied; on the bank's own site an
-      // identified user picks another way to sign in.
-      if (event.selfService || state.userId === null) {
+      // identified user picks another way to sign in. Declining the identity verification
+      // ends the sign-in: there is no other way to verify.
+      if (
+        event.selfService ||
+        state.userId === null ||
+        state.status === 'IDENTITY_VERIFICATION_REQUIRED'
+      ) {
         return { state: { ...state, status: 'FAILED' }, effects: [{ type: 'ABORT_LOGIN' }] };
       }
       return {

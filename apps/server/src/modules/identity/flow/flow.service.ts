@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FLOW_TTL_MS,
+  IDENTITY_VERIFIED_ACR,
   MAX_MFA_DEVICES,
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
@@ -38,6 +39,7 @@ import {
   type WebAuthnRelyingParty,
 } from '../devices/webauthn';
 import { displayDevice } from './device-display.rules';
+import { createIdentityVerificationSteps } from './identity-verification.steps';
 import { shouldOfferPairing } from './pairing.rules';
 import { createPairingSteps, type PairingStep } from './pairing.steps';
 import { createRecoverySteps, type RecoveryStep } from './recovery.steps';
@@ -123,6 +125,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   const { db } = deps;
   const pairing = createPairingSteps(deps);
   const recovery = createRecoverySteps(deps);
+  const verification = createIdentityVerificationSteps(deps);
 
   /**
    * The devices usable at sign-in: codes by e-mail and SMS (with a target), the authenticator
@@ -180,7 +183,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     return createFlow(db, {
       id: flowId,
       clientId: interaction.clientId,
-      state: INITIAL_FLOW_STATE,
+      state: {
+        ...INITIAL_FLOW_STATE,
+        verifiedIdentityRequired: interaction.acrValues.includes(IDENTITY_VERIFIED_ACR),
+      },
       expiresAt: new Date(interaction.expiresAt * 1000),
     });
   }
@@ -236,6 +242,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
               ? user.passwordHash !== null
               : false,
           hasRiskPayload: payload !== null,
+          identityVerified: user.identityVerified,
           devices: asMachine(await usableDevices(user.id)),
           nonce: randomUUID(),
         };
@@ -305,6 +312,9 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         };
       }
       case 'checkOtp': {
+        if (state.status === 'IDENTITY_VERIFICATION_REQUIRED') {
+          return verification.eventFor(flow, state, step.otp, call.request.ip);
+        }
         if (state.status === 'OTP_REQUIRED' && state.otpLocked)
           return { type: 'OTP_ATTEMPTS_EXCEEDED' };
         if (state.status !== 'OTP_REQUIRED' || !state.selectedDeviceId)
@@ -483,6 +493,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         case 'SEND_RECOVERY_CODE':
           await recovery.sendRecoveryCode(effect.userId);
           break;
+        case 'SEND_VERIFICATION_CODE':
+          await verification.sendCode(flow, requireUserId(next));
+          break;
+        case 'MARK_IDENTITY_VERIFIED':
+          await verification.markVerified(flow, requireUserId(next), call.request.ip);
+          break;
         case 'SEND_PUSH':
           await sendPush(call, requireUserId(next), effect.deviceId, effect.pushRequestId);
           break;
@@ -490,6 +506,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           resumeUrl = await deps.interactions.finishLogin(call.request, call.reply, {
             accountId: requireUserId(next),
             amr: next.amr,
+            // Said only when this very sign-in asked for it and the identity is verified.
+            ...(next.verifiedIdentityRequired && next.identityVerified
+              ? { acr: IDENTITY_VERIFIED_ACR }
+              : {}),
           });
           await insertAuditEvent(db, {
             type: 'signin.succeeded',
@@ -561,6 +581,9 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       }
     }
     Object.assign(body, await pairing.responseFields(state));
+    if (state.status === 'IDENTITY_VERIFICATION_REQUIRED' && state.userId) {
+      body.verificationTarget = await verification.targetOf(state.userId);
+    }
     if (error) {
       const userMessage = messages.login[error.userMessage];
       Object.assign(body, {

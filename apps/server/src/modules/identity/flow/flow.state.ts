@@ -39,6 +39,14 @@ export interface FlowState {
    * the profile page): a pairing flow has no authorization to resume when it ends.
    */
   purpose: 'sign-in' | 'pairing';
+  /**
+   * The authorization asked for a verified identity (the credit-card application's
+   * `acr_values`, ADR 0015): before it resumes, a user whose identity is not verified is asked
+   * for a code e-mailed to them. Fixed when the flow starts; a restart keeps it.
+   */
+  verifiedIdentityRequired: boolean;
+  /** The identified user's identity is verified (their record said so, or this flow did it). */
+  identityVerified: boolean;
 }
 
 export const INITIAL_FLOW_STATE: FlowState = {
@@ -55,7 +63,22 @@ export const INITIAL_FLOW_STATE: FlowState = {
   pairing: null,
   pairedDeviceId: null,
   purpose: 'sign-in',
+  verifiedIdentityRequired: false,
+  identityVerified: false,
 };
+
+/**
+ * The flow from the start again (an unknown username, a finished password recovery): nobody
+ * is identified any more, but what the authorization asked for still holds.
+ */
+export function restart(state: FlowState, kept: Partial<FlowState> = {}): FlowState {
+  return {
+    ...INITIAL_FLOW_STATE,
+    purpose: state.purpose,
+    verifiedIdentityRequired: state.verifiedIdentityRequired,
+    ...kept,
+  };
+}
 
 export type FlowEffect =
   | { type: 'SEND_OTP'; deviceId: string }
@@ -64,6 +87,10 @@ export type FlowEffect =
   | { type: 'ABORT_LOGIN' }
   | { type: 'SEND_PAIRING_CODE'; channel: 'email' | 'sms'; target: string }
   | { type: 'SEND_RECOVERY_CODE'; userId: string }
+  /** The identity verification code, to the identified user's e-mail address. */
+  | { type: 'SEND_VERIFICATION_CODE' }
+  /** The code was right: the user's identity-verified flag is set (and audited). */
+  | { type: 'MARK_IDENTITY_VERIFIED' }
   | { type: 'AUDIT'; event: 'signin.failed' | 'otp.failed' | 'risk.denied' };
 
 /** An error the response carries; the state keeps its status (the user may try again). */
@@ -105,8 +132,25 @@ export function stay(state: FlowState, error: FlowError, effects: FlowEffect[] =
   return { state, effects, error };
 }
 
-/** The end of a flow: a sign-in resumes its authorization; a pairing from the profile just ends. */
+/**
+ * The end of a flow: a sign-in resumes its authorization; a pairing from the profile just ends.
+ * A sign-in that needs a verified identity, by a user whose identity is not verified, first
+ * asks for a code e-mailed to them (a new code, with its own attempt limit).
+ */
 export function finish(state: FlowState): Transition {
+  if (state.purpose === 'sign-in' && state.verifiedIdentityRequired && !state.identityVerified) {
+    return {
+      state: {
+        ...state,
+        status: 'IDENTITY_VERIFICATION_REQUIRED',
+        pairing: null,
+        webauthnOptions: null,
+        otpLocked: false,
+        codeFailures: 0,
+      },
+      effects: [{ type: 'SEND_VERIFICATION_CODE' }],
+    };
+  }
   return {
     state: { ...state, status: 'RESUME', pairing: null, webauthnOptions: null },
     effects: state.purpose === 'pairing' ? [] : [{ type: 'FINISH_LOGIN' }],

@@ -53,6 +53,27 @@ describe('forgot password and a password that must change', () => {
     ).toMatchObject({ status: 'IDENTIFIER_REQUIRED', userId: null });
   });
 
+  it('keeps what the authorization asked for (a verified identity) through a recovery', () => {
+    const started = transition(
+      at('USERNAME_PASSWORD_REQUIRED', {
+        userId: 'u1',
+        verifiedIdentityRequired: true,
+        identityVerified: true,
+      }),
+      { type: 'RECOVERY_STARTED' },
+    ).state;
+    expect(started).toMatchObject({ verifiedIdentityRequired: true, identityVerified: false });
+    const finished = transition(
+      { ...started, status: 'SUCCESSFUL_PASSWORD_RESET' },
+      { type: 'RECOVERY_FINISHED' },
+    ).state;
+    expect(finished).toMatchObject({
+      status: 'IDENTIFIER_REQUIRED',
+      verifiedIdentityRequired: true,
+      identityVerified: false,
+    });
+  });
+
   it('asks a user whose password must change for a new one, then goes on to the second factor', () => {
     const asked = transition(at('USERNAME_PASSWORD_REQUIRED', { userId: 'u1' }), {
       type: 'PASSWORD_MUST_CHANGE',

@@ -1,5 +1,5 @@
 import type { FlowStatus } from '@anybank/contracts';
-import { INITIAL_FLOW_STATE, stay, type FlowState, type Transition } from './flow.state';
+import { restart, stay, type FlowState, type Transition } from './flow.state';
 
 /**
  * Forgot password (document 1 §4.1 recovery statuses): the username, an 8-character code sent
@@ -28,11 +28,10 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
   switch (event.type) {
     case 'RECOVERY_STARTED':
       return {
-        state: {
-          ...INITIAL_FLOW_STATE,
+        state: restart(state, {
           hasRiskPayload: state.hasRiskPayload,
           status: 'ACCOUNT_RECOVERY_USERNAME_REQUIRED',
-        },
+        }),
         effects: [],
       };
     case 'RECOVERY_USERNAME_SUBMITTED':
@@ -70,7 +69,7 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
     case 'RECOVERY_FINISHED':
       // Signing in again, with the new password, is a fresh start of the same flow.
       return {
-        state: { ...INITIAL_FLOW_STATE, hasRiskPayload: state.hasRiskPayload },
+        state: restart(state, { hasRiskPayload: state.hasRiskPayload }),
         effects: [],
       };
   }

@@ -7,6 +7,8 @@ export interface CurrentInteraction {
   clientId: string;
   /** When the interaction ends (seconds since the epoch). */
   expiresAt: number;
+  /** The authentication contexts the authorization request asked for (`acr_values`). */
+  acrValues: string[];
 }
 
 /**
@@ -20,7 +22,7 @@ export interface InteractionPort {
   finishLogin(
     request: FastifyRequest,
     reply: FastifyReply,
-    login: { accountId: string; amr: string[] },
+    login: { accountId: string; amr: string[]; acr?: string },
   ): Promise<string>;
   /** Ends the authorization with access_denied; answers the URL that returns to the client. */
   abort(request: FastifyRequest, reply: FastifyReply, description: string): Promise<string>;
@@ -35,6 +37,9 @@ export function createInteractionPort(provider: Provider): InteractionPort {
           uid: details.uid,
           clientId: String(details.params.client_id),
           expiresAt: details.exp,
+          acrValues: String(details.params.acr_values ?? '')
+            .split(' ')
+            .filter(Boolean),
         };
       } catch {
         // No cookie, an expired interaction, or one already finished: no interaction here.
@@ -45,7 +50,14 @@ export function createInteractionPort(provider: Provider): InteractionPort {
       return provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: login.accountId, amr: login.amr, remember: false } },
+        {
+          login: {
+            accountId: login.accountId,
+            amr: login.amr,
+            ...(login.acr ? { acr: login.acr } : {}),
+            remember: false,
+          },
+        },
         { mergeWithLastSubmission: false },
       );
     },

@@ -11,7 +11,10 @@ import { oidcModels } from '../../../db/schema';
 export function createOidcAdapterClass(db: Database) {
   const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
 
-  async function findWhere(model: string, condition: ReturnType<typeof and>) {
+  async function findWhere(model: string, key: string, condition: ReturnType<typeof and>) {
+    // The key comes from the client (client_id, a cookie, a code). PostgreSQL cannot store the
+    // NUL character, so no row has it, and a query holding it fails instead of finding nothing.
+    if (key.includes('\u0000')) return undefined;
     const [row] = await db
       .select()
       .from(oidcModels)
@@ -42,15 +45,15 @@ export function createOidcAdapterClass(db: Database) {
     }
 
     find(id: string) {
-      return findWhere(this.model, eq(oidcModels.id, id));
+      return findWhere(this.model, id, eq(oidcModels.id, id));
     }
 
     findByUid(uid: string) {
-      return findWhere(this.model, eq(oidcModels.uid, uid));
+      return findWhere(this.model, uid, eq(oidcModels.uid, uid));
     }
 
     findByUserCode(userCode: string) {
-      return findWhere(this.model, eq(oidcModels.userCode, userCode));
+      return findWhere(this.model, userCode, eq(oidcModels.userCode, userCode));
     }
 
     async consume(id: string): Promise<void> {

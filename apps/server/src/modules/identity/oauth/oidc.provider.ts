@@ -2,6 +2,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import {
   API_AUDIENCE,
   FLOW_TTL_MS,
+  IDENTITY_VERIFIED_ACR,
   OAUTH_PATHS,
   SCOPES,
   SCOPES_BY_USER_TYPE,
@@ -10,6 +11,7 @@ import {
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { findUserById } from '../../directory/directory.store';
+import { loginPolicy } from './login-policy';
 import { createOidcAdapterClass } from './oidc.adapter';
 import { deriveSigningJwk } from './oidc.keys';
 import { SERVICE_CLIENT_ID, oauthClients, userTypeOfClient } from './oauth.clients';
@@ -21,6 +23,15 @@ const SERVICE_SCOPES = [SCOPES.directory, SCOPES.consentAdmin];
 /** The claim that names the user type: `{product}UserType` (document 1 §3.6). */
 export function userTypeClaim(config: Config): string {
   return `${config.productId}UserType`;
+}
+
+/** A scope parameter naming only OpenID scopes (no API scope), as a sign-in-only client asks. */
+function asksForIdentityOnly(scope: unknown): boolean {
+  const requested = typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+  return (
+    requested.length > 0 &&
+    requested.every((name) => OIDC_SCOPES.includes(name) || name === 'offline_access')
+  );
 }
 
 function intersect(requested: Iterable<string>, allowed: string[]): string[] {
@@ -66,9 +77,13 @@ export function createOidcProvider(
       end_session: OAUTH_PATHS.endSession,
       revocation: OAUTH_PATHS.revocation,
       backchannel_authentication: OAUTH_PATHS.backchannel,
+      // Under /as/ like every other endpoint: only /as/* and /.well-known/* reach the provider.
+      pushed_authorization_request: OAUTH_PATHS.pushedAuthorization,
     },
     pkce: { required: () => true },
     scopes: OIDC_SCOPES,
+    // The one authentication context a sign-in may ask for (the credit-card application).
+    acrValues: [IDENTITY_VERIFIED_ACR],
     claims: {
       openid: ['sub'],
       profile: ['given_name', 'family_name', 'name'],
@@ -93,7 +108,11 @@ export function createOidcProvider(
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => API_AUDIENCE,
+        // A request for identity alone (OpenID scopes only) gets no resource, so its access
+        // token is one the userinfo endpoint accepts; one for the bank's APIs cannot be (it is
+        // a JWT with the APIs as audience). No scope at all means the APIs (client credentials).
+        defaultResource: (ctx) =>
+          asksForIdentityOnly(ctx.oidc.params?.scope) ? undefined : API_AUDIENCE,
         useGrantedResource: () => true,
         // The API's scopes a request may get are those of the signed-in user's type: others
         // are ignored rather than asked for (no consent screen exists to widen them).
@@ -123,6 +142,7 @@ export function createOidcProvider(
       Grant: 8 * 60 * 60,
     },
     interactions: {
+      policy: loginPolicy(db),
       // The flow engine's id is the interaction's uid; the SPA opens the login modal for it.
       url: (_ctx, interaction) =>
         `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,

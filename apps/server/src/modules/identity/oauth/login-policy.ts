@@ -1,0 +1,36 @@
+import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { IDENTITY_VERIFIED_ACR } from '@anybank/contracts';
+import type { Database } from '../../../db/database';
+import { findUserById } from '../../directory/directory.store';
+
+/** Whether the authorization request asks for a verified identity (`acr_values`). */
+export function asksForVerifiedIdentity(acrValues: unknown): boolean {
+  return typeof acrValues === 'string' && acrValues.split(' ').includes(IDENTITY_VERIFIED_ACR);
+}
+
+/**
+ * oidc-provider's interaction policy, with one more reason to show the login: the request asks
+ * for a verified identity (the credit-card application, ADR 0015) and the signed-in user's
+ * identity is not verified. Without it a single sign-on session would skip the flow, and with
+ * it the verification step. Without a session the login shows anyway (`no_session`).
+ */
+export function loginPolicy(db: Database) {
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'identity_verification_required',
+      'the request needs a verified identity, and the signed-in user has not verified theirs',
+      async (ctx: KoaContextWithOIDC) => {
+        const accountId = ctx.oidc.session?.accountId;
+        if (!accountId || !asksForVerifiedIdentity(ctx.oidc.params?.acr_values)) {
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        }
+        const user = await findUserById(db, accountId);
+        return user?.identityVerified
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+  return policy;
+}

@@ -1,0 +1,897 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADVISOR_CONSENTS_API_PATH,
+  BALANCES_API_PATH,
+  CLIENT_BALANCES_API_PATH,
+  CONSENTS_API_PATH,
+  DEMO_PASSWORD,
+  FLOW_API_PATH,
+  MENU_OPTIONS_API_PATH,
+  OAUTH_PATHS,
+  PICKUP_INSTANCE_HEADER,
+  PICKUP_PATH,
+  RISK_API_PATH,
+  SCIM_USERS_API_PATH,
+  TRANSFERS_API_PATH,
+  XSRF_HEADER,
+  directoryAttributeNames,
+  directoryEntryPath,
+  orchestrationPaths,
+  scimUidEquals,
+  vendorContentType,
+  walletPaths,
+} from '@anybank/contracts';
+import type { PolicyName } from '../src/config';
+import { accounts, consents, users } from '../src/db/schema';
+import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
+import { startBankingServer, userIdOf } from './banking-server';
+import { BrowserSession } from './browser-session';
+import { scimErrorBodySchema } from './error-shapes';
+import { afterExpiryOf, atClock, expiryOf } from './expired-token';
+import { PARTNER_STAFF, applicationToken, partnerToken, signedInToken } from './partner-tokens';
+import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
+import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { testConfig } from './test-config';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+
+/**
+ * Every route of the server × every kind of caller → the status it answers. The routes are read
+ * from the running server, so a route without a row fails the test. A row's request acts on the
+ * customer's own things (her consent, her accounts, her directory entry): "other customer" is
+ * another signed-in customer sending that very request, and must not reach them.
+ */
+
+const CALLERS = [
+  'no token',
+  'expired token',
+  'customer',
+  'other customer',
+  'AnyWealthAdvisor',
+  'AnyMarketing',
+  'CustomerServiceRep',
+  'client credentials',
+] as const;
+type Caller = (typeof CALLERS)[number];
+type SignedInCaller = Exclude<Caller, 'no token' | 'expired token' | 'client credentials'>;
+type Answers = Record<Caller, number>;
+
+/** The customer whose things the rows act on, and another customer. */
+const CUSTOMER = 'emily.chen';
+const OTHER_CUSTOMER = 'michael.brown';
+const UID_OF: Record<Caller, string> = {
+  'no token': CUSTOMER,
+  // The expired token is the customer's own, used once its lifetime is over.
+  'expired token': CUSTOMER,
+  customer: CUSTOMER,
+  'other customer': OTHER_CUSTOMER,
+  AnyWealthAdvisor: PARTNER_STAFF.AnyWealthAdvisor,
+  AnyMarketing: PARTNER_STAFF.AnyMarketing,
+  CustomerServiceRep: PARTNER_STAFF.CustomerServiceRep,
+  'client credentials': CUSTOMER,
+};
+
+const config = testConfig();
+const ATTRIBUTES = directoryAttributeNames(config.productId);
+const XSRF = { [XSRF_HEADER]: '1' };
+
+interface Person {
+  id: string;
+  uid: string;
+  email: string;
+  checkingId: string;
+  savingsId: string;
+  communicationConsentId: string;
+}
+
+interface Context {
+  origin: string;
+  customer: Person;
+  /** The customer's device-pairing flow, started from her profile with her token. */
+  pairingFlowId: string;
+  /** A sign-in in the customer's browser: bound to that browser's interaction cookie. */
+  signInFlowId: string;
+  /** Each caller's own directory details, as the profile page sends them back unchanged. */
+  profileOf: (caller: Caller) => Record<string, string[] | null>;
+}
+
+interface Request {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+interface Row {
+  route: RouteKey;
+  name: string;
+  /**
+   * Where the caller's token goes: the Authorization header (default), or the JSON body's
+   * `accessToken`, where the orchestration policies that act on a user take it.
+   */
+  tokenIn?: 'header' | 'body';
+  request: (context: Context, token: string | null, caller: Caller) => Request;
+  answers: Answers;
+  /** What some callers' answers hold, where the status alone does not tell (a 200 refusal). */
+  bodies?: Partial<Record<Caller, object>>;
+}
+
+/** Public by design: the token is not what this route looks at, so every caller gets this. */
+function everyone(status: number): Answers {
+  return Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Answers;
+}
+
+/**
+ * A route for signed-in people: no token or an expired one is 401, an application's token is
+ * 403 (no person stands behind it), and signed-in callers get their answer or 403.
+ */
+function signedIn(allowed: Partial<Record<SignedInCaller, number>>, refused = 403): Answers {
+  return {
+    'no token': 401,
+    'expired token': 401,
+    customer: allowed.customer ?? refused,
+    'other customer': allowed['other customer'] ?? refused,
+    AnyWealthAdvisor: allowed.AnyWealthAdvisor ?? refused,
+    AnyMarketing: allowed.AnyMarketing ?? refused,
+    CustomerServiceRep: allowed.CustomerServiceRep ?? refused,
+    'client credentials': 403,
+  };
+}
+
+const route = (method: string, url: string): RouteKey => ({ method, url });
+const policyPath = (name: PolicyName) =>
+  orchestrationPaths.policyStart(config.companyId, config.policyIds[name]);
+const POLICY_ROUTE = route('POST', '/api/orchestration/:companyId/policy/:policyId/start');
+const DIRECTORY_ROUTE = '/api/directory/v1/:dn';
+const FLOW_ROUTE = `${FLOW_API_PATH}/:flowId`;
+const PHONE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({
+  format: 'jwk',
+});
+const WIDGET_POLICY_BODIES: Partial<Record<PolicyName, unknown>> = {
+  REGISTRATION: {
+    step: 'start',
+    firstName: 'Nora',
+    lastName: 'Quinn',
+    email: 'nora.quinn@example.com',
+    username: 'nora.quinn',
+    password: DEMO_PASSWORD,
+  },
+  USERNAME_RECOVERY: {
+    hostname: 'localhost',
+    mail: `${CUSTOMER}@example.com`,
+    encodedMail: Buffer.from(`${CUSTOMER}@example.com`).toString('base64'),
+  },
+  QR_CODE: { keyUri: 'otpauth://totp/AnyBank:emily.chen?secret=JBSWY3DPEHPK3PXP' },
+};
+
+const ROWS: Row[] = [
+  // --- Public by design --------------------------------------------------------------------
+  {
+    route: route('GET', '/healthz'),
+    name: 'the health check',
+    request: () => ({ path: '/healthz' }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', LOGOUT_SCRIPT_PATH),
+    name: 'the sign-out page’s script',
+    request: () => ({ path: LOGOUT_SCRIPT_PATH }),
+    answers: everyone(200),
+  },
+  {
+    // The demo's mailbox (OUTBOX=on, the default for a developer): anyone may read it, which is
+    // why a public deployment turns it off (README).
+    route: route('GET', '/api/dev/outbox'),
+    name: 'the dev outbox',
+    request: ({ customer }) => ({ path: `/api/dev/outbox?to=${customer.email}&limit=1` }),
+    answers: everyone(200),
+  },
+  {
+    // Before sign-in nobody has a token: the username is the question.
+    route: route('POST', RISK_API_PATH),
+    name: 'the risk evaluation of a username',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: RISK_API_PATH,
+      json: { username: customer.uid, riskPayload: PERSON_RISK_PAYLOAD },
+    }),
+    answers: everyone(200),
+  },
+  {
+    // The phone proves itself with its password and then an e-mailed code, never a token.
+    route: route('POST', '/api/mobile/activation'),
+    name: 'starting the phone app’s activation',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: '/api/mobile/activation',
+      headers: XSRF,
+      json: { username: customer.uid, password: DEMO_PASSWORD },
+    }),
+    answers: everyone(202),
+  },
+  {
+    route: route('POST', '/api/mobile/activation/confirm'),
+    name: 'confirming the activation with a wrong code',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: '/api/mobile/activation/confirm',
+      headers: XSRF,
+      json: { username: customer.uid, code: '000000', publicKey: PHONE_KEY },
+    }),
+    answers: everyone(400),
+  },
+  {
+    // The phone signs its requests with its key: a bearer token opens nothing here.
+    route: route('GET', '/api/mobile/devices/:deviceId/push-requests'),
+    name: 'a phone’s pending push requests, unsigned',
+    request: () => ({
+      path: `/api/mobile/devices/${randomUUID()}/push-requests`,
+      headers: {
+        'x-device-timestamp': String(Date.now()),
+        'x-device-signature': 'A'.repeat(64),
+      },
+    }),
+    answers: everyone(401),
+  },
+  {
+    route: route('POST', '/api/mobile/push-requests/:requestId/decision'),
+    name: 'a decision on a push request that does not exist',
+    request: () => ({
+      method: 'POST',
+      path: `/api/mobile/push-requests/${randomUUID()}/decision`,
+      headers: XSRF,
+      json: { deviceId: randomUUID(), decision: 'approve', signature: 'A'.repeat(64) },
+    }),
+    answers: everyone(404),
+  },
+  {
+    // The pairing ticket is the only credential of a wallet card.
+    route: route('POST', walletPaths.cards),
+    name: 'redeeming an unknown wallet ticket',
+    request: () => ({
+      method: 'POST',
+      path: walletPaths.cards,
+      headers: XSRF,
+      json: { ticket: randomBytes(32).toString('base64url') },
+    }),
+    answers: everyone(410),
+  },
+  {
+    // Server-side callers hold the API key; a user's token is not one.
+    route: route('GET', '/api/orchestration/:companyId/sdktoken'),
+    name: 'an SDK token without the API key',
+    request: () => ({ path: orchestrationPaths.sdkToken(config.companyId) }),
+    answers: everyone(401),
+  },
+  {
+    route: route('POST', '/api/orchestration/:companyId/widget-token'),
+    name: 'a widget token for the bank’s own pages',
+    request: () => ({
+      method: 'POST',
+      path: orchestrationPaths.widgetToken(config.companyId),
+      headers: XSRF,
+    }),
+    answers: everyone(200),
+  },
+  ...(['REGISTRATION', 'USERNAME_RECOVERY', 'QR_CODE'] as const).map((name): Row => ({
+    // Public policies take a widget token: a user's access token is not one.
+    route: POLICY_ROUTE,
+    name: `the ${name} policy, with a user’s token instead of a widget token`,
+    request: () => ({ method: 'POST', path: policyPath(name), json: WIDGET_POLICY_BODIES[name] }),
+    answers: everyone(401),
+  })),
+  {
+    route: route('GET', '/ext/ref/return'),
+    name: 'the bank site’s OAuth return',
+    request: () => ({ path: '/ext/ref/return?error=access_denied&state=s' }),
+    answers: everyone(303),
+  },
+  {
+    // The reference is bound to the browser that signed in, by an HttpOnly cookie.
+    route: route('POST', PICKUP_PATH),
+    name: 'picking up a sign-in from another browser',
+    request: () => ({
+      method: 'POST',
+      path: `${PICKUP_PATH}?REF=${randomBytes(24).toString('base64url')}`,
+      headers: { ...XSRF, [PICKUP_INSTANCE_HEADER]: 'BXFSPRefID' },
+    }),
+    answers: everyone(401),
+  },
+  {
+    // A sign-in belongs to the browser holding its interaction cookie, whoever else asks.
+    route: route('GET', FLOW_ROUTE),
+    name: 'reading someone else’s sign-in',
+    request: ({ signInFlowId }) => ({ path: `${FLOW_API_PATH}/${signInFlowId}` }),
+    answers: everyone(403),
+  },
+  {
+    route: route('POST', FLOW_ROUTE),
+    name: 'answering someone else’s sign-in',
+    request: ({ signInFlowId, customer }) => ({
+      method: 'POST',
+      path: `${FLOW_API_PATH}/${signInFlowId}`,
+      headers: { ...XSRF, 'content-type': vendorContentType('anybank', 'submitIdentifier') },
+      json: { identifier: customer.uid, riskPayload: PERSON_RISK_PAYLOAD },
+    }),
+    answers: everyone(403),
+  },
+
+  // --- oidc-provider's endpoints (RFC 6749 / OpenID Connect: the client authenticates) ------
+  {
+    route: route('GET', '/.well-known/openid-configuration'),
+    name: 'the discovery document',
+    request: () => ({ path: OAUTH_PATHS.discovery }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', OAUTH_PATHS.jwks),
+    name: 'the signing keys',
+    request: () => ({ path: OAUTH_PATHS.jwks }),
+    answers: everyone(200),
+  },
+  {
+    // Starts a sign-in: the login modal opens, whoever sends the request.
+    route: route('GET', OAUTH_PATHS.authorization),
+    name: 'an authorization request',
+    request: ({ origin }) => ({ path: new SignInDriver(origin).authorizeUrl() }),
+    answers: everyone(303),
+  },
+  {
+    // RFC 9126: the bank's site is a public client (PKCE, no secret), so it may push its own
+    // request; an Authorization header that is not client authentication is refused.
+    route: route('POST', OAUTH_PATHS.pushedAuthorization),
+    name: 'a pushed authorization request of the bank’s public client',
+    request: ({ origin }) => ({
+      method: 'POST',
+      path: OAUTH_PATHS.pushedAuthorization,
+      form: Object.fromEntries(
+        new URL(new SignInDriver(origin).authorizeUrl(), origin).searchParams,
+      ),
+    }),
+    answers: { ...everyone(400), 'no token': 201 },
+  },
+  {
+    // The resume URL only works in the browser holding the interaction cookie.
+    route: route('GET', `${OAUTH_PATHS.authorization}/:uid`),
+    name: 'resuming someone else’s authorization',
+    request: ({ signInFlowId }) => ({ path: `${OAUTH_PATHS.authorization}/${signInFlowId}` }),
+    answers: everyone(400),
+  },
+  {
+    route: route('POST', OAUTH_PATHS.token),
+    name: 'a token request without client authentication',
+    request: () => ({
+      method: 'POST',
+      path: OAUTH_PATHS.token,
+      form: { grant_type: 'client_credentials' },
+    }),
+    answers: everyone(400),
+  },
+  {
+    // Bank access tokens are JWTs for the bank's API, not for userinfo.
+    route: route('GET', OAUTH_PATHS.userinfo),
+    name: 'userinfo',
+    request: () => ({ path: OAUTH_PATHS.userinfo }),
+    answers: everyone(401),
+  },
+  {
+    route: route('POST', OAUTH_PATHS.userinfo),
+    name: 'userinfo by POST',
+    request: () => ({ method: 'POST', path: OAUTH_PATHS.userinfo, form: {} }),
+    answers: everyone(401),
+  },
+  {
+    route: route('POST', OAUTH_PATHS.revocation),
+    name: 'revoking a token without client authentication',
+    request: () => ({ method: 'POST', path: OAUTH_PATHS.revocation, form: { token: 'x' } }),
+    answers: everyone(400),
+  },
+  {
+    route: route('POST', OAUTH_PATHS.backchannel),
+    name: 'a CIBA request without client authentication',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: OAUTH_PATHS.backchannel,
+      form: { scope: 'openid', login_hint: customer.uid },
+    }),
+    answers: everyone(400),
+  },
+  {
+    route: route('GET', OAUTH_PATHS.endSession),
+    name: 'the sign-out page',
+    request: () => ({ path: OAUTH_PATHS.endSession }),
+    answers: everyone(200),
+  },
+  {
+    // The confirmation needs the form's own anti-forgery value.
+    route: route('POST', `${OAUTH_PATHS.endSession}/confirm`),
+    name: 'confirming a sign-out without its form',
+    request: () => ({ method: 'POST', path: `${OAUTH_PATHS.endSession}/confirm`, form: {} }),
+    answers: everyone(400),
+  },
+  {
+    route: route('GET', `${OAUTH_PATHS.endSession}/success`),
+    name: 'the signed-out page',
+    request: () => ({ path: `${OAUTH_PATHS.endSession}/success` }),
+    answers: everyone(200),
+  },
+
+  // --- A signed-in person's own things -------------------------------------------------------
+  {
+    route: route('GET', '/api/me'),
+    name: 'the caller’s own entry',
+    request: () => ({ path: '/api/me' }),
+    answers: signedIn({
+      customer: 200,
+      'other customer': 200,
+      AnyWealthAdvisor: 200,
+      AnyMarketing: 200,
+      CustomerServiceRep: 200,
+    }),
+  },
+  {
+    route: route('GET', BALANCES_API_PATH),
+    name: 'the caller’s balances',
+    request: () => ({ path: BALANCES_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    route: route('GET', MENU_OPTIONS_API_PATH),
+    name: 'the banking menu',
+    request: () => ({ path: MENU_OPTIONS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // The other customer's 404 is the same whether or not the accounts exist.
+    route: route('POST', TRANSFERS_API_PATH),
+    name: 'a transfer between the customer’s accounts',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: TRANSFERS_API_PATH,
+      headers: { 'idempotency-key': randomUUID() },
+      json: {
+        data: {
+          type: 'transfers',
+          attributes: {
+            from_account_id: customer.checkingId,
+            to_account_id: customer.savingsId,
+            amount: '1.00',
+            risk_data: PERSON_RISK_PAYLOAD,
+          },
+        },
+      },
+    }),
+    answers: signedIn({ customer: 204, 'other customer': 404 }),
+  },
+  {
+    route: route('GET', CONSENTS_API_PATH),
+    name: 'the customer’s consents, by her subject',
+    request: ({ customer }) => ({ path: `${CONSENTS_API_PATH}?subject=${customer.id}` }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('POST', CONSENTS_API_PATH),
+    name: 'answering a consent for the customer',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: CONSENTS_API_PATH,
+      json: {
+        subject: customer.id,
+        definition: 'communication',
+        data: { sms: true, email: true, homeAddress: true },
+      },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('PATCH', `${CONSENTS_API_PATH}/:consentId`),
+    name: 'changing the customer’s consent by its id',
+    request: ({ customer }) => ({
+      method: 'PATCH',
+      path: `${CONSENTS_API_PATH}/${customer.communicationConsentId}`,
+      json: { data: { sms: true, email: true, homeAddress: true } },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 404 }),
+  },
+  {
+    route: route('GET', DIRECTORY_ROUTE),
+    name: 'reading the customer’s directory entry',
+    request: ({ customer }) => ({ path: directoryEntryPath(customer.uid) }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('PUT', DIRECTORY_ROUTE),
+    name: 'replacing the customer’s directory attributes',
+    request: ({ customer }) => ({
+      method: 'PUT',
+      path: directoryEntryPath(customer.uid),
+      json: { [ATTRIBUTES.accountTier]: ['personal'] },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('PATCH', DIRECTORY_ROUTE),
+    name: 'modifying the customer’s directory entry',
+    request: ({ customer }) => ({
+      method: 'PATCH',
+      path: directoryEntryPath(customer.uid),
+      json: {
+        modifications: [
+          { attributeName: ATTRIBUTES.accountTier, modificationType: 'set', values: ['personal'] },
+        ],
+      },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('PUT', '/api/admin/risk-override'),
+    name: 'the demo admin’s high-risk switch (on the caller’s own account)',
+    request: () => ({ method: 'PUT', path: '/api/admin/risk-override', json: { enabled: false } }),
+    answers: signedIn({ customer: 204, 'other customer': 204 }),
+  },
+  {
+    route: route('GET', '/api/authn/devices'),
+    name: 'the caller’s sign-in methods',
+    request: () => ({ path: '/api/authn/devices' }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    route: route('POST', FLOW_API_PATH),
+    name: 'starting a device pairing from the profile',
+    request: () => ({ method: 'POST', path: FLOW_API_PATH, headers: XSRF }),
+    answers: signedIn({ customer: 201, 'other customer': 201 }),
+  },
+  {
+    route: route('GET', FLOW_ROUTE),
+    name: 'reading the customer’s device pairing',
+    request: ({ pairingFlowId }) => ({ path: `${FLOW_API_PATH}/${pairingFlowId}` }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: route('POST', FLOW_ROUTE),
+    name: 'choosing a method in the customer’s device pairing',
+    request: ({ pairingFlowId }) => ({
+      method: 'POST',
+      path: `${FLOW_API_PATH}/${pairingFlowId}?action=selectPairingMethod`,
+      headers: XSRF,
+      json: { devicePairingMethod: { deviceType: 'Email' } },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+
+  // --- Orchestration policies that act on a user: the user's own token is in the body --------
+  {
+    route: POLICY_ROUTE,
+    name: 'the DEVICE_UNIQUENESS policy on the customer’s subject',
+    tokenIn: 'body',
+    request: ({ customer }, token) => ({
+      method: 'POST',
+      path: policyPath('DEVICE_UNIQUENESS'),
+      json: { accessToken: token ?? undefined, subject: customer.id, email: 'new@example.com' },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    // Each signed-in person saves their own details unchanged: the policy has no other subject.
+    route: POLICY_ROUTE,
+    name: 'the PROFILE_UPDATE policy with the caller’s own details',
+    tokenIn: 'body',
+    request: ({ profileOf }, token, caller) => ({
+      method: 'POST',
+      path: policyPath('PROFILE_UPDATE'),
+      json: { accessToken: token ?? undefined, hostname: 'localhost', rawData: profileOf(caller) },
+    }),
+    answers: signedIn({
+      customer: 200,
+      'other customer': 200,
+      AnyWealthAdvisor: 200,
+      AnyMarketing: 200,
+      CustomerServiceRep: 200,
+    }),
+  },
+  {
+    route: POLICY_ROUTE,
+    name: 'the SIGN_IN_METHOD policy (Password, the same password)',
+    tokenIn: 'body',
+    request: (_context, token) => ({
+      method: 'POST',
+      path: policyPath('SIGN_IN_METHOD'),
+      json: {
+        accessToken: token ?? undefined,
+        rawData: {
+          [`${config.productId}UserAuthnPreferences`]: 'Password',
+          userPassword: [DEMO_PASSWORD],
+        },
+      },
+    }),
+    answers: signedIn({
+      customer: 200,
+      'other customer': 200,
+      AnyWealthAdvisor: 200,
+      AnyMarketing: 200,
+      CustomerServiceRep: 200,
+    }),
+  },
+  {
+    route: POLICY_ROUTE,
+    name: 'the PHISHING_EMAIL policy to the customer’s address',
+    tokenIn: 'body',
+    request: ({ customer }, token) => ({
+      method: 'POST',
+      path: policyPath('PHISHING_EMAIL'),
+      json: { accessToken: token ?? undefined, to: customer.email, host: 'localhost' },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 400 }),
+  },
+  {
+    route: POLICY_ROUTE,
+    name: 'the RESET_VERIFICATION policy',
+    tokenIn: 'body',
+    request: (_context, token) => ({
+      method: 'POST',
+      path: policyPath('RESET_VERIFICATION'),
+      json: { accessToken: token ?? undefined, host: 'localhost' },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    route: POLICY_ROUTE,
+    name: 'the WALLET_PAIRING policy for the customer’s subject',
+    tokenIn: 'body',
+    request: ({ customer }, token) => ({
+      method: 'POST',
+      path: policyPath('WALLET_PAIRING'),
+      json: { accessToken: token ?? undefined, step: 'start', subject: customer.id },
+    }),
+    answers: signedIn({ customer: 200 }),
+  },
+  {
+    route: POLICY_ROUTE,
+    name: 'the HELP_DESK policy on the customer',
+    tokenIn: 'body',
+    request: ({ customer }, token) => ({
+      method: 'POST',
+      path: policyPath('HELP_DESK'),
+      json: { accessToken: token ?? undefined, step: 'start', username: customer.uid },
+    }),
+    answers: signedIn({ CustomerServiceRep: 200 }),
+  },
+
+  // --- Partner data: only the portal's own staff, with their own token ----------------------
+  {
+    route: route('GET', ADVISOR_CONSENTS_API_PATH),
+    name: 'the advisor’s consenting clients',
+    request: () => ({ path: `${ADVISOR_CONSENTS_API_PATH}?definition=share-account-balances` }),
+    answers: signedIn({ AnyWealthAdvisor: 200 }),
+  },
+  {
+    route: route('GET', CLIENT_BALANCES_API_PATH),
+    name: 'the customer’s balances, as her advisor sees them',
+    request: ({ customer }) => ({ path: `${CLIENT_BALANCES_API_PATH}?subject=${customer.id}` }),
+    answers: signedIn({ AnyWealthAdvisor: 200 }),
+  },
+  {
+    route: route('GET', SCIM_USERS_API_PATH),
+    name: 'the marketing SCIM lookup of the customer',
+    request: ({ customer }) => ({
+      path: `${SCIM_USERS_API_PATH}?filter=${encodeURIComponent(scimUidEquals(customer.uid))}`,
+    }),
+    answers: signedIn({ AnyMarketing: 200 }),
+  },
+
+  // Last: it removes the customer (and the other customer) for good.
+  {
+    // A partner is told in the body, as the admin page reads a delete failure (§8).
+    route: POLICY_ROUTE,
+    name: 'the DELETE_USER policy',
+    tokenIn: 'body',
+    request: (_context, token) => ({
+      method: 'POST',
+      path: policyPath('DELETE_USER'),
+      json: { accessToken: token ?? undefined, host: 'localhost' },
+    }),
+    answers: signedIn({
+      customer: 200,
+      'other customer': 200,
+      AnyWealthAdvisor: 200,
+      AnyMarketing: 200,
+      CustomerServiceRep: 200,
+    }),
+    bodies: {
+      customer: { success: true },
+      'other customer': { success: true },
+      AnyWealthAdvisor: { success: false },
+      AnyMarketing: { success: false },
+      CustomerServiceRep: { success: false },
+    },
+  },
+];
+
+/**
+ * Routes that have no row, and why. HEAD is Fastify's copy of each GET (same handler, no body);
+ * OPTIONS is oidc-provider's CORS preflight, which answers no data.
+ */
+const EXEMPT_METHODS: Record<string, string> = {
+  HEAD: 'served by the GET row’s handler (Fastify exposes HEAD for every GET)',
+  OPTIONS: 'CORS preflight of oidc-provider: answers headers, never data',
+};
+
+describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let context: Context;
+  const tokens = new Map<Caller, string | null>();
+
+  async function person(uid: string): Promise<Person> {
+    const id = await userIdOf(test, uid);
+    const owned = await test.handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.ownerId, id))
+      .orderBy(accounts.position);
+    const [consent] = await test.handle.db
+      .select({ id: consents.id })
+      .from(consents)
+      .where(and(eq(consents.subject, id), eq(consents.definitionId, 'communication')));
+    if (!owned[1] || !consent) throw new Error(`${uid} has no accounts or consent`);
+    return {
+      id,
+      uid,
+      email: `${uid}@example.com`,
+      checkingId: owned[0]!.id,
+      savingsId: owned[1].id,
+      communicationConsentId: consent.id,
+    };
+  }
+
+  async function profiles(): Promise<Map<string, Record<string, string[] | null>>> {
+    const rows = await test.handle.db.select().from(users);
+    const list = (value: string | null) => (value ? [value] : null);
+    return new Map(
+      rows.map((row) => [
+        row.uid,
+        {
+          givenName: [row.firstName],
+          sn: [row.lastName],
+          mail: [row.email],
+          mobile: list(row.mobile),
+          street: list(row.street),
+          l: list(row.city),
+          postalCode: list(row.postalCode),
+        },
+      ]),
+    );
+  }
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    const started = await startBankingServer(test);
+    server = started.server;
+    const { origin } = started;
+    const customerToken = await signedInToken(origin, CUSTOMER);
+    tokens.set('no token', null);
+    tokens.set('expired token', customerToken);
+    tokens.set('customer', customerToken);
+    tokens.set('other customer', await signedInToken(origin, OTHER_CUSTOMER));
+    tokens.set('AnyWealthAdvisor', await partnerToken(origin, 'AnyWealthAdvisor'));
+    tokens.set('AnyMarketing', await partnerToken(origin, 'AnyMarketing'));
+    tokens.set('CustomerServiceRep', await partnerToken(origin, 'CustomerServiceRep'));
+    tokens.set('client credentials', await applicationToken(origin, config));
+
+    const pairing = await fetch(new URL(FLOW_API_PATH, origin), {
+      method: 'POST',
+      headers: { ...XSRF, authorization: `Bearer ${customerToken}` },
+    });
+    const signIn = new SignInDriver(origin, undefined, new BrowserSession(origin));
+    const details = await profiles();
+    context = {
+      origin,
+      customer: await person(CUSTOMER),
+      pairingFlowId: ((await pairing.json()) as { id: string }).id,
+      signInFlowId: await signIn.authorize(),
+      profileOf: (caller) => details.get(UID_OF[caller])!,
+    };
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  function send(row: Row, caller: Caller): Promise<Response> {
+    const token = tokens.get(caller) ?? null;
+    const request = row.request(context, token, caller);
+    const headers: Record<string, string> = { ...request.headers };
+    if (token && row.tokenIn !== 'body') headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(request.form).toString();
+    }
+    return fetch(new URL(request.path, context.origin), {
+      method: request.method ?? row.route.method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+  }
+
+  it('has a row for every route the server serves, and no row for a route it does not', async () => {
+    const served = fastifyRoutes(server.app);
+    const exempt = served.filter((served) => EXEMPT_METHODS[served.method]);
+    for (const head of exempt.filter((served) => served.method === 'HEAD')) {
+      expect(served.map(routeId)).toContain(routeId({ ...head, method: 'GET' }));
+    }
+    const oidc = (await announcedOidcEndpoints(context.origin)).map((url) => ({
+      method: ROWS.find((row) => row.route.url === url)?.route.method ?? 'an announced endpoint',
+      url,
+    }));
+    const routes = new Set(
+      [...served.filter((served) => !EXEMPT_METHODS[served.method]), ...oidc].map(routeId),
+    );
+    const rows = new Set(ROWS.map((row) => routeId(row.route)));
+    expect(
+      [...routes].filter((id) => !rows.has(id)),
+      'routes without a row',
+    ).toEqual([]);
+    const oidcPrefixes = ['/as/', '/.well-known/'];
+    const stale = [...rows].filter(
+      (id) => !routes.has(id) && !oidcPrefixes.some((prefix) => id.includes(` ${prefix}`)),
+    );
+    expect(stale, 'rows for routes the server does not serve').toEqual([]);
+  });
+
+  // Before the matrix: its last row deletes the customer.
+  it('takes the customer’s token until its last second, and refuses it a second later', async () => {
+    const balances = ROWS.find((row) => row.route.url === BALANCES_API_PATH)!;
+    const token = tokens.get('customer')!;
+    const lastSecond = new Date(expiryOf(token).getTime() - 1000);
+    expect((await atClock(lastSecond, () => send(balances, 'customer'))).status).toBe(200);
+    expect((await afterExpiryOf(token, () => send(balances, 'customer'))).status).toBe(401);
+  });
+
+  const MATRIX = ROWS.flatMap((row) =>
+    CALLERS.map((caller) => ({ row, caller, status: row.answers[caller] })),
+  );
+
+  it.each(
+    MATRIX.map(
+      (cell) => [routeId(cell.row.route), cell.row.name, cell.caller, cell.status, cell] as const,
+    ),
+  )(
+    '%s (%s), called with %s, answers %i',
+    async (_route, _name, _caller, status, { row, caller }) => {
+      const call = () => send(row, caller);
+      const token = tokens.get(caller);
+      const response =
+        caller === 'expired token' && token ? await afterExpiryOf(token, call) : await call();
+      expect(response.status).toBe(status);
+      const isOwnApi = !row.route.url.startsWith('/as/') && !row.route.url.startsWith('/.well');
+      if (isOwnApi && (status === 401 || status === 403)) {
+        // A refusal carries a reason and nothing of anyone's data (SCIM's in RFC 7644's shape).
+        const refusal = (await response.json()) as object;
+        if (row.route.url === SCIM_USERS_API_PATH) {
+          expect(scimErrorBodySchema.parse(refusal)).toMatchObject({ status: String(status) });
+        } else {
+          expect(Object.keys(refusal)).toEqual(['message']);
+        }
+      }
+      const body = row.bodies?.[caller];
+      if (body) expect(await response.json()).toMatchObject(body);
+    },
+  );
+
+  it('refuses an application token because no person stands behind it', async () => {
+    const response = await send(
+      ROWS.find((row) => row.route.url === BALANCES_API_PATH)!,
+      'client credentials',
+    );
+    expect(await response.json()).toEqual({
+      message: 'This service needs the access token of a signed-in user.',
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { flowResponseSchema, scimErrorSchema } from '@anybank/contracts';
+
+/**
+ * The error bodies the server answers, as docs/api-errors.md describes them. Strict: a member
+ * that the document does not name is a deviation.
+ */
+
+/** The bank's own APIs: `{ message, details?, code?, requestId? }`. */
+export const apiErrorSchema = z.strictObject({
+  message: z.string().min(1),
+  details: z
+    .array(z.strictObject({ field: z.string().optional(), message: z.string().min(1) }))
+    .optional(),
+  code: z.string().min(1).optional(),
+  requestId: z.string().min(1).optional(),
+});
+
+/** RFC 6749 §5.2 (and RFC 6750 §3 for userinfo): oidc-provider's endpoints under /as/. */
+export const oauthErrorSchema = z.strictObject({
+  // RFC 6749 §5.2: error and error_description are printable ASCII without `"` and `\`.
+  error: z.string().regex(/^[\x20\x21\x23-\x5B\x5D-\x7E]+$/),
+  error_description: z
+    .string()
+    .regex(/^[\x20\x21\x23-\x5B\x5D-\x7E]*$/)
+    .optional(),
+});
+
+/** RFC 7644 §3.12: the SCIM endpoint's errors, with the status as a string. */
+export const scimErrorBodySchema = scimErrorSchema.strict();
+
+/**
+ * The sign-in flow API (document 1 §7): a refused step is a flow answer in the vendor's shape
+ * (`status: FAILED` with `code`, `message`, `details`); a refusal before any flow is found
+ * (another browser, a malformed body) is the bank's own shape.
+ */
+export const flowErrorSchema = z.union([
+  apiErrorSchema,
+  flowResponseSchema.extend({ message: z.string().min(1) }).strict(),
+]);
+
+export type ErrorShape = 'api' | 'oauth' | 'scim' | 'flow';
+
+export const ERROR_SCHEMAS: Record<ErrorShape, z.ZodType> = {
+  api: apiErrorSchema,
+  oauth: oauthErrorSchema,
+  scim: scimErrorBodySchema,
+  flow: flowErrorSchema,
+};

@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateDatabase } from '../../apps/server/src/db/migrate';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
+import { createTestDatabase, type DatabaseKind } from '../../apps/server/test/test-database';
+
+export type { DatabaseKind };
+
+/**
+ * The databases a benchmark measures: PostgreSQL when TEST_DATABASE_URL names a server (as in
+ * `.ci/run`; `npm run bench` sets it when one answers on 127.0.0.1:5432), and PGlite.
+ */
+export function benchDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+}
+
+export interface BenchServer {
+  kind: DatabaseKind;
+  origin: string;
+  /** PostgreSQL: the URL of the server's own database (to reach it beside the server). */
+  databaseUrl: string | null;
+  process: ServerProcess;
+  /** CPU seconds (user + system) the server process has used so far. */
+  cpuSeconds(): Promise<number>;
+  /**
+   * With BENCH_CPU_PROFILE set: ends the server's current CPU-profile segment, saved as
+   * `<label>-<pid>.cpuprofile` (so one run's profile holds only that run). Otherwise nothing.
+   */
+  endProfileSegment(label: string): Promise<void>;
+  /**
+   * Stops the server, then runs `work` on its database (PGlite has one owner process: its
+   * data directory can only be opened once the server is gone), then removes the database.
+   */
+  stopAndInspect<T>(work?: (database: DatabaseHandle) => Promise<T>): Promise<T | undefined>;
+}
+
+/**
+ * The real server (`apps/server/src/main.ts`, migrated and seeded as `npm start` does) in a
+ * process of its own on a fresh database, so that the load generator in this process and the
+ * server each have a core rather than one event loop between them. `prepare` adds rows before
+ * the server starts (benchmark customers); the rate limits are raised, since every simulated
+ * person comes from 127.0.0.1: the figures are the server's, not the limiter's.
+ */
+export async function startBenchServer(
+  kind: DatabaseKind,
+  options: {
+    prepare?: (database: DatabaseHandle) => Promise<void>;
+    env?: Record<string, string>;
+  } = {},
+): Promise<BenchServer> {
+  let env: Record<string, string>;
+  let inspect: <T>(work: (database: DatabaseHandle) => Promise<T>) => Promise<T>;
+  let remove: () => Promise<void>;
+  let databaseUrl: string | null = null;
+  if (kind === 'postgres') {
+    const database = await createTestDatabase('postgres');
+    await options.prepare?.(database.handle);
+    databaseUrl = database.url;
+    env = { DATABASE_URL: database.url ?? '' };
+    inspect = (work) => work(database.handle);
+    remove = () => database.drop();
+  } else {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-bench-'));
+    const setup = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await migrateDatabase(setup);
+      await options.prepare?.(setup);
+    } finally {
+      await setup.close();
+    }
+    env = { DATA_DIR: dataDir };
+    inspect = async (work) => {
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        return await work(database);
+      } finally {
+        await database.close();
+      }
+    };
+    remove = () => rm(dataDir, { recursive: true, force: true });
+  }
+
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const server = await startServerProcess({
+    NODE_ENV: 'production',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops
+    // (`npm run bench:profile -- <file>` lists where the time went).
+    ...(profileDir
+      ? {
+          NODE_OPTIONS: `--import=${fileURLToPath(new URL('cpu-profile.preload.mjs', import.meta.url))}`,
+          BENCH_CPU_PROFILE_DIR: path.resolve(profileDir),
+        }
+      : {}),
+    ...env,
+    ...options.env,
+  }).catch(async (error: unknown) => {
+    await remove();
+    throw error;
+  });
+  return {
+    kind,
+    origin: server.origin,
+    databaseUrl,
+    process: server,
+    cpuSeconds: () => cpuSecondsOf(server.child.pid ?? 0),
+    async endProfileSegment(label) {
+      if (!profileDir || !server.child.pid) return;
+      await writeFile(path.join(profileDir, `label-${server.child.pid}`), `${kind}-${label}`);
+      server.child.kill('SIGUSR2');
+      // The segment is written synchronously on the signal; give the process a moment to get it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    },
+    async stopAndInspect(work) {
+      try {
+        await stopServerProcess(server);
+        return work ? await inspect(work) : undefined;
+      } finally {
+        await remove();
+      }
+    },
+  };
+}
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
