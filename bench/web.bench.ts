@@ -9,12 +9,19 @@
 // tab without resetting its storage — the session lives in the tab's sessionStorage, as for a
 // person — with the HTTP cache cleared before each page. A page that does not end signed in on
 // its own path is reported as such. Figures only: nothing here passes or fails.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { DEMO_PASSWORD, outboxResponseSchema, pageRoute } from '@anybank/contracts';
+import {
+  DEMO_PASSWORD,
+  outboxResponseSchema,
+  pageRoute,
+  type OutboxMessage,
+} from '@anybank/contracts';
 import {
   CHROMIUM_PATH,
   DESKTOP_CHROME_USER_AGENT,
@@ -46,18 +53,16 @@ interface PageFigures {
 
 const aria = (name: string, role: string) => `::-p-aria([name="${name}"][role="${role}"])`;
 
-async function newestOutboxMessageId(origin: string, email: string): Promise<string | null> {
+/** The newest message in an address's mailbox (the dev outbox), or null. */
+async function newestMessage(origin: string, email: string): Promise<OutboxMessage | null> {
   const response = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`);
-  return outboxResponseSchema.parse(await response.json()).messages[0]?.id ?? null;
+  return outboxResponseSchema.parse(await response.json()).messages[0] ?? null;
 }
 
-/** Waits for a code newer than the message `seen` in the customer's outbox. */
+/** Waits for a code in a message newer than `seen`, as a person checks their mail. */
 async function newCode(origin: string, email: string, seen: string | null): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const response = await fetch(
-      `${origin}/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`,
-    );
-    const [message] = outboxResponseSchema.parse(await response.json()).messages;
+    const message = await newestMessage(origin, email);
     if (message && message.id !== seen && message.code) return message.code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -94,7 +99,7 @@ async function signInThroughTheModal(page: Page, origin: string, customer: Bench
   await page.setUserAgent(DESKTOP_CHROME_USER_AGENT);
   await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
   await waitForHeading(page, pageRoute('home').heading);
-  const seen = await newestOutboxMessageId(origin, customer.email);
+  const seen = (await newestMessage(origin, customer.email))?.id ?? null;
   await page.locator(aria('Sign In', 'button')).click();
   await page.locator(aria('Username', 'textbox')).fill(customer.uid);
   await page.locator(aria('Next', 'button')).click();
@@ -233,7 +238,11 @@ try {
   );
   await signInThroughTheModal(page, origin, customerAt(customers, 0)).catch(
     async (error: unknown) => {
-      await page.screenshot({ path: '/tmp/benchscratch/signin-failure.png' });
+      // What the page showed when the sign-in stopped (bench/results is not committed).
+      const screenshot = fileURLToPath(new URL('results/web-sign-in-failure.png', import.meta.url));
+      await mkdir(path.dirname(screenshot), { recursive: true });
+      await page.screenshot({ path: screenshot });
+      console.error(`The sign-in stopped; the page as it was: ${screenshot}`);
       throw error;
     },
   );

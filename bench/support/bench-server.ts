@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,11 +88,13 @@ export async function startBenchServer(
   }
 
   const profileDir = process.env.BENCH_CPU_PROFILE;
+  if (profileDir) await mkdir(profileDir, { recursive: true });
   const server = await startServerProcess({
     NODE_ENV: 'production',
     RATE_LIMIT_PER_MINUTE: '100000000',
-    // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops
-    // (`npm run bench:profile -- <file>` lists where the time went).
+    // BENCH_CPU_PROFILE=<dir>: the server writes V8 CPU profiles there, one per measured run
+    // (endProfileSegment) and the rest when it stops; `npm run bench:profile -- <file>` lists
+    // where the time went.
     ...(profileDir
       ? {
           NODE_OPTIONS: `--import=${fileURLToPath(new URL('cpu-profile.preload.mjs', import.meta.url))}`,

@@ -28,9 +28,8 @@ export interface LoadOptions {
   body?: string;
   /** The status every answer should have (200). */
   expectedStatus?: number;
-  /** Per-connection changes (each simulated client's own token or body). */
+  /** Per-connection changes (each simulated client's own token or requests). */
   setupClient?: autocannon.Options['setupClient'];
-  requests?: autocannon.Options['requests'];
 }
 
 /**
@@ -56,7 +55,6 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
       body: options.body,
       timeout: 10,
       setupClient: options.setupClient,
-      requests: options.requests,
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );

@@ -24,14 +24,6 @@ export async function machine(): Promise<Machine> {
   };
 }
 
-/** Refuses to measure on a machine too busy for the figures to mean anything? No: it says so. */
-export function loadNote(before: Machine): string {
-  const [oneMinute = 0] = before.loadAverage;
-  return oneMinute > before.nproc
-    ? ` (load average ${oneMinute} on ${before.nproc} cores when it started: other work competed)`
-    : '';
-}
-
 type Cell = string | number;
 
 /** A Markdown table; numbers are right-aligned. */

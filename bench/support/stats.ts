@@ -15,8 +15,8 @@ export function latencyOf(durationsMs: readonly number[]): Latency {
   const sorted = [...durationsMs].sort((a, b) => a - b);
   return {
     count: sorted.length,
-    p50Ms: round(percentile(sorted, 0.5), 2),
-    p99Ms: round(percentile(sorted, 0.99), 2),
+    p50Ms: round(percentile(sorted, 0.5), 1),
+    p99Ms: round(percentile(sorted, 0.99), 1),
   };
 }
 

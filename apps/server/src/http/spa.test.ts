@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_META_NAME, publicConfigSchema } from '@anybank/contracts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -48,6 +49,11 @@ describe('the server in front of the SPA', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), BUILT_INDEX);
     await writeFile(path.join(distDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    // As the web build writes it: a Brotli copy beside the script.
+    await writeFile(
+      path.join(distDir, 'assets', 'index-abc.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
     server = await buildServer({
       config: testConfig(),
       database: test.handle,
@@ -76,6 +82,26 @@ describe('the server in front of the SPA', () => {
     const response = await server.app.inject({ url: '/assets/index-abc.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s Brotli copy of an asset to a browser that accepts it, the file to others', async () => {
+    const compressed = await server.app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await server.app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('answers unknown API paths and missing files with a JSON 404, never the SPA', async () => {

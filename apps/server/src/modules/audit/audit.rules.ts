@@ -27,6 +27,12 @@ export const AUDIT_EVENT_TYPES = [
   'signin.unlocked',
   /** A sign-in for the credit-card application verified the user's identity (e-mailed code). */
   'identity.verified',
+  /** A second factor was added to the user (userId); details say which and through what. */
+  'device.added',
+  /** A second factor was taken from the user (userId); details name who did it when not them. */
+  'device.removed',
+  /** The user's password was replaced; details say through what (recovery, forced reset…). */
+  'password.changed',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -469,6 +469,19 @@ export function createHelpDeskService(deps: {
         if (!(await deleteDeviceOf(tx, customer.id, deviceId))) {
           return { refused: new HttpError(404, messages.helpDesk.noSuchDevice) };
         }
+        // The customer's own record of losing a factor; the help-desk step names the session.
+        await insertAuditEvent(tx, {
+          type: 'device.removed',
+          userId: customer.id,
+          ip: call.ip,
+          details: {
+            deviceId,
+            deviceType: device?.type ?? null,
+            via: 'help-desk',
+            by: call.rep.userId,
+            helpDeskSessionId: sessionId,
+          },
+        });
         return { deviceName: device?.nickname ?? device?.name ?? null };
       });
     },

@@ -2,6 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import { MAX_MFA_DEVICES } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
 import {
   findUserByUid,
   insertMfaDevice,
@@ -81,7 +82,21 @@ export function createMobileActivationService(deps: {
       const phone = devices.find((device) => device.type === 'iPhone');
       const key = JSON.stringify(publicKey);
       if (phone) {
-        await setMfaDevicePublicKey(db, phone.id, key);
+        // A new key is a new phone holding the device: audited as an addition, marked rebound.
+        await db.transaction(async (tx) => {
+          await setMfaDevicePublicKey(tx, phone.id, key);
+          await insertAuditEvent(tx, {
+            type: 'device.added',
+            userId: user.id,
+            ip,
+            details: {
+              deviceId: phone.id,
+              deviceType: phone.type,
+              via: 'app-activation',
+              rebound: true,
+            },
+          });
+        });
         return {
           deviceId: phone.id,
           deviceName: phone.name,
@@ -95,11 +110,20 @@ export function createMobileActivationService(deps: {
           'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
         );
       }
-      const added = await insertMfaDevice(db, {
-        userId: user.id,
-        type: 'iPhone',
-        name: 'iPhone',
-        publicKey: key,
+      const added = await db.transaction(async (tx) => {
+        const device = await insertMfaDevice(tx, {
+          userId: user.id,
+          type: 'iPhone',
+          name: 'iPhone',
+          publicKey: key,
+        });
+        await insertAuditEvent(tx, {
+          type: 'device.added',
+          userId: user.id,
+          ip,
+          details: { deviceId: device.id, deviceType: device.type, via: 'app-activation' },
+        });
+        return device;
       });
       return {
         deviceId: added.id,

@@ -38,7 +38,7 @@ export const OTP_DEVICE_TYPES: readonly LoginDeviceType[] = [...MESSAGE_OTP_DEVI
 export const FIDO_DEVICE_TYPES: readonly LoginDeviceType[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
 
 export type FlowEvent =
-  | { type: 'IDENTIFIER_UNKNOWN' }
+  | { type: 'IDENTIFIER_UNKNOWN'; identifier?: string }
   | { type: 'IDENTIFIER_WRONG_USER_TYPE' }
   | {
       type: 'IDENTIFIER_ACCEPTED';
@@ -230,7 +230,7 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
           adapter: 'IDFirst',
           responseStatus: 'FAILED',
         },
-        [{ type: 'AUDIT', event: 'signin.failed' }],
+        [{ type: 'AUDIT', event: 'signin.failed', uid: event.identifier }],
       );
     case 'IDENTIFIER_WRONG_USER_TYPE':
       return stay(restart(state), {

@@ -224,7 +224,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     switch (step.kind) {
       case 'submitIdentifier': {
         const user = await findUserByUid(db, step.identifier);
-        if (!user) return { type: 'IDENTIFIER_UNKNOWN' };
+        if (!user) return { type: 'IDENTIFIER_UNKNOWN', identifier: step.identifier };
         const portalType = deps.userTypeOfClient(flow.clientId);
         if (portalType && portalType !== user.userType)
           return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
@@ -362,7 +362,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return assertionEvent(state, step.assertion);
       case 'resetPassword':
         if (state.status !== 'PASSWORD_RESET_REQUIRED') return { type: 'NEW_PASSWORD_REFUSED' };
-        if (!(await recovery.resetPassword(state, step.newPassword)))
+        if (!(await recovery.resetPassword(state, step.newPassword, call.request.ip)))
           return { type: 'NEW_PASSWORD_REFUSED' };
         return {
           type: 'NEW_PASSWORD_ACCEPTED',
@@ -372,12 +372,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       case 'initiateAccountRecovery':
       case 'submitRecoveryUsername':
       case 'recoverAccount':
-        return recovery.eventFor(state, step);
+        return recovery.eventFor(state, step, call.request.ip);
       case 'selectPairingMethod':
       case 'submitPairingTarget':
       case 'activateDevice':
       case 'cancelDevicePairing':
-        return pairing.eventFor(flow, step);
+        return pairing.eventFor(flow, step, call.request.ip);
     }
     throw new HttpError(400, 'Unknown sign-in step.');
   }
@@ -530,7 +530,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
             type: effect.event,
             userId: next.userId ?? flow.state.userId,
             ip: call.request.ip,
-            details: { flowId: flow.id, uid: next.username ?? flow.state.username },
+            details: {
+              flowId: flow.id,
+              uid: effect.uid ?? next.username ?? flow.state.username,
+            },
           });
           break;
       }

@@ -91,7 +91,12 @@ export type FlowEffect =
   | { type: 'SEND_VERIFICATION_CODE' }
   /** The code was right: the user's identity-verified flag is set (and audited). */
   | { type: 'MARK_IDENTITY_VERIFIED' }
-  | { type: 'AUDIT'; event: 'signin.failed' | 'otp.failed' | 'risk.denied' };
+  | {
+      type: 'AUDIT';
+      event: 'signin.failed' | 'otp.failed' | 'risk.denied';
+      /** The username tried, when the state does not hold one (an unknown username). */
+      uid?: string;
+    };
 
 /** An error the response carries; the state keeps its status (the user may try again). */
 export interface FlowError {

@@ -11,6 +11,7 @@ import {
 } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
 import {
   findMfaDeviceByCredentialId,
   findUserById,
@@ -118,16 +119,27 @@ export function createPairingSteps(deps: PairingStepsDeps) {
   async function addDevice(
     userId: string,
     row: Omit<Parameters<typeof insertMfaDevice>[1], 'userId'>,
+    ip: string | null,
   ): Promise<FlowEvent> {
     if ((await listMfaDevicesOf(db, userId)).length >= MAX_MFA_DEVICES)
       return { type: 'PAIRING_LIMIT_REACHED' };
-    const device = await insertMfaDevice(db, { ...row, userId });
+    const device = await db.transaction(async (tx) => {
+      const added = await insertMfaDevice(tx, { ...row, userId });
+      await insertAuditEvent(tx, {
+        type: 'device.added',
+        userId,
+        ip,
+        details: { deviceId: added.id, deviceType: added.type, via: 'pairing' },
+      });
+      return added;
+    });
     return { type: 'DEVICE_ACTIVATED', deviceId: device.id };
   }
 
   async function activate(
     flow: StoredFlow,
     step: { otp?: string; attestation?: Record<string, unknown> },
+    ip: string | null,
   ): Promise<FlowEvent> {
     const { state } = flow;
     const userId = userIdOf(state);
@@ -153,14 +165,18 @@ export function createPairingSteps(deps: PairingStepsDeps) {
         type: 'FIDO2',
         name: 'FIDO2 authenticator',
       };
-      return addDevice(userId, {
-        type: kind.type,
-        name: kind.name,
-        credentialId: check.credential.credentialId,
-        publicKey: check.credential.publicKey,
-        signCount: check.credential.signCount,
-        rpId: deps.webauthn.rpId,
-      });
+      return addDevice(
+        userId,
+        {
+          type: kind.type,
+          name: kind.name,
+          credentialId: check.credential.credentialId,
+          publicKey: check.credential.publicKey,
+          signCount: check.credential.signCount,
+          rpId: deps.webauthn.rpId,
+        },
+        ip,
+      );
     }
     const code = step.otp ?? '';
     if (!OTP_PATTERN.test(code))
@@ -173,12 +189,16 @@ export function createPairingSteps(deps: PairingStepsDeps) {
           type: 'ACTIVATION_REFUSED',
           message: 'That code is not right. Check the time on your phone and try the newest code.',
         };
-      return addDevice(userId, {
-        type: 'TOTP',
-        name: 'Authenticator app',
-        secretEncrypted: pairing.totpSecretSealed,
-        lastTotpStep: stepAccepted,
-      });
+      return addDevice(
+        userId,
+        {
+          type: 'TOTP',
+          name: 'Authenticator app',
+          secretEncrypted: pairing.totpSecretSealed,
+          lastTotpStep: stepAccepted,
+        },
+        ip,
+      );
     }
     const verdict = await deps.otp.verify({
       purpose: PAIRING_PURPOSE,
@@ -187,22 +207,26 @@ export function createPairingSteps(deps: PairingStepsDeps) {
     });
     if (verdict.result !== 'ok')
       return { type: 'ACTIVATION_REFUSED', message: messages.login.incorrectOtp };
-    return addDevice(userId, {
-      type: pairing.method === 'Email' ? 'Email' : 'SMS',
-      name: pairing.method === 'Email' ? 'Email' : 'SMS',
-      target: pairing.target,
-    });
+    return addDevice(
+      userId,
+      {
+        type: pairing.method === 'Email' ? 'Email' : 'SMS',
+        name: pairing.method === 'Email' ? 'Email' : 'SMS',
+        target: pairing.target,
+      },
+      ip,
+    );
   }
 
   return {
-    eventFor(flow: StoredFlow, step: PairingStep): Promise<FlowEvent> {
+    eventFor(flow: StoredFlow, step: PairingStep, ip: string | null): Promise<FlowEvent> {
       switch (step.kind) {
         case 'selectPairingMethod':
           return selectMethod(flow.state, step.method);
         case 'submitPairingTarget':
           return submitTarget(flow.state, step);
         case 'activateDevice':
-          return activate(flow, step);
+          return activate(flow, step, ip);
         case 'cancelDevicePairing':
           return Promise.resolve({ type: 'PAIRING_CANCELLED' });
       }

@@ -1,6 +1,7 @@
 import { RECOVERY_CODE_PATTERN, isValidPassword } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
 import { findUserById, findUserByUid, setUserPassword } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
 import { clearPasswordFailures } from '../credentials/password.store';
@@ -29,17 +30,28 @@ export function createRecoverySteps(deps: {
 }) {
   const { db } = deps;
 
-  async function setPassword(userId: string, newPassword: string) {
+  async function setPassword(
+    userId: string,
+    newPassword: string,
+    via: 'recovery' | 'forced-reset',
+    ip: string | null,
+  ) {
     const user = await findUserById(db, userId);
     if (!user) throw new HttpError(409, 'Please start again.');
-    await setUserPassword(db, userId, await hashPassword(newPassword));
-    await clearPasswordFailures(db, user.uid);
+    const passwordHash = await hashPassword(newPassword);
+    // The new password, the lifted lock and the audit entry stand or fall together.
+    await db.transaction(async (tx) => {
+      await setUserPassword(tx, userId, passwordHash);
+      await clearPasswordFailures(tx, user.uid);
+      await insertAuditEvent(tx, { type: 'password.changed', userId, ip, details: { via } });
+    });
   }
 
   return {
     async eventFor(
       state: FlowState,
       step: Exclude<RecoveryStep, { kind: 'resetPassword' }>,
+      ip: string | null,
     ): Promise<FlowEvent> {
       switch (step.kind) {
         case 'initiateAccountRecovery':
@@ -64,16 +76,20 @@ export function createRecoverySteps(deps: {
             code,
           });
           if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
-          await setPassword(state.userId, step.newPassword);
+          await setPassword(state.userId, step.newPassword, 'recovery', ip);
           return { type: 'RECOVERY_ACCEPTED' };
         }
       }
     },
 
     /** A password that must change: the new one is checked and stored, then sign-in goes on. */
-    async resetPassword(state: FlowState, newPassword: string): Promise<boolean> {
+    async resetPassword(
+      state: FlowState,
+      newPassword: string,
+      ip: string | null,
+    ): Promise<boolean> {
       if (!isValidPassword(newPassword) || !state.userId) return false;
-      await setPassword(state.userId, newPassword);
+      await setPassword(state.userId, newPassword, 'forced-reset', ip);
       return true;
     },
 

@@ -14,6 +14,7 @@ import {
 import type { Database, Queryable } from '../../../db/database';
 import { mfaDevices, users } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
 import { toE164 } from '../../messaging/messaging.rules';
 import { listMfaDevicesOf, type MfaDeviceRow } from '../../directory/directory.store';
 import { DEVICE_TYPE_OF_TARGET, sameDeviceTarget, type TargetKind } from '../orchestration.rules';
@@ -167,6 +168,7 @@ async function replaceDevice(
   kind: TargetKind,
   oldTarget: string | null,
   newTarget: string | null,
+  ip: string,
 ): Promise<boolean> {
   const type = DEVICE_TYPE_OF_TARGET[kind];
   const devices = await listMfaDevicesOf(tx, userId);
@@ -179,35 +181,52 @@ async function replaceDevice(
   const remaining = devices.filter((device) => !old.includes(device));
   // A blanked mobile removes its device, but never the user's last way to confirm it is them.
   if (newTarget === null) {
-    if (old.length > 0 && remaining.length > 0) await removeDevices(tx, old);
+    if (old.length > 0 && remaining.length > 0) await removeDevices(tx, old, ip);
     return true;
   }
   const alreadyPaired = remaining.some(
     (device) => device.type === type && sameDeviceTarget(kind, device.target, newTarget),
   );
-  if (old.length > 0) await removeDevices(tx, old);
+  if (old.length > 0) await removeDevices(tx, old, ip);
   if (alreadyPaired) return true;
   if (remaining.length >= MAX_MFA_DEVICES) return false;
-  await tx.insert(mfaDevices).values({
+  const [added] = await tx
+    .insert(mfaDevices)
+    .values({
+      userId,
+      type,
+      name: DEVICE_NAMES[kind],
+      target: kind === 'email' ? newTarget.toLowerCase() : toE164(newTarget),
+    })
+    .returning({ id: mfaDevices.id });
+  await insertAuditEvent(tx, {
+    type: 'device.added',
     userId,
-    type,
-    name: DEVICE_NAMES[kind],
-    target: kind === 'email' ? newTarget.toLowerCase() : toE164(newTarget),
+    ip,
+    details: { deviceId: added?.id, deviceType: type, via: 'profile-update' },
   });
   return true;
 }
 
-async function removeDevices(tx: Queryable, devices: MfaDeviceRow[]): Promise<void> {
+async function removeDevices(tx: Queryable, devices: MfaDeviceRow[], ip: string): Promise<void> {
   await tx.delete(mfaDevices).where(
     inArray(
       mfaDevices.id,
       devices.map((device) => device.id),
     ),
   );
+  for (const device of devices) {
+    await insertAuditEvent(tx, {
+      type: 'device.removed',
+      userId: device.userId,
+      ip,
+      details: { deviceId: device.id, deviceType: device.type, via: 'profile-update' },
+    });
+  }
 }
 
 export function createProfileUpdatePolicy(deps: { db: Database }) {
-  async function save(userId: string, details: ProfileDetails): Promise<Outcome> {
+  async function save(userId: string, details: ProfileDetails, ip: string): Promise<Outcome> {
     return deps.db.transaction(async (tx): Promise<Outcome> => {
       // The user's row, locked: two saves of one profile run one after the other.
       const [current] = await tx
@@ -244,10 +263,24 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
           ? details.mobile !== null
           : details.mobile === null || !sameDeviceTarget('phone', oldMobile, details.mobile);
       if (mobileChanged) {
-        limitExceeded ||= !(await replaceDevice(tx, userId, 'phone', oldMobile, details.mobile));
+        limitExceeded ||= !(await replaceDevice(
+          tx,
+          userId,
+          'phone',
+          oldMobile,
+          details.mobile,
+          ip,
+        ));
       }
       if (!sameDeviceTarget('email', current.email, details.email)) {
-        limitExceeded ||= !(await replaceDevice(tx, userId, 'email', current.email, details.email));
+        limitExceeded ||= !(await replaceDevice(
+          tx,
+          userId,
+          'email',
+          current.email,
+          details.email,
+          ip,
+        ));
       }
       return { kind: 'saved', limitExceeded };
     });
@@ -263,7 +296,7 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
       if (!checked.ok) throw fieldErrors(checked.errors);
       let outcome: Outcome;
       try {
-        outcome = await save(user.userId, checked.details);
+        outcome = await save(user.userId, checked.details, context.ip);
       } catch (error) {
         // Two customers racing for one address on PostgreSQL: the loser rolled back whole.
         if (uniqueConstraintOf(error) !== 'users_email_unique') throw error;

@@ -5,6 +5,7 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { users } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
+import { insertAuditEvent } from '../../audit/audit.store';
 import { setUserPassword } from '../../directory/directory.store';
 import { hashPassword } from '../../identity/credentials/password.service';
 import { definePolicy, userOf } from '../policy';
@@ -79,7 +80,15 @@ export function createSignInMethodPolicy(deps: {
           .where(eq(users.id, user.userId))
           .returning({ id: users.id });
         if (rows.length === 0) return false;
-        if (passwordHash !== null) await setUserPassword(tx, user.userId, passwordHash);
+        if (passwordHash !== null) {
+          await setUserPassword(tx, user.userId, passwordHash);
+          await insertAuditEvent(tx, {
+            type: 'password.changed',
+            userId: user.userId,
+            ip: context.ip,
+            details: { via: 'sign-in-method' },
+          });
+        }
         return true;
       });
       if (!changed) throw new HttpError(404, 'There is no such user.');
