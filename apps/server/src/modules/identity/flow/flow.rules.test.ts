@@ -3,6 +3,7 @@ import { FLOW_STATUSES } from '@anybank/contracts';
 import {
   INITIAL_FLOW_STATE,
   accepts,
+  otpVerdictEvent,
   transition,
   type FlowEvent,
   type FlowState,
@@ -443,5 +444,21 @@ describe('the identity verification step of a sign-in that needs a verified iden
 
   it('accepts no sign-in code at the verification step (the two codes are not interchangeable)', () => {
     expect(accepts('IDENTITY_VERIFICATION_REQUIRED', 'OTP_ACCEPTED')).toBe(false);
+  });
+});
+
+describe('what a code check means to the flow', () => {
+  const accepted: FlowEvent = { type: 'IDENTITY_CODE_ACCEPTED' };
+  it.each([
+    [{ result: 'ok', userId: 'u1' }, accepted],
+    [
+      { result: 'invalid', attemptsLeft: 3 },
+      { type: 'OTP_REJECTED', attemptsLeft: 3 },
+    ],
+    [{ result: 'attempts_exceeded' }, { type: 'OTP_ATTEMPTS_EXCEEDED' }],
+    [{ result: 'expired' }, { type: 'OTP_EXPIRED' }],
+    [{ result: 'not_found' }, { type: 'OTP_EXPIRED' }],
+  ] as const)('%o becomes %o', (verdict, event) => {
+    expect(otpVerdictEvent(verdict, accepted)).toEqual(event);
   });
 });

@@ -1,4 +1,5 @@
 import type { FlowStatus, LoginDeviceType } from '@anybank/contracts';
+import type { OtpVerification } from '../credentials/otp.service';
 import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing.rules';
 import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './recovery.rules';
 import {
@@ -134,6 +135,24 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
   ...PAIRING_ACCEPTS,
   ...RECOVERY_ACCEPTS,
 };
+
+/**
+ * What the check of an e-mailed or texted code means to the flow. `accepted` is the step's own
+ * success (a sign-in factor, or the credit-card identity check); the failures are the same for both.
+ */
+export function otpVerdictEvent(verdict: OtpVerification, accepted: FlowEvent): FlowEvent {
+  switch (verdict.result) {
+    case 'ok':
+      return accepted;
+    case 'invalid':
+      return { type: 'OTP_REJECTED', attemptsLeft: verdict.attemptsLeft };
+    case 'attempts_exceeded':
+      return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+    case 'expired':
+    case 'not_found':
+      return { type: 'OTP_EXPIRED' };
+  }
+}
 
 const PAIRING_EVENTS = new Set<string>(Object.keys(PAIRING_ACCEPTS));
 const RECOVERY_EVENTS = new Set<string>(Object.keys(RECOVERY_ACCEPTS));

@@ -47,6 +47,7 @@ import {
   INITIAL_FLOW_STATE,
   FIDO_DEVICE_TYPES,
   MESSAGE_OTP_DEVICE_TYPES,
+  otpVerdictEvent,
   transition,
   type FlowEffect,
   type FlowEvent,
@@ -334,18 +335,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           code: step.otp,
           ip: call.request.ip,
         });
-        switch (verdict.result) {
-          case 'ok':
-            return { type: 'OTP_ACCEPTED' };
-          case 'invalid':
-            return { type: 'OTP_REJECTED', attemptsLeft: verdict.attemptsLeft };
-          case 'attempts_exceeded':
-            return { type: 'OTP_ATTEMPTS_EXCEEDED' };
-          case 'expired':
-          case 'not_found':
-            return { type: 'OTP_EXPIRED' };
-        }
-        break;
+        return otpVerdictEvent(verdict, { type: 'OTP_ACCEPTED' });
       }
       case 'continueAuthentication': {
         if (state.status === 'SUCCESSFUL_PASSWORD_RESET') return { type: 'RECOVERY_FINISHED' };

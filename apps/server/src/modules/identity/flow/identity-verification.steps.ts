@@ -6,7 +6,7 @@ import { findUserById, setIdentityVerified } from '../../directory/directory.sto
 import type { MessagingService } from '../../messaging/messaging.service';
 import type { OtpService } from '../credentials/otp.service';
 import { maskEmail } from './device-display.rules';
-import type { FlowEvent, FlowState } from './flow.rules';
+import { otpVerdictEvent, type FlowEvent, type FlowState } from './flow.rules';
 import type { StoredFlow } from './flow.store';
 
 /**
@@ -70,17 +70,7 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
         code,
         ip,
       });
-      switch (verdict.result) {
-        case 'ok':
-          return { type: 'IDENTITY_CODE_ACCEPTED' };
-        case 'invalid':
-          return { type: 'OTP_REJECTED', attemptsLeft: verdict.attemptsLeft };
-        case 'attempts_exceeded':
-          return { type: 'OTP_ATTEMPTS_EXCEEDED' };
-        case 'expired':
-        case 'not_found':
-          return { type: 'OTP_EXPIRED' };
-      }
+      return otpVerdictEvent(verdict, { type: 'IDENTITY_CODE_ACCEPTED' });
     },
 
     /** Sets the flag and records who was verified, in one transaction. */
