@@ -49,6 +49,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Rules are pure (docs/architecture.md): no SQL, no HTTP, no use case. A type from a service
+    // may be named; nothing may be called.
+    files: ['apps/server/src/modules/**/*.rules.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.store', '**/*.service', '**/*.routes', '**/db/*', '**/http/*'],
+              allowTypeImports: true,
+              message: 'A *.rules.ts file is pure: pass facts in from the service instead.',
+            },
+          ],
+          paths: ['fastify', 'drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({
+            name,
+            message: 'A *.rules.ts file is pure: no HTTP, no SQL.',
+          })),
+        },
+      ],
+    },
+  },
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],

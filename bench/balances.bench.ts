@@ -1,7 +1,8 @@
 // `npm run bench:balances`: GET /api/open-banking/balances per second at 64 connections, each
 // connection a different signed-in customer with their own access token, driven by autocannon
-// on loopback. Every request verifies the JWT, checks that its grant is still live (sign-out
-// revokes at once) and reads the balances. Beside it, in the same run and at the same
+// on loopback. Every request checks the JWT (its signature verified once per token, then
+// remembered until it expires) and, in the same query that reads the balances, that its grant
+// is still live (sign-out revokes at once). Beside it, in the same run and at the same
 // concurrency, the same server's /healthz: Fastify plus one `select 1`, the least any
 // database-backed endpoint of this server costs. Targets: ≥ 3,000 requests/s, p99 < 20 ms.
 // Figures only: nothing here passes or fails. BENCH_RUN_SECONDS bounds each run (default 10).

@@ -1,15 +1,16 @@
 // `npm run bench:transfers`: confirmed transfers per second through POST /api/private/transfers
-// (token and grant check, validation, rules, the pending-amount attribute, the money
+// (token, and the grant checked in the read of the user's accounts, validation, rules, the money
 // transaction), BENCH_CLIENTS (16) customers at once, each on their own connection moving
 // $1.00 between their own checking and savings, driven by autocannon on loopback. Beside it, in
-// the same run, the same money transaction issued as raw SQL (the statements the store sends,
-// one transaction per transfer) by as many clients: measured before and after the API, and
-// their mean taken. Then, the server stopped, the books are checked (every balance is its
+// the same run, the same money transaction issued as raw SQL (the statement the store sends,
+// one per transfer) by as many clients: measured before and after the API, and their mean
+// taken. Then, the server stopped, the books are checked (every balance is its
 // opening plus its ledger, money only moved, each confirmed transfer has its two entries).
 // Targets on PostgreSQL: ≥ 50 % of raw throughput, p99 < 50 ms. PGlite is reported too (its
 // raw figure is taken in this process once the server has stopped: one owner at a time).
 // Figures only, except that broken books end the run with exit code 1.
 // BENCH_TRANSFERS (per figure, default 3000) and BENCH_RUN_SECONDS (at most, default 20).
+import { createHash } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -51,55 +52,47 @@ interface RawFigures extends Latency {
   perSecond: number;
 }
 
-/** TRANSFERS raw transactions, CLIENTS at a time, each client its own customer. */
+/** TRANSFERS raw transfers, CLIENTS at a time, each client its own customer. */
 async function rawTransfers(
   customers: BenchCustomer[],
   userIds: Map<string, string>,
-  transaction: (work: (run: RunStatement) => Promise<void>) => Promise<void>,
+  run: RunStatement,
 ): Promise<RawFigures> {
   const sent = new Array<number>(CLIENTS).fill(0);
   const { perSecond, durationsMs } = await runConcurrently(TRANSFERS, CLIENTS, (_i, worker) => {
     const customer = customerAt(customers, worker);
     const leg = (sent[worker] = (sent[worker] ?? 0) + 1);
     const [from, to] = legsOf(customer)[leg % 2 === 0 ? 0 : 1];
-    return transaction((run) =>
-      rawTransferStatements(run, {
-        userId: userIds.get(customer.uid) ?? '',
-        fromAccountId: from,
-        toAccountId: to,
-        amountCents: AMOUNT_CENTS,
-      }),
-    );
+    return rawTransferStatements(run, {
+      userId: userIds.get(customer.uid) ?? '',
+      fromAccountId: from,
+      toAccountId: to,
+      amountCents: AMOUNT_CENTS,
+    });
   });
   return { perSecond: round(perSecond, 0), ...latencyOf(durationsMs) };
 }
 
-function postgresTransactions(pool: pg.Pool) {
-  return async (work: (run: RunStatement) => Promise<void>) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await work(async (text, params) => (await client.query(text, params)).rows);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
+/**
+ * A statement on any free connection of the pool, prepared once per connection under a name,
+ * as the server's store runs it (`preparedStatement` in apps/server/src/db/database.ts).
+ */
+function postgresStatements(pool: pg.Pool): RunStatement {
+  const names = new Map<string, string>();
+  return async (text, values) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `raw_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+      names.set(text, name);
     }
+    return (await pool.query({ name, text, values })).rows;
   };
 }
 
-function pgliteTransactions(database: DatabaseHandle) {
+function pgliteStatements(database: DatabaseHandle): RunStatement {
   // The handle hides its driver; the raw figure needs PGlite's own client, as Drizzle uses it.
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  return async (work: (run: RunStatement) => Promise<void>) => {
-    await client.transaction(async (tx) => {
-      await work(
-        async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows,
-      );
-    });
-  };
+  return async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
 }
 
 async function userIdsOf(database: DatabaseHandle): Promise<Map<string, string>> {
@@ -194,7 +187,7 @@ for (const kind of benchDatabaseKinds()) {
 
     let userIds = new Map<string, string>();
     if (pool) {
-      const pgTransactions = postgresTransactions(pool);
+      const pgStatements = postgresStatements(pool);
       userIds = new Map(
         (
           await pool.query<{ id: string; uid: string }>(
@@ -202,8 +195,8 @@ for (const kind of benchDatabaseKinds()) {
           )
         ).rows.map((row) => [row.uid, row.id]),
       );
-      await rawTransfers(customers, userIds, pgTransactions); // warm-up
-      rawBefore = await rawTransfers(customers, userIds, pgTransactions);
+      await rawTransfers(customers, userIds, pgStatements); // warm-up
+      rawBefore = await rawTransfers(customers, userIds, pgStatements);
     }
     await apiLoad(CLIENTS * 10, 10); // warm-up
     await server.endProfileSegment('start-up');
@@ -211,7 +204,7 @@ for (const kind of benchDatabaseKinds()) {
     api = await apiLoad(TRANSFERS, SECONDS);
     serverCpuMs = ((await server.cpuSeconds()) - cpuBefore) * 1000;
     await server.endProfileSegment('transfers');
-    if (pool) rawAfter = await rawTransfers(customers, userIds, postgresTransactions(pool));
+    if (pool) rawAfter = await rawTransfers(customers, userIds, postgresStatements(pool));
   } finally {
     await pool?.end();
     await server.stopAndInspect(async (database) => {
@@ -219,7 +212,7 @@ for (const kind of benchDatabaseKinds()) {
         rawAfter = await rawTransfers(
           customers,
           await userIdsOf(database),
-          pgliteTransactions(database),
+          pgliteStatements(database),
         );
       }
       problems = await booksProblems(database);

@@ -1,19 +1,64 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 /**
  * The money transaction of `moveMoney` (apps/server/src/modules/banking/banking.store.ts) as the
- * very statements Drizzle sends for it (captured from the driver), issued by hand: the floor a
- * transfer through the API is measured against. Keep in step with the store.
+ * very statement Drizzle prepares for a new transfer (captured from the driver: one statement,
+ * its own transaction, prepared once per connection), issued by hand: the floor a transfer
+ * through the API is measured against. Keep in step with the store.
  */
-const STATEMENTS = {
-  lock: `select "id", "balance_cents", "number_suffix" from "accounts" where "accounts"."id" in ($1, $2) order by "accounts"."id" asc for update`,
-  transfer: `insert into "transfers" ("id", "user_id", "from_account_id", "to_account_id", "amount_cents", "status", "reason", "reference_number", "idempotency_key", "created_at") values (default, $1, $2, $3, $4, $5, default, $6, $7, default) returning "id", "user_id", "from_account_id", "to_account_id", "amount_cents", "status", "reason", "reference_number", "idempotency_key", "created_at"`,
-  balance: `update "accounts" set "balance_cents" = "accounts"."balance_cents" + $1 where "accounts"."id" = $2 returning "balance_cents"`,
-  entries: `insert into "ledger_entries" ("id", "account_id", "transfer_id", "amount_cents", "balance_after_cents", "description", "created_at") values (default, $1, $2, $3, $4, $5, default), (default, $6, $7, $8, $9, $10, default)`,
-  audit: `insert into "audit_events" ("id", "type", "user_id", "ip", "details", "created_at") values (default, $1, $2, $3, $4, default)`,
-};
+const MOVE_MONEY = `with locked as (
+  select id, balance_cents, number_suffix from accounts
+  where id in ($1, $2)
+  order by id
+  for update
+),
+checked as (
+  select count(*) as found,
+    max(balance_cents) filter (where id = $3) as source_balance,
+    max(balance_cents) filter (where id = $4) as destination_balance,
+    max(number_suffix) filter (where id = $5) as source_suffix,
+    max(number_suffix) filter (where id = $6) as destination_suffix
+  from locked
+),
+transfer as (
+  insert into transfers (id, user_id, from_account_id, to_account_id, amount_cents, status,
+    reference_number, idempotency_key)
+  select $7::uuid, $8::uuid, $9, $10, $11::bigint, 'confirmed',
+    $12::integer, $13::text
+  from checked where found = 2 and source_balance >= $14::bigint
+  returning id, reference_number
+),
+moved as (
+  update accounts
+  set balance_cents = case when accounts.id = $15
+    then checked.source_balance - $16::bigint
+    else checked.destination_balance + $17::bigint end
+  from transfer, checked
+  where accounts.id in ($18, $19)
+  returning accounts.id, accounts.balance_cents
+),
+entries as (
+  insert into ledger_entries (account_id, transfer_id, amount_cents, balance_after_cents,
+    description)
+  select moved.id, transfer.id,
+    case when moved.id = $20 then -$21::bigint else $22::bigint end,
+    moved.balance_cents,
+    case when moved.id = $23
+      then 'Transfer ' || transfer.reference_number || ' to account ending ' || checked.destination_suffix
+      else 'Transfer ' || transfer.reference_number || ' from account ending ' || checked.source_suffix
+    end
+  from moved, transfer, checked
+  order by moved.id = $24
+),
+audit as (insert into "audit_events" (type, user_id, ip, details)
+  select $25, $26::uuid, $27::text, $28::jsonb
+  where exists (select 1 from transfer))
+select checked.found, checked.source_balance, transfer.reference_number,
+  (select balance_cents from moved where id = $29) as from_balance_after,
+  (select balance_cents from moved where id = $30) as to_balance_after
+from checked left join transfer on true`;
 
-/** Runs one statement inside the caller's open transaction; answers its rows. */
+/** Runs one statement (prepared, where the driver can); answers its rows. */
 export type RunStatement = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export interface RawTransfer {
@@ -23,48 +68,50 @@ export interface RawTransfer {
   amountCents: number;
 }
 
-/** The statements between BEGIN and COMMIT; throws (so the caller rolls back) on short funds. */
+/** One transfer, as the store sends it; throws on short funds (nothing was written then). */
 export async function rawTransferStatements(run: RunStatement, transfer: RawTransfer) {
-  const locked = await run(STATEMENTS.lock, [transfer.fromAccountId, transfer.toAccountId]);
-  const source = locked.find((row) => row.id === transfer.fromAccountId);
-  const destination = locked.find((row) => row.id === transfer.toAccountId);
-  if (!source || !destination) throw new Error('a transfer account vanished');
-  if (Number(source.balance_cents) < transfer.amountCents) throw new Error('insufficient funds');
+  const { userId, fromAccountId: from, toAccountId: to, amountCents: amount } = transfer;
+  const transferId = randomUUID();
   const referenceNumber = randomInt(0, 100_000);
-  const [row] = await run(STATEMENTS.transfer, [
-    transfer.userId,
-    transfer.fromAccountId,
-    transfer.toAccountId,
-    transfer.amountCents,
-    'confirmed',
+  const details = JSON.stringify({
+    transferId,
+    referenceNumber,
+    fromAccountId: from,
+    toAccountId: to,
+    amountCents: amount,
+  });
+  const [row] = await run(MOVE_MONEY, [
+    from,
+    to,
+    from,
+    to,
+    from,
+    to,
+    transferId,
+    userId,
+    from,
+    to,
+    amount,
     referenceNumber,
     null,
-  ]);
-  if (!row) throw new Error('insert into transfers returned no row');
-  const [from] = await run(STATEMENTS.balance, [-transfer.amountCents, transfer.fromAccountId]);
-  const [to] = await run(STATEMENTS.balance, [transfer.amountCents, transfer.toAccountId]);
-  await run(STATEMENTS.entries, [
-    transfer.fromAccountId,
-    row.id,
-    -transfer.amountCents,
-    from?.balance_cents,
-    `Transfer ${referenceNumber} to account ending ${String(destination.number_suffix)}`,
-    transfer.toAccountId,
-    row.id,
-    transfer.amountCents,
-    to?.balance_cents,
-    `Transfer ${referenceNumber} from account ending ${String(source.number_suffix)}`,
-  ]);
-  await run(STATEMENTS.audit, [
+    amount,
+    from,
+    amount,
+    amount,
+    from,
+    to,
+    from,
+    amount,
+    amount,
+    from,
+    to,
     'transfer.confirmed',
-    transfer.userId,
+    userId,
     null,
-    JSON.stringify({
-      transferId: row.id,
-      referenceNumber,
-      fromAccountId: transfer.fromAccountId,
-      toAccountId: transfer.toAccountId,
-      amountCents: transfer.amountCents,
-    }),
+    details,
+    from,
+    to,
   ]);
+  if (Number(row?.found) !== 2) throw new Error('a transfer account vanished');
+  if (row?.reference_number === null) throw new Error('insufficient funds');
 }

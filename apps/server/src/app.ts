@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +36,7 @@ import { createOtpService } from './modules/identity/credentials/otp.service';
 import { createPasswordService } from './modules/identity/credentials/password.service';
 import { registerMobileRoutes } from './modules/identity/devices/mobile.routes';
 import { createMobileActivationService } from './modules/identity/devices/mobile.service';
+import { createSecurityNotices } from './modules/messaging/security-notice.service';
 import { createPushService, type PushService } from './modules/identity/devices/push.service';
 import { cibaConfiguration, completeBackchannelRequest } from './modules/identity/oauth/ciba';
 import { createCibaTransferApprovals } from './modules/identity/oauth/ciba-approvals';
@@ -59,9 +61,17 @@ import {
 } from './modules/messaging/messaging.service';
 import { createSmtpTransport, type EmailTransport } from './modules/messaging/smtp-transport';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { collectRouteDocs, registerApiDocs } from './http/openapi';
+import { oauthEndpointPaths } from './modules/identity/oauth/oidc.docs';
 import { createWalletService } from './modules/wallet/wallet.service';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The server package's version, which the API reference carries. */
+const SERVER_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 export interface ServerDeps {
   config: Config;
@@ -122,12 +132,22 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Before any route: each one is collected with its docs for the API reference.
+  const documentedRoutes = collectRouteDocs(app);
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
+  // Every API reads JSON (or a sign-in step's vendor JSON type): a text/plain body is refused
+  // 415 before any route sees it, like every other type without a parser (ASVS 13.1.5).
+  app.removeContentTypeParser('text/plain');
   registerErrorMapping(app);
-  await registerSecurityHeaders(app, config.publicUrl, analyticsOriginOf(config));
+  registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    basePath: config.basePath,
+    analyticsOrigin: analyticsOriginOf(config),
+  });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await registerRateLimits(app, { config, db: database.db });
 
@@ -143,6 +163,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     email: emailTransport,
     log: app.log,
   });
+  const notices = createSecurityNotices({ db: database.db, messaging, log: app.log });
 
   const db = database.db;
   // The phone's decision on a transfer completes its CIBA request: the provider and the push
@@ -205,6 +226,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     webauthn: { rpId: config.host, rpName: 'AnyBank', origin: new URL(config.publicUrl).origin },
     userTypeOfClient,
     isSelfServiceClient,
+    notices,
   });
   const pickup = createPickupService({ config, db, provider });
   const banking = createBankingService({
@@ -212,26 +234,45 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, app }),
   });
   const wallet = createWalletService({ config, db });
-  const helpDesk = createHelpDeskService({ db, otp, push, messaging });
+  const helpDesk = createHelpDeskService({ db, otp, push, messaging, notices });
   const orchestration = createOrchestrationService({
     config,
     db,
     messaging,
+    notices,
     auth,
     wallet,
     helpDesk,
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database did not answer');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-  });
+  app.get(
+    '/healthz',
+    {
+      config: {
+        docs: {
+          summary: 'Whether the server and its database answer (for a load balancer)',
+          tag: 'operations',
+          caller: 'anyone',
+          responses: {
+            200: '`{ status: "ok", database: "pglite" | "postgres" }`.',
+            503: '`{ status: "unavailable", database }`: the database did not answer.',
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok', database: database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database did not answer');
+        return reply.status(503).send({ status: 'unavailable', database: database.kind });
+      }
+    },
+  );
 
+  // Where the API is reached from outside, for the absolute links some answers carry.
+  const siteUrl = `${config.publicUrl}${config.basePath}`;
   await app.register(
     async (api) => {
       const signInLimit = signInRateLimit(config);
@@ -249,7 +290,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         entries: createDirectoryEntryService({ db, productId: config.productId }),
       });
       registerAdminRoutes(api, { db, auth });
-      registerBankingRoutes(api, { auth, banking });
+      registerBankingRoutes(api, { auth, banking, siteUrl });
       registerOrchestrationRoutes(api, { config, orchestration });
       registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
       // The partner portals' data: each shows only what customers consented to share.
@@ -260,14 +301,29 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerAdvisorBalanceRoutes(api, {
         auth,
         clientBalances: createClientBalancesService({ db, productId: config.productId }),
+        productId: config.productId,
       });
-      registerScimRoutes(api, { auth, scim: createScimService({ db }) });
+      registerScimRoutes(api, { auth, scim: createScimService({ db, siteUrl }) });
       registerMobileRoutes(api, {
         config,
-        activation: createMobileActivationService({ db, passwords, otp, messaging }),
+        activation: createMobileActivationService({
+          db,
+          passwords,
+          risk,
+          otp,
+          messaging,
+          notices,
+        }),
         push,
       });
       registerWalletRoutes(api, { config, wallet });
+      registerApiDocs(api, {
+        routes: documentedRoutes,
+        basePath: config.basePath,
+        serverUrl: siteUrl,
+        version: SERVER_VERSION,
+        extraPaths: oauthEndpointPaths(),
+      });
     },
     { prefix: config.basePath },
   );

@@ -20,6 +20,7 @@ import {
   directoryEntryPath,
   orchestrationPaths,
   scimUidEquals,
+  scimUserPath,
   vendorContentType,
   walletPaths,
 } from '@anybank/contracts';
@@ -680,6 +681,12 @@ const ROWS: Row[] = [
     }),
     answers: signedIn({ AnyMarketing: 200 }),
   },
+  {
+    route: route('GET', `${SCIM_USERS_API_PATH}/:id`),
+    name: 'the customer’s SCIM resource, at its meta.location',
+    request: ({ customer }) => ({ path: scimUserPath(customer.id) }),
+    answers: signedIn({ AnyMarketing: 200 }),
+  },
 
   // Last: it removes the customer (and the other customer) for good.
   {
@@ -874,7 +881,7 @@ describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
       if (isOwnApi && (status === 401 || status === 403)) {
         // A refusal carries a reason and nothing of anyone's data (SCIM's in RFC 7644's shape).
         const refusal = (await response.json()) as object;
-        if (row.route.url === SCIM_USERS_API_PATH) {
+        if (row.route.url.startsWith(SCIM_USERS_API_PATH)) {
           expect(scimErrorBodySchema.parse(refusal)).toMatchObject({ status: String(status) });
         } else {
           expect(Object.keys(refusal)).toEqual(['message']);

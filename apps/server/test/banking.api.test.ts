@@ -21,7 +21,7 @@ import {
   users,
 } from '../src/db/schema';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
-import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 
 type Call = ReturnType<typeof apiClient>;
@@ -166,6 +166,69 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
       body: JSON.stringify({ data: { type: 'transfers', attributes: {} } }),
     });
     expect(response.status).toBe(401);
+  });
+
+  it('tells browsers and proxies to keep no copy of any banking answer (ASVS 8.1.1, 8.2.1)', async () => {
+    const answers = [
+      await jane.call(BALANCES_API_PATH),
+      await jane.call(MENU_OPTIONS_API_PATH),
+      await transfer(jane, janeToSavings('0')),
+      await fetch(new URL(BALANCES_API_PATH, origin)),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400, 401]);
+    expect(answers.map((answer) => answer.headers.get('cache-control'))).toEqual([
+      'no-store',
+      'no-store',
+      'no-store',
+      'no-store',
+    ]);
+  });
+
+  it('refuses a signed-out customer’s token at once, for balances and transfers, moving nothing', async () => {
+    const driver = new SignInDriver(origin);
+    const landing = await driver.signInWithPasswordAndEmail(
+      'michael.brown',
+      'michael.brown@example.com',
+    );
+    const { access_token: token } = (await (
+      await driver.token(landing.searchParams.get('code') ?? '')
+    ).json()) as { access_token: string };
+    const michael = await customer('michael.brown');
+    const call = apiClient(origin, token);
+    const move = (body: unknown) => call(TRANSFERS_API_PATH, { method: 'POST', body });
+    const toSavings = {
+      data: {
+        type: 'transfers',
+        attributes: {
+          from_account_id: michael.checking,
+          to_account_id: michael.savings,
+          amount: '1.00',
+          risk_data: PERSON_RISK_PAYLOAD,
+        },
+      },
+    };
+    // Used once while signed in: the server has verified (and may remember) its signature.
+    expect((await call(BALANCES_API_PATH)).status).toBe(200);
+    expect((await move(toSavings)).status).toBe(204);
+    const before = await balancesOf(michael.checking, michael.savings);
+
+    expect(await driver.signOut(`${origin}/`)).toBe(`${origin}/`);
+    const answers = [
+      await call(BALANCES_API_PATH),
+      await move(toSavings),
+      // Even a request that is wrong in itself hears first that the session has ended.
+      await move({ data: { type: 'payments' } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
+    for (const answer of answers) {
+      expect(await answer.json()).toMatchObject({
+        message: 'Your session has ended. Please sign in again.',
+      });
+    }
+    expect(await balancesOf(michael.checking, michael.savings)).toEqual(before);
+    expect(await transfersOf(michael.id)).toHaveLength(1);
+    // The other sign-in of the same customer is another grant: it still works.
+    expect((await michael.call(BALANCES_API_PATH)).status).toBe(200);
   });
 
   describe('checks a transfer in the order of document 2 §5', () => {

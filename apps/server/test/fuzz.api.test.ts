@@ -333,6 +333,18 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    route: { method: 'GET', url: `${SCIM_USERS_API_PATH}/:id` },
+    auditedRead: true,
+    shape: 'scim',
+    spec: (context) => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.constant(context.customerId), fc.uuid(), hostileSegment)
+        .map((id) => `${SCIM_USERS_API_PATH}/${id}`),
+      token: context.tokens.marketing,
+    }),
+  },
+  {
     route: { method: 'GET', url: '/ext/ref/return' },
     shape: 'api',
     spec: () => ({

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAUTH_PATHS, PARTNER_CLIENTS } from '@anybank/contracts';
+import { PARTNER_CLIENTS } from '@anybank/contracts';
 import { BrowserSession } from './browser-session';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import {
@@ -9,25 +9,6 @@ import {
   startSignInServer,
   type Server,
 } from './sign-in-driver';
-
-/** The end-session page's form, submitted as its script would: logout=yes. */
-async function signOut(driver: SignInDriver, postLogoutRedirect: string) {
-  const params = new URLSearchParams({
-    client_id: driver.client.clientId,
-    post_logout_redirect_uri: postLogoutRedirect,
-  });
-  const page = await driver.browser.fetch(`${OAUTH_PATHS.endSession}?${params}`);
-  const html = await page.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  expect(html).toContain('/oidc/logout-submit.js');
-  const confirm = await driver.browser.fetch(new URL(action, driver.origin).pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ xsrf, logout: 'yes' }),
-  });
-  return confirm.headers.get('location');
-}
 
 describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) => {
   let test: TestDatabase;
@@ -89,7 +70,7 @@ describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) 
     const sso = await silent.browser.navigate(silent.authorizeUrl({ prompt: 'none' }));
     expect(sso.url.searchParams.get('code')).toBeTruthy();
 
-    expect(await signOut(driver, `${origin}/`)).toBe(`${origin}/`);
+    expect(await driver.signOut(`${origin}/`)).toBe(`${origin}/`);
     const after = await me();
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({
@@ -136,7 +117,7 @@ describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) 
       'consent_admin',
       'directory',
     ]);
-    expect(await signOut(driver, `${origin}/partner/signoff`)).toBe(`${origin}/partner/signoff`);
+    expect(await driver.signOut(`${origin}/partner/signoff`)).toBe(`${origin}/partner/signoff`);
   });
 
   it('never gives a customer partner scopes, whatever the client asks for', async () => {

@@ -16,6 +16,7 @@ import {
   scimListResponseSchema,
   scimUidEquals,
   scimUidStartsWith,
+  scimUserPath,
 } from '@anybank/contracts';
 import { accounts, auditEvents, users } from '../src/db/schema';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
@@ -257,6 +258,18 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
   });
 
   describe('the marketing lookup', () => {
+    /** What every resource carries whatever the customer shares: SCIM's own attributes. */
+    async function scimOwn(uid: string) {
+      const id = await userIdOf(test, uid);
+      return {
+        schemas: [SCIM_SCHEMAS.user],
+        id,
+        userName: uid,
+        uid,
+        meta: { resourceType: 'User', location: `${origin}${scimUserPath(id)}` },
+      };
+    }
+
     it('shows an opted-in customer’s name and only the channels they chose', async () => {
       const jane = await scimSearch(scimUidEquals('jane.doe'));
       expect(jane).toEqual({
@@ -266,9 +279,7 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
         itemsPerPage: 1,
         Resources: [
           {
-            schemas: [SCIM_SCHEMAS.user],
-            id: await userIdOf(test, 'jane.doe'),
-            uid: 'jane.doe',
+            ...(await scimOwn('jane.doe')),
             cn: 'Jane Doe',
             // sms and e-mail yes, postal mail no.
             mail: 'jane.doe@example.com',
@@ -279,9 +290,7 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
       const john = await scimSearch(scimUidEquals('John.Smith'));
       expect(john.Resources).toEqual([
         {
-          schemas: [SCIM_SCHEMAS.user],
-          id: await userIdOf(test, 'john.smith'),
-          uid: 'john.smith',
+          ...(await scimOwn('john.smith')),
           cn: 'John Smith',
           // e-mail and postal mail yes, sms no.
           mail: 'john.smith@example.com',
@@ -301,9 +310,7 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
         const found = await scimSearch(scimUidEquals(uid));
         expect(found.Resources).toEqual([
           {
-            schemas: [SCIM_SCHEMAS.user],
-            id: await userIdOf(test, uid),
-            uid,
+            ...(await scimOwn(uid)),
             cn: messages.marketing.noConsent,
           },
         ]);
@@ -349,7 +356,7 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
 
     it.each([
       ['uid eq', 'not valid SCIM filter syntax'],
-      ['mail eq "jane.doe@example.com"', 'Only uid can be filtered on'],
+      ['mail eq "jane.doe@example.com"', 'Only userName (uid) and schemas can be filtered on'],
       ['uid gt "a"', 'not supported'],
     ])('answers the filter %j with SCIM’s invalidFilter error', async (filter, detail) => {
       const response = await marketing(

@@ -184,6 +184,30 @@ export class SignInDriver {
     return this.resume(await this.continueToResume());
   }
 
+  /**
+   * Signs out as the end-session page's script would (its form submitted with logout=yes);
+   * answers where the provider sends the browser afterwards.
+   */
+  async signOut(postLogoutRedirect: string): Promise<string | null> {
+    const params = new URLSearchParams({
+      client_id: this.client.clientId,
+      post_logout_redirect_uri: postLogoutRedirect,
+    });
+    const page = await this.browser.fetch(`${OAUTH_PATHS.endSession}?${params}`);
+    const html = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    if (!html.includes('/oidc/logout-submit.js')) {
+      throw new Error(`the end-session page has no sign-out script: ${html}`);
+    }
+    const confirm = await this.browser.fetch(new URL(action, this.origin).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    return confirm.headers.get('location');
+  }
+
   /** Continues after MFA, answering 'Not now' when the flow offers to pair another device. */
   async continueToResume(): Promise<string> {
     let answer = await this.post({ action: 'continueAuthentication' });

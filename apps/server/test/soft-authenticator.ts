@@ -26,16 +26,67 @@ function cbor(value: Cbor): Buffer {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 
+// Authenticator data flags (WebAuthn §6.1): user present, user verified, attested credential.
+const USER_PRESENT = 0x01;
+const USER_VERIFIED = 0x04;
+const ATTESTED_CREDENTIAL = 0x40;
+
+interface KeyMaterial {
+  credentialId: Buffer;
+  privateKey: KeyObject;
+  publicJwk: { x: string; y: string };
+}
+
+function newKey(): KeyMaterial {
+  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    credentialId: randomBytes(32),
+    privateKey: pair.privateKey,
+    publicJwk: pair.publicKey.export({ format: 'jwk' }) as { x: string; y: string },
+  };
+}
+
 export class SoftAuthenticator {
-  readonly credentialId = randomBytes(32);
+  readonly credentialId: Buffer;
   private readonly privateKey: KeyObject;
   private readonly publicJwk: { x: string; y: string };
   private counter = 0;
 
-  constructor(private readonly origin: string) {
-    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    this.privateKey = pair.privateKey;
-    this.publicJwk = pair.publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+  /**
+   * `userVerified: false` plays a security key without a PIN or biometrics: it proves presence
+   * only, and says so in every answer.
+   */
+  constructor(
+    private readonly origin: string,
+    private readonly options: { userVerified?: boolean } = {},
+    key: KeyMaterial = newKey(),
+  ) {
+    this.credentialId = key.credentialId;
+    this.privateKey = key.privateKey;
+    this.publicJwk = key.publicJwk;
+  }
+
+  /** Another authenticator holding this one's key and counter: a clone, from now on apart. */
+  clone(): SoftAuthenticator {
+    const copy = new SoftAuthenticator(this.origin, this.options, {
+      credentialId: this.credentialId,
+      privateKey: this.privateKey,
+      publicJwk: this.publicJwk,
+    });
+    copy.counter = this.counter;
+    return copy;
+  }
+
+  /** An authenticator that claims this one's credential but signs with another key: a forgery. */
+  forgery(): SoftAuthenticator {
+    return new SoftAuthenticator(this.origin, this.options, {
+      ...newKey(),
+      credentialId: this.credentialId,
+    });
+  }
+
+  private get flags(): number {
+    return this.options.userVerified === false ? USER_PRESENT : USER_PRESENT | USER_VERIFIED;
   }
 
   get id() {
@@ -61,7 +112,7 @@ export class SoftAuthenticator {
     const idLength = Buffer.from([0, this.credentialId.length]);
     const authData = Buffer.concat([
       sha256(options.rp.id ?? 'localhost'),
-      Buffer.from([0x45]), // user present, user verified, attested credential data
+      Buffer.from([this.flags | ATTESTED_CREDENTIAL]),
       counter,
       Buffer.alloc(16), // AAGUID
       idLength,
@@ -98,7 +149,7 @@ export class SoftAuthenticator {
     counter.writeUInt32BE(this.counter);
     const authData = Buffer.concat([
       sha256(options.rpId ?? 'localhost'),
-      Buffer.from([0x05]),
+      Buffer.from([this.flags]),
       counter,
     ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);

@@ -97,6 +97,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
     });
 
+    it('refuses at once on one instance a token signed out on the other', async () => {
+      const driver = new SignInDriver(balancer.origin);
+      balancer.to(0);
+      const landing = await driver.signInWithPasswordAndEmail(
+        'emily.chen',
+        'emily.chen@example.com',
+      );
+      const { access_token: token } = (await (
+        await driver.token(landing.searchParams.get('code') ?? '')
+      ).json()) as { access_token: string };
+      const onSecond = () => apiClient(instances[1]!.origin, token)(BALANCES_API_PATH);
+      // The second instance has verified the token's signature (and may remember it)…
+      expect((await onSecond()).status).toBe(200);
+      // …when the customer signs out through the first one.
+      expect(await driver.signOut(`${balancer.origin}/`)).toBe(`${balancer.origin}/`);
+      expect((await onSecond()).status).toBe(401);
+    });
+
     it('keeps the books right when transfers reach both instances at once', async () => {
       const token = await customerToken(balancer.origin, 'jane.doe');
       const [checking, savings] = await depositAccounts(instances[0]!.origin, token);

@@ -63,8 +63,14 @@ export const balanceSchema = z.object({
   DateTime: z.string(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
+/**
+ * Open Banking's OBReadBalance1 (Account and Transaction API v3.1): the balances, the URL they
+ * were read at, and one page (the customer's three accounts are never split).
+ */
 export const balancesResponseSchema = z.object({
   Data: z.object({ Balance: z.array(balanceSchema) }),
+  Links: z.object({ Self: z.string() }),
+  Meta: z.object({ TotalPages: z.number().int() }),
 });
 export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
 

@@ -37,6 +37,8 @@ export const messages = {
     incorrectPassword: 'The username or password you entered is incorrect.',
     incorrectOtp: 'The code you entered is incorrect. Please try again.',
     expiredOtp: 'This code has expired. Please start again to get a new code.',
+    fidoAuthenticatorCloned:
+      'This passkey or security key was refused: it looks like a copy of the one you registered. Choose another way to sign in.',
     flowExpired: 'Your sign-in took too long. Please start again.',
     wrongUserType: 'This account cannot sign in to this portal.',
     partnerSignedOut: 'Your partner session has ended. You can close this window.',
@@ -169,6 +171,27 @@ export const messages = {
       verified_window_passed: 'The verification has expired.',
       cancelled: 'The help-desk session was closed.',
     },
+  },
+  securityNotice: {
+    // Not worded by the spec: the e-mail a bank sends when a password or a sign-in method
+    // changes (OWASP ASVS 2.2.3, 2.5.5), so that a change the person did not make is noticed.
+    passwordChangedSubject: 'Your AnyBank password was changed',
+    passwordChanged: (firstName: string, username: string, when: string) =>
+      `Hello ${firstName}, the password for your AnyBank username ${username} was changed on ${when}.`,
+    deviceAddedSubject: 'A sign-in method was added to your AnyBank account',
+    deviceAdded: (firstName: string, username: string, device: string, when: string) =>
+      `Hello ${firstName}, ${device} was added to the sign-in methods of your AnyBank username ${username} on ${when}.`,
+    deviceRemovedSubject: 'A sign-in method was removed from your AnyBank account',
+    deviceRemoved: (firstName: string, username: string, device: string, when: string) =>
+      `Hello ${firstName}, ${device} was removed from the sign-in methods of your AnyBank username ${username} on ${when}.`,
+    cloneSuspectedSubject: 'We refused a sign-in with a copy of your passkey',
+    cloneSuspected: (firstName: string, username: string, device: string, when: string) =>
+      `Hello ${firstName}, on ${when} we refused a sign-in to your AnyBank username ${username}: ${device} answered like a copy of the one you registered.`,
+    cloneAdvice:
+      'Remove it from the sign-in methods on your profile page and add it again. If you did not try to sign in then, call us: someone may have copied it.',
+    ifItWasYou: 'If this was you, there is nothing more to do.',
+    ifItWasNot:
+      "If it was not you, reset your password now with 'Forgot password?' on the sign-in page and call us: someone else may be using your account. AnyBank will never ask you for a password or a code.",
   },
   creditCard: {
     // Document 2 §2: the title word for word; the rest says what the spec lists (a written

@@ -11,6 +11,10 @@ import { ACCOUNT_KINDS } from './constants';
 export const ADVISOR_CONSENTS_API_PATH = '/api/advisor/consents';
 export const CLIENT_BALANCES_API_PATH = '/api/open-banking/v2/balances';
 export const SCIM_USERS_API_PATH = '/api/scim/v2/Users';
+/** One customer as the marketing lookup shows them (RFC 7644 §3.4.1): their `meta.location`. */
+export function scimUserPath(id: string): string {
+  return `${SCIM_USERS_API_PATH}/${encodeURIComponent(id)}`;
+}
 
 /** Document 2 §3: a stored value that stands for "none" (the profile page writes it). */
 export const BLANK_PLACEHOLDER = '0000000000';
@@ -97,10 +101,14 @@ export const SCIM_CONTENT_TYPE = 'application/scim+json';
 /** The most resources one page holds; also the default page size. */
 export const SCIM_MAX_PAGE_SIZE = 50;
 
+/**
+ * Paging as RFC 7644 §3.4.2.4 reads it: a startIndex below 1 is 1, a negative count is 0, and a
+ * count above the page size gets a full page (the server settles both, see scim.rules.ts).
+ */
 export const scimUsersQuerySchema = z.object({
   filter: z.string().max(512).optional(),
-  startIndex: z.coerce.number().int().min(1).default(1),
-  count: z.coerce.number().int().min(0).max(SCIM_MAX_PAGE_SIZE).default(SCIM_MAX_PAGE_SIZE),
+  startIndex: z.coerce.number().int().max(2_147_483_647).default(1),
+  count: z.coerce.number().int().max(2_147_483_647).default(SCIM_MAX_PAGE_SIZE),
 });
 
 /**
@@ -111,6 +119,8 @@ export const scimUsersQuerySchema = z.object({
 export const scimUserSchema = z.object({
   schemas: z.tuple([z.literal(SCIM_SCHEMAS.user)]),
   id: z.string(),
+  /** SCIM's required username (RFC 7643 §4.1.1), the same as uid. */
+  userName: z.string(),
   uid: z.string(),
   cn: z.string(),
   mail: z.string().optional(),
@@ -118,6 +128,8 @@ export const scimUserSchema = z.object({
   street: z.string().optional(),
   l: z.string().optional(),
   postalCode: z.string().optional(),
+  /** RFC 7643 §3.1: what the resource is, and where it is read again. */
+  meta: z.object({ resourceType: z.literal('User'), location: z.string() }),
 });
 export type ScimUser = z.infer<typeof scimUserSchema>;
 

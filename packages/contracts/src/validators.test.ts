@@ -12,8 +12,15 @@ const TABLE = [
   {
     rule: 'password',
     check: isValidPassword,
-    accepted: ['Welcome2Bank!', 'Abcdefghij1.', 'P@ssw0rd1234'],
+    accepted: [
+      'Welcome2Bank!',
+      'Abcdefghij1.',
+      'P@ssw0rd1234',
+      `Aa1!${'x'.repeat(60)}`,
+      `Aa1!${'x'.repeat(124)}`,
+    ],
     rejected: [
+      `Aa1!${'x'.repeat(125)}`,
       'Short1!a',
       'nouppercase12!',
       'NOLOWERCASE12!',

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -105,4 +105,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export async function queryRows<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `query` as a statement PostgreSQL parses and plans once per connection rather than on every
+ * call (a named prepared statement): for the hottest requests, whose small queries cost less to
+ * run than to plan. `query` marks each value with `sql.placeholder(name)`, and `name` is the
+ * statement's own (one text per name). Both drivers answer `{ rows }`, as `queryRows` does.
+ */
+export function preparedStatement<Row>(
+  name: string,
+  query: SQL,
+): (db: Queryable, values: Record<string, unknown>) => Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  // A prepared query belongs to the session it was made in (the pool's, or a transaction's).
+  const bySession = new WeakMap<object, { execute(values: Record<string, unknown>): unknown }>();
+  return async (db, values) => {
+    const { session } = db._;
+    let prepared = bySession.get(session);
+    if (!prepared) {
+      prepared = session.prepareQuery(built, undefined, name, false);
+      bySession.set(session, prepared);
+    }
+    return ((await prepared.execute(values)) as { rows: Row[] }).rows;
+  };
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
 /** An error whose message a person may read: the status and text go to the caller as they are. */
 export class HttpError extends Error {
@@ -54,5 +55,9 @@ export function answerFrameworkError(
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A part of this address is too long.'
       : 'This address is not valid.';
+  if (request.url.includes(SCIM_PATH_SEGMENT)) {
+    void sendScimError(reply, status, message);
+    return;
+  }
   void reply.status(status).send({ message });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { queryRows, type Database } from '../db/database';
+import { preparedStatement, type Database } from '../db/database';
 
 /** Hits of one key in its current window, and the milliseconds until that window ends. */
 export interface Hits {
@@ -15,7 +15,8 @@ export interface Hits {
  * window has ended.
  */
 export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<Hits>;
+  /** Counts `count` hits (one unless said) of `key`; answers the window's count with them. */
+  hit(key: string, windowMs: number, count?: number): Promise<Hits>;
   close(): Promise<void>;
 }
 
@@ -27,6 +28,20 @@ function storedKey(key: string): string {
     ? key
     : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
+
+// The hottest statement of the sign-in endpoints: prepared once per connection.
+const countHits = preparedStatement<{ hits: number; ms_left: number }>(
+  'rate_limit_hit',
+  sql`insert into rate_limit_counters as counter (key, hits, window_ends_at)
+      values (${sql.placeholder('key')}, ${sql.placeholder('count')}::integer,
+        now() + ${sql.placeholder('windowMs')}::integer * interval '1 millisecond')
+      on conflict (key) do update set
+        hits = case when counter.window_ends_at <= now() then excluded.hits
+          else counter.hits + excluded.hits end,
+        window_ends_at = case when counter.window_ends_at <= now()
+          then excluded.window_ends_at else counter.window_ends_at end
+      returning hits, greatest(0, ceil(extract(epoch from window_ends_at - now()) * 1000))::integer as ms_left`,
+);
 
 /**
  * Counters in the `rate_limit_counters` table: one upsert per hit, atomic on PostgreSQL (the
@@ -48,17 +63,12 @@ export function databaseHitCounter(
   );
   purge.unref();
   return {
-    async hit(key, windowMs) {
-      const [row] = await queryRows<{ hits: number; ms_left: number }>(
-        db,
-        sql`insert into rate_limit_counters as counter (key, hits, window_ends_at)
-            values (${storedKey(key)}, 1, now() + ${Math.trunc(windowMs)}::integer * interval '1 millisecond')
-            on conflict (key) do update set
-              hits = case when counter.window_ends_at <= now() then 1 else counter.hits + 1 end,
-              window_ends_at = case when counter.window_ends_at <= now()
-                then excluded.window_ends_at else counter.window_ends_at end
-            returning hits, greatest(0, ceil(extract(epoch from window_ends_at - now()) * 1000))::integer as ms_left`,
-      );
+    async hit(key, windowMs, count = 1) {
+      const [row] = await countHits(db, {
+        key: storedKey(key),
+        count: Math.max(1, Math.trunc(count)),
+        windowMs: Math.trunc(windowMs),
+      });
       if (!row) throw new Error('the rate-limit counter returned no row');
       return { hits: Number(row.hits), msLeft: Number(row.ms_left) };
     },
@@ -68,9 +78,9 @@ export function databaseHitCounter(
   };
 }
 
-/** INCR, and the window's expiry set by the first hit: one script, so both happen or neither. */
+/** INCRBY, and the window's expiry set by the first hit: one script, so both happen or neither. */
 const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
+local hits = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -94,12 +104,13 @@ export function redisHitCounter(
   // Without a listener ioredis prints every failed reconnection attempt itself.
   redis.on('error', (error: Error) => options.onConnectionError?.(error));
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, count = 1) {
       const answer = (await redis.eval(
         HIT_SCRIPT,
         1,
         `anybank:rate:${storedKey(key)}`,
         Math.max(1, Math.trunc(windowMs)),
+        Math.max(1, Math.trunc(count)),
       )) as [number, number];
       return { hits: Number(answer[0]), msLeft: Number(answer[1]) };
     },
@@ -122,15 +133,15 @@ export function counterWithFallback(
 ): HitCounter {
   let lastReport = -Infinity;
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, count) {
       try {
-        return await primary.hit(key, windowMs);
+        return await primary.hit(key, windowMs, count);
       } catch (error) {
         if (Date.now() - lastReport >= reportEveryMs) {
           lastReport = Date.now();
           onFallback(error);
         }
-        return fallback.hit(key, windowMs);
+        return fallback.hit(key, windowMs, count);
       }
     },
     async close() {

@@ -8,6 +8,7 @@ import {
   redisHitCounter,
   type HitCounter,
 } from './rate-limit-counters';
+import { leasedLimitCounter } from './rate-limit-leases';
 import { sharedRateLimitStore } from './rate-limit-store';
 
 /**
@@ -22,7 +23,8 @@ export function signInRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
 /**
  * Registers @fastify/rate-limit (off unless a route asks: `config.rateLimit`) with counts every
  * instance shares: in Redis when REDIS_URL is set, else in the database. A client address
- * cannot multiply its allowance by reaching several instances behind a load balancer.
+ * cannot multiply its allowance by reaching several instances behind a load balancer. A busy
+ * address is counted in blocks (rate-limit-leases.ts): one shared write per block, not per call.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -50,6 +52,7 @@ export async function registerRateLimits(
       ),
     );
   }
-  app.addHook('onClose', () => counter.close());
-  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counter) });
+  const limits = leasedLimitCounter(counter);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(limits) });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@anybank/contracts';
+import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
 function escapeAttribute(value: string): string {
   return value
@@ -72,7 +73,11 @@ export async function registerSpa(
       !path.extname(pathname) &&
       !options.isPageDisabled(pathname.slice(config.basePath.length) || '/');
     if (!isPage) {
-      return reply.status(404).send({ message: `Nothing here: ${request.method} ${pathname}` });
+      const message = `Nothing here: ${request.method} ${pathname}`;
+      if (pathname.startsWith(`${config.basePath}${SCIM_PATH_SEGMENT}`)) {
+        return sendScimError(reply, 404, message);
+      }
+      return reply.status(404).send({ message });
     }
     if (indexHtml === null) {
       return reply

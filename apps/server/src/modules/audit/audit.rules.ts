@@ -33,6 +33,11 @@ export const AUDIT_EVENT_TYPES = [
   'device.removed',
   /** The user's password was replaced; details say through what (recovery, forced reset…). */
   'password.changed',
+  /**
+   * A passkey or security key signed with a counter that did not move forward (WebAuthn §6.1.1):
+   * it may be a clone. The user (userId) and the device (details.deviceId); the sign-in failed.
+   */
+  'device.clone_suspected',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

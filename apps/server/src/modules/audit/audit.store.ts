@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 import type { AuditEventType } from './audit.rules';
@@ -17,6 +17,22 @@ export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promis
     ip: event.ip ?? null,
     details: event.details ?? {},
   });
+}
+
+/**
+ * An audit event's insert as one step (a CTE) of a caller's single-statement write, made only
+ * when `condition` holds in that statement: the write and its event commit together, or
+ * neither does, with no transaction of several round trips. The values may be a prepared
+ * statement's placeholders; `details` is JSON text.
+ */
+export function auditEventInsertWhen(
+  type: AuditEventType,
+  values: { userId: unknown; ip: unknown; details: unknown },
+  condition: SQL,
+): SQL {
+  return sql`insert into ${auditEvents} (type, user_id, ip, details)
+    select ${type}, ${values.userId}::uuid, ${values.ip}::text, ${values.details}::jsonb
+    where ${condition}`;
 }
 
 export async function listAuditEvents(db: Queryable, filter: { type?: string; limit: number }) {

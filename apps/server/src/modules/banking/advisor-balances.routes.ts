@@ -3,6 +3,7 @@ import {
   CLIENT_BALANCES_API_PATH,
   SCOPES,
   clientBalancesQuerySchema,
+  clientBalancesResponseSchema,
   messages,
   type ClientBalancesResponse,
 } from '@anybank/contracts';
@@ -18,16 +19,41 @@ import type { ClientBalancesService } from './advisor-balances.service';
  */
 export function registerAdvisorBalanceRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthGuards; clientBalances: ClientBalancesService },
+  deps: { auth: AuthGuards; clientBalances: ClientBalancesService; productId: string },
 ) {
-  app.get(CLIENT_BALANCES_API_PATH, async (request): Promise<ClientBalancesResponse> => {
-    const advisor = await deps.auth.requirePartner(request, 'AnyWealthAdvisor', [
-      SCOPES.consentAdmin,
-      SCOPES.directory,
-    ]);
-    const { subject } = parseInput(clientBalancesQuerySchema, request.query);
-    const outcome = await deps.clientBalances.lookup(advisor, subject, request.ip);
-    if (outcome.kind === 'no_consent') throw new HttpError(403, messages.advisor.noConsent);
-    return outcome.response;
-  });
+  app.get(
+    CLIENT_BALANCES_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'One client’s balances, as far as they consent to share them with the advisor',
+          tag: 'partners',
+          caller: 'bearer',
+          description:
+            'An AnyWealthAdvisor token with the `consent_admin` and `directory` scopes. Every read is audited.',
+          query: clientBalancesQuerySchema,
+          responses: {
+            200: {
+              description: 'The client and the shared accounts’ balances.',
+              schema: clientBalancesResponseSchema(deps.productId),
+            },
+            400: 'No subject, or a malformed one.',
+            401: 'No valid token.',
+            403: 'Not the wealth advisor, a missing scope, or the client shares nothing with the advisor.',
+            404: 'No such client.',
+          },
+        },
+      },
+    },
+    async (request): Promise<ClientBalancesResponse> => {
+      const advisor = await deps.auth.requirePartner(request, 'AnyWealthAdvisor', [
+        SCOPES.consentAdmin,
+        SCOPES.directory,
+      ]);
+      const { subject } = parseInput(clientBalancesQuerySchema, request.query);
+      const outcome = await deps.clientBalances.lookup(advisor, subject, request.ip);
+      if (outcome.kind === 'no_consent') throw new HttpError(403, messages.advisor.noConsent);
+      return outcome.response;
+    },
+  );
 }

@@ -8,6 +8,7 @@ import {
 } from '@anybank/contracts';
 import {
   balancesOf,
+  balancesResponseOf,
   creditDebitIndicator,
   decideTransfer,
   isSameTransfer,
@@ -129,6 +130,16 @@ describe('balances', () => {
         DateTime: '2026-03-02T10:00:00.000Z',
       },
     ]);
+  });
+
+  it('answers OBReadBalance1: the balances, the URL they were read at, one page', () => {
+    const now = new Date('2026-03-02T10:00:00.000Z');
+    const self = 'https://bank.test/api/open-banking/balances';
+    expect(balancesResponseOf(janes, now, self)).toEqual({
+      Data: { Balance: balancesOf(janes, now) },
+      Links: { Self: self },
+      Meta: { TotalPages: 1 },
+    });
   });
 });
 

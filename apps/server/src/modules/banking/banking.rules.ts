@@ -9,6 +9,7 @@ import {
   riskPayloadSchema,
   type AccountTier,
   type Balance,
+  type BalancesResponse,
   type MenuOptionsResponse,
   type RiskPayload,
   type TransferDenialCode,
@@ -51,6 +52,22 @@ export function balancesOf(accounts: readonly AccountView[], now: Date): Balance
       Type: 'InterimAvailable',
       DateTime: now.toISOString(),
     }));
+}
+
+/**
+ * `GET /balances` as Open Banking's OBReadBalance1: Links and Meta are required beside Data.
+ * `selfUrl` is the absolute URL the balances are read at; all of them fit on one page.
+ */
+export function balancesResponseOf(
+  accounts: readonly AccountView[],
+  now: Date,
+  selfUrl: string,
+): BalancesResponse {
+  return {
+    Data: { Balance: balancesOf(accounts, now) },
+    Links: { Self: selfUrl },
+    Meta: { TotalPages: 1 },
+  };
 }
 
 /** How the transfer form names an account: the first "Checking", the others "Savings". */

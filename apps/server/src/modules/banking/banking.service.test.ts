@@ -3,8 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, messages, type RiskPayload } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
-import { accounts, auditEvents, transfers, users } from '../../db/schema';
+import { accounts, auditEvents, oidcModels, transfers, users } from '../../db/schema';
 import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
+import type { GrantCheck } from '../identity/oauth/access-token';
 import { listLedgerEntriesOf } from './banking.store';
 import {
   createBankingService,
@@ -79,6 +80,23 @@ function seededRandom(seed: number) {
   };
 }
 
+/** OAuth grants in the test database: one live, one expired; a signed-out one has no row. */
+const GRANTS = { live: 'grant-live', expired: 'grant-expired', signedOut: 'grant-signed-out' };
+
+/** A grant check as the access-token guard hands it over, recording what it was told. */
+function grantCheck(grantId: string) {
+  const confirmed: boolean[] = [];
+  const check: GrantCheck = {
+    grantId,
+    confirm(isLive) {
+      confirmed.push(isLive);
+      if (!isLive) throw new Error('signed out');
+    },
+  };
+  return { check, confirmed };
+}
+const liveGrant = grantCheck(GRANTS.live).check;
+
 const ACTIVATED_PHONE_KEY = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' });
 
 describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (kind) => {
@@ -93,6 +111,13 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     phone = phoneInTheTestsHand();
     banking = createBankingService({ db: test.handle.db, approvals: phone.approvals });
     withoutApprover = createBankingService({ db: test.handle.db });
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    await test.handle.db.insert(oidcModels).values([
+      { model: 'Grant', id: GRANTS.live, payload: {}, expiresAt: inAnHour },
+      { model: 'Grant', id: GRANTS.expired, payload: {}, expiresAt: new Date(Date.now() - 1000) },
+      // Another model under the same id is no grant.
+      { model: 'Session', id: GRANTS.signedOut, payload: {}, expiresAt: inAnHour },
+    ]);
   });
   afterAll(async () => {
     await test.drop();
@@ -192,6 +217,7 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
   ) {
     return {
       userId: customer.userId,
+      grant: liveGrant,
       input: {
         fromAccountId: extra.reverse ? customer.savings : customer.checking,
         toAccountId: extra.reverse ? customer.checking : customer.savings,
@@ -217,8 +243,50 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     expect(await listLedgerEntriesOf(test.handle.db, customer.savings)).toMatchObject([
       { transferId: transfer!.id, amountCents: 123_456, balanceAfterCents: 125_956 },
     ]);
-    expect(await auditTypesOf(customer.userId)).toEqual(['transfer.confirmed']);
+    const [audit] = await test.handle.db
+      .select({ type: auditEvents.type, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.userId, customer.userId));
+    expect(audit).toEqual({
+      type: 'transfer.confirmed',
+      details: {
+        transferId: transfer!.id,
+        referenceNumber: transfer!.referenceNumber,
+        fromAccountId: customer.checking,
+        toAccountId: customer.savings,
+        amountCents: 123_456,
+      },
+    });
     expect(await pendingAmountOf(customer.userId)).toBeNull();
+  });
+
+  it.each([
+    ['signed out', GRANTS.signedOut],
+    ['expired', GRANTS.expired],
+  ])(
+    'writes nothing for a caller whose grant is %s, learning it from its first read',
+    async (_how, grantId) => {
+      const customer = await newCustomer({ checking: 200_000, savings: 0 });
+      const ended = grantCheck(grantId);
+      await expect(
+        banking.transfer({ ...transferOf(customer, '10.00'), grant: ended.check }),
+      ).rejects.toThrow('signed out');
+      expect(ended.confirmed).toEqual([false]);
+      expect(await transfersOf(customer.userId)).toEqual([]);
+      expect(await balanceOf(customer.checking)).toBe(200_000);
+      expect(await auditTypesOf(customer.userId)).toEqual([]);
+    },
+  );
+
+  it('answers balances only once the same read found the grant live', async () => {
+    const customer = await newCustomer();
+    const ended = grantCheck(GRANTS.signedOut);
+    await expect(
+      banking.balances(customer.userId, 'https://bank.test/balances', ended.check),
+    ).rejects.toThrow('signed out');
+    const live = grantCheck(GRANTS.live);
+    await banking.balances(customer.userId, 'https://bank.test/balances', live.check);
+    expect([ended.confirmed, live.confirmed]).toEqual([[false], [true]]);
   });
 
   it('keeps every balance whole through 200 concurrent transfers both ways, some too large', async () => {
@@ -471,7 +539,11 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
   it('answers balances of the caller’s own accounts only, in position order', async () => {
     const customer = await newCustomer({ checking: 123_456, savings: 7 });
     await newCustomer();
-    const { Data } = await banking.balances(customer.userId);
+    const { Data } = await banking.balances(
+      customer.userId,
+      'https://bank.test/balances',
+      liveGrant,
+    );
     expect(Data.Balance.map((balance) => [balance.AccountId, balance.Amount.Amount])).toEqual([
       [customer.checking, '1234.56'],
       [customer.savings, '0.07'],

@@ -3,12 +3,12 @@ import type { BalancesResponse, MenuOptionsResponse, TransferDenialCode } from '
 import type { Database } from '../../db/database';
 import { insertAuditEvent } from '../audit/audit.store';
 import { findUserById, listAccountsOf } from '../directory/directory.store';
+import type { GrantCheck } from '../identity/oauth/access-token';
 import type { RiskPolicy } from '../identity/risk/risk.rules';
 import {
   INSUFFICIENT_FUNDS_REASON,
   TRANSFER_REFUSALS,
-  balancesOf,
-  cibaThresholdCents,
+  balancesResponseOf,
   decideTransfer,
   insufficientFundsMessage,
   isSameTransfer,
@@ -24,11 +24,13 @@ import {
 import {
   clearPendingTransferAmount,
   findTransferByIdempotencyKey,
-  hasPairedPushDevice,
   insertTransfer,
   moveMoney,
+  readBalances,
+  readTransferFacts,
   setPendingTransferAmount,
   settlePendingTransfer,
+  type RecordedTransfer,
   type TransferRow,
 } from './banking.store';
 
@@ -49,6 +51,8 @@ export interface TransferApprovals {
 
 export interface TransferCommand {
   userId: string;
+  /** The caller's grant check: answered by the transfer's first read, before any write. */
+  grant: GrantCheck;
   input: TransferInput;
   /** Same key, same user: the first result again, and the money moves at most once. */
   idempotencyKey?: string | null;
@@ -68,7 +72,11 @@ export type TransferOutcome =
   | { kind: 'key_reused' };
 
 export interface BankingService {
-  balances(userId: string): Promise<BalancesResponse>;
+  /**
+   * `selfUrl`: the absolute URL the balances are read at (Open Banking's Links.Self); `grant`:
+   * the caller's grant check, answered by the same read.
+   */
+  balances(userId: string, selfUrl: string, grant: GrantCheck): Promise<BalancesResponse>;
   transfer(command: TransferCommand): Promise<TransferOutcome>;
   menuOptions(userId: string): Promise<MenuOptionsResponse>;
 }
@@ -120,7 +128,7 @@ export function createBankingService(deps: {
   }
 
   /** The first result of a transfer, answered again to a retry with the same key. */
-  async function replay(row: TransferRow, input: TransferInput): Promise<TransferOutcome> {
+  async function replay(row: RecordedTransfer, input: TransferInput): Promise<TransferOutcome> {
     if (!isSameTransfer(row, input)) return { kind: 'key_reused' };
     if (row.status === 'confirmed') {
       return { kind: 'confirmed', referenceNumber: row.referenceNumber };
@@ -194,11 +202,27 @@ export function createBankingService(deps: {
   }
 
   /**
-   * Above the CIBA threshold: the transfer is committed as pending first, then the phone is
-   * asked with no transaction open (on PGlite an open one would stop every other request for
-   * as long as the person takes), then the money moves in its own transaction.
+   * Above the CIBA threshold: the directory entry holds the amount (document 2 §4) for as long
+   * as the transfer waits, whatever its outcome.
    */
   async function approve(plan: Planned, approvals: TransferApprovals): Promise<TransferOutcome> {
+    await setPendingTransferAmount(db, plan.userId, plan.amountCents);
+    try {
+      return await awaitApproval(plan, approvals);
+    } finally {
+      await clearPendingTransferAmount(db, plan.userId, plan.amountCents);
+    }
+  }
+
+  /**
+   * The transfer is committed as pending first, then the phone is asked with no transaction
+   * open (on PGlite an open one would stop every other request for as long as the person
+   * takes), then the money moves in its own statement.
+   */
+  async function awaitApproval(
+    plan: Planned,
+    approvals: TransferApprovals,
+  ): Promise<TransferOutcome> {
     const pending = await insertTransfer(db, { ...transferRow(plan), status: 'pending_approval' });
     let answer: 'approved' | 'denied' | 'expired';
     try {
@@ -232,8 +256,10 @@ export function createBankingService(deps: {
   }
 
   return {
-    async balances(userId) {
-      return { Data: { Balance: balancesOf(await listAccountsOf(db, userId), clock()) } };
+    async balances(userId, selfUrl, grant) {
+      const read = await readBalances(db, { ownerId: userId, grantId: grant.grantId });
+      grant.confirm(read.grantIsLive);
+      return balancesResponseOf(read.accounts, clock(), selfUrl);
     },
 
     async menuOptions(userId) {
@@ -241,17 +267,22 @@ export function createBankingService(deps: {
       return menuOptionsFor(user?.accountTier === 'premier' ? 'premier' : 'personal');
     },
 
-    async transfer({ userId, input, idempotencyKey = null, ip = null }) {
-      if (idempotencyKey) {
-        const first = await findTransferByIdempotencyKey(db, userId, idempotencyKey);
-        if (first) return replay(first, input);
-      }
-      const user = await findUserById(db, userId);
-      if (!user) return { kind: 'not_found' };
-      const validation = validateTransfer(
-        input,
-        transferAccountsOf(await listAccountsOf(db, userId)),
-      );
+    /**
+     * One read (grant, user, accounts, phone, an earlier attempt), the rules, then one write.
+     * Document 2 §4's AccountTransferAmount is held only by a transfer that waits for the
+     * phone: any other is decided and done within one statement, where an amount set before
+     * and cleared after could never be seen by anyone.
+     */
+    async transfer({ userId, grant, input, idempotencyKey = null, ip = null }) {
+      const facts = await readTransferFacts(db, {
+        userId,
+        grantId: grant.grantId,
+        idempotencyKey,
+      });
+      grant.confirm(facts.grantIsLive);
+      if (facts.recorded) return replay(facts.recorded, input);
+      if (!facts.user) return { kind: 'not_found' };
+      const validation = validateTransfer(input, transferAccountsOf(facts.accounts));
       if (!validation.ok) {
         return validation.check === 'accountsOwned'
           ? { kind: 'not_found' }
@@ -268,18 +299,14 @@ export function createBankingService(deps: {
         idempotencyKey,
         ip,
       };
-      await setPendingTransferAmount(db, userId, amountCents);
+      const decision = decideTransfer({
+        amountCents,
+        riskPayload,
+        user: facts.user,
+        hasPushDevice: facts.hasPushDevice,
+        riskPolicy: deps.riskPolicy,
+      });
       try {
-        // Only a transfer above the CIBA threshold needs to know about a phone.
-        const hasPushDevice =
-          amountCents > cibaThresholdCents(user) && (await hasPairedPushDevice(db, userId));
-        const decision = decideTransfer({
-          amountCents,
-          riskPayload,
-          user,
-          hasPushDevice,
-          riskPolicy: deps.riskPolicy,
-        });
         switch (decision.kind) {
           case 'deny':
             return decision.reason === 'risk'
@@ -303,8 +330,6 @@ export function createBankingService(deps: {
           if (first) return replay(first, input);
         }
         throw error;
-      } finally {
-        await clearPendingTransferAmount(db, userId, amountCents);
       }
     },
   };

@@ -1,7 +1,10 @@
-import { and, isNotNull, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/database';
-import { accounts, ledgerEntries, mfaDevices, transfers, users } from '../../db/schema';
-import { insertAuditEvent } from '../audit/audit.store';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { preparedStatement, type Queryable } from '../../db/database';
+import { ledgerEntries, transfers, users } from '../../db/schema';
+import { auditEventInsertWhen } from '../audit/audit.store';
+import { grantIsLive } from '../identity/oauth/grant.store';
+import { INSUFFICIENT_FUNDS_REASON, type AccountView, type TransferUser } from './banking.rules';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type NewTransfer = typeof transfers.$inferInsert;
@@ -44,23 +47,7 @@ export async function settlePendingTransfer(
   return row ?? null;
 }
 
-export async function hasPairedPushDevice(db: Queryable, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: mfaDevices.id })
-    .from(mfaDevices)
-    .where(
-      and(
-        eq(mfaDevices.userId, userId),
-        eq(mfaDevices.type, PUSH_DEVICE_TYPE),
-        // Paired means the phone app was activated: it holds the key that approves.
-        isNotNull(mfaDevices.publicKey),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Document 2 §4: the directory entry holds the amount while a transfer is pending. */
+/** Document 2 §4: the directory entry holds the amount while a transfer waits for approval. */
 export async function setPendingTransferAmount(
   db: Queryable,
   userId: string,
@@ -86,6 +73,143 @@ export async function clearPendingTransferAmount(
     .update(users)
     .set({ accountTransferAmountCents: null, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.accountTransferAmountCents, amountCents)));
+}
+
+/** A malformed id would make PostgreSQL raise on the uuid cast: it simply matches no row. */
+function uuidOrNull(id: string): string | null {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
+}
+
+const selectBalances = preparedStatement<{
+  grant_is_live: boolean;
+  id: string | null;
+  kind: string;
+  position: number;
+  balance_cents: number | string;
+}>(
+  'banking_balances',
+  // The one-row left join answers the grant even for someone without accounts.
+  sql`select ${grantIsLive(sql.placeholder('grantId'))} as grant_is_live,
+        a.id, a.kind, a.position, a.balance_cents
+      from (select 1) as one
+      left join accounts a on a.owner_id = ${sql.placeholder('ownerId')}::uuid
+      order by a.position`,
+);
+
+/**
+ * The owner's accounts, and in the same round trip whether the access token's grant still
+ * lives (see GrantCheck in identity/oauth/access-token.ts): one statement per balances request.
+ */
+export async function readBalances(
+  db: Queryable,
+  input: { ownerId: string; grantId: string },
+): Promise<{ grantIsLive: boolean; accounts: AccountView[] }> {
+  const rows = await selectBalances(db, {
+    grantId: input.grantId,
+    ownerId: uuidOrNull(input.ownerId),
+  });
+  return {
+    grantIsLive: rows[0]?.grant_is_live === true,
+    accounts: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            {
+              id: row.id,
+              kind: row.kind,
+              position: row.position,
+              balanceCents: Number(row.balance_cents),
+            },
+          ],
+    ),
+  };
+}
+
+/** What a retry needs of the transfer first recorded under its Idempotency-Key. */
+export type RecordedTransfer = Pick<
+  TransferRow,
+  | 'id'
+  | 'userId'
+  | 'fromAccountId'
+  | 'toAccountId'
+  | 'amountCents'
+  | 'status'
+  | 'reason'
+  | 'referenceNumber'
+>;
+
+/** Everything a transfer is decided on, read before anything is written. */
+export interface TransferFacts {
+  grantIsLive: boolean;
+  /** Null: no such user. */
+  user: TransferUser | null;
+  accounts: AccountView[];
+  /** A paired phone app (one activated, so holding the key that approves). */
+  hasPushDevice: boolean;
+  /** The transfer already recorded under the request's Idempotency-Key, if any. */
+  recorded: RecordedTransfer | null;
+}
+
+const selectTransferFacts = preparedStatement<{
+  grant_is_live: boolean;
+  user_id: string | null;
+  ciba_threshold: number | null;
+  deny_threshold: number | null;
+  has_push_device: boolean;
+  accounts: AccountView[];
+  recorded: RecordedTransfer | null;
+}>(
+  'banking_transfer_facts',
+  sql`select ${grantIsLive(sql.placeholder('grantId'))} as grant_is_live,
+        u.id as user_id, u.ciba_threshold, u.deny_threshold,
+        exists (
+          select 1 from mfa_devices d
+          where d.user_id = u.id and d.type = ${PUSH_DEVICE_TYPE} and d.public_key is not null
+        ) as has_push_device,
+        coalesce((
+          select json_agg(json_build_object(
+            'id', a.id, 'kind', a.kind, 'position', a.position, 'balanceCents', a.balance_cents
+          ) order by a.position)
+          from accounts a where a.owner_id = u.id
+        ), '[]') as accounts,
+        (
+          select json_build_object(
+            'id', t.id, 'userId', t.user_id, 'fromAccountId', t.from_account_id,
+            'toAccountId', t.to_account_id, 'amountCents', t.amount_cents, 'status', t.status,
+            'reason', t.reason, 'referenceNumber', t.reference_number
+          )
+          from transfers t
+          where t.user_id = u.id and t.idempotency_key = ${sql.placeholder('idempotencyKey')}::text
+        ) as recorded
+      from (select 1) as one
+      left join users u on u.id = ${sql.placeholder('userId')}::uuid`,
+);
+
+/**
+ * The facts of a transfer in one statement: whether the access token's grant still lives, the
+ * user's thresholds, their accounts, whether their phone app is paired, and the transfer an
+ * Idempotency-Key already names.
+ */
+export async function readTransferFacts(
+  db: Queryable,
+  input: { userId: string; grantId: string; idempotencyKey: string | null },
+): Promise<TransferFacts> {
+  const [row] = await selectTransferFacts(db, {
+    grantId: input.grantId,
+    userId: uuidOrNull(input.userId),
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (!row) throw new Error('the transfer facts query returned no row');
+  return {
+    grantIsLive: row.grant_is_live === true,
+    user:
+      row.user_id === null
+        ? null
+        : { cibaThreshold: row.ciba_threshold, denyThreshold: row.deny_threshold },
+    accounts: row.accounts,
+    hasPushDevice: row.has_push_device === true,
+    recorded: row.recorded,
+  };
 }
 
 export async function listLedgerEntriesOf(
@@ -115,7 +239,7 @@ export interface MoveMoneyInput {
 export type MoveMoneyResult =
   | {
       moved: true;
-      transfer: TransferRow;
+      transfer: { id: string; referenceNumber: number };
       fromBalanceAfterCents: number;
       toBalanceAfterCents: number;
     }
@@ -125,106 +249,153 @@ export type MoveMoneyResult =
    */
   | { moved: false; fromBalanceCents: number };
 
-async function newBalance(db: Queryable, accountId: string, deltaCents: number): Promise<number> {
-  const [row] = await db
-    .update(accounts)
-    .set({ balanceCents: sql`${accounts.balanceCents} + ${deltaCents}` })
-    .where(eq(accounts.id, accountId))
-    .returning({ balanceCents: accounts.balanceCents });
-  if (!row) throw new Error(`account ${accountId} vanished during a transfer`);
-  return row.balanceCents;
-}
+const from = sql.placeholder('fromAccountId');
+const to = sql.placeholder('toAccountId');
+const amount = sql`${sql.placeholder('amountCents')}::bigint`;
+const transferId = sql`${sql.placeholder('transferId')}::uuid`;
 
 /**
- * The money movement, as one transaction: both account rows locked `FOR UPDATE` in id order
- * (every transfer locks in the same order, so two opposite transfers cannot deadlock), the
- * balance checked again under the lock (the caller's check read it unlocked), then the
- * transfer row, both balances, a debit and a credit ledger entry, and the audit event.
+ * The money movement, as one statement (so one round trip and one commit): both account rows
+ * locked `FOR UPDATE` in id order (every transfer locks in the same order, so two opposite
+ * transfers cannot deadlock), the balance checked under the lock (the caller's check read it
+ * unlocked), then `transferStep` (which writes the transfer row, or confirms a pending one),
+ * both balances, a debit and a credit ledger entry, and the audit event — each a CTE that
+ * writes only once the one before it did.
  *
- * The transfer row is written before the balances: a concurrent retry with the same
- * Idempotency-Key fails on the unique index (23505) before it touches any money.
+ * `checked` aggregates every locked row, and every write hangs on it: nothing is written before
+ * both locks are held, and under them the balances are the latest committed ones (READ
+ * COMMITTED re-reads a row a lock waited for). The new balances are computed from those, not
+ * from `accounts.balance_cents`: this statement's snapshot may predate a transfer it waited
+ * for, and PostgreSQL checks constraints on a row computed from the snapshot's version before
+ * it re-reads the latest one — `balance_cents + delta` would fail the balance check now and
+ * then although the final row passes it. A failure anywhere (the Idempotency-Key's unique
+ * index, 23505, for a concurrent retry) undoes the whole statement.
  */
+function moveMoneyStatement(name: string, transferStep: SQL) {
+  return preparedStatement<{
+    found: number | string;
+    source_balance: number | string | null;
+    reference_number: number | null;
+    from_balance_after: number | string | null;
+    to_balance_after: number | string | null;
+  }>(
+    name,
+    sql`with locked as (
+          select id, balance_cents, number_suffix from accounts
+          where id in (${from}, ${to})
+          order by id
+          for update
+        ),
+        checked as (
+          select count(*) as found,
+            max(balance_cents) filter (where id = ${from}) as source_balance,
+            max(balance_cents) filter (where id = ${to}) as destination_balance,
+            max(number_suffix) filter (where id = ${from}) as source_suffix,
+            max(number_suffix) filter (where id = ${to}) as destination_suffix
+          from locked
+        ),
+        ${transferStep}
+        moved as (
+          update accounts
+          set balance_cents = case when accounts.id = ${from}
+            then checked.source_balance - ${amount}
+            else checked.destination_balance + ${amount} end
+          from transfer, checked
+          where accounts.id in (${from}, ${to})
+          returning accounts.id, accounts.balance_cents
+        ),
+        entries as (
+          insert into ledger_entries (account_id, transfer_id, amount_cents, balance_after_cents,
+            description)
+          select moved.id, transfer.id,
+            case when moved.id = ${from} then -${amount} else ${amount} end,
+            moved.balance_cents,
+            case when moved.id = ${from}
+              then 'Transfer ' || transfer.reference_number || ' to account ending ' || checked.destination_suffix
+              else 'Transfer ' || transfer.reference_number || ' from account ending ' || checked.source_suffix
+            end
+          from moved, transfer, checked
+          -- The debit first, as a reader of the ledger expects.
+          order by moved.id = ${to}
+        ),
+        audit as (${auditEventInsertWhen(
+          'transfer.confirmed',
+          {
+            userId: sql.placeholder('userId'),
+            ip: sql.placeholder('ip'),
+            details: sql.placeholder('auditDetails'),
+          },
+          sql`exists (select 1 from transfer)`,
+        )})
+        select checked.found, checked.source_balance, transfer.reference_number,
+          (select balance_cents from moved where id = ${from}) as from_balance_after,
+          (select balance_cents from moved where id = ${to}) as to_balance_after
+        from checked left join transfer on true`,
+  );
+}
+
+const moveMoneyOfNewTransfer = moveMoneyStatement(
+  'banking_move_money',
+  sql`transfer as (
+        insert into transfers (id, user_id, from_account_id, to_account_id, amount_cents, status,
+          reference_number, idempotency_key)
+        select ${transferId}, ${sql.placeholder('userId')}::uuid, ${from}, ${to}, ${amount},
+          'confirmed', ${sql.placeholder('referenceNumber')}::integer,
+          ${sql.placeholder('idempotencyKey')}::text
+        from checked where found = 2 and source_balance >= ${amount}
+        returning id, reference_number
+      ),`,
+);
+
+/** An approved transfer: its pending row confirmed, or settled as denied for want of money. */
+const moveMoneyOfApprovedTransfer = moveMoneyStatement(
+  'banking_move_approved_money',
+  sql`transfer as (
+        update transfers set status = 'confirmed', reason = null
+        where id = ${transferId} and status = 'pending_approval'
+          and exists (select 1 from checked where found = 2 and source_balance >= ${amount})
+        returning id, reference_number
+      ),
+      unpaid as (
+        update transfers set status = 'denied', reason = ${INSUFFICIENT_FUNDS_REASON}
+        where id = ${transferId} and status = 'pending_approval'
+          and exists (select 1 from checked where found = 2 and source_balance < ${amount})
+      ),`,
+);
+
+/** Moves the money of a transfer (see moveMoneyStatement). */
 export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<MoveMoneyResult> {
-  return db.transaction(async (tx) => {
-    const locked = await tx
-      .select({
-        id: accounts.id,
-        balanceCents: accounts.balanceCents,
-        numberSuffix: accounts.numberSuffix,
-      })
-      .from(accounts)
-      .where(inArray(accounts.id, [input.fromAccountId, input.toAccountId]))
-      .orderBy(asc(accounts.id))
-      .for('update');
-    const source = locked.find((account) => account.id === input.fromAccountId);
-    const destination = locked.find((account) => account.id === input.toAccountId);
-    if (!source || !destination) throw new Error('a transfer account vanished');
-
-    if (source.balanceCents < input.amountCents) {
-      if (input.pendingTransferId) {
-        await settlePendingTransfer(tx, input.pendingTransferId, {
-          status: 'denied',
-          reason: 'insufficient_funds',
-        });
-      }
-      return { moved: false, fromBalanceCents: source.balanceCents };
-    }
-
-    let transfer: TransferRow | undefined;
-    if (input.pendingTransferId) {
-      [transfer] = await tx
-        .update(transfers)
-        .set({ status: 'confirmed', reason: null })
-        .where(
-          and(eq(transfers.id, input.pendingTransferId), eq(transfers.status, 'pending_approval')),
-        )
-        .returning();
-    } else {
-      [transfer] = await tx
-        .insert(transfers)
-        .values({
-          userId: input.userId,
-          fromAccountId: input.fromAccountId,
-          toAccountId: input.toAccountId,
-          amountCents: input.amountCents,
-          status: 'confirmed',
-          referenceNumber: input.referenceNumber,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning();
-    }
-    if (!transfer) throw new Error('the transfer to confirm is no longer pending');
-
-    const fromBalanceAfterCents = await newBalance(tx, source.id, -input.amountCents);
-    const toBalanceAfterCents = await newBalance(tx, destination.id, input.amountCents);
-    await tx.insert(ledgerEntries).values([
-      {
-        accountId: source.id,
-        transferId: transfer.id,
-        amountCents: -input.amountCents,
-        balanceAfterCents: fromBalanceAfterCents,
-        description: `Transfer ${transfer.referenceNumber} to account ending ${destination.numberSuffix}`,
-      },
-      {
-        accountId: destination.id,
-        transferId: transfer.id,
-        amountCents: input.amountCents,
-        balanceAfterCents: toBalanceAfterCents,
-        description: `Transfer ${transfer.referenceNumber} from account ending ${source.numberSuffix}`,
-      },
-    ]);
-    await insertAuditEvent(tx, {
-      type: 'transfer.confirmed',
-      userId: input.userId,
-      ip: input.ip ?? null,
-      details: {
-        transferId: transfer.id,
-        referenceNumber: transfer.referenceNumber,
-        fromAccountId: source.id,
-        toAccountId: destination.id,
-        amountCents: input.amountCents,
-      },
-    });
-    return { moved: true, transfer, fromBalanceAfterCents, toBalanceAfterCents };
+  const id = input.pendingTransferId ?? randomUUID();
+  const statement = input.pendingTransferId ? moveMoneyOfApprovedTransfer : moveMoneyOfNewTransfer;
+  const [row] = await statement(db, {
+    fromAccountId: input.fromAccountId,
+    toAccountId: input.toAccountId,
+    amountCents: input.amountCents,
+    transferId: id,
+    userId: input.userId,
+    referenceNumber: input.referenceNumber,
+    idempotencyKey: input.idempotencyKey,
+    ip: input.ip ?? null,
+    auditDetails: JSON.stringify({
+      transferId: id,
+      referenceNumber: input.referenceNumber,
+      fromAccountId: input.fromAccountId,
+      toAccountId: input.toAccountId,
+      amountCents: input.amountCents,
+    }),
   });
+  if (!row || Number(row.found) !== 2) throw new Error('a transfer account vanished');
+  if (row.reference_number !== null) {
+    return {
+      moved: true,
+      transfer: { id, referenceNumber: row.reference_number },
+      fromBalanceAfterCents: Number(row.from_balance_after),
+      toBalanceAfterCents: Number(row.to_balance_after),
+    };
+  }
+  const fromBalanceCents = Number(row.source_balance);
+  if (fromBalanceCents >= input.amountCents) {
+    throw new Error('the transfer to confirm is no longer pending');
+  }
+  return { moved: false, fromBalanceCents };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DIRECTORY_API_ROOT,
+  directoryEntrySchema,
   directoryPatchRequestSchema,
   directoryPutRequestSchema,
 } from '@anybank/contracts';
@@ -23,24 +24,61 @@ export function registerDirectoryEntryRoutes(
 ) {
   const { auth, entries } = deps;
   const path = `${DIRECTORY_API_ROOT}/:dn`;
-
-  app.get(path, async (request) => {
-    const principal = await auth.requireCustomer(request);
-    const { dn } = parseInput(dnParams, request.params);
-    return entries.read({ userId: principal.userId, ip: request.ip }, dn);
+  const answers = {
+    200: { description: 'The entry as it is now.', schema: directoryEntrySchema },
+    400: 'A malformed DN or body; each refused attribute is in `details`.',
+    401: 'No valid token.',
+    403: 'Not a customer’s token, or another person’s entry.',
+    404: 'No such entry.',
+  };
+  const docs = (summary: string, body?: z.ZodType) => ({
+    config: {
+      docs: {
+        summary,
+        tag: 'directory',
+        caller: 'bearer' as const,
+        params: { dn: 'The entry’s DN, `uid={username},ou=…`.' },
+        ...(body ? { body } : {}),
+        responses: answers,
+      },
+    },
   });
 
-  app.put(path, async (request) => {
-    const principal = await auth.requireCustomer(request);
-    const { dn } = parseInput(dnParams, request.params);
-    const body = parseInput(directoryPutRequestSchema, request.body);
-    return entries.put({ userId: principal.userId, ip: request.ip }, dn, body);
-  });
+  app.get(
+    path,
+    docs('Reads the customer’s own directory entry (document 2 §7)'),
+    async (request) => {
+      const principal = await auth.requireCustomer(request);
+      const { dn } = parseInput(dnParams, request.params);
+      return entries.read({ userId: principal.userId, ip: request.ip }, dn);
+    },
+  );
 
-  app.patch(path, async (request) => {
-    const principal = await auth.requireCustomer(request);
-    const { dn } = parseInput(dnParams, request.params);
-    const body = parseInput(directoryPatchRequestSchema, request.body);
-    return entries.patch({ userId: principal.userId, ip: request.ip }, dn, body);
-  });
+  app.put(
+    path,
+    docs(
+      'Replaces the attributes the body names in the customer’s own entry',
+      directoryPutRequestSchema,
+    ),
+    async (request) => {
+      const principal = await auth.requireCustomer(request);
+      const { dn } = parseInput(dnParams, request.params);
+      const body = parseInput(directoryPutRequestSchema, request.body);
+      return entries.put({ userId: principal.userId, ip: request.ip }, dn, body);
+    },
+  );
+
+  app.patch(
+    path,
+    docs(
+      'Sets attributes of the customer’s own entry, LDAP-style modifications',
+      directoryPatchRequestSchema,
+    ),
+    async (request) => {
+      const principal = await auth.requireCustomer(request);
+      const { dn } = parseInput(dnParams, request.params);
+      const body = parseInput(directoryPatchRequestSchema, request.body);
+      return entries.patch({ userId: principal.userId, ip: request.ip }, dn, body);
+    },
+  );
 }

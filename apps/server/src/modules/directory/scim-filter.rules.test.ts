@@ -38,11 +38,14 @@ describe('SCIM user filters', () => {
     ['uid eq "jane', 'not valid SCIM filter syntax'],
     ['uid is "jane"', 'not valid SCIM filter syntax'],
     ['', 'not valid SCIM filter syntax'],
-    ['mail eq "jane.doe@example.com"', 'Only uid can be filtered on, not mail.'],
+    [
+      'mail eq "jane.doe@example.com"',
+      'Only userName (uid) and schemas can be filtered on, not mail.',
+    ],
     ['emails[type eq "work"]', 'no multi-valued attribute emails'],
     ['uid gt "a"', 'The operator gt is not supported for uid.'],
     ['uid eq 5', 'uid is compared with a quoted string.'],
-    ['uid eq "x" and mobile pr', 'Only uid can be filtered on, not mobile.'],
+    ['uid eq "x" and mobile pr', 'Only userName (uid) and schemas can be filtered on, not mobile.'],
   ])('refuses %j as an invalid filter (%s)', (filter, detail) => {
     expect(() => parseUidFilter(filter)).toThrow(InvalidScimFilter);
     expect(() => parseUidFilter(filter)).toThrow(detail);

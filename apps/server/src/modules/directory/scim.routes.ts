@@ -1,34 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SCIM_CONTENT_TYPE,
-  SCIM_SCHEMAS,
   SCIM_USERS_API_PATH,
   SCOPES,
+  scimErrorSchema,
+  scimListResponseSchema,
+  scimUserSchema,
   scimUsersQuerySchema,
-  type ScimError,
 } from '@anybank/contracts';
 import { HttpError } from '../../http/errors';
+import { sendScimError } from '../../http/scim-error';
 import { parseInput } from '../../http/validation';
 import type { AuthGuards } from '../identity/oauth/access-token';
 import { InvalidScimFilter } from './scim-filter.rules';
 import type { ScimService } from './scim.service';
-
-function scimError(
-  reply: FastifyReply,
-  status: number,
-  detail: string,
-  scimType?: ScimError['scimType'],
-) {
-  return reply
-    .status(status)
-    .type(SCIM_CONTENT_TYPE)
-    .send({
-      schemas: [SCIM_SCHEMAS.error],
-      ...(scimType ? { scimType } : {}),
-      status: String(status),
-      detail,
-    } satisfies ScimError);
-}
 
 /**
  * Every error of the SCIM endpoint in RFC 7644 §3.12's shape, not only the filter's: a client
@@ -42,34 +27,106 @@ function answerScimError(
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return scimError(reply, 500, `Unexpected Error. Request ${request.id}.`);
+    return sendScimError(reply, 500, `Unexpected Error. Request ${request.id}.`);
   }
   const invalid = status === 400 && error instanceof HttpError;
-  return scimError(reply, status, error.message, invalid ? 'invalidValue' : undefined);
+  return sendScimError(reply, status, error.message, invalid ? 'invalidValue' : undefined);
 }
 
 /**
  * `GET /api/scim/v2/Users?filter=…` (document 2 §7, RFC 7644 §3.4.2): the marketing portal's
- * customer lookup. Marketing reads the directory and, to know who opted in, other people's
- * consents: both scopes are needed. A filter that cannot be answered is SCIM's 400
- * `invalidFilter`.
+ * customer lookup, and `GET /api/scim/v2/Users/{id}` (§3.4.1), where each resource's
+ * `meta.location` points. Marketing reads the directory and, to know who opted in, other
+ * people's consents: both scopes are needed. A filter that cannot be answered is SCIM's 400
+ * `invalidFilter`; an id that is not a customer's, 404.
  */
 export function registerScimRoutes(
   app: FastifyInstance,
   deps: { auth: AuthGuards; scim: ScimService },
 ) {
-  app.get(SCIM_USERS_API_PATH, { errorHandler: answerScimError }, async (request, reply) => {
-    const reader = await deps.auth.requirePartner(request, 'AnyMarketing', [
-      SCOPES.directory,
-      SCOPES.consentAdmin,
-    ]);
-    const query = parseInput(scimUsersQuerySchema, request.query);
-    try {
-      const list = await deps.scim.searchUsers(reader, query, request.ip);
-      return reply.type(SCIM_CONTENT_TYPE).send(list);
-    } catch (error) {
-      if (!(error instanceof InvalidScimFilter)) throw error;
-      return scimError(reply, 400, error.detail, 'invalidFilter');
-    }
-  });
+  const requireMarketing = (request: FastifyRequest) =>
+    deps.auth.requirePartner(request, 'AnyMarketing', [SCOPES.directory, SCOPES.consentAdmin]);
+
+  const scimAnswers = {
+    401: { description: 'No valid token.', schema: scimErrorSchema, type: SCIM_CONTENT_TYPE },
+    403: {
+      description: 'Not marketing, or a missing scope.',
+      schema: scimErrorSchema,
+      type: SCIM_CONTENT_TYPE,
+    },
+  };
+  app.get(
+    SCIM_USERS_API_PATH,
+    {
+      errorHandler: answerScimError,
+      config: {
+        docs: {
+          summary: 'Marketing’s customer lookup, SCIM 2.0 (RFC 7644 §3.4.2)',
+          tag: 'partners',
+          caller: 'bearer',
+          description:
+            'An AnyMarketing token with the `directory` and `consent_admin` scopes. Each customer shows only the channels they opted into. Audited.',
+          query: scimUsersQuerySchema,
+          responses: {
+            200: {
+              description: 'A ListResponse.',
+              schema: scimListResponseSchema,
+              type: SCIM_CONTENT_TYPE,
+            },
+            400: {
+              description:
+                'A filter the directory cannot answer (`invalidFilter`), or a malformed query.',
+              schema: scimErrorSchema,
+              type: SCIM_CONTENT_TYPE,
+            },
+            ...scimAnswers,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const reader = await requireMarketing(request);
+      const query = parseInput(scimUsersQuerySchema, request.query);
+      try {
+        const list = await deps.scim.searchUsers(reader, query, request.ip);
+        return reply.type(SCIM_CONTENT_TYPE).send(list);
+      } catch (error) {
+        if (!(error instanceof InvalidScimFilter)) throw error;
+        return sendScimError(reply, 400, error.detail, 'invalidFilter');
+      }
+    },
+  );
+  app.get<{ Params: { id: string } }>(
+    `${SCIM_USERS_API_PATH}/:id`,
+    {
+      errorHandler: answerScimError,
+      config: {
+        docs: {
+          summary: 'One customer, as the lookup shows them (RFC 7644 §3.4.1)',
+          tag: 'partners',
+          caller: 'bearer',
+          params: { id: 'The customer’s id (a resource’s `id`).' },
+          responses: {
+            200: {
+              description: 'The User resource.',
+              schema: scimUserSchema,
+              type: SCIM_CONTENT_TYPE,
+            },
+            404: {
+              description: 'No customer has this id.',
+              schema: scimErrorSchema,
+              type: SCIM_CONTENT_TYPE,
+            },
+            ...scimAnswers,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const reader = await requireMarketing(request);
+      const user = await deps.scim.getUser(reader, request.params.id, request.ip);
+      if (!user) return sendScimError(reply, 404, 'No customer has this id.');
+      return reply.type(SCIM_CONTENT_TYPE).send(user);
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import {
+  SCIM_MAX_PAGE_SIZE,
   SCIM_SCHEMAS,
   communicationConsentDataSchema,
   messages,
+  scimUserPath,
   type ScimUser,
 } from '@anybank/contracts';
 import { shownValue } from './directory.rules';
@@ -47,18 +49,25 @@ function present(attributes: Record<string, string | null>): Record<string, stri
 
 /**
  * sms → mobile, email → mail, homeAddress → street, l, postalCode. Without a marketing consent
- * the name reads the no-consent text and no contact attribute is given.
+ * the name reads the no-consent text and no contact attribute is given. The username and the
+ * resource's `meta` (its location under `siteUrl`) are SCIM's own and always there.
  */
 export function marketingViewOf(
   customer: CustomerEntry,
   consent: CommunicationConsentView | null,
+  siteUrl: string,
 ): ScimUser {
-  const base = { schemas: [SCIM_SCHEMAS.user] as [typeof SCIM_SCHEMAS.user], id: customer.id };
+  const base = {
+    schemas: [SCIM_SCHEMAS.user] as [typeof SCIM_SCHEMAS.user],
+    id: customer.id,
+    userName: customer.uid,
+    uid: customer.uid,
+    meta: { resourceType: 'User' as const, location: `${siteUrl}${scimUserPath(customer.id)}` },
+  };
   const channels = optedInChannels(consent);
-  if (!channels) return { ...base, uid: customer.uid, cn: messages.marketing.noConsent };
+  if (!channels) return { ...base, cn: messages.marketing.noConsent };
   return {
     ...base,
-    uid: customer.uid,
     cn: `${customer.firstName} ${customer.lastName}`,
     ...present({
       mail: channels.email ? customer.email : null,
@@ -67,5 +76,16 @@ export function marketingViewOf(
       l: channels.homeAddress ? customer.city : null,
       postalCode: channels.homeAddress ? customer.postalCode : null,
     }),
+  };
+}
+
+/**
+ * A page as RFC 7644 §3.4.2.4 asks for it, made one the directory can read: a startIndex below
+ * 1 is read as 1, a negative count as 0, and a count above the page size gets a full page.
+ */
+export function scimPage(query: { startIndex: number; count: number }) {
+  return {
+    startIndex: Math.max(1, query.startIndex),
+    count: Math.min(Math.max(0, query.count), SCIM_MAX_PAGE_SIZE),
   };
 }

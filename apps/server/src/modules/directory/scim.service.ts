@@ -1,19 +1,21 @@
-import { SCIM_SCHEMAS, type ScimListResponse } from '@anybank/contracts';
+import { SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { partnerReadEvent } from '../audit/audit.rules';
 import { insertAuditEvent } from '../audit/audit.store';
 import { latestConsentsOf } from '../consents/consent.store';
 import type { Principal } from '../identity/oauth/access-token';
 import { parseUidFilter } from './scim-filter.rules';
-import { marketingViewOf } from './scim.rules';
-import { searchCustomers } from './scim.store';
+import { marketingViewOf, scimPage, type CustomerEntry } from './scim.rules';
+import { findCustomer, searchCustomers } from './scim.store';
 
 export interface ScimUserQuery {
   filter?: string;
-  /** 1-based, as SCIM counts. */
+  /** 1-based, as SCIM counts; read as RFC 7644 §3.4.2.4 says (scimPage). */
   startIndex: number;
   count: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ScimService {
   /**
@@ -26,25 +28,41 @@ export interface ScimService {
     query: ScimUserQuery,
     ip: string | null,
   ): Promise<ScimListResponse>;
+
+  /**
+   * One customer by id, as the search shows them (RFC 7644 §3.4.1, each resource's
+   * `meta.location`); null for anyone else or no one. Audited like a search.
+   */
+  getUser(reader: Principal, id: string, ip: string | null): Promise<ScimUser | null>;
 }
 
-export function createScimService(deps: { db: Database }): ScimService {
-  const { db } = deps;
+export function createScimService(deps: {
+  db: Database;
+  /** The public URL and base path the API is served under, for `meta.location`. */
+  siteUrl: string;
+}): ScimService {
+  const { db, siteUrl } = deps;
+
+  async function viewsOf(customers: CustomerEntry[]): Promise<ScimUser[]> {
+    const consents = await latestConsentsOf(
+      db,
+      customers.map((customer) => customer.id),
+      'communication',
+    );
+    return customers.map((customer) =>
+      marketingViewOf(customer, consents.get(customer.id) ?? null, siteUrl),
+    );
+  }
+
   return {
     async searchUsers(reader, query, ip) {
       const condition = query.filter === undefined ? null : parseUidFilter(query.filter);
+      const page = scimPage(query);
       const { total, customers } = await searchCustomers(db, condition, {
-        offset: query.startIndex - 1,
-        limit: query.count,
+        offset: page.startIndex - 1,
+        limit: page.count,
       });
-      const consents = await latestConsentsOf(
-        db,
-        customers.map((customer) => customer.id),
-        'communication',
-      );
-      const resources = customers.map((customer) =>
-        marketingViewOf(customer, consents.get(customer.id) ?? null),
-      );
+      const resources = await viewsOf(customers);
       await insertAuditEvent(
         db,
         partnerReadEvent({
@@ -60,10 +78,29 @@ export function createScimService(deps: { db: Database }): ScimService {
       return {
         schemas: [SCIM_SCHEMAS.listResponse],
         totalResults: total,
-        startIndex: query.startIndex,
+        startIndex: page.startIndex,
         itemsPerPage: resources.length,
         Resources: resources,
       };
+    },
+
+    async getUser(reader, id, ip) {
+      // Users' ids are UUIDs: anything else names no one, and is never sent to the database.
+      const isId = UUID.test(id);
+      const customer = isId ? await findCustomer(db, id) : null;
+      const [user = null] = customer ? await viewsOf([customer]) : [];
+      await insertAuditEvent(
+        db,
+        partnerReadEvent({
+          readerId: reader.userId,
+          readerType: reader.userType,
+          resource: 'scim-users',
+          subjects: isId ? [id] : [],
+          outcome: user ? 'shown' : 'refused',
+          ip,
+        }),
+      );
+      return user;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, like, ne, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { users } from '../../db/schema';
 import type { UidCondition } from './scim-filter.rules';
@@ -20,6 +20,8 @@ function uidCondition(condition: UidCondition): SQL {
       return not(uidCondition(condition.condition));
     case 'pr':
       return isNotNull(users.uid);
+    case 'const':
+      return condition.matches ? sql`true` : sql`false`;
     default: {
       const value = condition.value.toLowerCase();
       if (condition.op === 'eq') return eq(users.uid, value);
@@ -30,6 +32,18 @@ function uidCondition(condition: UidCondition): SQL {
     }
   }
 }
+
+const CUSTOMER_ENTRY = {
+  id: users.id,
+  uid: users.uid,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  mobile: users.mobile,
+  street: users.street,
+  city: users.city,
+  postalCode: users.postalCode,
+};
 
 /** Customers (never staff) matching the condition, by username; a page of them and the total. */
 export async function searchCustomers(
@@ -46,21 +60,21 @@ export async function searchCustomers(
     page.limit === 0
       ? []
       : await db
-          .select({
-            id: users.id,
-            uid: users.uid,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            mobile: users.mobile,
-            street: users.street,
-            city: users.city,
-            postalCode: users.postalCode,
-          })
+          .select(CUSTOMER_ENTRY)
           .from(users)
           .where(where)
           .orderBy(asc(users.uid))
           .offset(page.offset)
           .limit(page.limit);
   return { total: Number(totals?.total ?? 0), customers };
+}
+
+/** One customer (never staff) by id; `id` must be a UUID. */
+export async function findCustomer(db: Queryable, id: string): Promise<CustomerEntry | null> {
+  const [customer] = await db
+    .select(CUSTOMER_ENTRY)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.userType, 'customer')))
+    .limit(1);
+  return customer ?? null;
 }

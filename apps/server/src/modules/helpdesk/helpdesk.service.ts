@@ -8,7 +8,7 @@ import {
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
-import { insertAuditEvent } from '../audit/audit.store';
+import { insertAuditEvent, type AuditEvent } from '../audit/audit.store';
 import {
   findUserById,
   findUserByUid,
@@ -23,6 +23,7 @@ import type { Principal } from '../identity/oauth/access-token';
 import { DEFAULT_RISK_POLICY } from '../identity/risk/risk.rules';
 import { countFailedSignInsForUsername } from '../identity/risk/risk.store';
 import type { MessagingService } from '../messaging/messaging.service';
+import type { SecurityNotices } from '../messaging/security-notice.service';
 import {
   INITIAL_STATE,
   deviceRemoval,
@@ -95,6 +96,7 @@ export function createHelpDeskService(deps: {
   otp: OtpService;
   push: Pick<PushService, 'send' | 'statusOf'>;
   messaging: MessagingService;
+  notices: SecurityNotices;
   /** The risk check's failed sign-ins per username from which it refuses the username. */
   usernameFailureThreshold?: number;
   clock?: () => Date;
@@ -326,7 +328,7 @@ export function createHelpDeskService(deps: {
     perform: (
       tx: Queryable,
       customer: UserRow,
-    ) => Promise<{ refused: HttpError } | { deviceName: string | null }>,
+    ) => Promise<{ refused: HttpError } | { deviceName: string | null; change?: AuditEvent }>,
   ): Promise<HelpDeskSession> {
     const outcome = await db.transaction(async (tx) => {
       const row = await lockSessionOfRep(tx, sessionId, call.rep.userId);
@@ -353,9 +355,10 @@ export function createHelpDeskService(deps: {
       const saved = await saveState(tx, row, next.state, { actionDeviceName: done.deviceName });
       if (!saved) throw new Error(`help-desk session ${row.id} changed while locked`);
       await recordStep(tx, call, session, before, next.state, { deviceName: done.deviceName });
-      return { row: saved, customer };
+      return { row: saved, customer, change: done.change };
     });
     if ('refused' in outcome) throw outcome.refused;
+    if (outcome.change) await deps.notices.tell(outcome.change);
     return viewOf(outcome.row, outcome.customer);
   }
 
@@ -470,7 +473,7 @@ export function createHelpDeskService(deps: {
           return { refused: new HttpError(404, messages.helpDesk.noSuchDevice) };
         }
         // The customer's own record of losing a factor; the help-desk step names the session.
-        await insertAuditEvent(tx, {
+        const change: AuditEvent = {
           type: 'device.removed',
           userId: customer.id,
           ip: call.ip,
@@ -481,8 +484,9 @@ export function createHelpDeskService(deps: {
             by: call.rep.userId,
             helpDeskSessionId: sessionId,
           },
-        });
-        return { deviceName: device?.nickname ?? device?.name ?? null };
+        };
+        await insertAuditEvent(tx, change);
+        return { deviceName: device?.nickname ?? device?.name ?? null, change };
       });
     },
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 // Brings in the plugin's typing of the route option `config.rateLimit`.
 import type {} from '@fastify/rate-limit';
-import { outboxQuerySchema, type OutboxResponse } from '@anybank/contracts';
+import { outboxQuerySchema, outboxResponseSchema, type OutboxResponse } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
 import type { MessagingService } from './messaging.service';
 
@@ -16,7 +16,24 @@ export function registerOutboxRoutes(
 ) {
   app.get(
     '/api/dev/outbox',
-    { config: { rateLimit: deps.rateLimit } },
+    {
+      config: {
+        rateLimit: deps.rateLimit,
+        docs: {
+          summary: 'The demo outbox: e-mails, text messages and pushes sent (only with OUTBOX=on)',
+          tag: 'outbox',
+          caller: 'anyone',
+          description:
+            'It shows one-time codes: a public deployment turns it off, and the route is gone.',
+          query: outboxQuerySchema,
+          responses: {
+            200: { description: 'The messages, newest first.', schema: outboxResponseSchema },
+            400: 'A malformed query.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
     async (request): Promise<OutboxResponse> => {
       const query = parseInput(outboxQuerySchema, request.query);
       return { messages: await deps.messaging.listOutbox(query) };

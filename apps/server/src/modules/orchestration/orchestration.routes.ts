@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // Brings in the plugin's typing of the route option `config.rateLimit`.
 import type {} from '@fastify/rate-limit';
 import { z } from 'zod';
-import { API_KEY_HEADER, ORCHESTRATION_API_ROOT } from '@anybank/contracts';
+import {
+  API_KEY_HEADER,
+  ORCHESTRATION_API_ROOT,
+  widgetTokenResponseSchema,
+} from '@anybank/contracts';
 import type { Config, PolicyName } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
@@ -42,7 +46,23 @@ export function registerOrchestrationRoutes(
 
   app.get(
     `${ORCHESTRATION_API_ROOT}/:companyId/sdktoken`,
-    { config: { rateLimit: limit } },
+    {
+      config: {
+        rateLimit: limit,
+        docs: {
+          summary: 'A token for the orchestration policies, for a server holding the API key',
+          tag: 'orchestration',
+          caller: 'apiKey',
+          params: { companyId: 'The company (environment) id the bank is configured with.' },
+          responses: {
+            200: { description: 'The token.', schema: widgetTokenResponseSchema },
+            401: 'No API key, or a wrong one.',
+            404: 'No such company.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
     async (request) => {
       const { companyId } = parseInput(companyParams, request.params);
       const apiKey = singleHeader(request.headers[API_KEY_HEADER.toLowerCase()]);
@@ -52,7 +72,24 @@ export function registerOrchestrationRoutes(
 
   app.post(
     `${ORCHESTRATION_API_ROOT}/:companyId/widget-token`,
-    { preHandler: requireXsrfHeader, config: { rateLimit: limit } },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: limit,
+        docs: {
+          summary: 'A short-lived token for the bank’s own pages to start policies (ADR 9)',
+          tag: 'orchestration',
+          caller: 'xsrf',
+          params: { companyId: 'The company (environment) id the bank is configured with.' },
+          responses: {
+            200: { description: 'The token.', schema: widgetTokenResponseSchema },
+            403: 'The anti-forgery header is missing.',
+            404: 'No such company.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
     async (request) => {
       const { companyId } = parseInput(companyParams, request.params);
       return orchestration.issueWidgetToken(companyId);
@@ -65,6 +102,29 @@ export function registerOrchestrationRoutes(
     `${ORCHESTRATION_API_ROOT}/:companyId/policy/:policyId/start`,
     {
       config: {
+        docs: {
+          summary: 'Starts or continues an orchestration policy (document 1 §7)',
+          tag: 'orchestration',
+          caller: 'bearer',
+          description:
+            'Registration, username recovery, device uniqueness, QR code, profile update, sign-in method, wallet pairing, ' +
+            'help desk and the demo admin’s policies. The body is the policy’s own (`@anybank/contracts`); the token is a ' +
+            'widget or SDK token, or, for the policies that act for a signed-in person, their access token (`accessToken` in the body). ' +
+            'Policies that tell whether a username or e-mail is registered get a tenth of the rate limit.',
+          params: {
+            companyId: 'The company (environment) id the bank is configured with.',
+            policyId: 'The configured id of the policy.',
+          },
+          responses: {
+            200: 'The policy’s answer: `{ additionalProperties: … }` or its own shape.',
+            400: 'A body the policy refuses.',
+            401: 'No token, or not one this policy accepts.',
+            403: 'A token of the wrong kind of user for this policy.',
+            404: 'No such company or policy.',
+            409: 'The policy cannot go on from where it is (a used or ended session).',
+            429: 'Too many calls from this address for this policy.',
+          },
+        },
         rateLimit: {
           timeWindow: limit.timeWindow,
           // Counted per configured policy; every unknown id shares one count. The raw id is the

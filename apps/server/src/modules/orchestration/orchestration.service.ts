@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import { parseInput } from '../../http/validation';
 import { createSecretBox, type SecretBox } from '../identity/devices/secret-box';
 import type { MessagingService } from '../messaging/messaging.service';
+import type { SecurityNotices } from '../messaging/security-notice.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { HelpDeskService } from '../helpdesk/helpdesk.service';
 import { createAdminService } from '../admin/admin.service';
@@ -61,6 +62,8 @@ export interface OrchestrationDeps {
   config: Config;
   db: Database;
   messaging: MessagingService;
+  /** E-mails a person about a password or sign-in method change. */
+  notices: SecurityNotices;
   /** Checks a user's access token (signature, audience, a grant still live): the APIs' own check. */
   auth: Pick<AuthGuards, 'verifyAccessToken'>;
   /** Digital-wallet pairing, shared with the phone's redemption route. */
@@ -96,8 +99,8 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     createUsernameRecoveryPolicy({ config, db, messaging, clock }),
     createDeviceUniquenessPolicy({ db }),
     createQrCodePolicy(),
-    createProfileUpdatePolicy({ db }),
-    createSignInMethodPolicy({ config, db }),
+    createProfileUpdatePolicy({ db, notices: deps.notices }),
+    createSignInMethodPolicy({ config, db, notices: deps.notices }),
     createPhishingEmailPolicy({ admin }),
     createDeleteUserPolicy({ admin }),
     createResetVerificationPolicy({ admin }),

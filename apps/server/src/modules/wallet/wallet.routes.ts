@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { walletMessages, walletPaths, walletRedemptionRequestSchema } from '@anybank/contracts';
+import {
+  walletMessages,
+  walletPaths,
+  walletRedemptionRequestSchema,
+  walletRedemptionResponseSchema,
+} from '@anybank/contracts';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import { signInRateLimit } from '../../http/rate-limits';
@@ -18,7 +23,25 @@ export function registerWalletRoutes(
 ) {
   app.post(
     walletPaths.cards,
-    { preHandler: requireXsrfHeader, config: { rateLimit: signInRateLimit(deps.config) } },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: signInRateLimit(deps.config),
+        docs: {
+          summary: 'The phone redeems a wallet-pairing ticket for the signed customer card',
+          tag: 'phone app',
+          caller: 'xsrf',
+          body: walletRedemptionRequestSchema,
+          responses: {
+            201: { description: 'The card.', schema: walletRedemptionResponseSchema },
+            400: 'No ticket.',
+            403: 'The anti-forgery header is missing.',
+            410: 'The ticket was used, expired or never existed.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { ticket } = parseInput(walletRedemptionRequestSchema, request.body);
       const card = await deps.wallet.redeem({ ticket, ip: request.ip });

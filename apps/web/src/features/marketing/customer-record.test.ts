@@ -4,7 +4,9 @@ import type { ScimUser } from '@anybank/contracts';
 import { customerSuggestions, mailAddressOf, recordFields } from './customer-record';
 
 function user(fields: Partial<ScimUser> & Pick<ScimUser, 'uid' | 'cn'>): ScimUser {
-  return { schemas: [SCIM_SCHEMAS.user], id: `id-${fields.uid}`, ...fields };
+  const id = `id-${fields.uid}`;
+  const meta = { resourceType: 'User' as const, location: `https://bank.test/Users/${id}` };
+  return { schemas: [SCIM_SCHEMAS.user], id, userName: fields.uid, meta, ...fields };
 }
 
 const JANE = user({

@@ -16,7 +16,9 @@ export interface NewOneTimeCode {
 /**
  * Stores a new code and retires every earlier code for the same purpose and reference (marked
  * consumed), in one transaction: only the last code sent works. The advisory lock, held until
- * commit, keeps two codes issued at once for one reference from both staying alive.
+ * commit, keeps two codes issued at once for one reference from both staying alive; the retiring
+ * and the insert are one statement after it (a data-modifying CTE), both seeing what the lock's
+ * previous holder committed.
  */
 export async function insertCode(
   db: Queryable,
@@ -27,17 +29,22 @@ export async function insertCode(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify([code.purpose, code.reference])}, 0))`,
     );
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.purpose, code.purpose),
-          eq(oneTimeCodes.reference, code.reference),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      );
+    const retired = tx.$with('retired', { id: oneTimeCodes.id }).as(
+      tx
+        .update(oneTimeCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(oneTimeCodes.purpose, code.purpose),
+            eq(oneTimeCodes.reference, code.reference),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        )
+        .returning({ id: oneTimeCodes.id })
+        .getSQL(),
+    );
     const [row] = await tx
+      .with(retired)
       .insert(oneTimeCodes)
       .values({ ...code, createdAt: now })
       .returning();

@@ -46,9 +46,11 @@ export function createPasswordService(deps: { db: Database; clock?: () => Date }
     async checkPassword(rawUid, password, context = {}) {
       const uid = rawUid.trim().toLowerCase();
       const ip = context.ip ?? null;
-      const user = await findUserByUid(deps.db, uid);
+      const [user, lock] = await Promise.all([
+        findUserByUid(deps.db, uid),
+        readPasswordLock(deps.db, uid),
+      ]);
       const userId = user?.id ?? null;
-      const lock = await readPasswordLock(deps.db, uid);
       if (lock?.lockedUntil && isLocked(lock, clock())) {
         await insertAuditEvent(deps.db, {
           type: 'signin.locked',
@@ -66,7 +68,8 @@ export function createPasswordService(deps: { db: Database; clock?: () => Date }
       const passwordHash = user?.passwordHash ?? null;
       const matches = await verify(passwordHash ?? DUMMY_PASSWORD_HASH, password);
       if (user && passwordHash !== null && matches) {
-        await clearPasswordFailures(deps.db, uid);
+        // Nothing to forget without earlier failures (most sign-ins): no statement then.
+        if (lock) await clearPasswordFailures(deps.db, uid);
         return { ok: true, user };
       }
 

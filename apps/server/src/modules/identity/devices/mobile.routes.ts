@@ -1,6 +1,7 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { activatedPhoneSchema, pushRequestListSchema } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
 import { signInRateLimit } from '../../../http/rate-limits';
@@ -49,7 +50,26 @@ export function registerMobileRoutes(
 
   app.post(
     '/api/mobile/activation',
-    { preHandler: requireXsrfHeader, config: limits },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        ...limits,
+        docs: {
+          summary:
+            'Activates the phone app, step 1: the owner’s password; a code goes to their e-mail',
+          tag: 'phone app',
+          caller: 'xsrf',
+          body: startSchema,
+          responses: {
+            202: 'The code is on its way.',
+            400: 'No username or password.',
+            401: 'The username or password is wrong.',
+            423: 'The password is locked after too many wrong ones.',
+            429: 'Too many attempts: from this address, or for this username (the risk check).',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(startSchema, request.body);
       await deps.activation.start({ ...input, ip: request.ip });
@@ -59,40 +79,104 @@ export function registerMobileRoutes(
 
   app.post(
     '/api/mobile/activation/confirm',
-    { preHandler: requireXsrfHeader, config: limits },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        ...limits,
+        docs: {
+          summary: 'Activates the phone app, step 2: the e-mailed code and the phone’s public key',
+          tag: 'phone app',
+          caller: 'xsrf',
+          body: completeSchema,
+          responses: {
+            201: {
+              description: 'The phone is the customer’s push device now.',
+              schema: activatedPhoneSchema,
+            },
+            400: 'A malformed code or key, or a wrong code.',
+            429: 'Too many attempts from this address.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(completeSchema, request.body);
       return reply.status(201).send(await deps.activation.complete({ ...input, ip: request.ip }));
     },
   );
 
-  app.get('/api/mobile/devices/:deviceId/push-requests', { config: limits }, async (request) => {
-    const { deviceId } = parseInput(deviceParams, request.params);
-    const headers = parseInput(listingHeaders, request.headers);
-    const pending = await deps.push.listForDevice({
-      deviceId,
-      timestampMs: headers['x-device-timestamp'],
-      signature: headers['x-device-signature'],
-    });
-    if (!pending)
-      throw new HttpError(
-        401,
-        'This phone is not activated for that device. Activate the app again.',
-      );
-    return {
-      requests: pending.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        context: row.context,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-      })),
-    };
-  });
+  app.get(
+    '/api/mobile/devices/:deviceId/push-requests',
+    {
+      config: {
+        ...limits,
+        docs: {
+          summary: 'The push requests waiting for this phone, asked with its signature',
+          tag: 'phone app',
+          caller: 'anyone',
+          description:
+            'Signed by the phone: `x-device-timestamp` (ms) and `x-device-signature` (ES256 over the device id and timestamp) headers.',
+          params: { deviceId: 'The push device the activation made.' },
+          responses: {
+            200: {
+              description: 'The pending requests, newest first.',
+              schema: pushRequestListSchema,
+            },
+            400: 'A malformed device id or headers.',
+            401: 'The signature is not this device’s, or too old.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { deviceId } = parseInput(deviceParams, request.params);
+      const headers = parseInput(listingHeaders, request.headers);
+      const pending = await deps.push.listForDevice({
+        deviceId,
+        timestampMs: headers['x-device-timestamp'],
+        signature: headers['x-device-signature'],
+      });
+      if (!pending)
+        throw new HttpError(
+          401,
+          'This phone is not activated for that device. Activate the app again.',
+        );
+      return {
+        requests: pending.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          context: row.context,
+          createdAt: row.createdAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+      };
+    },
+  );
 
   app.post(
     '/api/mobile/push-requests/:requestId/decision',
-    { preHandler: requireXsrfHeader, config: limits },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        ...limits,
+        docs: {
+          summary: 'Approves or denies a push request, signed by the phone it was sent to',
+          tag: 'phone app',
+          caller: 'xsrf',
+          params: { requestId: 'The push request.' },
+          body: decisionSchema,
+          responses: {
+            204: 'Decided: the sign-in, transfer or help-desk call waiting on it goes on.',
+            400: 'A malformed body.',
+            403: 'Not signed by the phone the request was sent to.',
+            404: 'No such request.',
+            409: 'Already answered, or expired.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { requestId } = parseInput(requestParams, request.params);
       const input = parseInput(decisionSchema, request.body);

@@ -2,7 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import { MAX_MFA_DEVICES } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
 import {
   findUserByUid,
   insertMfaDevice,
@@ -10,8 +10,10 @@ import {
   setMfaDevicePublicKey,
 } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import type { OtpService } from '../credentials/otp.service';
 import type { PasswordService } from '../credentials/password.service';
+import type { RiskService } from '../risk/risk.service';
 
 const ACTIVATION_PURPOSE = 'mobile-activation';
 
@@ -42,12 +44,27 @@ export interface MobileActivationService {
 export function createMobileActivationService(deps: {
   db: Database;
   passwords: PasswordService;
+  risk: Pick<RiskService, 'evaluate'>;
   otp: OtpService;
   messaging: MessagingService;
+  notices: SecurityNotices;
 }): MobileActivationService {
   const { db } = deps;
   return {
     async start({ username, password, ip }) {
+      // The guessing rules of the browser's sign-in apply here too: the minute's lock alone would
+      // let a guesser try about 5 passwords a minute for ever (ASVS 2.2.1). No browser reports
+      // anything, so only the failed-sign-in counts decide; an unknown username goes on to the
+      // password check, which refuses it like a wrong password.
+      const risk = await deps.risk.evaluate({
+        username,
+        riskPayload: null,
+        ip,
+        consumeOverride: false,
+      });
+      if (risk.known && risk.result.level !== 'LOW') {
+        throw new HttpError(429, risk.result.recommendedAction);
+      }
       const check = await deps.passwords.checkPassword(username, password, { ip });
       if (!check.ok) {
         throw check.reason === 'locked'
@@ -83,20 +100,22 @@ export function createMobileActivationService(deps: {
       const key = JSON.stringify(publicKey);
       if (phone) {
         // A new key is a new phone holding the device: audited as an addition, marked rebound.
+        const rebound: AuditEvent = {
+          type: 'device.added',
+          userId: user.id,
+          ip,
+          details: {
+            deviceId: phone.id,
+            deviceType: phone.type,
+            via: 'app-activation',
+            rebound: true,
+          },
+        };
         await db.transaction(async (tx) => {
           await setMfaDevicePublicKey(tx, phone.id, key);
-          await insertAuditEvent(tx, {
-            type: 'device.added',
-            userId: user.id,
-            ip,
-            details: {
-              deviceId: phone.id,
-              deviceType: phone.type,
-              via: 'app-activation',
-              rebound: true,
-            },
-          });
+          await insertAuditEvent(tx, rebound);
         });
+        await deps.notices.tell(rebound);
         return {
           deviceId: phone.id,
           deviceName: phone.name,
@@ -110,21 +129,23 @@ export function createMobileActivationService(deps: {
           'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
         );
       }
-      const added = await db.transaction(async (tx) => {
+      const { device: added, change } = await db.transaction(async (tx) => {
         const device = await insertMfaDevice(tx, {
           userId: user.id,
           type: 'iPhone',
           name: 'iPhone',
           publicKey: key,
         });
-        await insertAuditEvent(tx, {
+        const event: AuditEvent = {
           type: 'device.added',
           userId: user.id,
           ip,
           details: { deviceId: device.id, deviceType: device.type, via: 'app-activation' },
-        });
-        return device;
+        };
+        await insertAuditEvent(tx, event);
+        return { device, change: event };
       });
+      await deps.notices.tell(change);
       return {
         deviceId: added.id,
         deviceName: added.name,

@@ -100,16 +100,30 @@ export async function checkRegistration(
   }
 }
 
+/**
+ * WebAuthn §6.1.1: an authenticator that keeps a signature counter (the stored one or the new
+ * one above zero) must move it forward at every signature. One that does not may be a clone of
+ * the registered one, which another party also uses.
+ */
+export function counterWentBack(stored: number, received: number): boolean {
+  return (stored > 0 || received > 0) && received <= stored;
+}
+
+export type AssertionCheck =
+  | { ok: true; newCounter: number }
+  /** `counter`: the signature is the registered key's, but the counter did not move forward. */
+  | { ok: false; reason: 'invalid' | 'counter' };
+
 /** Verifies an assertion against the stored credential; answers its new signature counter. */
 export async function checkAssertion(
   party: WebAuthnRelyingParty,
   response: unknown,
   nonce: string,
   stored: StoredCredential,
-): Promise<{ ok: true; newCounter: number } | { ok: false }> {
+): Promise<AssertionCheck> {
   try {
     const assertion = response as AuthenticationResponseJSON;
-    if (assertion.id !== stored.credentialId) return { ok: false };
+    if (assertion.id !== stored.credentialId) return { ok: false, reason: 'invalid' };
     const verification = await verifyAuthenticationResponse({
       response: assertion,
       expectedChallenge: challengeFor(nonce),
@@ -118,15 +132,18 @@ export async function checkAssertion(
       credential: {
         id: stored.credentialId,
         publicKey: Buffer.from(stored.publicKey, 'base64url'),
-        counter: stored.signCount,
+        // The counter is checked below, once the signature is known to be the key's: the
+        // library's own check would throw, and end in the catch with every other failure.
+        counter: 0,
       },
       requireUserVerification: false,
     });
-    return verification.verified
-      ? { ok: true, newCounter: verification.authenticationInfo.newCounter }
-      : { ok: false };
+    if (!verification.verified) return { ok: false, reason: 'invalid' };
+    const { newCounter } = verification.authenticationInfo;
+    if (counterWentBack(stored.signCount, newCounter)) return { ok: false, reason: 'counter' };
+    return { ok: true, newCounter };
   } catch {
-    // A cloned authenticator (counter went back), a wrong challenge or origin all end here.
-    return { ok: false };
+    // A wrong signature, challenge, origin or rpId, or an answer that is not WebAuthn's.
+    return { ok: false, reason: 'invalid' };
   }
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   FLOW_ACTIONS,
+  XSRF_HEADER,
+  flowDeviceSchema,
+  flowResponseSchema,
   activateDeviceSchema,
   checkAssertionSchema,
   recoverAccountSchema,
@@ -146,25 +149,124 @@ export function registerFlowRoutes(
   }
 
   const limits = { rateLimit: signInRateLimit(config) };
+  const flowAnswers = {
+    200: {
+      description: 'The flow’s state: what the login modal shows next.',
+      schema: flowResponseSchema,
+    },
+    400: {
+      description: 'A step the flow refused, with the state it stays in.',
+      schema: flowResponseSchema,
+    },
+    401: 'The flow is not this browser’s (no interaction cookie naming it).',
+    404: 'No such flow, or it expired.',
+    409: 'The flow has ended or moved on in another tab.',
+    429: 'Too many sign-in calls from this address.',
+  };
 
   app.post(
     FLOW_API_PATH,
-    { preHandler: requireXsrfHeader, config: limits },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        ...limits,
+        docs: {
+          summary: 'Starts adding a sign-in method for the signed-in customer (profile page)',
+          tag: 'sign-in',
+          caller: 'bearer',
+          description: `Needs the customer's access token and the ${XSRF_HEADER} header; answers a pairing flow bound to the token.`,
+          responses: {
+            ...flowAnswers,
+            401: 'No valid customer token.',
+            403: 'The header is missing.',
+          },
+        },
+      },
+    },
     async (request, reply) => send(reply, await flows.startPairing({ request, reply })),
   );
 
-  app.get('/api/authn/devices', async (request, reply) => ({
-    devices: await flows.listDevices({ request, reply }),
-  }));
+  app.get(
+    '/api/authn/devices',
+    {
+      config: {
+        docs: {
+          summary: 'The signed-in customer’s sign-in methods, as the login modal lists them',
+          tag: 'sign-in',
+          caller: 'bearer',
+          responses: {
+            200: {
+              description: 'The devices.',
+              schema: z.object({ devices: z.array(flowDeviceSchema) }),
+            },
+            401: 'No valid customer token.',
+          },
+        },
+      },
+    },
+    async (request, reply) => ({
+      devices: await flows.listDevices({ request, reply }),
+    }),
+  );
 
-  app.get(`${FLOW_API_PATH}/:flowId`, { config: limits }, async (request, reply) => {
-    const { flowId } = parseInput(paramsSchema, request.params);
-    return send(reply, await flows.read({ request, reply }, flowId));
-  });
+  app.get(
+    `${FLOW_API_PATH}/:flowId`,
+    {
+      config: {
+        ...limits,
+        docs: {
+          summary: 'Reads a sign-in flow (and notices a push answered on the phone)',
+          tag: 'sign-in',
+          caller: 'browser',
+          params: { flowId: 'The flow id the authorization request’s interaction gave.' },
+          responses: flowAnswers,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { flowId } = parseInput(paramsSchema, request.params);
+      return send(reply, await flows.read({ request, reply }, flowId));
+    },
+  );
 
   app.post(
     `${FLOW_API_PATH}/:flowId`,
-    { preHandler: requireXsrfHeader, config: limits },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        ...limits,
+        docs: {
+          summary: 'Takes one step of a sign-in flow (document 1 §7)',
+          tag: 'sign-in',
+          caller: 'browser',
+          description:
+            'The step is named by a vendor content type (`application/vnd.{product}.{step}+json`: ' +
+            `${VENDOR_STEPS.join(', ')}) or by \`?action=\` (${FLOW_ACTIONS.join(', ')}). ` +
+            'The body is the step’s own; one of the shapes below.',
+          query: actionQuerySchema,
+          body: z.union([
+            submitIdentifierSchema,
+            checkUsernamePasswordSchema,
+            selectDeviceSchema,
+            checkOtpSchema,
+            checkAssertionSchema,
+            selectPairingMethodSchema,
+            submitPairingTargetSchema,
+            activateDeviceSchema,
+            submitRecoveryUsernameSchema,
+            recoverAccountSchema,
+            resetPasswordSchema,
+            deviceProfileSchema,
+          ]),
+          params: { flowId: 'The flow id the authorization request’s interaction gave.' },
+          responses: {
+            ...flowAnswers,
+            403: 'The anti-forgery header is missing.',
+            415: 'An unknown step content type.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { flowId } = parseInput(paramsSchema, request.params);
       const { action } = request.query as { action?: string };

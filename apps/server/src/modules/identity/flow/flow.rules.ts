@@ -76,6 +76,8 @@ export type FlowEvent =
   | { type: 'IDENTITY_CODE_ACCEPTED' }
   | { type: 'ASSERTION_ACCEPTED' }
   | { type: 'ASSERTION_REFUSED' }
+  /** A valid signature, but the counter went back: the authenticator may be a clone. */
+  | { type: 'ASSERTION_CLONED'; deviceId: string; deviceType: string }
   | { type: 'PASSWORD_MUST_CHANGE' }
   | { type: 'NEW_PASSWORD_ACCEPTED'; devices: MachineDevice[]; nonce: string }
   | { type: 'CONTINUE' }
@@ -109,6 +111,7 @@ const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
   IDENTITY_CODE_ACCEPTED: ['IDENTITY_VERIFICATION_REQUIRED'],
   ASSERTION_ACCEPTED: ['ASSERTION_REQUIRED'],
   ASSERTION_REFUSED: ['ASSERTION_REQUIRED'],
+  ASSERTION_CLONED: ['ASSERTION_REQUIRED'],
   PASSWORD_MUST_CHANGE: ['USERNAME_PASSWORD_REQUIRED'],
   NEW_PASSWORD_ACCEPTED: ['PASSWORD_RESET_REQUIRED'],
   // 'Not now' on the pairing offer goes on too.
@@ -393,6 +396,25 @@ function signInTransition(state: FlowState, event: SignInEvent): Transition {
         userMessage: 'fidoAuthenticationNotProvided',
         message: 'The FIDO assertion could not be verified.',
       });
+    case 'ASSERTION_CLONED':
+      return stay(
+        state,
+        {
+          httpStatus: 400,
+          code: 'REQUEST_FAILED',
+          detailCode: 'AUTHENTICATOR_CLONED',
+          userMessage: 'fidoAuthenticatorCloned',
+          message: 'The authenticator’s signature counter did not move forward.',
+        },
+        [
+          {
+            type: 'AUDIT',
+            event: 'device.clone_suspected',
+            deviceId: event.deviceId,
+            deviceType: event.deviceType,
+          },
+        ],
+      );
     case 'PASSWORD_MUST_CHANGE':
       return {
         state: { ...state, status: 'PASSWORD_RESET_REQUIRED', amr: [...state.amr, 'pwd'] },

@@ -15,7 +15,8 @@ import {
 } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import {
   findUserById,
   findUserByUid,
@@ -23,6 +24,7 @@ import {
   recordTotpStep,
   updateMfaDeviceCounter,
   type MfaDeviceRow,
+  type UserRow,
 } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
 import type { OtpService } from '../credentials/otp.service';
@@ -55,7 +57,14 @@ import {
   type MachineDevice,
   type Transition,
 } from './flow.rules';
-import { createFlow, findFlow, saveFlowState, type StoredFlow } from './flow.store';
+import { occasionalSweep } from './expiry-sweep';
+import {
+  createFlow,
+  deleteExpiredFlows,
+  findFlow,
+  saveFlowState,
+  type StoredFlow,
+} from './flow.store';
 
 /** One step the browser asks for, its body already parsed with the contracts' schemas. */
 export type FlowStep =
@@ -115,6 +124,8 @@ export interface FlowServiceDeps {
   /** The user type a client signs in (partner portals), or null for any. */
   userTypeOfClient: (clientId: string) => UserType | null;
   isSelfServiceClient: (clientId: string) => boolean;
+  /** Tells the account's owner of a password or sign-in method change, once it is committed. */
+  notices: SecurityNotices;
 }
 
 /**
@@ -128,12 +139,34 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   const recovery = createRecoverySteps(deps);
   const verification = createIdentityVerificationSteps(deps);
 
+  const sweepExpiredFlows = occasionalSweep(() => deleteExpiredFlows(db));
+
+  /**
+   * A user's devices as this request read them: its step, its effects and its answer look at
+   * the same rows, read once. Steps that add or change devices forget them (`forgetDevices`).
+   */
+  const devicesRead = new WeakMap<FlowCall, Map<string, Promise<MfaDeviceRow[]>>>();
+  function devicesOf(call: FlowCall, userId: string): Promise<MfaDeviceRow[]> {
+    let byUser = devicesRead.get(call);
+    if (!byUser) {
+      byUser = new Map();
+      devicesRead.set(call, byUser);
+    }
+    let devices = byUser.get(userId);
+    if (!devices) {
+      devices = listMfaDevicesOf(db, userId);
+      byUser.set(userId, devices);
+    }
+    return devices;
+  }
+  const forgetDevices = (call: FlowCall) => devicesRead.delete(call);
+
   /**
    * The devices usable at sign-in: codes by e-mail and SMS (with a target), the authenticator
    * app (with its sealed secret) and the phone app (once activated: it holds a key).
    */
-  async function usableDevices(userId: string): Promise<MfaDeviceRow[]> {
-    const devices = await listMfaDevicesOf(db, userId);
+  async function usableDevices(call: FlowCall, userId: string): Promise<MfaDeviceRow[]> {
+    const devices = await devicesOf(call, userId);
     return devices.filter((device) => {
       if ((MESSAGE_OTP_DEVICE_TYPES as readonly string[]).includes(device.type))
         return Boolean(device.target);
@@ -155,8 +188,14 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
   /** The flow this browser may use: its interaction cookie must name this very flow. */
   async function boundFlow(call: FlowCall, flowId: string): Promise<StoredFlow> {
-    const pairing = await findFlow(db, flowId);
-    if (pairing?.state.purpose === 'pairing') {
+    // Both at once: the flow row says whether a signed-in customer's token binds it (a profile
+    // pairing); any other flow is bound by the browser's interaction cookie.
+    const [existing, interaction] = await Promise.all([
+      findFlow(db, flowId),
+      deps.interactions.current(call.request, call.reply),
+    ]);
+    if (existing?.state.purpose === 'pairing') {
+      const pairing = existing;
       // Adding a device from the profile: the signed-in customer's own token binds the flow.
       const principal = await deps.auth.requireCustomer(call.request);
       if (principal.userId !== pairing.state.userId)
@@ -165,14 +204,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         throw new HttpError(410, messages.login.flowExpired);
       return pairing;
     }
-    const interaction = await deps.interactions.current(call.request, call.reply);
     if (!interaction || interaction.uid !== flowId) {
       throw new HttpError(
         403,
         'This sign-in belongs to another browser or has ended. Please sign in again.',
       );
     }
-    const existing = await findFlow(db, flowId);
     if (existing) {
       if (existing.expiresAt.getTime() <= Date.now()) {
         throw new HttpError(410, messages.login.flowExpired);
@@ -181,6 +218,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     }
     // The interaction exists and is this browser's: its flow starts now (a GET usually
     // comes first, but a POST straight away is the same browser in the same sign-in).
+    await sweepExpiredFlows();
     return createFlow(db, {
       id: flowId,
       clientId: interaction.clientId,
@@ -196,6 +234,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     username: string,
     payload: RiskPayload,
     call: FlowCall,
+    user?: UserRow,
   ): Promise<string | null> {
     // The modal asked /api/riskEvaluation a moment ago and that call used up the admin's
     // one-shot override; here the engine only looks, so skipping that call gains nothing.
@@ -204,6 +243,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       riskPayload: payload,
       ip: call.request.ip,
       consumeOverride: false,
+      ...(user ? { user } : {}),
     });
     if (!evaluation.known || evaluation.result.level === 'LOW') return null;
     return messages.login.accessDenied(evaluation.result.recommendedAction);
@@ -231,7 +271,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
         const payload = parseProfile(step.riskPayload);
         if (payload) {
-          const denial = await riskDenial(user.uid, payload, call);
+          const denial = await riskDenial(user.uid, payload, call, user);
           if (denial) return { type: 'RISK_DENIED', message: denial };
         }
         return {
@@ -244,7 +284,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
               : false,
           hasRiskPayload: payload !== null,
           identityVerified: user.identityVerified,
-          devices: asMachine(await usableDevices(user.id)),
+          devices: asMachine(await usableDevices(call, user.id)),
           nonce: randomUUID(),
         };
       }
@@ -259,7 +299,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         if (check.ok)
           return {
             type: 'PASSWORD_ACCEPTED',
-            devices: asMachine(await usableDevices(check.user.id)),
+            devices: asMachine(await usableDevices(call, check.user.id)),
             nonce: randomUUID(),
           };
         return check.reason === 'locked'
@@ -269,12 +309,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       case 'authenticate':
         return {
           type: 'AUTHENTICATE',
-          devices: asMachine(await usableDevices(requireUserId(state))),
+          devices: asMachine(await usableDevices(call, requireUserId(state))),
           nonce: randomUUID(),
         };
       case 'submitDeviceProfile':
       case 'selectDevice': {
-        const devices = await usableDevices(requireUserId(state));
+        const devices = await usableDevices(call, requireUserId(state));
         const chosen =
           step.kind === 'selectDevice'
             ? (devices.find((device) => device.id === step.deviceId) ?? null)
@@ -325,7 +365,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
             { field: 'otp', message: messages.validation.codeSixDigits },
           ]);
         }
-        const device = (await usableDevices(requireUserId(state))).find(
+        const device = (await usableDevices(call, requireUserId(state))).find(
           (candidate) => candidate.id === state.selectedDeviceId,
         );
         if (device?.type === 'TOTP') return totpEvent(state, device, step.otp);
@@ -339,9 +379,13 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       }
       case 'continueAuthentication': {
         if (state.status === 'SUCCESSFUL_PASSWORD_RESET') return { type: 'RECOVERY_FINISHED' };
-        // One second factor only: offer to add another before going on (§4.4, tab 8).
-        const methods = state.userId ? (await listMfaDevicesOf(db, state.userId)).length : 0;
-        if (state.status === 'MFA_COMPLETED' && shouldOfferPairing(state, methods)) {
+        // One second factor only: offer to add another before going on (§4.4, tab 8). Only
+        // then are the devices counted: 'Not now' on that offer goes on without reading them.
+        if (
+          state.status === 'MFA_COMPLETED' &&
+          state.userId &&
+          shouldOfferPairing(state, (await devicesOf(call, state.userId)).length)
+        ) {
           return { type: 'PAIRING_OFFERED' };
         }
         return { type: 'CONTINUE' };
@@ -349,25 +393,32 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       case 'cancelAuthentication':
         return { type: 'CANCEL', selfService: selfService(flow) };
       case 'checkAssertion':
-        return assertionEvent(state, step.assertion);
+        return assertionEvent(call, state, step.assertion);
       case 'resetPassword':
         if (state.status !== 'PASSWORD_RESET_REQUIRED') return { type: 'NEW_PASSWORD_REFUSED' };
         if (!(await recovery.resetPassword(state, step.newPassword, call.request.ip)))
           return { type: 'NEW_PASSWORD_REFUSED' };
         return {
           type: 'NEW_PASSWORD_ACCEPTED',
-          devices: asMachine(await usableDevices(requireUserId(state))),
+          devices: asMachine(await usableDevices(call, requireUserId(state))),
           nonce: randomUUID(),
         };
       case 'initiateAccountRecovery':
       case 'submitRecoveryUsername':
-      case 'recoverAccount':
-        return recovery.eventFor(state, step, call.request.ip);
+      case 'recoverAccount': {
+        const event = await recovery.eventFor(state, step, call.request.ip);
+        forgetDevices(call);
+        return event;
+      }
       case 'selectPairingMethod':
       case 'submitPairingTarget':
       case 'activateDevice':
-      case 'cancelDevicePairing':
-        return pairing.eventFor(flow, step, call.request.ip);
+      case 'cancelDevicePairing': {
+        // Pairing adds a device: the answer must list it.
+        const event = await pairing.eventFor(flow, step, call.request.ip);
+        forgetDevices(call);
+        return event;
+      }
     }
     throw new HttpError(400, 'Unknown sign-in step.');
   }
@@ -388,11 +439,12 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
   /** A FIDO2 assertion for the selected authenticator, against the flow's challenge. */
   async function assertionEvent(
+    call: FlowCall,
     state: FlowState,
     assertion: Record<string, unknown>,
   ): Promise<FlowEvent> {
     if (state.status !== 'ASSERTION_REQUIRED') return { type: 'ASSERTION_REFUSED' };
-    const device = (await usableDevices(requireUserId(state))).find(
+    const device = (await usableDevices(call, requireUserId(state))).find(
       (candidate) => candidate.id === state.selectedDeviceId,
     );
     if (!device?.credentialId || !device.publicKey) return { type: 'ASSERTION_REFUSED' };
@@ -406,7 +458,11 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         signCount: device.signCount,
       },
     );
-    if (!check.ok) return { type: 'ASSERTION_REFUSED' };
+    if (!check.ok) {
+      return check.reason === 'counter'
+        ? { type: 'ASSERTION_CLONED', deviceId: device.id, deviceType: device.type }
+        : { type: 'ASSERTION_REFUSED' };
+    }
     await updateMfaDeviceCounter(db, device.id, check.newCounter);
     return { type: 'ASSERTION_ACCEPTED' };
   }
@@ -443,8 +499,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     });
   }
 
-  async function sendCode(flow: StoredFlow, userId: string, deviceId: string) {
-    const device = (await usableDevices(userId)).find((candidate) => candidate.id === deviceId);
+  async function sendCode(call: FlowCall, flow: StoredFlow, userId: string, deviceId: string) {
+    const device = (await usableDevices(call, userId)).find(
+      (candidate) => candidate.id === deviceId,
+    );
     if (!device?.target) throw new HttpError(400, 'That sign-in method cannot receive codes.');
     const code = await deps.otp.issue({
       userId,
@@ -465,6 +523,45 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     );
   }
 
+  /**
+   * The security events a step's effects log: each AUDIT effect, and a finished sign-in. They
+   * are written with the step's state (saveFlowState), or on their own when it stays as it was.
+   */
+  function auditEventsOf(
+    call: FlowCall,
+    flow: StoredFlow,
+    next: FlowState,
+    effects: FlowEffect[],
+  ): AuditEvent[] {
+    return effects.flatMap((effect): AuditEvent[] => {
+      if (effect.type === 'FINISH_LOGIN') {
+        return [
+          {
+            type: 'signin.succeeded',
+            userId: next.userId,
+            ip: call.request.ip,
+            details: { clientId: flow.clientId, amr: next.amr },
+          },
+        ];
+      }
+      if (effect.type !== 'AUDIT') return [];
+      return [
+        {
+          type: effect.event,
+          userId: next.userId ?? flow.state.userId,
+          ip: call.request.ip,
+          details: {
+            flowId: flow.id,
+            uid: effect.uid ?? next.username ?? flow.state.username,
+            ...(effect.deviceId ? { deviceId: effect.deviceId } : {}),
+            ...(effect.deviceType ? { deviceType: effect.deviceType } : {}),
+          },
+        },
+      ];
+    });
+  }
+
+  /** Carries out the effects other than logging (auditEventsOf): that is done by then. */
   async function runEffects(
     call: FlowCall,
     flow: StoredFlow,
@@ -475,7 +572,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     for (const effect of effects) {
       switch (effect.type) {
         case 'SEND_OTP':
-          await sendCode(flow, requireUserId(next), effect.deviceId);
+          await sendCode(call, flow, requireUserId(next), effect.deviceId);
           break;
         case 'SEND_PAIRING_CODE':
           await pairing.sendCode(flow, requireUserId(next), effect.channel, effect.target);
@@ -501,12 +598,6 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
               ? { acr: IDENTITY_VERIFIED_ACR }
               : {}),
           });
-          await insertAuditEvent(db, {
-            type: 'signin.succeeded',
-            userId: next.userId,
-            ip: call.request.ip,
-            details: { clientId: flow.clientId, amr: next.amr },
-          });
           break;
         case 'ABORT_LOGIN':
           resumeUrl = await deps.interactions.abort(
@@ -516,15 +607,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           );
           break;
         case 'AUDIT':
-          await insertAuditEvent(db, {
-            type: effect.event,
-            userId: next.userId ?? flow.state.userId,
-            ip: call.request.ip,
-            details: {
-              flowId: flow.id,
-              uid: effect.uid ?? next.username ?? flow.state.username,
-            },
-          });
+          // Written with the step's state already (auditEventsOf).
           break;
       }
     }
@@ -532,6 +615,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   }
 
   async function respond(
+    call: FlowCall,
     flow: StoredFlow,
     result: Transition,
     resumeUrl?: string,
@@ -554,7 +638,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         'ASSERTION_REQUIRED',
       ].includes(state.status)
     ) {
-      const rows = await usableDevices(state.userId);
+      const rows = await usableDevices(call, state.userId);
       const devices = rows.map(displayDevice);
       if (state.status === 'ASSERTION_REQUIRED') {
         const credential = rows.find((row) => row.id === state.selectedDeviceId)?.credentialId;
@@ -611,6 +695,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       });
       const atLimit = (await listMfaDevicesOf(db, user.id)).length >= MAX_MFA_DEVICES;
       const answer = await respond(
+        call,
         flow,
         atLimit ? transition(state, { type: 'PAIRING_LIMIT_REACHED' }) : { state, effects: [] },
       );
@@ -625,14 +710,14 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     async read(call, flowId) {
       const flow = await boundFlow(call, flowId);
       const pushed = await pushEvent(flow.state);
-      if (!pushed) return respond(flow, { state: flow.state, effects: [] });
+      if (!pushed) return respond(call, flow, { state: flow.state, effects: [] });
       const result = transition(flow.state, pushed);
       // A concurrent poll may have moved it already: then this one answers what it found.
       if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state))) {
         const current = await boundFlow(call, flowId);
-        return respond(current, { state: current.state, effects: [] });
+        return respond(call, current, { state: current.state, effects: [] });
       }
-      return respond(flow, result);
+      return respond(call, flow, result);
     },
 
     async step(call, flowId, step) {
@@ -642,14 +727,19 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       }
       const event = await eventFor(call, flow, step);
       const result = transition(flow.state, event);
-      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state))) {
+      const audit = auditEventsOf(call, flow, result.state, result.effects);
+      if (result.state === flow.state) {
+        for (const entry of audit) await insertAuditEvent(db, entry);
+      } else if (!(await saveFlowState(db, flow, result.state, audit))) {
         throw new HttpError(
           409,
           'This sign-in moved on in another tab. Please continue there or start again.',
         );
       }
+      // Committed by now: a suspected copy of a passkey is told to its owner.
+      for (const entry of audit) await deps.notices.tell(entry);
       const resumeUrl = await runEffects(call, flow, result.state, result.effects);
-      const answer = await respond(flow, result, resumeUrl);
+      const answer = await respond(call, flow, result, resumeUrl);
       if (step.kind === 'checkUsernamePassword' && event.type === 'PASSWORD_ACCEPTED') {
         answer.rememberUsername = step.rememberMyUsername ? step.username : null;
       }

@@ -93,9 +93,13 @@ export type FlowEffect =
   | { type: 'MARK_IDENTITY_VERIFIED' }
   | {
       type: 'AUDIT';
-      event: 'signin.failed' | 'otp.failed' | 'risk.denied';
+      event: 'signin.failed' | 'otp.failed' | 'risk.denied' | 'device.clone_suspected';
       /** The username tried, when the state does not hold one (an unknown username). */
       uid?: string;
+      /** The device the event is about. */
+      deviceId?: string;
+      /** Its type, which names it to its owner in the security notice the event brings. */
+      deviceType?: string;
     };
 
 /** An error the response carries; the state keeps its status (the user may try again). */
@@ -115,6 +119,7 @@ export interface FlowError {
     | 'pushRejectedOrTimedOut'
     | 'pairingFailure'
     | 'fidoAuthenticationNotProvided'
+    | 'fidoAuthenticatorCloned'
     | 'fidoAlreadyRegistered'
     | 'fidoRegistrationError'
     | 'recoveryFailed'

@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
-import type { Queryable } from '../../../db/database';
-import { authFlows } from '../../../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
+import { auditEventInsertWhen, type AuditEvent } from '../../audit/audit.store';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {
@@ -11,18 +11,66 @@ export interface StoredFlow {
   expiresAt: Date;
 }
 
-function toStored(row: typeof authFlows.$inferSelect): StoredFlow {
+/** A flow row as these statements select it (the expiry in milliseconds: one type for both drivers). */
+interface FlowRow {
+  id: string;
+  client_id: string;
+  state: FlowState;
+  version: number;
+  expires_ms: number;
+}
+
+const FLOW_COLUMNS = sql`id, client_id, state, version,
+  (extract(epoch from expires_at) * 1000)::float8 as expires_ms`;
+
+function toStored(row: FlowRow): StoredFlow {
   return {
     id: row.id,
-    clientId: row.clientId,
-    state: row.state as FlowState,
-    version: row.version,
-    expiresAt: row.expiresAt,
+    clientId: row.client_id,
+    state: row.state,
+    version: Number(row.version),
+    expiresAt: new Date(Number(row.expires_ms)),
   };
 }
 
+// Every request of a sign-in reads its flow, and most save it: prepared once per connection.
+const selectFlow = preparedStatement<FlowRow>(
+  'flow_by_id',
+  sql`select ${FLOW_COLUMNS} from auth_flows where id = ${sql.placeholder('id')}`,
+);
+
+const insertFlow = preparedStatement<FlowRow>(
+  'flow_insert',
+  sql`insert into auth_flows (id, client_id, status, state, expires_at)
+    values (${sql.placeholder('id')}, ${sql.placeholder('clientId')}, ${sql.placeholder('status')},
+      ${sql.placeholder('state')}::jsonb, to_timestamp(${sql.placeholder('expiresMs')}::float8 / 1000))
+    on conflict (id) do nothing
+    returning ${FLOW_COLUMNS}`,
+);
+
+type FlowUpdate = Record<'id' | 'version' | 'state' | 'status' | 'userId', unknown>;
+
+/** The optimistic update: values, or a prepared statement's placeholders. */
+function flowUpdate(values: FlowUpdate): SQL {
+  return sql`update auth_flows set state = ${values.state}::jsonb, status = ${values.status},
+      user_id = ${values.userId}::uuid, version = version + 1, updated_at = now()
+    where id = ${values.id} and version = ${values.version}::integer
+    returning id`;
+}
+
+const updateFlow = preparedStatement<{ id: string }>(
+  'flow_save',
+  flowUpdate({
+    id: sql.placeholder('id'),
+    version: sql.placeholder('version'),
+    state: sql.placeholder('state'),
+    status: sql.placeholder('status'),
+    userId: sql.placeholder('userId'),
+  }),
+);
+
 export async function findFlow(db: Queryable, id: string): Promise<StoredFlow | null> {
-  const [row] = await db.select().from(authFlows).where(eq(authFlows.id, id)).limit(1);
+  const [row] = await selectFlow(db, { id });
   return row ? toStored(row) : null;
 }
 
@@ -31,41 +79,63 @@ export async function createFlow(
   db: Queryable,
   flow: { id: string; clientId: string; state: FlowState; expiresAt: Date },
 ): Promise<StoredFlow> {
-  await db.delete(authFlows).where(lt(authFlows.expiresAt, new Date()));
-  await db
-    .insert(authFlows)
-    .values({
-      id: flow.id,
-      clientId: flow.clientId,
-      status: flow.state.status,
-      state: flow.state,
-      expiresAt: flow.expiresAt,
-    })
-    .onConflictDoNothing();
+  const [created] = await insertFlow(db, {
+    id: flow.id,
+    clientId: flow.clientId,
+    status: flow.state.status,
+    state: JSON.stringify(flow.state),
+    expiresMs: flow.expiresAt.getTime(),
+  });
+  if (created) return toStored(created);
   const stored = await findFlow(db, flow.id);
   if (!stored) throw new Error(`flow ${flow.id} vanished right after it was created`);
   return stored;
 }
 
 /**
+ * Deletes the flows that have expired (they refuse every step already): called now and then
+ * as new flows start, which is the only way the table grows.
+ */
+export async function deleteExpiredFlows(db: Queryable): Promise<void> {
+  await db.execute(sql`delete from auth_flows where expires_at < now()`);
+}
+
+/**
  * Writes the next state only if nobody else moved the flow since it was read (optimistic
  * concurrency): two tabs posting at once cannot both pass a step. Answers false when it lost.
+ * `audit` events are written by the same statement, and only if the state is: the step and
+ * what the log says of it commit together, in one round trip.
  */
 export async function saveFlowState(
   db: Queryable,
   flow: StoredFlow,
   next: FlowState,
+  audit: AuditEvent[] = [],
 ): Promise<boolean> {
-  const updated = await db
-    .update(authFlows)
-    .set({
-      state: next,
-      status: next.status,
-      userId: next.userId,
-      version: flow.version + 1,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(authFlows.id, flow.id), eq(authFlows.version, flow.version)))
-    .returning({ id: authFlows.id });
-  return updated.length === 1;
+  const values: FlowUpdate = {
+    id: flow.id,
+    version: flow.version,
+    state: JSON.stringify(next),
+    status: next.status,
+    userId: next.userId ?? null,
+  };
+  if (audit.length === 0) return (await updateFlow(db, values)).length === 1;
+  const steps: SQL[] = [sql`saved as (${flowUpdate(values)})`];
+  audit.forEach((event, index) => {
+    const insert = auditEventInsertWhen(
+      event.type,
+      {
+        userId: event.userId ?? null,
+        ip: event.ip ?? null,
+        details: JSON.stringify(event.details ?? {}),
+      },
+      sql`exists (select 1 from saved)`,
+    );
+    steps.push(sql`${sql.raw(`audit_${index}`)} as (${insert})`);
+  });
+  const [row] = await queryRows<{ saved: number }>(
+    db,
+    sql`with ${sql.join(steps, sql`, `)} select count(*)::integer as saved from saved`,
+  );
+  return Number(row?.saved) === 1;
 }

@@ -21,6 +21,7 @@ import {
 } from '../../directory/directory.store';
 import { toE164 } from '../../messaging/messaging.rules';
 import type { MessagingService } from '../../messaging/messaging.service';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import type { OtpService } from '../credentials/otp.service';
 import type { SecretBox } from '../devices/secret-box';
 import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../devices/totp.rules';
@@ -52,6 +53,7 @@ export interface PairingStepsDeps {
   messaging: MessagingService;
   secrets: SecretBox;
   webauthn: WebAuthnRelyingParty;
+  notices: SecurityNotices;
 }
 
 /**
@@ -123,17 +125,19 @@ export function createPairingSteps(deps: PairingStepsDeps) {
   ): Promise<FlowEvent> {
     if ((await listMfaDevicesOf(db, userId)).length >= MAX_MFA_DEVICES)
       return { type: 'PAIRING_LIMIT_REACHED' };
-    const device = await db.transaction(async (tx) => {
+    const change = await db.transaction(async (tx) => {
       const added = await insertMfaDevice(tx, { ...row, userId });
-      await insertAuditEvent(tx, {
+      const event = {
         type: 'device.added',
         userId,
         ip,
         details: { deviceId: added.id, deviceType: added.type, via: 'pairing' },
-      });
-      return added;
+      } as const;
+      await insertAuditEvent(tx, event);
+      return event;
     });
-    return { type: 'DEVICE_ACTIVATED', deviceId: device.id };
+    await deps.notices.tell(change);
+    return { type: 'DEVICE_ACTIVATED', deviceId: change.details.deviceId };
   }
 
   async function activate(

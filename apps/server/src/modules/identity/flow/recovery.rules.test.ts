@@ -109,4 +109,27 @@ describe('forgot password and a password that must change', () => {
       amr: ['hwk'],
     });
   });
+
+  it('refuses a cloned authenticator with its own message, stays, and audits the device', () => {
+    const asked = at('ASSERTION_REQUIRED', { userId: 'u1', selectedDeviceId: 'k1' });
+    const cloned = transition(asked, {
+      type: 'ASSERTION_CLONED',
+      deviceId: 'k1',
+      deviceType: 'SECURITY_KEY',
+    });
+    expect(cloned.state.status).toBe('ASSERTION_REQUIRED');
+    expect(cloned.error).toMatchObject({
+      httpStatus: 400,
+      detailCode: 'AUTHENTICATOR_CLONED',
+      userMessage: 'fidoAuthenticatorCloned',
+    });
+    expect(cloned.effects).toEqual([
+      {
+        type: 'AUDIT',
+        event: 'device.clone_suspected',
+        deviceId: 'k1',
+        deviceType: 'SECURITY_KEY',
+      },
+    ]);
+  });
 });

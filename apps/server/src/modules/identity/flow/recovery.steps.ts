@@ -4,6 +4,7 @@ import { HttpError } from '../../../http/errors';
 import { insertAuditEvent } from '../../audit/audit.store';
 import { findUserById, findUserByUid, setUserPassword } from '../../directory/directory.store';
 import type { MessagingService } from '../../messaging/messaging.service';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import { clearPasswordFailures } from '../credentials/password.store';
 import { hashPassword } from '../credentials/password.service';
 import type { OtpService } from '../credentials/otp.service';
@@ -27,6 +28,7 @@ export function createRecoverySteps(deps: {
   db: Database;
   otp: OtpService;
   messaging: MessagingService;
+  notices: SecurityNotices;
 }) {
   const { db } = deps;
 
@@ -45,6 +47,7 @@ export function createRecoverySteps(deps: {
       await clearPasswordFailures(tx, user.uid);
       await insertAuditEvent(tx, { type: 'password.changed', userId, ip, details: { via } });
     });
+    await deps.notices.tell({ type: 'password.changed', userId, details: { via } });
   }
 
   return {

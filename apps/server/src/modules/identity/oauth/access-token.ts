@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { importJWK, jwtVerify, errors as joseErrors } from 'jose';
 import type Provider from 'oidc-provider';
 import { API_AUDIENCE, isUserType, type PartnerUserType, type UserType } from '@anybank/contracts';
 import type { Config } from '../../../config';
@@ -22,6 +22,18 @@ export interface AccessRequirement {
   scopes?: readonly string[];
 }
 
+/**
+ * A request's grant check, answered by the use case's own first read instead of a look-up of
+ * its own: the read selects `grantIsLive(grantId)` (grant.store.ts) beside its data, and
+ * `confirm` takes what it found — it throws the 401 when the grant has ended, so the use case
+ * stops before it writes anything. Sign-out still ends every token at once, on every instance,
+ * for one round trip instead of two.
+ */
+export interface GrantCheck {
+  readonly grantId: string;
+  confirm(isLive: boolean): void;
+}
+
 export interface AuthGuards {
   /** Checks a bare access token (one that arrives in a body, as the orchestration policies' do). */
   verifyAccessToken(token: string): Promise<Principal>;
@@ -29,6 +41,15 @@ export interface AuthGuards {
   requireUser(request: FastifyRequest, requirement?: AccessRequirement): Promise<Principal>;
   /** A customer with the banking scope. */
   requireCustomer(request: FastifyRequest): Promise<Principal>;
+  /**
+   * `requireCustomer` with the grant check handed to `work` (see GrantCheck), which must confirm
+   * it before writing. Should `work` end without confirming (an invalid body, say), the grant
+   * is looked up then, and an ended one answers 401 whatever `work` answered.
+   */
+  requireCustomerWith<T>(
+    request: FastifyRequest,
+    work: (principal: Principal, grant: GrantCheck) => Promise<T>,
+  ): Promise<T>;
   /**
    * A signed-in partner user of this type whose token carries the scopes. Partner data is read
    * by a person who answers for it: an application's client-credentials token is refused
@@ -63,34 +84,50 @@ const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
 const NOT_FOR_APPLICATIONS = 'This service needs the access token of a signed-in user.';
 
 /**
+ * How many verified tokens are remembered: beyond that the oldest is verified again when it
+ * comes back (about 1 kB each).
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
  * Checks the bank's access tokens: signature (the provider's own key), expiry, issuer,
  * audience, then that the grant behind the token is still live — JWT access tokens are not
  * stored, so without this look-up a token would outlive its sign-out.
+ *
+ * What the signature proves cannot change for a given token string, so each verified token's
+ * principal is remembered until the token expires (ES256 verification is most of a cheap
+ * request's CPU). The grant is never remembered: it is looked up on every request.
  */
 export function createAuthGuards(config: Config, provider: Provider): AuthGuards {
   const { kty, crv, x, y } = deriveSigningJwk(config.signingSecret);
   const publicJwk = { kty, crv, x, y };
   const keyPromise = importJWK(publicJwk, 'ES256');
   const issuer = `${config.publicUrl}${config.basePath}`;
+  /** Verified token → its principal and expiry (epoch seconds), oldest first. */
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
 
-  async function verify(token: string): Promise<JWTPayload> {
+  /** The principal a token speaks for, grant not checked: 401 for a token that is not ours. */
+  async function principalOf(token: string): Promise<Principal> {
+    const known = verified.get(token);
+    if (known) {
+      // jose's rule: expired once `exp` is not after the current second.
+      if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.principal;
+      verified.delete(token);
+      throw new HttpError(401, SIGN_IN_AGAIN);
+    }
     if (!/^[A-Za-z0-9_.-]+$/.test(token)) throw new HttpError(401, SIGN_IN_AGAIN);
+    let payload;
     try {
-      const { payload } = await jwtVerify(token, await keyPromise, {
+      ({ payload } = await jwtVerify(token, await keyPromise, {
         issuer,
         audience: API_AUDIENCE,
         algorithms: ['ES256'],
         typ: 'at+jwt',
-      });
-      return payload;
+      }));
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw new HttpError(401, SIGN_IN_AGAIN);
       throw error;
     }
-  }
-
-  async function verifyAccessToken(token: string): Promise<Principal> {
-    const payload = await verify(token);
     const grantId = typeof payload.gid === 'string' ? payload.gid : null;
     const userType = payload[userTypeClaim(config)];
     // A client-credentials token is genuine but speaks for an application, not a person: it
@@ -98,33 +135,81 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
     if (!grantId && userType === undefined && typeof payload.client_id === 'string') {
       throw new HttpError(403, NOT_FOR_APPLICATIONS);
     }
-    if (!grantId || !(await provider.Grant.find(grantId))) throw new HttpError(401, SIGN_IN_AGAIN);
-    if (typeof payload.sub !== 'string' || !isUserType(userType))
+    if (!grantId || typeof payload.sub !== 'string' || !isUserType(userType)) {
       throw new HttpError(401, SIGN_IN_AGAIN);
-    return {
+    }
+    const principal: Principal = Object.freeze({
       userId: payload.sub,
       userType,
       firstName: String(payload.FirstName ?? ''),
       lastName: String(payload.LastName ?? ''),
       scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []),
       grantId,
-    };
+    });
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) {
+        verified.delete(verified.keys().next().value ?? '');
+      }
+      verified.set(token, { principal, expiresAt: payload.exp });
+    }
+    return principal;
+  }
+
+  async function assertGrantIsLive(grantId: string): Promise<void> {
+    if (!(await provider.Grant.find(grantId))) throw new HttpError(401, SIGN_IN_AGAIN);
+  }
+
+  async function verifyAccessToken(token: string): Promise<Principal> {
+    const principal = await principalOf(token);
+    await assertGrantIsLive(principal.grantId);
+    return principal;
+  }
+
+  function bearerTokenOf(request: FastifyRequest): string {
+    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
+    return match[1];
   }
 
   async function requireUser(
     request: FastifyRequest,
     requirement: AccessRequirement = {},
   ): Promise<Principal> {
-    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
-    return assertAccess(await verifyAccessToken(match[1]), requirement);
+    return assertAccess(await verifyAccessToken(bearerTokenOf(request)), requirement);
   }
 
+  async function requireUserWith<T>(
+    request: FastifyRequest,
+    requirement: AccessRequirement,
+    work: (principal: Principal, grant: GrantCheck) => Promise<T>,
+  ): Promise<T> {
+    const principal = await principalOf(bearerTokenOf(request));
+    let confirmed = false;
+    const grant: GrantCheck = {
+      grantId: principal.grantId,
+      confirm(isLive) {
+        confirmed = true;
+        if (!isLive) throw new HttpError(401, SIGN_IN_AGAIN);
+      },
+    };
+    let result: T;
+    try {
+      result = await work(assertAccess(principal, requirement), grant);
+    } catch (error) {
+      // An ended grant answers 401 before anything else is said (as requireUser does).
+      if (!confirmed) await assertGrantIsLive(principal.grantId);
+      throw error;
+    }
+    if (!confirmed) await assertGrantIsLive(principal.grantId);
+    return result;
+  }
+
+  const CUSTOMER: AccessRequirement = { userTypes: ['customer'], scopes: ['banking'] };
   return {
     verifyAccessToken,
     requireUser,
-    requireCustomer: (request) =>
-      requireUser(request, { userTypes: ['customer'], scopes: ['banking'] }),
+    requireCustomer: (request) => requireUser(request, CUSTOMER),
+    requireCustomerWith: (request, work) => requireUserWith(request, CUSTOMER, work),
     requirePartner: (request, userType, scopes) =>
       requireUser(request, { userTypes: [userType], scopes }),
   };

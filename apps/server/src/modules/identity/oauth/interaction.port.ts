@@ -28,11 +28,33 @@ export interface InteractionPort {
   abort(request: FastifyRequest, reply: FastifyReply, description: string): Promise<string>;
 }
 
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type InteractionResult = NonNullable<Interaction['result']>;
+
 export function createInteractionPort(provider: Provider): InteractionPort {
+  // The interaction a request found, to finish it without a second read: what the provider's
+  // interactionResult does, after looking it up again from the same cookie.
+  const foundBy = new WeakMap<object, Interaction>();
+
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+    const found = foundBy.get(request.raw);
+    if (found) return found;
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    foundBy.set(request.raw, interaction);
+    return interaction;
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResult) {
+    const interaction = await interactionOf(request, reply);
+    interaction.result = result;
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    return interaction.returnTo;
+  }
+
   return {
     async current(request, reply) {
       try {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionOf(request, reply);
         return {
           uid: details.uid,
           clientId: String(details.params.client_id),
@@ -47,27 +69,17 @@ export function createInteractionPort(provider: Provider): InteractionPort {
       }
     },
     finishLogin(request, reply, login) {
-      return provider.interactionResult(
-        request.raw,
-        reply.raw,
-        {
-          login: {
-            accountId: login.accountId,
-            amr: login.amr,
-            ...(login.acr ? { acr: login.acr } : {}),
-            remember: false,
-          },
+      return finish(request, reply, {
+        login: {
+          accountId: login.accountId,
+          amr: login.amr,
+          ...(login.acr ? { acr: login.acr } : {}),
+          remember: false,
         },
-        { mergeWithLastSubmission: false },
-      );
+      });
     },
     abort(request, reply, description) {
-      return provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { error: 'access_denied', error_description: description },
-        { mergeWithLastSubmission: false },
-      );
+      return finish(request, reply, { error: 'access_denied', error_description: description });
     },
   };
 }

@@ -1,7 +1,57 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../../db/database';
+import { preparedStatement, type Database } from '../../../db/database';
 import { oidcModels } from '../../../db/schema';
+
+interface ModelRow {
+  payload: AdapterPayload;
+  /** When it was consumed, in seconds since the epoch; null while it was not. */
+  consumed: number | null;
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The live row of a model by one of its keys. */
+function findBy(column: SQL): SQL {
+  return sql`select payload, floor(extract(epoch from consumed_at))::float8 as consumed
+    from oidc_models
+    where model = ${placeholder('model')} and ${column} = ${placeholder('key')}
+      and (expires_at is null or expires_at > now())
+    limit 1`;
+}
+
+// A sign-in reads and writes these rows a dozen times: each statement prepared once per
+// connection rather than built and planned on every call.
+const findById = preparedStatement<ModelRow>('oidc_find_id', findBy(sql`id`));
+const findByUid = preparedStatement<ModelRow>('oidc_find_uid', findBy(sql`uid`));
+const findByUserCode = preparedStatement<ModelRow>('oidc_find_user_code', findBy(sql`user_code`));
+
+const upsertModel = preparedStatement(
+  'oidc_upsert',
+  sql`insert into oidc_models (model, id, payload, grant_id, user_code, uid, expires_at)
+    values (${placeholder('model')}, ${placeholder('id')}, ${placeholder('payload')}::jsonb,
+      ${placeholder('grantId')}, ${placeholder('userCode')}, ${placeholder('uid')},
+      to_timestamp(${placeholder('expiresMs')}::float8 / 1000))
+    on conflict (model, id) do update set payload = excluded.payload,
+      grant_id = excluded.grant_id, user_code = excluded.user_code, uid = excluded.uid,
+      expires_at = excluded.expires_at`,
+);
+
+const consumeModel = preparedStatement(
+  'oidc_consume',
+  sql`update oidc_models set consumed_at = now()
+    where model = ${placeholder('model')} and id = ${placeholder('id')}`,
+);
+
+const destroyModel = preparedStatement(
+  'oidc_destroy',
+  sql`delete from oidc_models where model = ${placeholder('model')} and id = ${placeholder('id')}`,
+);
+
+const revokeGrant = preparedStatement(
+  'oidc_revoke_grant',
+  sql`delete from oidc_models where grant_id = ${placeholder('grantId')}`,
+);
 
 /**
  * oidc-provider's storage on PostgreSQL: one table for every model (Session, Interaction,
@@ -9,69 +59,57 @@ import { oidcModels } from '../../../db/schema';
  * in-memory default lives in one process, so a second instance could not continue a sign-in.
  */
 export function createOidcAdapterClass(db: Database) {
-  const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
-
-  async function findWhere(model: string, key: string, condition: ReturnType<typeof and>) {
+  async function findWith(
+    statement: typeof findById,
+    model: string,
+    key: string,
+  ): Promise<AdapterPayload | undefined> {
     // The key comes from the client (client_id, a cookie, a code). PostgreSQL cannot store the
     // NUL character, so no row has it, and a query holding it fails instead of finding nothing.
     if (key.includes('\u0000')) return undefined;
-    const [row] = await db
-      .select()
-      .from(oidcModels)
-      .where(and(eq(oidcModels.model, model), condition, live()))
-      .limit(1);
+    const [row] = await statement(db, { model, key });
     if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
-    return row.consumedAt
-      ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
-      : payload;
+    return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
   }
 
   return class PostgresOidcAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const values = {
-        payload,
+      await upsertModel(db, {
+        model: this.model,
+        id,
+        payload: JSON.stringify(payload),
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await db
-        .insert(oidcModels)
-        .values({ model: this.model, id, ...values })
-        .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
+        expiresMs: expiresIn ? Date.now() + expiresIn * 1000 : null,
+      });
     }
 
     find(id: string) {
-      return findWhere(this.model, id, eq(oidcModels.id, id));
+      return findWith(findById, this.model, id);
     }
 
     findByUid(uid: string) {
-      return findWhere(this.model, uid, eq(oidcModels.uid, uid));
+      return findWith(findByUid, this.model, uid);
     }
 
     findByUserCode(userCode: string) {
-      return findWhere(this.model, userCode, eq(oidcModels.userCode, userCode));
+      return findWith(findByUserCode, this.model, userCode);
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .update(oidcModels)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+      await consumeModel(db, { model: this.model, id });
     }
 
     async destroy(id: string): Promise<void> {
-      await db
-        .delete(oidcModels)
-        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+      await destroyModel(db, { model: this.model, id });
     }
 
     /** Revoking a grant ends every code and token issued under it, whatever their model. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+      await revokeGrant(db, { grantId });
     }
   };
 }

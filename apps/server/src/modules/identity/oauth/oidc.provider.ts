@@ -10,7 +10,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
-import { findUserById } from '../../directory/directory.store';
+import { findUserById, type UserRow } from '../../directory/directory.store';
 import { loginPolicy } from './login-policy';
 import { createOidcAdapterClass } from './oidc.adapter';
 import { deriveSigningJwk } from './oidc.keys';
@@ -50,12 +50,29 @@ export function createOidcProvider(
 ): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
 
+  // The provider asks for the same user several times in one request (the account, the grant,
+  // the token's claims, the scopes): each request reads a user's row once.
+  const usersRead = new WeakMap<object, Map<string, Promise<UserRow | null>>>();
+  function userOf(ctx: KoaContextWithOIDC, id: string): Promise<UserRow | null> {
+    let byId = usersRead.get(ctx);
+    if (!byId) {
+      byId = new Map();
+      usersRead.set(ctx, byId);
+    }
+    let user = byId.get(id);
+    if (!user) {
+      user = findUserById(db, id);
+      byId.set(id, user);
+    }
+    return user;
+  }
+
   /** The resource scopes the user of this request may hold (none before sign-in). */
   async function userScopes(ctx: KoaContextWithOIDC): Promise<string[]> {
     const { entities, session } = ctx.oidc;
     const accountId =
       session?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.Grant?.accountId;
-    const user = accountId ? await findUserById(db, accountId) : null;
+    const user = accountId ? await userOf(ctx, accountId) : null;
     return user && isUserType(user.userType) ? SCOPES_BY_USER_TYPE[user.userType] : [];
   }
 
@@ -147,8 +164,8 @@ export function createOidcProvider(
       url: (_ctx, interaction) =>
         `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
     },
-    findAccount: async (_ctx, sub) => {
-      const user = await findUserById(db, sub);
+    findAccount: async (ctx, sub) => {
+      const user = await userOf(ctx, sub);
       if (!user) return undefined;
       return {
         accountId: user.id,
@@ -166,7 +183,7 @@ export function createOidcProvider(
       const { client, session } = ctx.oidc;
       const accountId = session?.accountId;
       if (!client || !session || !accountId) return undefined;
-      const user = await findUserById(db, accountId);
+      const user = await userOf(ctx, accountId);
       if (!user || !isUserType(user.userType)) return undefined;
       const portalType = userTypeOfClient(client.clientId);
       if (portalType && portalType !== user.userType) {
@@ -192,9 +209,9 @@ export function createOidcProvider(
       await grant.save();
       return grant;
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
-      const user = await findUserById(db, token.accountId);
+      const user = await userOf(ctx, token.accountId);
       if (!user) return undefined;
       return {
         FirstName: user.firstName,

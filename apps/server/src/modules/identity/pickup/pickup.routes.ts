@@ -5,6 +5,7 @@ import {
   PICKUP_PATH,
   PICKUP_REFERENCE_TYPES,
   PICKUP_REFERENCE_TTL_MS,
+  pickupResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
@@ -36,38 +37,76 @@ export function registerPickupRoutes(
   const cookiePath = `${config.basePath}/ext/ref`;
   const secure = config.publicUrl.startsWith('https://');
 
-  app.get('/ext/ref/return', async (request, reply) => {
-    const query = parseInput(returnQuerySchema, request.query);
-    const home = new URL(`${config.publicUrl}${config.basePath}/`);
-    if (query.state) home.searchParams.set('state', query.state);
-    if (query.error || !query.code) {
-      home.searchParams.set('error', query.error ?? 'invalid_request');
-      if (query.error_description)
-        home.searchParams.set('error_description', query.error_description);
+  app.get(
+    '/ext/ref/return',
+    {
+      config: {
+        docs: {
+          summary: 'The bank site’s OAuth return: hands the code and a pickup reference to the SPA',
+          tag: 'sign-in',
+          caller: 'anyone',
+          query: returnQuerySchema,
+          responses: {
+            303: 'To the SPA, with `REF`, `refType` and `code` (or `error`) in the query; a cookie binds the reference to this browser.',
+            400: 'A query parameter is too long.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = parseInput(returnQuerySchema, request.query);
+      const home = new URL(`${config.publicUrl}${config.basePath}/`);
+      if (query.state) home.searchParams.set('state', query.state);
+      if (query.error || !query.code) {
+        home.searchParams.set('error', query.error ?? 'invalid_request');
+        if (query.error_description)
+          home.searchParams.set('error_description', query.error_description);
+        return reply.redirect(home.pathname + home.search, 303);
+      }
+      try {
+        const issued = await pickup.issueForCode(query.code);
+        reply.setCookie(BINDING_COOKIE, issued.binding, {
+          path: cookiePath,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: PICKUP_REFERENCE_TTL_MS / 1000,
+        });
+        home.searchParams.set('REF', issued.ref);
+        home.searchParams.set('refType', issued.referenceType);
+        home.searchParams.set('code', query.code);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        home.searchParams.set('error', 'pickup_failed');
+      }
       return reply.redirect(home.pathname + home.search, 303);
-    }
-    try {
-      const issued = await pickup.issueForCode(query.code);
-      reply.setCookie(BINDING_COOKIE, issued.binding, {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: PICKUP_REFERENCE_TTL_MS / 1000,
-      });
-      home.searchParams.set('REF', issued.ref);
-      home.searchParams.set('refType', issued.referenceType);
-      home.searchParams.set('code', query.code);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      home.searchParams.set('error', 'pickup_failed');
-    }
-    return reply.redirect(home.pathname + home.search, 303);
-  });
+    },
+  );
 
   app.post(
     PICKUP_PATH,
-    { preHandler: requireXsrfHeader, config: { rateLimit: signInRateLimit(config) } },
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: signInRateLimit(config),
+        docs: {
+          summary:
+            'Hands over the signed-in user’s attributes, once, to the browser the reference is bound to (document 1 §3.8)',
+          tag: 'sign-in',
+          caller: 'xsrf',
+          description: `Needs the \`${PICKUP_INSTANCE_HEADER}\` header (${PICKUP_REFERENCE_TYPES.join(', ')}) and the HttpOnly cookie set by /ext/ref/return.`,
+          query: pickupQuerySchema,
+          responses: {
+            200: { description: 'The user’s attributes.', schema: pickupResponseSchema },
+            400: 'No reference, or a wrong instance header.',
+            401: 'The reference belongs to another browser.',
+            403: 'The anti-forgery header is missing.',
+            404: 'The reference is unknown, used or expired.',
+            429: 'Too many sign-in calls from this address.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { REF } = parseInput(pickupQuerySchema, request.query);
       const referenceType = request.headers[PICKUP_INSTANCE_HEADER.toLowerCase()];

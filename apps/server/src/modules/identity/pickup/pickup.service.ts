@@ -9,9 +9,14 @@ import {
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
-import { findUserById, listAccountsOf } from '../../directory/directory.store';
+import { findUserById } from '../../directory/directory.store';
+import { occasionalSweep } from '../flow/expiry-sweep';
 import { pickupAttributes, referenceTypeFor } from './pickup.rules';
-import { consumePickupReference, insertPickupReference } from './pickup.store';
+import {
+  consumePickupReference,
+  deleteExpiredPickupReferences,
+  insertPickupReference,
+} from './pickup.store';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -38,6 +43,7 @@ export function createPickupService(deps: {
   provider: Provider;
 }): PickupService {
   const { config, db, provider } = deps;
+  const sweepExpired = occasionalSweep(() => deleteExpiredPickupReferences(db));
   return {
     async issueForCode(code) {
       const authorizationCode = await provider.AuthorizationCode.find(code);
@@ -55,6 +61,7 @@ export function createPickupService(deps: {
       const ref = randomBytes(24).toString('base64url');
       const binding = randomBytes(32).toString('base64url');
       const referenceType = referenceTypeFor(user.userType);
+      await sweepExpired();
       await insertPickupReference(db, {
         refHash: sha256(ref),
         bindingHash: sha256(binding),
@@ -67,24 +74,23 @@ export function createPickupService(deps: {
     },
 
     async pickup({ ref, binding, referenceType }) {
-      const row = await consumePickupReference(db, {
+      const taken = await consumePickupReference(db, {
         refHash: sha256(ref),
         bindingHash: sha256(binding),
         referenceType,
       });
-      if (!row)
+      if (!taken)
         throw new HttpError(
           401,
           'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
         );
       // Signed out (in another tab) between the sign-in and this pickup: single sign-out.
-      if (!(await provider.Grant.find(row.grantId))) return { resumePath: '/' };
-      const user = await findUserById(db, row.userId);
+      if (!taken.grantIsLive) return { resumePath: '/' };
+      const { user } = taken;
       if (!user || !isUserType(user.userType)) return { resumePath: '/' };
-      const accounts = await listAccountsOf(db, user.id);
       return pickupAttributes(
         { ...user, userType: user.userType },
-        accounts.map((account) => account.id),
+        taken.accountIds,
         config.productId,
       );
     },

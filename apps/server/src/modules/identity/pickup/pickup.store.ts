@@ -1,33 +1,70 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Queryable } from '../../../db/database';
+import { sql } from 'drizzle-orm';
+import { preparedStatement, type Queryable } from '../../../db/database';
 import { pickupReferences } from '../../../db/schema';
+import { grantIsLive } from '../oauth/grant.store';
+import type { PickupUser } from './pickup.rules';
 
 export type NewPickupReference = typeof pickupReferences.$inferInsert;
 
 export async function insertPickupReference(db: Queryable, row: NewPickupReference): Promise<void> {
-  // Old references are dead anyway; dropping them here keeps the table small without a job.
-  await db.delete(pickupReferences).where(lt(pickupReferences.expiresAt, new Date()));
   await db.insert(pickupReferences).values(row);
 }
 
+/** Expired references are refused already; deleting them keeps the table small. */
+export async function deleteExpiredPickupReferences(db: Queryable): Promise<void> {
+  await db.execute(sql`delete from pickup_references where expires_at < now()`);
+}
+
+/** What a reference hands over, read by the statement that takes it. */
+export interface TakenReference {
+  /** False once the user signed out (in another tab): the sign-in's grant is gone. */
+  grantIsLive: boolean;
+  /** Null when the user no longer exists. */
+  user: (Omit<PickupUser, 'userType'> & { userType: string }) | null;
+  /** The user's accounts, in their order. */
+  accountIds: string[];
+}
+
+interface TakenRow extends Omit<PickupUser, 'userType' | 'id'> {
+  grantIsLive: boolean;
+  id: string | null;
+  userType: string;
+  accountIds: string[] | null;
+}
+
+const takeReference = preparedStatement<TakenRow>(
+  'pickup_take',
+  sql`with taken as (
+      delete from pickup_references
+      where ref_hash = ${sql.placeholder('refHash')}
+        and binding_hash = ${sql.placeholder('bindingHash')}
+        and reference_type = ${sql.placeholder('referenceType')}
+        and expires_at > now()
+      returning user_id, grant_id)
+    select ${grantIsLive(sql`taken.grant_id`)} as "grantIsLive",
+      u.id, u.uid, u.first_name as "firstName", u.last_name as "lastName", u.email, u.mobile,
+      u.street, u.city, u.postal_code as "postalCode", u.user_type as "userType",
+      u.authn_preference as "authnPreference",
+      (select array_agg(a.id::text order by a.position) from accounts a where a.owner_id = u.id)
+        as "accountIds"
+    from taken left join users u on u.id = taken.user_id`,
+);
+
 /**
  * Takes a reference for good, in one statement: only with its binding, before it expires, and
- * only once however many requests race for it.
+ * only once however many requests race for it. The same statement answers what the pickup
+ * hands over (the user, their accounts) and whether the sign-in's grant still lives.
  */
 export async function consumePickupReference(
   db: Queryable,
   match: { refHash: string; bindingHash: string; referenceType: string },
-) {
-  const [row] = await db
-    .delete(pickupReferences)
-    .where(
-      and(
-        eq(pickupReferences.refHash, match.refHash),
-        eq(pickupReferences.bindingHash, match.bindingHash),
-        eq(pickupReferences.referenceType, match.referenceType),
-        gt(pickupReferences.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return row ?? null;
+): Promise<TakenReference | null> {
+  const [row] = await takeReference(db, match);
+  if (!row) return null;
+  const { grantIsLive: live, accountIds, id, ...user } = row;
+  return {
+    grantIsLive: live,
+    user: id === null ? null : { ...user, id },
+    accountIds: accountIds ?? [],
+  };
 }

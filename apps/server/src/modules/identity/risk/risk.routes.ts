@@ -5,6 +5,7 @@ import {
   messages,
   RISK_API_PATH,
   riskEvaluationRequestSchema,
+  riskEvaluationResponseSchema,
   type RiskEvaluationResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../../../http/validation';
@@ -24,7 +25,25 @@ export function registerRiskRoutes(
 ) {
   app.post(
     RISK_API_PATH,
-    { config: { rateLimit: deps.rateLimit ?? { max: 30, timeWindow: '1 minute' } } },
+    {
+      config: {
+        rateLimit: deps.rateLimit ?? { max: 30, timeWindow: '1 minute' },
+        docs: {
+          summary: 'Evaluates the risk of a sign-in for a username (document 1 §3.3)',
+          tag: 'sign-in',
+          caller: 'anyone',
+          description:
+            'It tells whether a username exists, so each address may ask a tenth as often as the other sign-in calls.',
+          body: riskEvaluationRequestSchema,
+          responses: {
+            200: { description: 'The level and what to do.', schema: riskEvaluationResponseSchema },
+            400: 'The body is not a username and a risk payload.',
+            404: 'No such username: `{ message, code: "INVALID_USERNAME" }`.',
+            429: 'Too many evaluations from this address.',
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
       const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });

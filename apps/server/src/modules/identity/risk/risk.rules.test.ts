@@ -58,6 +58,13 @@ describe('risk evaluation', () => {
       ['automatedUserAgent'],
     ],
     ['the admin’s override', { highRiskOverride: true }, 'HIGH', ['adminOverride']],
+    ['no browser (the phone app) and no failures', { payload: null }, 'LOW', []],
+    [
+      'no browser: only the guessing rules can fire',
+      { payload: null, usernameFailures: 5, ipFailures: 20 },
+      'HIGH',
+      ['ipVelocity', 'usernameVelocity'],
+    ],
     [
       'username failures with webdriver: the higher level decides',
       { usernameFailures: 6, ...withPayload({ webdriver: true }) },

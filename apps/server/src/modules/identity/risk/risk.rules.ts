@@ -65,7 +65,11 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
 
 /** What the evaluation knows about this sign-in attempt. */
 export interface RiskSignals {
-  payload: RiskPayload;
+  /**
+   * What the browser reported; null where a password is checked without a browser (the phone
+   * app's activation): the browser rules cannot fire, the guessing rules still do.
+   */
+  payload: RiskPayload | null;
   /** Failed sign-ins for the username within the policy's window. */
   usernameFailures: number;
   /** Failed sign-ins from the client's address within the policy's window. */
@@ -93,7 +97,7 @@ function reasonFor(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): st
     case 'webdriver':
       return 'The browser reports that automation software controls it (webdriver).';
     case 'automatedUserAgent':
-      return `The browser identifies itself as an automated or headless browser (${automatedMarkerIn(signals.payload.userAgent, policy) ?? ''}).`;
+      return `The browser identifies itself as an automated or headless browser (${automatedMarkerIn(signals.payload?.userAgent ?? '', policy) ?? ''}).`;
     case 'ipVelocity':
       return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes.`;
     case 'usernameVelocity':
@@ -115,9 +119,11 @@ function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolea
     case 'adminOverride':
       return signals.highRiskOverride;
     case 'webdriver':
-      return signals.payload.webdriver;
+      return signals.payload?.webdriver === true;
     case 'automatedUserAgent':
-      return automatedMarkerIn(signals.payload.userAgent, policy) !== null;
+      return (
+        signals.payload !== null && automatedMarkerIn(signals.payload.userAgent, policy) !== null
+      );
     case 'ipVelocity':
       return signals.ipFailures >= policy.ipFailureThreshold;
     case 'usernameVelocity':

@@ -1,18 +1,15 @@
 import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserByUid } from '../../directory/directory.store';
+import { findUserByUid, type UserRow } from '../../directory/directory.store';
 import { DEFAULT_RISK_POLICY, evaluateRisk, type RiskPolicy, type RiskResult } from './risk.rules';
-import {
-  consumeHighRiskOverride,
-  countFailedSignInsForUsername,
-  countFailedSignInsFromIp,
-} from './risk.store';
+import { consumeHighRiskOverride, countFailedSignIns } from './risk.store';
 
 export interface RiskEvaluationInput {
   /** Trimmed and lowercased (the contracts' request schema does it). */
   username: string;
-  riskPayload: RiskPayload;
+  /** Null for a password checked without a browser (the phone app's activation). */
+  riskPayload: RiskPayload | null;
   /** The client's address; without one the address rule cannot fire. */
   ip: string | null;
   /**
@@ -21,6 +18,8 @@ export interface RiskEvaluationInput {
    * fires on the evaluation the person sees.
    */
   consumeOverride?: boolean;
+  /** The user of `username`, when the caller has just read it: not read again. */
+  user?: Pick<UserRow, 'id' | 'uid' | 'highRiskNextSignIn'>;
 }
 
 export type RiskEvaluation = { known: false } | { known: true; userId: string; result: RiskResult };
@@ -38,13 +37,12 @@ export function createRiskService(deps: {
   const policy = deps.policy ?? DEFAULT_RISK_POLICY;
   const clock = deps.clock ?? (() => new Date());
   return {
-    async evaluate({ username, riskPayload, ip, consumeOverride = true }) {
-      const user = await findUserByUid(deps.db, username);
+    async evaluate({ username, riskPayload, ip, consumeOverride = true, ...known }) {
+      const user = known.user ?? (await findUserByUid(deps.db, username));
       if (user === null) return { known: false };
       const since = new Date(clock().getTime() - policy.failureWindowMs);
-      const [usernameFailures, ipFailures, highRiskOverride] = await Promise.all([
-        countFailedSignInsForUsername(deps.db, user.uid, since),
-        ip === null ? 0 : countFailedSignInsFromIp(deps.db, ip, since),
+      const [{ usernameFailures, ipFailures }, highRiskOverride] = await Promise.all([
+        countFailedSignIns(deps.db, { uid: user.uid, ip }, since),
         consumeOverride ? consumeHighRiskOverride(deps.db, user.id) : user.highRiskNextSignIn,
       ]);
       const result = evaluateRisk(
@@ -61,7 +59,7 @@ export function createRiskService(deps: {
             level: result.level,
             rules: result.rules,
             reasons: result.reasons,
-            userAgent: riskPayload.userAgent,
+            userAgent: riskPayload?.userAgent ?? null,
           },
         });
       }

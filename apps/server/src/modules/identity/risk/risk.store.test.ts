@@ -9,8 +9,8 @@ import { auditEvents, users } from '../../../db/schema';
 import { insertUser } from '../../directory/directory.store';
 import {
   consumeHighRiskOverride,
+  countFailedSignIns,
   countFailedSignInsForUsername,
-  countFailedSignInsFromIp,
 } from './risk.store';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
@@ -73,6 +73,8 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
     expect(await countFailedSignInsForUsername(test.handle.db, uid, minutesAgo(minutes))).toBe(
       expected,
     );
+    const both = await countFailedSignIns(test.handle.db, { uid, ip: null }, minutesAgo(minutes));
+    expect(both).toEqual({ usernameFailures: expected, ipFailures: 0 });
   });
 
   it.each([
@@ -81,7 +83,18 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
     ['203.0.113.2', 14, 0],
     ['198.51.100.9', 15, 0],
   ])('counts failed sign-ins from %s within %i minutes: %i', async (ip, minutes, expected) => {
-    expect(await countFailedSignInsFromIp(test.handle.db, ip, minutesAgo(minutes))).toBe(expected);
+    const both = await countFailedSignIns(
+      test.handle.db,
+      { uid: 'nobody', ip },
+      minutesAgo(minutes),
+    );
+    expect(both).toEqual({ usernameFailures: 0, ipFailures: expected });
+  });
+
+  it('counts both in one answer, each event where it belongs', async () => {
+    expect(
+      await countFailedSignIns(test.handle.db, { uid: 'bo', ip: '203.0.113.2' }, minutesAgo(15)),
+    ).toEqual({ usernameFailures: 1, ipFailures: 1 });
   });
 
   it('hands the override to exactly one of several evaluations at once, then clears it', async () => {

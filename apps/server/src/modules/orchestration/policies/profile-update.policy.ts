@@ -14,8 +14,9 @@ import {
 import type { Database, Queryable } from '../../../db/database';
 import { mfaDevices, users } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
 import { toE164 } from '../../messaging/messaging.rules';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import { listMfaDevicesOf, type MfaDeviceRow } from '../../directory/directory.store';
 import { DEVICE_TYPE_OF_TARGET, sameDeviceTarget, type TargetKind } from '../orchestration.rules';
 import { definePolicy, fieldErrors, userOf, type FieldError } from '../policy';
@@ -156,6 +157,18 @@ function uniqueConstraintOf(error: unknown): string | null {
 
 type Outcome = { kind: 'saved'; limitExceeded: boolean } | { kind: 'emailTaken' };
 
+/** A device change made inside the save: audited there, told to the person once it commits. */
+interface DeviceChange {
+  event: AuditEvent;
+  /** A removed e-mail device's address: its owner may not be the one who changed it. */
+  removedAddress?: string;
+}
+
+async function recordChange(tx: Queryable, changes: DeviceChange[], change: DeviceChange) {
+  await insertAuditEvent(tx, change.event);
+  changes.push(change);
+}
+
 const DEVICE_NAMES: Record<TargetKind, string> = { email: 'Email', phone: 'SMS' };
 
 /**
@@ -169,6 +182,7 @@ async function replaceDevice(
   oldTarget: string | null,
   newTarget: string | null,
   ip: string,
+  changes: DeviceChange[],
 ): Promise<boolean> {
   const type = DEVICE_TYPE_OF_TARGET[kind];
   const devices = await listMfaDevicesOf(tx, userId);
@@ -181,13 +195,13 @@ async function replaceDevice(
   const remaining = devices.filter((device) => !old.includes(device));
   // A blanked mobile removes its device, but never the user's last way to confirm it is them.
   if (newTarget === null) {
-    if (old.length > 0 && remaining.length > 0) await removeDevices(tx, old, ip);
+    if (old.length > 0 && remaining.length > 0) await removeDevices(tx, old, ip, changes);
     return true;
   }
   const alreadyPaired = remaining.some(
     (device) => device.type === type && sameDeviceTarget(kind, device.target, newTarget),
   );
-  if (old.length > 0) await removeDevices(tx, old, ip);
+  if (old.length > 0) await removeDevices(tx, old, ip, changes);
   if (alreadyPaired) return true;
   if (remaining.length >= MAX_MFA_DEVICES) return false;
   const [added] = await tx
@@ -199,16 +213,23 @@ async function replaceDevice(
       target: kind === 'email' ? newTarget.toLowerCase() : toE164(newTarget),
     })
     .returning({ id: mfaDevices.id });
-  await insertAuditEvent(tx, {
-    type: 'device.added',
-    userId,
-    ip,
-    details: { deviceId: added?.id, deviceType: type, via: 'profile-update' },
+  await recordChange(tx, changes, {
+    event: {
+      type: 'device.added',
+      userId,
+      ip,
+      details: { deviceId: added?.id, deviceType: type, via: 'profile-update' },
+    },
   });
   return true;
 }
 
-async function removeDevices(tx: Queryable, devices: MfaDeviceRow[], ip: string): Promise<void> {
+async function removeDevices(
+  tx: Queryable,
+  devices: MfaDeviceRow[],
+  ip: string,
+  changes: DeviceChange[],
+): Promise<void> {
   await tx.delete(mfaDevices).where(
     inArray(
       mfaDevices.id,
@@ -216,17 +237,25 @@ async function removeDevices(tx: Queryable, devices: MfaDeviceRow[], ip: string)
     ),
   );
   for (const device of devices) {
-    await insertAuditEvent(tx, {
-      type: 'device.removed',
-      userId: device.userId,
-      ip,
-      details: { deviceId: device.id, deviceType: device.type, via: 'profile-update' },
+    await recordChange(tx, changes, {
+      event: {
+        type: 'device.removed',
+        userId: device.userId,
+        ip,
+        details: { deviceId: device.id, deviceType: device.type, via: 'profile-update' },
+      },
+      ...(device.type === 'Email' && device.target ? { removedAddress: device.target } : {}),
     });
   }
 }
 
-export function createProfileUpdatePolicy(deps: { db: Database }) {
-  async function save(userId: string, details: ProfileDetails, ip: string): Promise<Outcome> {
+export function createProfileUpdatePolicy(deps: { db: Database; notices: SecurityNotices }) {
+  async function save(
+    userId: string,
+    details: ProfileDetails,
+    ip: string,
+    changes: DeviceChange[],
+  ): Promise<Outcome> {
     return deps.db.transaction(async (tx): Promise<Outcome> => {
       // The user's row, locked: two saves of one profile run one after the other.
       const [current] = await tx
@@ -270,6 +299,7 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
           oldMobile,
           details.mobile,
           ip,
+          changes,
         ));
       }
       if (!sameDeviceTarget('email', current.email, details.email)) {
@@ -280,6 +310,7 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
           current.email,
           details.email,
           ip,
+          changes,
         ));
       }
       return { kind: 'saved', limitExceeded };
@@ -295,8 +326,9 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
       const checked = checkProfile(input.rawData);
       if (!checked.ok) throw fieldErrors(checked.errors);
       let outcome: Outcome;
+      const changes: DeviceChange[] = [];
       try {
-        outcome = await save(user.userId, checked.details, context.ip);
+        outcome = await save(user.userId, checked.details, context.ip, changes);
       } catch (error) {
         // Two customers racing for one address on PostgreSQL: the loser rolled back whole.
         if (uniqueConstraintOf(error) !== 'users_email_unique') throw error;
@@ -304,6 +336,9 @@ export function createProfileUpdatePolicy(deps: { db: Database }) {
       }
       if (outcome.kind === 'emailTaken') {
         throw fieldErrors([{ field: 'mail', message: profileUpdateMessages.emailTaken }]);
+      }
+      for (const change of changes) {
+        await deps.notices.tell(change.event, { alsoTo: change.removedAddress });
       }
       return outcome.limitExceeded
         ? { success: true, additionalProperties: { code: 'limitExceeded' } }

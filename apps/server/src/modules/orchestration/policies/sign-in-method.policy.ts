@@ -5,7 +5,8 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { users } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
+import type { SecurityNotices } from '../../messaging/security-notice.service';
 import { setUserPassword } from '../../directory/directory.store';
 import { hashPassword } from '../../identity/credentials/password.service';
 import { definePolicy, userOf } from '../policy';
@@ -50,6 +51,7 @@ function inputSchema(productId: string) {
 export function createSignInMethodPolicy(deps: {
   config: Pick<Config, 'productId'>;
   db: Database;
+  notices: SecurityNotices;
 }) {
   const key = authnPreferenceKey(deps.config.productId);
   return definePolicy({
@@ -73,6 +75,12 @@ export function createSignInMethodPolicy(deps: {
         }
         passwordHash = await hashPassword(password);
       }
+      const passwordChange: AuditEvent = {
+        type: 'password.changed',
+        userId: user.userId,
+        ip: context.ip,
+        details: { via: 'sign-in-method' },
+      };
       const changed = await deps.db.transaction(async (tx) => {
         const rows = await tx
           .update(users)
@@ -82,16 +90,12 @@ export function createSignInMethodPolicy(deps: {
         if (rows.length === 0) return false;
         if (passwordHash !== null) {
           await setUserPassword(tx, user.userId, passwordHash);
-          await insertAuditEvent(tx, {
-            type: 'password.changed',
-            userId: user.userId,
-            ip: context.ip,
-            details: { via: 'sign-in-method' },
-          });
+          await insertAuditEvent(tx, passwordChange);
         }
         return true;
       });
       if (!changed) throw new HttpError(404, 'There is no such user.');
+      if (passwordHash !== null) await deps.notices.tell(passwordChange);
       return { success: true };
     },
   });

@@ -1,0 +1,255 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_KEY_HEADER, XSRF_HEADER } from '@anybank/contracts';
+
+/**
+ * The API reference (OpenAPI 3.1, `GET /api/docs`), written beside each route rather than apart
+ * from it: every route passes `config: { docs }`, naming the zod schemas it already parses its
+ * input with (from @anybank/contracts), so the reference shows what the code checks. Routes are
+ * collected as Fastify registers them; a route without docs is listed as undocumented, and a
+ * test fails on any (apps/server/test/openapi.api.test.ts).
+ */
+
+/** Who may call a route, as the reference names it (the authorization matrix test checks it). */
+export type RouteCaller =
+  | 'anyone'
+  /** A bearer access token from /as/token.oauth2: a customer's, a partner's or an application's. */
+  | 'bearer'
+  /** The browser that holds the sign-in's interaction cookie, with the anti-forgery header. */
+  | 'browser'
+  /** Any caller with the anti-forgery header (a form post from another site cannot add it). */
+  | 'xsrf'
+  /** An integration holding the company's API key. */
+  | 'apiKey';
+
+export interface RouteDocs {
+  summary: string;
+  /** What the caller should know beyond the summary: limits, order of checks, side effects. */
+  description?: string;
+  /** The module the route belongs to: the reference groups routes by it. */
+  tag: string;
+  caller: RouteCaller;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Path parameters are read from the URL (`:id`); this describes them where it helps. */
+  params?: Record<string, string>;
+  /** Each status the route answers, with what it means and, for a body, its schema. */
+  responses: Record<number, string | { description: string; schema?: z.ZodType; type?: string }>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's entry in the API reference (http/openapi.ts). */
+    docs?: RouteDocs;
+  }
+}
+
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  docs: RouteDocs | null;
+}
+
+/** The routes as Fastify registers them, with their docs: call before any route is added. */
+export function collectRouteDocs(app: FastifyInstance): DocumentedRoute[] {
+  const routes: DocumentedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Fastify adds a HEAD beside every GET by itself: the GET documents both.
+      if (method === 'HEAD' && methods.length === 1 && route.url !== '*') {
+        if (routes.some((known) => known.method === 'GET' && known.url === route.url)) continue;
+      }
+      routes.push({ method, url: route.url, docs: route.config?.docs ?? null });
+    }
+  });
+  return routes;
+}
+
+/** The error body every API route answers a refusal with (docs/api-errors.md). */
+const errorBody = z.object({
+  message: z.string().describe('What went wrong, in words a person understands.'),
+  details: z
+    .array(z.object({ field: z.string().optional(), message: z.string() }))
+    .optional()
+    .describe('One entry per refused field, where the input had several problems.'),
+  requestId: z.string().optional().describe('With a 500 only: the id the server logged it under.'),
+});
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output') {
+  // Dates, transforms and custom checks have no JSON Schema: they show as "any value".
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+}
+
+const SECURITY: Record<RouteCaller, Record<string, string[]>[]> = {
+  anyone: [],
+  bearer: [{ bearer: [] }],
+  browser: [{ interactionCookie: [], xsrfHeader: [] }],
+  xsrf: [{ xsrfHeader: [] }],
+  apiKey: [{ apiKey: [] }],
+};
+
+function operationOf(route: DocumentedRoute & { docs: RouteDocs }) {
+  const { docs } = route;
+  const pathParams = [...route.url.matchAll(/:(\w+)/g)].map(([, name = '']) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(docs.params?.[name] ? { description: docs.params[name] } : {}),
+  }));
+  const queryParams = docs.query ? queryParametersOf(docs.query) : [];
+  const responses = Object.fromEntries(
+    Object.entries(docs.responses).map(([status, answer]) => {
+      const { description, schema, type } =
+        typeof answer === 'string' ? { description: answer } : answer;
+      const body = schema ?? (Number(status) >= 400 ? errorBody : undefined);
+      return [
+        status,
+        {
+          description,
+          ...(body
+            ? {
+                content: { [type ?? 'application/json']: { schema: jsonSchemaOf(body, 'output') } },
+              }
+            : {}),
+        },
+      ];
+    }),
+  );
+  return {
+    summary: docs.summary,
+    ...(docs.description ? { description: docs.description } : {}),
+    tags: [docs.tag],
+    operationId: `${route.method.toLowerCase()} ${route.url}`,
+    security: SECURITY[docs.caller],
+    ...(pathParams.length + queryParams.length > 0
+      ? { parameters: [...pathParams, ...queryParams] }
+      : {}),
+    ...(docs.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchemaOf(docs.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** A query schema's properties as OpenAPI query parameters. */
+function queryParametersOf(query: z.ZodType) {
+  const schema = jsonSchemaOf(query, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+/** The OpenAPI 3.1 document of the documented routes; `extraPaths` adds ones served elsewhere. */
+export function openApiDocument(input: {
+  routes: DocumentedRoute[];
+  serverUrl: string;
+  version: string;
+  extraPaths?: Record<string, Record<string, unknown>>;
+}) {
+  const paths: Record<string, Record<string, unknown>> = { ...input.extraPaths };
+  for (const route of input.routes) {
+    if (!route.docs) continue;
+    const path = route.url.replaceAll(/:(\w+)/g, '{$1}');
+    paths[path] = {
+      ...paths[path],
+      [route.method.toLowerCase()]: operationOf({ ...route, docs: route.docs }),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'AnyBank API',
+      version: input.version,
+      description:
+        'The bank’s own API: sign-in flow, banking, consents, directory, partner portals and ' +
+        'the phone app. The OAuth 2.0 / OpenID Connect server under /as is described by its ' +
+        'discovery document (/.well-known/openid-configuration); its endpoints are listed here too.',
+    },
+    servers: [{ url: input.serverUrl }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An access token from /as/token.oauth2.',
+        },
+        interactionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '_interaction',
+          description: 'The HttpOnly cookie that binds a sign-in flow to the browser it began in.',
+        },
+        xsrfHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: XSRF_HEADER,
+          description: 'Any value: a cross-site form cannot send it, so its presence shows intent.',
+        },
+        apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+      },
+    },
+    paths,
+  };
+}
+
+/** The routes a caller of the API may reach: the SPA's pages and files are not part of it. */
+export function isApiRoute(url: string, basePath: string): boolean {
+  return ['/api/', '/as/', '/ext/', '/healthz'].some((prefix) =>
+    url.startsWith(`${basePath}${prefix}`),
+  );
+}
+
+/**
+ * `GET /api/docs`: the reference, built on first use, once every route is registered. Served
+ * to anyone: it describes what each route checks, never a secret or a customer's data.
+ */
+export function registerApiDocs(
+  app: FastifyInstance,
+  options: {
+    routes: DocumentedRoute[];
+    basePath: string;
+    serverUrl: string;
+    version: string;
+    extraPaths: Record<string, Record<string, unknown>>;
+  },
+) {
+  let document: ReturnType<typeof openApiDocument> | null = null;
+  app.get(
+    '/api/docs',
+    {
+      config: {
+        docs: {
+          summary: 'This reference, as an OpenAPI 3.1 document',
+          tag: 'reference',
+          caller: 'anyone',
+          responses: { 200: 'The document.' },
+        },
+      },
+    },
+    async () => {
+      document ??= openApiDocument({
+        routes: options.routes
+          .filter((route) => isApiRoute(route.url, options.basePath))
+          .map((route) => ({ ...route, url: route.url.slice(options.basePath.length) })),
+        serverUrl: options.serverUrl,
+        version: options.version,
+        extraPaths: options.extraPaths,
+      });
+      return document;
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  type TestDatabase,
+} from '../../../../test/test-database';
+import { listAuditEvents } from '../../audit/audit.store';
+import { INITIAL_FLOW_STATE, type FlowState } from './flow.rules';
+import { createFlow, deleteExpiredFlows, findFlow, saveFlowState } from './flow.store';
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+describe.each(DATABASE_KINDS)('sign-in flow storage on %s', (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  const newFlow = (id: string, expiresAt = inMinutes(10)) =>
+    createFlow(test.handle.db, { id, clientId: 'bank', state: INITIAL_FLOW_STATE, expiresAt });
+
+  it('creates a flow once: a second creation answers the first one’s row', async () => {
+    const expiresAt = inMinutes(10);
+    const first = await newFlow('flow-once', expiresAt);
+    const again = await createFlow(test.handle.db, {
+      id: 'flow-once',
+      clientId: 'other-client',
+      state: { ...INITIAL_FLOW_STATE, username: 'someone.else' },
+      expiresAt: inMinutes(20),
+    });
+    expect(first).toEqual({
+      id: 'flow-once',
+      clientId: 'bank',
+      state: INITIAL_FLOW_STATE,
+      version: 0,
+      expiresAt,
+    });
+    expect(again).toEqual(first);
+    expect(await findFlow(test.handle.db, 'flow-once')).toEqual(first);
+  });
+
+  it('saves a state only over the version it was read at', async () => {
+    const flow = await newFlow('flow-versions');
+    const next: FlowState = { ...INITIAL_FLOW_STATE, username: 'jane.doe' };
+    expect(await saveFlowState(test.handle.db, flow, next)).toBe(true);
+    expect(await saveFlowState(test.handle.db, flow, { ...next, username: 'other' })).toBe(false);
+    expect(await findFlow(test.handle.db, flow.id)).toMatchObject({ version: 1, state: next });
+  });
+
+  it('writes the audit events with the state, and neither when another tab moved it first', async () => {
+    const flow = await newFlow('flow-audited');
+    const event = (uid: string) => ({
+      type: 'signin.failed' as const,
+      ip: '203.0.113.7',
+      details: { flowId: flow.id, uid },
+    });
+    const next: FlowState = { ...INITIAL_FLOW_STATE, codeFailures: 1 };
+    expect(await saveFlowState(test.handle.db, flow, next, [event('first'), event('second')])).toBe(
+      true,
+    );
+    expect(await saveFlowState(test.handle.db, flow, next, [event('lost')])).toBe(false);
+    const logged = (await listAuditEvents(test.handle.db, { type: 'signin.failed', limit: 10 }))
+      .filter((row) => (row.details as { flowId?: string }).flowId === flow.id)
+      .map((row) => ({ uid: (row.details as { uid: string }).uid, ip: row.ip }));
+    expect(logged.sort((a, b) => a.uid.localeCompare(b.uid))).toEqual([
+      { uid: 'first', ip: '203.0.113.7' },
+      { uid: 'second', ip: '203.0.113.7' },
+    ]);
+    expect(await findFlow(test.handle.db, flow.id)).toMatchObject({ version: 1, state: next });
+  });
+
+  it('deletes the expired flows, and only those', async () => {
+    await newFlow('flow-expired', inMinutes(-1));
+    await newFlow('flow-live', inMinutes(5));
+    await deleteExpiredFlows(test.handle.db);
+    expect(await findFlow(test.handle.db, 'flow-expired')).toBeNull();
+    expect(await findFlow(test.handle.db, 'flow-live')).not.toBeNull();
+  });
+});

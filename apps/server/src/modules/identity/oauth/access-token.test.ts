@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import type Provider from 'oidc-provider';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_AUDIENCE } from '@anybank/contracts';
+import { testConfig } from '../../../../test/test-config';
+import { HttpError } from '../../../http/errors';
+import { createAuthGuards, type GrantCheck } from './access-token';
+import { deriveSigningJwk } from './oidc.keys';
+import { userTypeClaim } from './oidc.provider';
+
+const config = testConfig();
+const USER_ID = '0b1c2d3e-4f50-4617-8283-94a5b6c7d8e9';
+
+/** The provider as the guards use it: grants are found while they are in `live`. */
+function providerWithGrants(live: Set<string>) {
+  const find = vi.fn(async (id: string) => (live.has(id) ? { jti: id } : undefined));
+  return { provider: { Grant: { find } } as unknown as Provider, find };
+}
+
+/** An access token as the provider signs it: ES256 with the key derived from the secret. */
+async function accessToken(claims: { gid: string; expiresInSeconds: number; userType?: string }) {
+  const jwk = deriveSigningJwk(config.signingSecret);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    gid: claims.gid,
+    scope: 'openid banking',
+    [userTypeClaim(config)]: claims.userType ?? 'customer',
+  })
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid })
+    .setIssuer(`${config.publicUrl}${config.basePath}`)
+    .setAudience(API_AUDIENCE)
+    .setSubject(USER_ID)
+    .setIssuedAt(now)
+    .setExpirationTime(now + claims.expiresInSeconds)
+    .sign(await importJWK(jwk, 'ES256'));
+}
+
+function requestWith(token: string) {
+  return { headers: { authorization: `Bearer ${token}` } } as FastifyRequest;
+}
+
+async function statusOf(work: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await work;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof HttpError) return error.statusCode;
+    throw error;
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('access tokens verified once, grants checked every time', () => {
+  it('refuses a token it has verified before as soon as its grant ends', async () => {
+    const live = new Set(['grant-1']);
+    const { provider, find } = providerWithGrants(live);
+    const guards = createAuthGuards(config, provider);
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe('ok');
+    expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe('ok');
+    live.delete('grant-1');
+    expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe(401);
+    expect(find).toHaveBeenCalledTimes(3);
+  });
+
+  it('refuses a token it has verified before once the token expires', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const guards = createAuthGuards(config, provider);
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 60 });
+    expect(await statusOf(guards.verifyAccessToken(token))).toBe('ok');
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    expect(await statusOf(guards.verifyAccessToken(token))).toBe(401);
+  });
+
+  it('refuses a token whose signature was tampered with, even after the genuine one', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const guards = createAuthGuards(config, provider);
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    expect(await statusOf(guards.verifyAccessToken(token))).toBe('ok');
+    const tampered = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect(await statusOf(guards.verifyAccessToken(tampered))).toBe(401);
+  });
+});
+
+describe('a grant check answered by the use case’s own read', () => {
+  it('takes the read’s answer and looks nothing up itself', async () => {
+    const { provider, find } = providerWithGrants(new Set());
+    const guards = createAuthGuards(config, provider);
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    const seen: GrantCheck[] = [];
+    const answer = guards.requireCustomerWith(requestWith(token), async (principal, grant) => {
+      seen.push(grant);
+      grant.confirm(true);
+      return principal.userId;
+    });
+    expect(await answer).toBe(USER_ID);
+    expect(seen.map((grant) => grant.grantId)).toEqual(['grant-1']);
+    expect(find).not.toHaveBeenCalled();
+  });
+
+  it('stops the use case with 401 when its read finds the grant ended', async () => {
+    const { provider } = providerWithGrants(new Set());
+    const guards = createAuthGuards(config, provider);
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    const wrote = vi.fn();
+    const answer = guards.requireCustomerWith(requestWith(token), async (_principal, grant) => {
+      grant.confirm(false);
+      wrote();
+    });
+    expect(await statusOf(answer)).toBe(401);
+    expect(wrote).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an ended grant', new Set<string>(), 401],
+    ['a live grant', new Set(['grant-1']), 400],
+  ])(
+    'looks the grant up itself when the use case failed before its read: %s answers %s',
+    async (_grant, live, status) => {
+      const { provider, find } = providerWithGrants(live);
+      const guards = createAuthGuards(config, provider);
+      const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+      const answer = guards.requireCustomerWith(requestWith(token), async () => {
+        throw new HttpError(400, 'Please select your accounts.');
+      });
+      expect(await statusOf(answer)).toBe(status);
+      expect(find).toHaveBeenCalledWith('grant-1');
+    },
+  );
+
+  it('answers an ended grant before a missing permission, as requireCustomer does', async () => {
+    const { provider } = providerWithGrants(new Set());
+    const guards = createAuthGuards(config, provider);
+    const partnerToken = await accessToken({
+      gid: 'grant-1',
+      expiresInSeconds: 300,
+      userType: 'AnyMarketing',
+    });
+    const work = vi.fn();
+    expect(await statusOf(guards.requireCustomerWith(requestWith(partnerToken), work))).toBe(401);
+    expect(await statusOf(guards.requireCustomer(requestWith(partnerToken)))).toBe(401);
+    expect(work).not.toHaveBeenCalled();
+  });
+});

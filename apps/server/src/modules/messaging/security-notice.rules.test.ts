@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_EVENT_TYPES } from '../audit/audit.rules';
+import { deviceWords, isToldChange, noticeTime, securityNoticeFor } from './security-notice.rules';
+
+const JANE = { firstName: 'Jane', username: 'jane.doe' };
+const AT = new Date('2026-11-24T19:45:12Z');
+
+describe('security notices', () => {
+  it.each([
+    [
+      'password.changed',
+      {},
+      'Your AnyBank password was changed',
+      'the password for your AnyBank username jane.doe was changed on 24 November 2026 at 19:45 UTC',
+    ],
+    [
+      'device.added',
+      { deviceType: 'TOTP' },
+      'A sign-in method was added to your AnyBank account',
+      'an authenticator app was added',
+    ],
+    [
+      'device.added',
+      { deviceType: 'iPhone', rebound: true },
+      'A sign-in method was added to your AnyBank account',
+      'the AnyBank app on a new phone was added',
+    ],
+    [
+      'device.removed',
+      { deviceType: 'SMS' },
+      'A sign-in method was removed from your AnyBank account',
+      'a mobile number for text-message codes was removed',
+    ],
+  ])('tells the person of %s %j', (type, details, subject, sentence) => {
+    const notice = securityNoticeFor({ type, details }, JANE, AT);
+    expect(notice?.subject).toBe(subject);
+    expect(notice?.body).toContain(sentence);
+    expect(notice?.body).toMatch(/^Hello Jane, /);
+    expect(notice?.body).toContain('If it was not you, reset your password now');
+  });
+
+  it('tells the owner of a passkey that answered like a copy, with what to do', () => {
+    const notice = securityNoticeFor(
+      { type: 'device.clone_suspected', details: { deviceType: 'FIDO2' } },
+      JANE,
+      AT,
+    );
+    expect(notice?.subject).toBe('We refused a sign-in with a copy of your passkey');
+    expect(notice?.body).toContain('a passkey answered like a copy of the one you registered');
+    expect(notice?.body).toContain('Remove it from the sign-in methods on your profile page');
+  });
+
+  it('tells of no other audited event', () => {
+    const told = AUDIT_EVENT_TYPES.filter((type) => securityNoticeFor({ type }, JANE, AT) !== null);
+    expect(told).toEqual([
+      'device.added',
+      'device.removed',
+      'password.changed',
+      'device.clone_suspected',
+    ]);
+    // The quick check the notice service makes before it looks anyone up says the same.
+    expect(AUDIT_EVENT_TYPES.filter(isToldChange)).toEqual(told);
+  });
+
+  it.each([
+    [{ deviceType: 'iPhone' }, 'the AnyBank app on a phone'],
+    [{ deviceType: 'Email' }, 'an e-mail address for codes'],
+    [{ deviceType: 'FIDO2' }, 'a passkey'],
+    [{ deviceType: 'PLATFORM' }, 'a passkey'],
+    [{ deviceType: 'SECURITY_KEY' }, 'a security key'],
+    [{ deviceType: 'Pager' }, 'a sign-in method'],
+    [{}, 'a sign-in method'],
+  ])('names a device %j as "%s", never by its address', (details, words) => {
+    expect(deviceWords(details)).toBe(words);
+  });
+
+  it('writes the time in UTC, whatever the server’s zone', () => {
+    expect(noticeTime(new Date('2026-01-02T00:05:00Z'))).toBe('2 January 2026 at 00:05 UTC');
+  });
+});

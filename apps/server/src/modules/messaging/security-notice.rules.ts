@@ -1,0 +1,100 @@
+import { messages } from '@anybank/contracts';
+
+/**
+ * The e-mail a person gets when their password or a sign-in method changes (OWASP ASVS 2.2.3,
+ * 2.5.5): a change they did not make is then noticed by them, not only by the audit log. Which
+ * changes are told is decided here from the audit event the change already records, so a new
+ * way of adding a device tells the person as soon as it records `device.added`.
+ */
+
+/** An audited change: its audit type and details (`deviceType`, `rebound`, `via`). */
+export interface SecurityChange {
+  type: string;
+  details?: Record<string, unknown>;
+}
+
+export interface AccountHolder {
+  firstName: string;
+  username: string;
+}
+
+export interface SecurityNotice {
+  subject: string;
+  body: string;
+}
+
+/** How a second factor is named to its owner, by its device type. */
+const DEVICE_WORDS: Record<string, string> = {
+  iPhone: 'the AnyBank app on a phone',
+  SMS: 'a mobile number for text-message codes',
+  Email: 'an e-mail address for codes',
+  TOTP: 'an authenticator app',
+  FIDO2: 'a passkey',
+  SECURITY_KEY: 'a security key',
+  PLATFORM: 'a passkey',
+};
+
+export function deviceWords(details: Record<string, unknown> = {}): string {
+  if (details.deviceType === 'iPhone' && details.rebound === true) {
+    return 'the AnyBank app on a new phone';
+  }
+  const type = typeof details.deviceType === 'string' ? details.deviceType : '';
+  return DEVICE_WORDS[type] ?? 'a sign-in method';
+}
+
+/** "24 November 2026 at 19:45 UTC": one time zone for everyone, named. */
+export function noticeTime(at: Date): string {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+const TOLD_CHANGES: ReadonlySet<string> = new Set([
+  'password.changed',
+  'device.added',
+  'device.removed',
+  'device.clone_suspected',
+]);
+
+/** Whether an audited change is one its owner is told of (securityNoticeFor has its text). */
+export function isToldChange(type: string): boolean {
+  return TOLD_CHANGES.has(type);
+}
+
+/** The notice for an audited change, or null when the change is not one a person is told of. */
+export function securityNoticeFor(
+  change: SecurityChange,
+  holder: AccountHolder,
+  at: Date,
+): SecurityNotice | null {
+  const text = messages.securityNotice;
+  const when = noticeTime(at);
+  const closing = `${text.ifItWasYou} ${text.ifItWasNot}`;
+  switch (change.type) {
+    case 'password.changed':
+      return {
+        subject: text.passwordChangedSubject,
+        body: `${text.passwordChanged(holder.firstName, holder.username, when)}\n\n${closing}`,
+      };
+    case 'device.added':
+      return {
+        subject: text.deviceAddedSubject,
+        body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${closing}`,
+      };
+    case 'device.removed':
+      return {
+        subject: text.deviceRemovedSubject,
+        body: `${text.deviceRemoved(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${closing}`,
+      };
+    case 'device.clone_suspected':
+      return {
+        subject: text.cloneSuspectedSubject,
+        body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
+      };
+    default:
+      return null;
+  }
+}
