@@ -176,6 +176,13 @@ const ROWS: Row[] = [
     answers: everyone(200),
   },
   {
+    // It describes what each route checks, never a secret or anyone's data.
+    route: route('GET', '/api/docs'),
+    name: 'the API reference',
+    request: () => ({ path: '/api/docs' }),
+    answers: everyone(200),
+  },
+  {
     route: route('GET', LOGOUT_SCRIPT_PATH),
     name: 'the sign-out page’s script',
     request: () => ({ path: LOGOUT_SCRIPT_PATH }),

@@ -271,6 +271,7 @@ const TARGETS: Target[] = [
   // --- Reads without a body: hostile query strings and headers ------------------------------
   ...[
     ['/healthz', null],
+    ['/api/docs', null],
     [MENU_OPTIONS_API_PATH, 'customer'],
     [BALANCES_API_PATH, 'customer'],
     ['/api/me', 'customer'],

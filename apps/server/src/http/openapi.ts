@@ -10,7 +10,7 @@ import { API_KEY_HEADER, XSRF_HEADER } from '@anybank/contracts';
  * test fails on any (apps/server/test/openapi.api.test.ts).
  */
 
-/** Who may call a route, as the reference names it (the authorization matrix test checks it). */
+/** Who may call a route, as the reference names it (authorization-matrix.api.test.ts holds who gets what answer). */
 export type RouteCaller =
   | 'anyone'
   /** A bearer access token from /as/token.oauth2: a customer's, a partner's or an application's. */
