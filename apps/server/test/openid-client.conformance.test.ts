@@ -74,12 +74,14 @@ describe.each(DATABASE_KINDS)(
     const me = (accessToken: string) =>
       fetch(new URL('/api/me', origin), { headers: { authorization: `Bearer ${accessToken}` } });
 
-    it('discovers the server: its issuer, PKCE S256 only, ES256 ID tokens, and no refresh tokens', () => {
+    it('discovers the server: its issuer, the code flow and PKCE S256 only, ES256 ID tokens, and no refresh tokens', () => {
       const metadata = config.serverMetadata();
       expect(metadata.issuer).toBe(origin);
       expect(metadata.authorization_endpoint).toBe(`${origin}${OAUTH_PATHS.authorization}`);
       expect(metadata.token_endpoint).toBe(`${origin}${OAUTH_PATHS.token}`);
       expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+      // No implicit or hybrid flow: tokens never travel in a front-channel URL.
+      expect(metadata.response_types_supported).toEqual(['code']);
       expect(metadata.id_token_signing_alg_values_supported).toEqual(['ES256']);
       expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
       expect(metadata.grant_types_supported).not.toContain('refresh_token');

@@ -98,6 +98,9 @@ export function createOidcProvider(
       pushed_authorization_request: OAUTH_PATHS.pushedAuthorization,
     },
     pkce: { required: () => true },
+    // The authorization code flow only: no token ever travels in a front-channel URL (the
+    // implicit and hybrid types oidc-provider offers by default are not announced either).
+    responseTypes: ['code'],
     scopes: OIDC_SCOPES,
     // The one authentication context a sign-in may ask for (the credit-card application).
     acrValues: [IDENTITY_VERIFIED_ACR],
