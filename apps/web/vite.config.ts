@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -46,6 +47,15 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), precompressAssets()],
+  resolve: {
+    alias: [
+      // zod with its JIT off (CSP: no eval), set before any schema is built: src/lib/zod-browser.ts.
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)),
+      },
+    ],
+  },
   experimental: {
     // The server moves index.html's asset URLs under the configured base path; URLs that the
     // scripts build themselves (chunk preloads) are made relative to the importing chunk, so

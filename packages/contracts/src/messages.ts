@@ -31,6 +31,8 @@ export const messages = {
     fidoAuthenticationError: 'An error occurred authenticating with FIDO device',
     unexpectedErrorTitle: 'Unexpected Error.',
     unexpectedErrorText: 'Please contact Technical Enablement.',
+    // Not in the spec: the button under the unexpected error when a page could not be shown.
+    reloadPage: 'Reload the page',
     sessionPickupErrorTitle: 'Session Pickup Error',
     idleTitle: 'Are you still there?',
     // Not in the spec's catalogue: the server's userMessage for these cases (§8 shows it).

@@ -1,15 +1,17 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { publicConfig } from '../lib/config';
 import { routerBasename } from '../lib/public-config';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-const router = createAppRouter(routerBasename(publicConfig.basePath));
+const basename = routerBasename(publicConfig.basePath);
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={basename}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,13 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BANK_CLIENT } from '@anybank/contracts';
-import { ErrorModal } from '../components/ErrorModal';
+import { lazyDialog } from '../components/lazy-dialog';
 import { PageLoading } from '../components/ui/PageLoading';
 import { signInReturnOf } from '../lib/auth-session';
 import type { ErrorContent } from '../lib/error-catalogue';
 import { sessionStore, useSessionItem } from '../lib/session-storage';
 import { completeSignIn, restartSignIn, startSignIn } from '../lib/sign-in';
 import { decide, landingAfterSignIn } from './page-guard';
+
+/** The sign-in error dialog, loaded only when a sign-in coming back fails. */
+const ErrorModal = lazyDialog(
+  async () => (await import('../components/ErrorModal')).ErrorModal,
+  (props) => props.error !== null,
+);
 
 /** Sends a signed-out visitor to sign in for the page they asked for (credit card). */
 function StartSignOn({ returnTo }: { returnTo: string }) {

@@ -1,7 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { Form, Overlay, Tooltip } from 'react-bootstrap';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import FormControl from 'react-bootstrap/FormControl';
+import FormLabel from 'react-bootstrap/FormLabel';
 import { useProspectName } from '../../lib/prospect-name';
 import { sessionStore, useSessionItem } from '../../lib/session-storage';
+
+const ProspectNameTip = lazy(async () => ({
+  default: (await import('./ProspectNameTip')).ProspectNameTip,
+}));
 
 const INPUT_ID = 'prospect-name';
 const TOOLTIP_ID = 'prospect-name-tip';
@@ -13,6 +18,9 @@ const TOOLTIP_ID = 'prospect-name-tip';
 export function ProspectNameField({ className = '' }: { className?: string }) {
   const { prospectName, setProspectName } = useProspectName();
   const tooltipDismissed = useSessionItem('dismissedProspectTooltip') === 'true';
+  // The tooltip's code loads when it is first to show, and stays so that it fades out.
+  const [tipLoaded, setTipLoaded] = useState(!tooltipDismissed);
+  if (!tooltipDismissed && !tipLoaded) setTipLoaded(true);
   const fieldRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -37,10 +45,10 @@ export function ProspectNameField({ className = '' }: { className?: string }) {
 
   return (
     <div ref={fieldRef} className={`prospect-name-field position-relative ${className}`}>
-      <Form.Label htmlFor={INPUT_ID} visuallyHidden>
+      <FormLabel htmlFor={INPUT_ID} visuallyHidden>
         Prospect name
-      </Form.Label>
-      <Form.Control
+      </FormLabel>
+      <FormControl
         id={INPUT_ID}
         ref={inputRef}
         size="sm"
@@ -51,10 +59,16 @@ export function ProspectNameField({ className = '' }: { className?: string }) {
         autoComplete="off"
         aria-describedby={tooltipDismissed ? undefined : TOOLTIP_ID}
       />
-      {/* Rendered inside the field, not in a body portal, so it stays within the header landmark. */}
-      <Overlay target={inputRef} container={fieldRef} show={!tooltipDismissed} placement="bottom">
-        <Tooltip id={TOOLTIP_ID}>Type your prospect&apos;s name to personalise the demo</Tooltip>
-      </Overlay>
+      {tipLoaded && (
+        <Suspense fallback={null}>
+          <ProspectNameTip
+            id={TOOLTIP_ID}
+            show={!tooltipDismissed}
+            target={inputRef}
+            container={fieldRef}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSessionItem } from '../../lib/session-storage';
 import { closeConfirmation, takeRegistration, useConfirmedRegistration } from './registered-user';
-import { RegistrationConfirmationModal } from './RegistrationConfirmationModal';
+import { RegistrationConfirmationModal } from './lazy-modals';
 
 /** Shows the registration confirmation once, after the new customer's sign-in (§2.3, §3.6). */
 export function RegistrationConfirmationHost() {

@@ -1,2 +1,2 @@
-export { RegistrationModal } from './RegistrationModal';
+export { RegistrationModal } from './lazy-modals';
 export { RegistrationConfirmationHost } from './RegistrationConfirmationHost';
