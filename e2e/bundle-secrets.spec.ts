@@ -8,6 +8,7 @@ import {
   serviceClientSecret,
 } from '../apps/server/src/modules/identity/oauth/oauth.clients';
 import { TRANSFER_APPROVAL_CLIENT_ID } from '../apps/server/src/modules/identity/oauth/ciba';
+import { FIRST_LOAD_BUDGET_GZIP_KB, entryScriptsOf } from '../bench/support/web-build';
 
 const distDir = E2E_WEB_DIST_DIR;
 
@@ -46,4 +47,15 @@ test('the browser bundle holds none of the server’s secrets', async () => {
       /Authorization['"]?\s*[:,]\s*['"`]Basic /,
     );
   }
+});
+
+// Measured as `npm run bench:web` measures it: the scripts and module preloads index.html names.
+test('the JavaScript a first visit to / downloads stays within its gzip budget', async () => {
+  const scripts = await entryScriptsOf(distDir);
+  expect(scripts.length).toBeGreaterThan(0);
+  const gzipKb = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+  const list = scripts.map((script) => `${script.file} ${(script.gzipBytes / 1024).toFixed(1)} KB`);
+  expect(gzipKb, `first-load JavaScript, gzip:\n${list.join('\n')}`).toBeLessThanOrEqual(
+    FIRST_LOAD_BUDGET_GZIP_KB,
+  );
 });
