@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENTS_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
-import { isApiRoute } from '../src/http/openapi';
+import { isApiPath } from '../src/http/api-paths';
 import { startBankingServer } from './banking-server';
 import { announcedOidcEndpoints, fastifyRoutes } from './server-routes';
 import type { Server } from './sign-in-driver';
@@ -57,7 +57,7 @@ describe('the API reference', () => {
 
   it('documents every route the server serves, each with a summary, a group and its answers', () => {
     const served = fastifyRoutes(server.app).filter(
-      (route) => route.method !== 'HEAD' && isApiRoute(route.url, ''),
+      (route) => route.method !== 'HEAD' && isApiPath(route.url, ''),
     );
     expect(served.length).toBeGreaterThan(30);
     const undocumented = served

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, outboxResponseSchema } from '@anybank/contracts';
-import { auditEvents, mfaDevices, users } from '../src/db/schema';
+import { auditEvents, mfaDevices } from '../src/db/schema';
+import { userIdOf } from './banking-server';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -44,15 +45,10 @@ describe.each(DATABASE_KINDS)('passkey sign-in on %s', (kind) => {
     await test.drop();
   });
 
-  async function userIdOf(uid: string): Promise<string> {
-    const [row] = await test.handle.db.select().from(users).where(eq(users.uid, uid));
-    return row!.id;
-  }
-
   /** Signs in with the e-mailed code, takes the offer and registers `key` as a security key. */
   async function pairKey(uid: string, key: SoftAuthenticator): Promise<CredentialOptions> {
     // A customer with one method is offered to add another.
-    const userId = await userIdOf(uid);
+    const userId = await userIdOf(test, uid);
     await test.handle.db
       .delete(mfaDevices)
       .where(and(eq(mfaDevices.userId, userId), eq(mfaDevices.type, 'SMS')));
@@ -115,7 +111,9 @@ describe.each(DATABASE_KINDS)('passkey sign-in on %s', (kind) => {
     const [device] = await test.handle.db
       .select()
       .from(mfaDevices)
-      .where(and(eq(mfaDevices.userId, await userIdOf(uid)), eq(mfaDevices.type, 'SECURITY_KEY')));
+      .where(
+        and(eq(mfaDevices.userId, await userIdOf(test, uid)), eq(mfaDevices.type, 'SECURITY_KEY')),
+      );
     return device!;
   }
 
@@ -198,7 +196,7 @@ describe.each(DATABASE_KINDS)('passkey sign-in on %s', (kind) => {
       .where(
         and(
           eq(auditEvents.type, 'device.clone_suspected'),
-          eq(auditEvents.userId, await userIdOf('liam.anderson')),
+          eq(auditEvents.userId, await userIdOf(test, 'liam.anderson')),
         ),
       );
     expect(audited).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_KEY_HEADER, XSRF_HEADER } from '@anybank/contracts';
+import { isApiPath } from './api-paths';
 
 /**
  * The API reference (OpenAPI 3.1, `GET /api/docs`), written beside each route rather than apart
@@ -206,13 +207,6 @@ export function openApiDocument(input: {
   };
 }
 
-/** The routes a caller of the API may reach: the SPA's pages and files are not part of it. */
-export function isApiRoute(url: string, basePath: string): boolean {
-  return ['/api/', '/as/', '/ext/', '/healthz'].some((prefix) =>
-    url.startsWith(`${basePath}${prefix}`),
-  );
-}
-
 /**
  * `GET /api/docs`: the reference, built on first use, once every route is registered. Served
  * to anyone: it describes what each route checks, never a secret or a customer's data.
@@ -243,7 +237,7 @@ export function registerApiDocs(
     async () => {
       document ??= openApiDocument({
         routes: options.routes
-          .filter((route) => isApiRoute(route.url, options.basePath))
+          .filter((route) => isApiPath(route.url, options.basePath))
           .map((route) => ({ ...route, url: route.url.slice(options.basePath.length) })),
         serverUrl: options.serverUrl,
         version: options.version,

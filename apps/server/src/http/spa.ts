@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@anybank/contracts';
+import { isApiPath } from './api-paths';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
 function escapeAttribute(value: string): string {
@@ -63,13 +64,12 @@ export async function registerSpa(
     });
   }
 
-  const apiPrefixes = ['/api/', '/as/', '/ext/', '/.well-known/', '/healthz'];
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       request.method === 'GET' &&
       pathname.startsWith(config.basePath || '/') &&
-      !apiPrefixes.some((prefix) => pathname.startsWith(`${config.basePath}${prefix}`)) &&
+      !isApiPath(pathname, config.basePath) &&
       !path.extname(pathname) &&
       !options.isPageDisabled(pathname.slice(config.basePath.length) || '/');
     if (!isPage) {

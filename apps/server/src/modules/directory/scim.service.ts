@@ -1,6 +1,6 @@
 import { SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { partnerReadEvent } from '../audit/audit.rules';
+import { partnerReadEvent, type PartnerRead } from '../audit/audit.rules';
 import { insertAuditEvent } from '../audit/audit.store';
 import { latestConsentsOf } from '../consents/consent.store';
 import type { Principal } from '../identity/oauth/access-token';
@@ -54,6 +54,24 @@ export function createScimService(deps: {
     );
   }
 
+  /** Every lookup, shown or not, is a partner read of the customers it named. */
+  function auditRead(
+    reader: Principal,
+    ip: string | null,
+    read: Pick<PartnerRead, 'subjects' | 'outcome' | 'context'>,
+  ) {
+    return insertAuditEvent(
+      db,
+      partnerReadEvent({
+        readerId: reader.userId,
+        readerType: reader.userType,
+        resource: 'scim-users',
+        ip,
+        ...read,
+      }),
+    );
+  }
+
   return {
     async searchUsers(reader, query, ip) {
       const condition = query.filter === undefined ? null : parseUidFilter(query.filter);
@@ -63,18 +81,11 @@ export function createScimService(deps: {
         limit: page.count,
       });
       const resources = await viewsOf(customers);
-      await insertAuditEvent(
-        db,
-        partnerReadEvent({
-          readerId: reader.userId,
-          readerType: reader.userType,
-          resource: 'scim-users',
-          subjects: resources.map((resource) => resource.id),
-          outcome: 'shown',
-          ip,
-          context: { filter: query.filter ?? null },
-        }),
-      );
+      await auditRead(reader, ip, {
+        subjects: resources.map((resource) => resource.id),
+        outcome: 'shown',
+        context: { filter: query.filter ?? null },
+      });
       return {
         schemas: [SCIM_SCHEMAS.listResponse],
         totalResults: total,
@@ -89,17 +100,10 @@ export function createScimService(deps: {
       const isId = UUID.test(id);
       const customer = isId ? await findCustomer(db, id) : null;
       const [user = null] = customer ? await viewsOf([customer]) : [];
-      await insertAuditEvent(
-        db,
-        partnerReadEvent({
-          readerId: reader.userId,
-          readerType: reader.userType,
-          resource: 'scim-users',
-          subjects: isId ? [id] : [],
-          outcome: user ? 'shown' : 'refused',
-          ip,
-        }),
-      );
+      await auditRead(reader, ip, {
+        subjects: isId ? [id] : [],
+        outcome: user ? 'shown' : 'refused',
+      });
       return user;
     },
   };

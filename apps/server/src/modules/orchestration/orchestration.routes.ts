@@ -17,6 +17,7 @@ import type { OrchestrationService } from './orchestration.service';
 const identifier = z.string().min(1).max(128);
 const companyParams = z.object({ companyId: identifier });
 const policyParams = z.object({ companyId: identifier, policyId: identifier });
+const COMPANY_ID_DOC = 'The company (environment) id the bank is configured with.';
 
 /**
  * Policies whose answer tells whether a username or an e-mail address is registered: each
@@ -53,7 +54,7 @@ export function registerOrchestrationRoutes(
           summary: 'A token for the orchestration policies, for a server holding the API key',
           tag: 'orchestration',
           caller: 'apiKey',
-          params: { companyId: 'The company (environment) id the bank is configured with.' },
+          params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
             401: 'No API key, or a wrong one.',
@@ -80,7 +81,7 @@ export function registerOrchestrationRoutes(
           summary: 'A short-lived token for the bank’s own pages to start policies (ADR 9)',
           tag: 'orchestration',
           caller: 'xsrf',
-          params: { companyId: 'The company (environment) id the bank is configured with.' },
+          params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
             403: 'The anti-forgery header is missing.',
@@ -112,7 +113,7 @@ export function registerOrchestrationRoutes(
             'widget or SDK token, or, for the policies that act for a signed-in person, their access token (`accessToken` in the body). ' +
             'Policies that tell whether a username or e-mail is registered get a tenth of the rate limit.',
           params: {
-            companyId: 'The company (environment) id the bank is configured with.',
+            companyId: COMPANY_ID_DOC,
             policyId: 'The configured id of the policy.',
           },
           responses: {
