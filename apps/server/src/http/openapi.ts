@@ -57,10 +57,9 @@ export function collectRouteDocs(app: FastifyInstance): DocumentedRoute[] {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      // Fastify adds a HEAD beside every GET by itself: the GET documents both.
-      if (method === 'HEAD' && methods.length === 1 && route.url !== '*') {
-        if (routes.some((known) => known.method === 'GET' && known.url === route.url)) continue;
-      }
+      // Fastify adds a HEAD beside every GET by itself (no route here declares one): the GET
+      // documents both.
+      if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, docs: route.config?.docs ?? null });
     }
   });

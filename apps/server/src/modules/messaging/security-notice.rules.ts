@@ -52,16 +52,34 @@ export function noticeTime(at: Date): string {
   return `${formatted} UTC`;
 }
 
-const TOLD_CHANGES: ReadonlySet<string> = new Set([
-  'password.changed',
-  'device.added',
-  'device.removed',
-  'device.clone_suspected',
-]);
+const text = messages.securityNotice;
+const CLOSING = `${text.ifItWasYou} ${text.ifItWasNot}`;
 
-/** Whether an audited change is one its owner is told of (securityNoticeFor has its text). */
+/** Each change a person is told of, by its audit type: the one list of them. */
+const NOTICES: Readonly<
+  Record<string, (change: SecurityChange, holder: AccountHolder, when: string) => SecurityNotice>
+> = {
+  'password.changed': (_change, holder, when) => ({
+    subject: text.passwordChangedSubject,
+    body: `${text.passwordChanged(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
+  }),
+  'device.added': (change, holder, when) => ({
+    subject: text.deviceAddedSubject,
+    body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${CLOSING}`,
+  }),
+  'device.removed': (change, holder, when) => ({
+    subject: text.deviceRemovedSubject,
+    body: `${text.deviceRemoved(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${CLOSING}`,
+  }),
+  'device.clone_suspected': (change, holder, when) => ({
+    subject: text.cloneSuspectedSubject,
+    body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
+  }),
+};
+
+/** Whether an audited change is one its owner is told of: the service looks no one up otherwise. */
 export function isToldChange(type: string): boolean {
-  return TOLD_CHANGES.has(type);
+  return Object.hasOwn(NOTICES, type);
 }
 
 /** The notice for an audited change, or null when the change is not one a person is told of. */
@@ -70,31 +88,6 @@ export function securityNoticeFor(
   holder: AccountHolder,
   at: Date,
 ): SecurityNotice | null {
-  const text = messages.securityNotice;
-  const when = noticeTime(at);
-  const closing = `${text.ifItWasYou} ${text.ifItWasNot}`;
-  switch (change.type) {
-    case 'password.changed':
-      return {
-        subject: text.passwordChangedSubject,
-        body: `${text.passwordChanged(holder.firstName, holder.username, when)}\n\n${closing}`,
-      };
-    case 'device.added':
-      return {
-        subject: text.deviceAddedSubject,
-        body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${closing}`,
-      };
-    case 'device.removed':
-      return {
-        subject: text.deviceRemovedSubject,
-        body: `${text.deviceRemoved(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${closing}`,
-      };
-    case 'device.clone_suspected':
-      return {
-        subject: text.cloneSuspectedSubject,
-        body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
-      };
-    default:
-      return null;
-  }
+  if (!isToldChange(change.type)) return null;
+  return NOTICES[change.type]?.(change, holder, noticeTime(at)) ?? null;
 }
