@@ -1,12 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
-/** An error whose message a person may read: the status and text go to the caller as they are. */
+/**
+ * An error whose message a person may read: the status and text go to the caller as they are.
+ * `code` is for callers that branch on the reason (docs/api-errors.md lists them); `extra` holds
+ * the members that reason documents (e.g. `methods` beside `step_up_required`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly details: { field?: string; message: string }[] = [],
+    readonly code?: string,
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -21,8 +27,10 @@ export function registerErrorMapping(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
+        ...(error.code ? { code: error.code } : {}),
         message: error.message,
         ...(error.details.length > 0 ? { details: error.details } : {}),
+        ...error.extra,
       });
     }
     const status = error.statusCode ?? 500;
