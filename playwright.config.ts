@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,31 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_USER_AGENT } from './e2e/s
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://localhost:${port}`;
+
+/**
+ * How many browsers run journeys at once, each against a server (and PGlite database) of its own
+ * on ports E2E_PORT, E2E_PORT+1, …: `npm run test:e2e` runs 2 when the machine has the cores to
+ * spare (scripts/e2e-workers.mjs), a run of a few spec files by hand 1 unless E2E_WORKERS says
+ * otherwise. Set E2E_WORKERS, not --workers: a worker without a server of its own would share
+ * another's (e2e/README.md).
+ */
+const serverCount = Number(process.env.E2E_WORKERS || 1);
+if (!Number.isInteger(serverCount) || serverCount < 1 || serverCount > 4) {
+  throw new Error(
+    `E2E_WORKERS must be a whole number from 1 to 4 (got ${process.env.E2E_WORKERS})`,
+  );
+}
+const serverPorts = Array.from({ length: serverCount }, (_, index) => port + index);
+
+// Playwright loads this file again in every worker process, with TEST_PARALLEL_INDEX (0 … workers
+// - 1, kept by a worker's replacement after a failure) set: each worker talks to its own server.
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (parallelIndex >= serverCount) {
+  throw new Error(
+    `Worker ${parallelIndex} has no server of its own: run more workers with E2E_WORKERS=${parallelIndex + 1}, not --workers`,
+  );
+}
+const baseURL = `http://localhost:${serverPorts[parallelIndex]}`;
 // Where Playwright writes this run's results (emptied when the run starts). Two runs on one tree
 // need two directories (and two ports): E2E_OUTPUT_DIR=test-results-b E2E_PORT=8191.
 const outputDir = path.resolve(repoRoot, process.env.E2E_OUTPUT_DIR ?? 'test-results');
@@ -14,17 +39,35 @@ const outputDir = path.resolve(repoRoot, process.env.E2E_OUTPUT_DIR ?? 'test-res
 // behind. It lives under test-results/, which Playwright empties before it starts the server, so
 // old runs' databases do not pile up.
 const runStamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
-const dataDir = path.join(outputDir, `e2e-data-${runStamp}`);
+const dataDirOf = (serverPort: number) =>
+  path.join(outputDir, `e2e-data-${runStamp}-${serverPort}`);
 
 /** Where this run's build of the web app goes (test-results is emptied at every run). */
 export const E2E_WEB_DIST_DIR = path.join(outputDir, 'e2e-web-dist');
 
+/**
+ * This run's server secrets, random, set in the servers' environment as a deployment sets them
+ * (issue 12 §1: none has a default; unset ones would be generated into each server's database,
+ * which the tests cannot read while it runs). Made once in the runner process; the workers it
+ * forks inherit them, so e2e/bundle-secrets.spec.ts checks the bundle against the very values
+ * the servers hold.
+ */
+for (const name of ['E2E_API_KEY', 'E2E_SESSION_SECRET', 'E2E_SIGNING_SECRET']) {
+  process.env[name] ??= randomBytes(32).toString('base64url');
+}
+export const E2E_SERVER_SECRETS = {
+  API_KEY: process.env.E2E_API_KEY ?? '',
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? '',
+  SIGNING_SECRET: process.env.E2E_SIGNING_SECRET ?? '',
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir,
-  // Two cores, and the server under test needs one of them: one browser at a time.
+  // A spec file runs whole in one worker, in order, against that worker's server; two workers
+  // never share a server, so one's lockouts and changed users never reach the other's journeys.
   fullyParallel: false,
-  workers: 1,
+  workers: serverCount,
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
@@ -49,20 +92,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The README's own start command, so the suite proves that a fresh clone starts: it builds the
-  // web app, then the server migrates and seeds its database and serves both.
-  webServer: {
-    command: 'npm start',
+  // The first server runs the README's own start command, so the suite proves that a fresh clone
+  // starts: it builds the web app, then the server migrates and seeds its database and serves
+  // both. Playwright starts the servers one after another, so the others (`npm run serve`, no
+  // second build) start once the first is up and serve the same build from their own databases.
+  webServer: serverPorts.map((serverPort, index) => ({
+    command: index === 0 ? 'npm start' : 'npm run serve',
     cwd: repoRoot,
-    url: `${baseURL}/healthz`,
+    url: `http://localhost:${serverPort}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       LISTEN_HOST: 'localhost',
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirOf(serverPort),
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address within a minute: the journeys test the bank, not the limiter.
       RATE_LIMIT_PER_MINUTE: '5000',
@@ -70,10 +115,11 @@ export default defineConfig({
       // `${RETAIL_SITE_URL}/callback`. Nothing serves this origin: the checkout journey answers
       // its requests itself with page.route.
       RETAIL_SITE_URL: 'http://retail.anybank.test',
-      // `npm start` builds the web app here and the server serves it from here: a run never
+      // `npm start` builds the web app here and the servers serve it from here: a run never
       // shares apps/web/dist with another run (or a developer's server) on the same tree.
       WEB_DIST_DIR: E2E_WEB_DIST_DIR,
+      ...E2E_SERVER_SECRETS,
       NPM_CONFIG_LOGLEVEL: 'error',
     },
-  },
+  })),
 });

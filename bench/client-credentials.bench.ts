@@ -12,7 +12,6 @@ import {
   serviceClientSecret,
   SERVICE_CLIENT_ID,
 } from '../apps/server/src/modules/identity/oauth/oauth.clients';
-import { testConfig } from '../apps/server/test/test-config';
 import { benchDatabaseKinds, startBenchServer } from './support/bench-server';
 import { load, type LoadFigures } from './support/cannon';
 import { machine, percentOf, table, verdict, writeResult } from './support/report';
@@ -25,7 +24,7 @@ const KEYCLOAK_PER_VCPU = 120;
 
 const signingSecret = randomBytes(32).toString('hex');
 const credentials = Buffer.from(
-  `${SERVICE_CLIENT_ID}:${serviceClientSecret(testConfig({ SIGNING_SECRET: signingSecret }))}`,
+  `${SERVICE_CLIENT_ID}:${serviceClientSecret({ signingSecret })}`,
 ).toString('base64');
 const grantRequest = new URLSearchParams({
   grant_type: 'client_credentials',

@@ -235,6 +235,10 @@ async function addCustomers(database: DatabaseHandle) {
           userType: 'customer',
           authnPreference: 'Password',
           passwordHash,
+          // Far above what the run moves: the bench measures transfers that move money, not
+          // the day's running total asking for a code (issue 12 §3).
+          cibaThreshold: 1_000_000,
+          denyThreshold: 2_000_000,
         },
         devices: [{ type: 'Email', name: 'Email', target: `${uid}@example.com` }],
         balances: NEW_CUSTOMER_BALANCES,

@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_WEB_DIST_DIR } from '../playwright.config';
-import { loadConfig } from '../apps/server/src/config';
+import { E2E_SERVER_SECRETS, E2E_WEB_DIST_DIR } from '../playwright.config';
 import {
   SERVICE_CLIENT_ID,
   serviceClientSecret,
@@ -22,20 +21,21 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-// The suite's server runs `npm start`, which has just built the SPA into this run's folder with the
-// configuration every test uses: the same secrets the server holds.
+// The suite's server runs `npm start`, which has just built the SPA into this run's folder with
+// this run's secrets in its environment (playwright.config.ts): the very secrets the servers hold.
 test('the browser bundle holds none of the server’s secrets', async () => {
-  const config = loadConfig({});
+  const signing = { signingSecret: E2E_SERVER_SECRETS.SIGNING_SECRET };
   const secrets = {
-    API_KEY: config.apiKey,
-    SESSION_SECRET: config.sessionSecret,
-    SIGNING_SECRET: config.signingSecret,
-    [`${SERVICE_CLIENT_ID} client secret`]: serviceClientSecret(config),
+    ...E2E_SERVER_SECRETS,
+    [`${SERVICE_CLIENT_ID} client secret`]: serviceClientSecret(signing),
     [`${TRANSFER_APPROVAL_CLIENT_ID} client secret`]: serviceClientSecret(
-      config,
+      signing,
       TRANSFER_APPROVAL_CLIENT_ID,
     ),
   };
+  for (const [name, value] of Object.entries(secrets)) {
+    expect(value.length, `${name} is set for this run`).toBeGreaterThanOrEqual(32);
+  }
   const files = await filesUnder(distDir);
   expect(files.some((file) => file.endsWith('.js'))).toBe(true);
   for (const file of files) {

@@ -71,7 +71,19 @@ async function saveMobile(page: Page, mobile: string): Promise<void> {
   await saveButton(page).click();
 }
 
-test('a customer who changes their mobile sees a spinner, then Profile Updated!, and their SMS device now texts the new number, also at the next sign-in', async ({
+/**
+ * Issue 12 §2: a new mobile number is used once the code texted to it is entered. `phone` was
+ * opened before the save, so only the code sent for it is read.
+ */
+async function verifyNewMobile(page: Page, phone: Mailbox): Promise<void> {
+  const codeField = page.getByLabel('Verification code (mobile number)');
+  await expect(codeField).toBeFocused();
+  await codeField.fill(await phone.readNewCode());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(codeField).toHaveCount(0);
+}
+
+test('a customer who changes their mobile sees a spinner, enters the code texted to the new number, and their SMS device now texts it, also at the next sign-in', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -83,9 +95,11 @@ test('a customer who changes their mobile sees a spinner, then Profile Updated!,
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(1);
 
-  // A mobile of their own first: the save adds its SMS device next to the e-mail.
+  // A mobile of their own first: once its code is entered, its SMS device joins the e-mail.
+  const firstPhone = await Mailbox.open(page.request, oldMobile);
   await saveMobile(page, oldMobile);
-  await expect(saveResult(page)).toHaveText(messages.profile.updated);
+  await verifyNewMobile(page, firstPhone);
+  await expect(saveResult(page)).toHaveText(messages.profile.contactVerified('mobile number'));
   await expect(devices).toHaveCount(2);
   await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText(lastFour(oldMobile));
 
@@ -102,15 +116,17 @@ test('a customer who changes their mobile sees a spinner, then Profile Updated!,
     await spinnerSeen;
     await route.continue();
   });
+  const secondPhone = await Mailbox.open(page.request, newMobile);
   await saveMobile(page, newMobile);
   await expect(saveButton(page)).toHaveText('Saving…');
   await expect(saveButton(page).locator('.spinner-border')).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await expect(mobileField(page)).toBeDisabled();
   answerSave();
-  await expect(saveResult(page)).toHaveText(messages.profile.updated);
   await expect(saveButton(page)).toHaveText('Save');
   await page.unroute(isProfileUpdate);
+  await verifyNewMobile(page, secondPhone);
+  await expect(saveResult(page)).toHaveText(messages.profile.contactVerified('mobile number'));
 
   // The old number's device is gone and the new number's took its place.
   await expect(devices.filter({ hasText: lastFour(newMobile) })).toHaveCount(1);
@@ -152,7 +168,9 @@ test('a customer at the device limit who saves a new mobile number is warned tha
   await expect(devices).toHaveCount(MAX_MFA_DEVICES);
 
   await page.getByLabel('City', { exact: true }).fill('Springfield');
+  const phone = await Mailbox.open(page.request, mobile);
   await saveMobile(page, mobile);
+  await verifyNewMobile(page, phone);
   await expect(saveResult(page)).toHaveText(messages.profile.limitExceeded);
   await expect(saveResult(page).getByText(messages.profile.limitExceeded)).toHaveClass(
     /alert-warning/,

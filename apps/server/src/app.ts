@@ -8,7 +8,9 @@ import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { answerFrameworkError, registerErrorMapping } from './http/errors';
-import { registerRateLimits, signInRateLimit } from './http/rate-limits';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerRateLimits, signInRateLimit, usernameLookupRateLimit } from './http/rate-limits';
+import { serializeRequestForLog } from './http/request-log';
 import { analyticsOriginOf, registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -43,15 +45,24 @@ import { createCibaTransferApprovals } from './modules/identity/oauth/ciba-appro
 import { createSecretBox } from './modules/identity/devices/secret-box';
 import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
 import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
+import { registerStepUpRoutes } from './modules/identity/flow/step-up.routes';
+import { createRecentAuthentication } from './modules/identity/oauth/recent-authentication';
 import { createAuthGuards, type AuthGuards } from './modules/identity/oauth/access-token';
 import { createInteractionPort } from './modules/identity/oauth/interaction.port';
+import { registerConnectedAppsRoutes } from './modules/identity/oauth/connected-apps.routes';
+import { createConnectedAppsService } from './modules/identity/oauth/connected-apps.service';
 import { isSelfServiceClient, userTypeOfClient } from './modules/identity/oauth/oauth.clients';
 import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
 import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
 import { createOidcProvider } from './modules/identity/oauth/oidc.provider';
+import { providerFollowingKeys } from './modules/identity/oauth/oidc.current';
+import { readGrantBinding } from './modules/identity/oauth/grant.store';
+import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
+import { registerSigningKeyRoutes } from './modules/identity/keys/keys.routes';
 import { registerPickupRoutes } from './modules/identity/pickup/pickup.routes';
 import { createPickupService } from './modules/identity/pickup/pickup.service';
 import { registerRiskRoutes } from './modules/identity/risk/risk.routes';
+import { DEFAULT_RISK_POLICY } from './modules/identity/risk/risk.rules';
 import { createRiskService } from './modules/identity/risk/risk.service';
 import { insertAuditEvent } from './modules/audit/audit.store';
 import { registerOutboxRoutes } from './modules/messaging/messaging.routes';
@@ -82,6 +93,13 @@ export interface ServerDeps {
   emailTransport?: EmailTransport | null;
   /** How a transfer above the CIBA threshold is approved on the customer's phone. */
   transferApprovals?: TransferApprovals;
+  /** What "the last 5 minutes" of the step-up guard are measured against (tests move it). */
+  clock?: () => Date;
+  /**
+   * The server's secrets and signing keys, as main.ts loads them after migrating; without
+   * them (tests) they are loaded (on first start: made) from `database`.
+   */
+  keys?: ServerKeys;
 }
 
 export interface Server {
@@ -92,6 +110,7 @@ export interface Server {
     auth: AuthGuards;
     provider: Provider;
     banking: BankingService;
+    keys: ServerKeys;
   };
 }
 
@@ -107,6 +126,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     analyticsCollectorUrl: config.analyticsCollectorUrl,
     demoHosts: config.demoHosts,
     outboxEnabled: config.outboxEnabled,
+    demoToolsEnabled: config.demoToolsEnabled,
     policyIds: {
       registration: config.policyIds.REGISTRATION,
       usernameRecovery: config.policyIds.USERNAME_RECOVERY,
@@ -127,7 +147,8 @@ export function publicConfigOf(config: Config): PublicConfig {
 export async function buildServer(deps: ServerDeps): Promise<Server> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Request logs never hold a code, state or pickup reference (http/request-log.ts).
+    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
@@ -142,13 +163,22 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   // Every API reads JSON (or a sign-in step's vendor JSON type): a text/plain body is refused
   // 415 before any route sees it, like every other type without a parser (ASVS 13.1.5).
   app.removeContentTypeParser('text/plain');
+  // JSON nested deeper than MAX_JSON_DEPTH is refused 400 before anything parses or walks it.
+  registerJsonBodyParser(app);
   registerErrorMapping(app);
   registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     basePath: config.basePath,
     analyticsOrigin: analyticsOriginOf(config),
   });
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  const keys =
+    deps.keys ??
+    (await loadServerKeysFor(config, database.db, {
+      onError: (error) => app.log.warn({ err: error }, 'reading the signing keys failed'),
+    }));
+  app.addHook('onClose', async () => keys.signingKeys.close());
+  const { secrets } = keys;
+  await app.register(fastifyCookie, { secret: secrets.sessionSecret });
   await registerRateLimits(app, { config, db: database.db });
 
   const emailTransport =
@@ -169,24 +199,31 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   // The phone's decision on a transfer completes its CIBA request: the provider and the push
   // service need each other, so each finds the other through these late references.
   const pushRef: { current?: PushService } = {};
-  const provider = createOidcProvider(config, db, {
-    ciba: cibaConfiguration({
-      db,
-      push: () => {
-        if (!pushRef.current) throw new Error('push service used before it was created');
-        return pushRef.current;
-      },
-    }),
+  const ciba = cibaConfiguration({
+    db,
+    push: () => {
+      if (!pushRef.current) throw new Error('push service used before it was created');
+      return pushRef.current;
+    },
   });
-  await mountOidcProvider(app, provider, config.basePath);
-  provider.on('end_session.success', (ctx) => {
-    void insertAuditEvent(db, {
-      type: 'signout',
-      userId: ctx.oidc.session?.accountId ?? null,
-      ip: ctx.ip,
-      details: { clientId: ctx.oidc.client?.clientId ?? null },
-    }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
+  // A new provider serves /as/* whenever the published signing keys change (oidc.current.ts).
+  const providers = providerFollowingKeys(keys.signingKeys, () => {
+    const built = createOidcProvider(config, db, keys, { ciba });
+    built.on('end_session.success', (ctx) => {
+      void insertAuditEvent(db, {
+        type: 'signout',
+        userId: ctx.oidc.session?.accountId ?? null,
+        ip: ctx.ip,
+        details: { clientId: ctx.oidc.client?.clientId ?? null },
+      }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
+    });
+    return built;
   });
+  app.addHook('onClose', async () => providers.close());
+  // The services use the first provider's models (grants, interactions, codes): they sign
+  // nothing, and what they read and write is in the database every provider shares.
+  const provider = providers.current();
+  await mountOidcProvider(app, () => providers.current(), config.basePath);
   const purge = setInterval(
     () => {
       purgeExpiredOidcModels(db).catch((error: unknown) =>
@@ -198,10 +235,22 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  const auth = createAuthGuards(config, provider);
-  const risk = createRiskService({ db });
+  const auth = createAuthGuards(config, provider, {
+    signingKeys: keys.signingKeys,
+    readGrantBinding: (grantId) => readGrantBinding(db, grantId),
+    audit: (event) => insertAuditEvent(db, event),
+  });
+  // The demo admin's "high risk on next sign-in" is a demo tool: ignored with DEMO_TOOLS=off.
+  const risk = createRiskService({
+    db,
+    adminOverrideEnabled: config.demoToolsEnabled,
+    policy: {
+      ...DEFAULT_RISK_POLICY,
+      unknownUsernamesPerMinute: usernameLookupRateLimit(config).max,
+    },
+  });
   const passwords = createPasswordService({ db });
-  const otp = createOtpService({ db, signingSecret: config.signingSecret });
+  const otp = createOtpService({ db, signingSecret: secrets.signingSecret });
   const push = createPushService({
     db,
     messaging,
@@ -213,6 +262,18 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     },
   });
   pushRef.current = push;
+  const webauthn = {
+    rpId: config.host,
+    rpName: 'AnyBank',
+    origin: new URL(config.publicUrl).origin,
+  };
+  // Sensitive changes need a recent sign-in or step-up (issue 12 §2).
+  const recentAuth = createRecentAuthentication({
+    db,
+    rpId: webauthn.rpId,
+    windowMs: config.stepUpWindowMs,
+    clock: deps.clock,
+  });
   const flows = createFlowService({
     db,
     interactions: createInteractionPort(provider),
@@ -222,18 +283,22 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     risk,
     auth,
     push,
-    secrets: createSecretBox(config.signingSecret),
-    webauthn: { rpId: config.host, rpName: 'AnyBank', origin: new URL(config.publicUrl).origin },
+    secrets: createSecretBox(secrets.signingSecret),
+    webauthn,
     userTypeOfClient,
     isSelfServiceClient,
     notices,
+    recentAuth,
+    clock: deps.clock,
   });
   const pickup = createPickupService({ config, db, provider });
   const banking = createBankingService({
     db,
-    approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, app }),
+    approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, secrets, app }),
+    otp,
+    messaging,
   });
-  const wallet = createWalletService({ config, db });
+  const wallet = createWalletService({ config, db, signingKeys: keys.signingKeys });
   const helpDesk = createHelpDeskService({ db, otp, push, messaging, notices });
   const orchestration = createOrchestrationService({
     config,
@@ -241,8 +306,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     messaging,
     notices,
     auth,
+    recentAuth,
+    otp,
     wallet,
     helpDesk,
+    serverSecrets: secrets,
   });
 
   app.get(
@@ -278,18 +346,30 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       const signInLimit = signInRateLimit(config);
       if (config.outboxEnabled) registerOutboxRoutes(api, { messaging, rateLimit: signInLimit });
       // This one tells whether a username exists: a tenth of the other sign-in calls' limit.
-      registerRiskRoutes(api, {
-        risk,
-        rateLimit: { ...signInLimit, max: Math.max(1, Math.floor(signInLimit.max / 10)) },
-      });
+      registerRiskRoutes(api, { risk, rateLimit: usernameLookupRateLimit(config) });
       registerFlowRoutes(api, { config, flows });
+      registerStepUpRoutes(api, { config, flows });
       registerPickupRoutes(api, { config, pickup });
+      // Issue 12 §4: the consent page of other applications, and the customer's Connected apps.
+      registerConnectedAppsRoutes(api, {
+        config,
+        auth,
+        connectedApps: createConnectedAppsService({
+          db,
+          interactions: createInteractionPort(provider),
+        }),
+      });
       registerDirectoryRoutes(api, { db, auth });
       registerDirectoryEntryRoutes(api, {
         auth,
         entries: createDirectoryEntryService({ db, productId: config.productId }),
       });
-      registerAdminRoutes(api, { db, auth });
+      // A demo tool: with DEMO_TOOLS=off the whole demo admin API is gone (404).
+      // The key rotation call is the demo admin's too; `npm run keys:rotate` works regardless.
+      if (config.demoToolsEnabled) {
+        registerAdminRoutes(api, { db, auth, productId: config.productId });
+        registerSigningKeyRoutes(api, { config, db, auth, signingKeys: keys.signingKeys });
+      }
       registerBankingRoutes(api, { auth, banking, siteUrl });
       registerOrchestrationRoutes(api, { config, orchestration });
       registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
@@ -331,10 +411,13 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   await registerSpa(app, {
     distDir: deps.webDistDir ?? config.webDistDir ?? WEB_DIST_DIR,
     config: publicConfigOf(config),
-    // With the outbox off, its page is gone too: it would only show an error.
-    isPageDisabled: (pathname) =>
-      !config.outboxEnabled && pathname.replace(/\/$/, '') === '/outbox',
+    // With the outbox or the demo tools off, their pages are gone too: they would only fail.
+    isPageDisabled: (pathname) => {
+      const page = pathname.replace(/\/$/, '');
+      if (page === '/outbox') return !config.outboxEnabled;
+      return page === '/admin' && !config.demoToolsEnabled;
+    },
   });
 
-  return { app, services: { messaging, flows, auth, provider, banking } };
+  return { app, services: { messaging, flows, auth, provider, banking, keys } };
 }

@@ -71,21 +71,63 @@ describe('configuration', () => {
     ]);
   });
 
-  it('warns while a secret is the public demo default, and not once each is set', () => {
-    expect(configWarnings(loadConfig({})).join(' ')).toMatch(
-      /API_KEY.*SESSION_SECRET.*SIGNING_SECRET/,
-    );
-    const own = loadConfig({
+  it('has no value of its own for any secret: unset ones are generated at start (issue 12 §1)', () => {
+    const config = loadConfig({});
+    expect(config.secretsFromEnvironment).toEqual({});
+    expect(config.keyEncryptionKey).toBeNull();
+  });
+
+  it('takes the secrets and the key-encryption key the environment sets', () => {
+    const config = loadConfig({
       API_KEY: 'k'.repeat(20),
       SESSION_SECRET: 's'.repeat(40),
       SIGNING_SECRET: 't'.repeat(40),
+      KEY_ENCRYPTION_KEY: 'e'.repeat(40),
     });
-    expect(configWarnings(own)).toEqual([]);
+    expect(config.secretsFromEnvironment).toEqual({
+      apiKey: 'k'.repeat(20),
+      sessionSecret: 's'.repeat(40),
+      signingSecret: 't'.repeat(40),
+    });
+    expect(config.keyEncryptionKey).toBe('e'.repeat(40));
+    expect(problemsOf({ KEY_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^KEY_ENCRYPTION_KEY: /);
+  });
+
+  it('warns while the stored keys are not encrypted, and not once KEY_ENCRYPTION_KEY is set', () => {
+    expect(configWarnings(loadConfig({})).join(' ')).toMatch(/KEY_ENCRYPTION_KEY is not set/);
+    expect(configWarnings(loadConfig({ KEY_ENCRYPTION_KEY: 'e'.repeat(40) }))).toEqual([]);
   });
 
   it('warns that the outbox exposes codes on a public URL', () => {
     expect(
       configWarnings(loadConfig({ PUBLIC_URL: 'https://bank.example.com' })).join(' '),
     ).toMatch(/OUTBOX/);
+  });
+
+  it('turns the demo tools on by default, and all of them off with DEMO_TOOLS=off', () => {
+    expect(loadConfig({})).toMatchObject({ demoToolsEnabled: true, outboxEnabled: true });
+    expect(loadConfig({ DEMO_TOOLS: 'off' })).toMatchObject({
+      demoToolsEnabled: false,
+      outboxEnabled: false,
+    });
+    expect(loadConfig({ DEMO_TOOLS: 'off', OUTBOX: 'on' }).outboxEnabled).toBe(false);
+    // OUTBOX=off alone turns off the outbox and nothing else.
+    expect(loadConfig({ OUTBOX: 'off' })).toMatchObject({
+      demoToolsEnabled: true,
+      outboxEnabled: false,
+    });
+    expect(problemsOf({ DEMO_TOOLS: 'sometimes' })[0]).toMatch(
+      /^DEMO_TOOLS: must be "on" or "off"/,
+    );
+  });
+
+  it('warns while the demo tools are on for a public URL, and not once DEMO_TOOLS=off', () => {
+    const publicUrl = {
+      PUBLIC_URL: 'https://bank.example.com',
+      KEY_ENCRYPTION_KEY: 'e'.repeat(40),
+    };
+    expect(configWarnings(loadConfig(publicUrl)).join(' ')).toMatch(/DEMO_TOOLS is on/);
+    expect(configWarnings(loadConfig({ ...publicUrl, DEMO_TOOLS: 'off' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ KEY_ENCRYPTION_KEY: 'e'.repeat(40) }))).toEqual([]);
   });
 });

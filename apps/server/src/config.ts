@@ -6,13 +6,6 @@ import { DEFAULT_PRODUCT_ID } from '@anybank/contracts';
  * Every variable is validated at start; each bad value gives one error line naming it.
  */
 
-/** Values that are public knowledge (they are in this repository): fine for a laptop demo only. */
-export const DEMO_SECRETS = {
-  API_KEY: 'demo-api-key-change-me',
-  SESSION_SECRET: 'demo-session-secret-change-me-0123456789',
-  SIGNING_SECRET: 'demo-signing-secret-change-me-0123456789',
-} as const;
-
 /** The orchestration policies of document 1 §7 and document 2 §7, each with its own id. */
 export const POLICY_NAMES = [
   'REGISTRATION',
@@ -69,7 +62,9 @@ const envSchema = z.object({
     .default(DEFAULT_PRODUCT_ID),
   COMPANY_ID: identifier.default('anybank-demo'),
   ...policyIdSchemas(),
-  API_KEY: z.string().min(16, 'must be at least 16 characters long').default(DEMO_SECRETS.API_KEY),
+  // No secret has a default: unset ones are generated on first start and kept in the database
+  // (modules/identity/keys).
+  API_KEY: z.string().min(16, 'must be at least 16 characters long').optional(),
   HOST: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name without scheme or port, e.g. bank.example.com')
@@ -90,8 +85,9 @@ const envSchema = z.object({
     )
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
-  SESSION_SECRET: secret.default(DEMO_SECRETS.SESSION_SECRET),
-  SIGNING_SECRET: secret.default(DEMO_SECRETS.SIGNING_SECRET),
+  SESSION_SECRET: secret.optional(),
+  SIGNING_SECRET: secret.optional(),
+  KEY_ENCRYPTION_KEY: secret.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -114,11 +110,23 @@ const envSchema = z.object({
     ),
   RETAIL_SITE_URL: httpUrl.default('https://retail.anybank.example'),
   OUTBOX: onOff.default('on'),
+  /** The demo tools, all together (README "Demo tools"): off for a public deployment. */
+  DEMO_TOOLS: onOff.default('on'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
+    .default(300),
+  /**
+   * How recent a sign-in or step-up must be for a sensitive change (issue 12 §2): 5 minutes,
+   * and never more. Only shortened (a browser journey checks the step-up dialog with it).
+   */
+  STEP_UP_MAX_AGE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(300, 'must be at most 300 (5 minutes)')
     .default(300),
   REDIS_URL: z
     .string()
@@ -136,23 +144,32 @@ export interface Config {
   productId: string;
   companyId: string;
   policyIds: Record<PolicyName, string>;
-  apiKey: string;
+  /** Secrets set in the environment; the others come from the database (ServerKeys). */
+  secretsFromEnvironment: { apiKey?: string; sessionSecret?: string; signingSecret?: string };
+  /** Seals the stored secrets and private keys (AES-256-GCM); null: stored as they are. */
+  keyEncryptionKey: string | null;
   host: string;
   publicUrl: string;
   orchestratorUrl: string;
   widgetApiUrl: string;
   basePath: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
-  sessionSecret: string;
-  signingSecret: string;
   smtp: { url: string; from: string } | null;
   analyticsMeasurementId: string | null;
   analyticsCollectorUrl: string;
   demoHosts: string[];
   retailSiteUrl: string;
+  /** Whether the outbox is served: OUTBOX=on and the demo tools on. */
   outboxEnabled: boolean;
+  /**
+   * DEMO_TOOLS: the outbox, the demo admin API, the admin's risk override and the seeded demo
+   * users with their published password. Off, none of them exists.
+   */
+  demoToolsEnabled: boolean;
   /** Requests per minute one client address may make to each sign-in endpoint. */
   rateLimitPerMinute: number;
+  /** How recent a sign-in or step-up must be for a sensitive change (at most 5 minutes). */
+  stepUpWindowMs: number;
   /** Where the built web app is (default apps/web/dist). */
   webDistDir: string | null;
   redisUrl: string | null;
@@ -191,7 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     policyIds: Object.fromEntries(
       POLICY_NAMES.map((name) => [name, e[`POLICY_ID_${name}`]]),
     ) as Record<PolicyName, string>,
-    apiKey: e.API_KEY,
+    secretsFromEnvironment: {
+      ...(e.API_KEY === undefined ? {} : { apiKey: e.API_KEY }),
+      ...(e.SESSION_SECRET === undefined ? {} : { sessionSecret: e.SESSION_SECRET }),
+      ...(e.SIGNING_SECRET === undefined ? {} : { signingSecret: e.SIGNING_SECRET }),
+    },
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? null,
     host: e.HOST,
     publicUrl,
     orchestratorUrl: e.ORCHESTRATOR_URL ?? `${publicUrl}${e.BASE_PATH}/api/orchestration`,
@@ -200,15 +222,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
-    sessionSecret: e.SESSION_SECRET,
-    signingSecret: e.SIGNING_SECRET,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
     analyticsMeasurementId: e.ANALYTICS_MEASUREMENT_ID ?? null,
     analyticsCollectorUrl: e.ANALYTICS_COLLECTOR_URL,
     demoHosts: e.DEMO_HOSTS,
     retailSiteUrl: e.RETAIL_SITE_URL,
-    outboxEnabled: e.OUTBOX === 'on',
+    outboxEnabled: e.OUTBOX === 'on' && e.DEMO_TOOLS === 'on',
+    demoToolsEnabled: e.DEMO_TOOLS === 'on',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    stepUpWindowMs: e.STEP_UP_MAX_AGE_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR ?? null,
     redisUrl: e.REDIS_URL ?? null,
   };
@@ -217,17 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Warnings for a configuration that works but must not face the public as it is. */
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
-  const defaults: [string, string, string][] = [
-    ['API_KEY', config.apiKey, DEMO_SECRETS.API_KEY],
-    ['SESSION_SECRET', config.sessionSecret, DEMO_SECRETS.SESSION_SECRET],
-    ['SIGNING_SECRET', config.signingSecret, DEMO_SECRETS.SIGNING_SECRET],
-  ];
-  for (const [name, value, demoValue] of defaults) {
-    if (value === demoValue) {
-      warnings.push(
-        `${name} is the public demo default: set your own before anyone else can reach this server.`,
-      );
-    }
+  if (!config.keyEncryptionKey) {
+    warnings.push(
+      'KEY_ENCRYPTION_KEY is not set: the generated secrets and the token signing key are stored unencrypted in the database.',
+    );
   }
   if (
     config.outboxEnabled &&
@@ -237,5 +252,14 @@ export function configWarnings(config: Config): string[] {
       'OUTBOX is on for a non-local PUBLIC_URL: anyone can read every one-time code. Set OUTBOX=off and SMTP_URL.',
     );
   }
+  if (config.demoToolsEnabled && !isLocalUrl(config.publicUrl)) {
+    warnings.push(
+      'DEMO_TOOLS is on for a non-local PUBLIC_URL: the demo users share a published password and the demo admin is open. Set DEMO_TOOLS=off (README "Demo tools").',
+    );
+  }
   return warnings;
+}
+
+function isLocalUrl(url: string): boolean {
+  return /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(url);
 }

@@ -6,8 +6,10 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateDatabase } from './db/migrate';
 import { drainableServer } from './http/drain';
+import { KeySealError } from './modules/identity/keys/key-seal';
+import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
 import { DEMO_USERS } from './seed/demo-data';
-import { seedDemoData } from './seed/seed';
+import { seedOrCheckDemoUsers } from './seed/seed';
 
 function loadConfigOrExit(): Config {
   try {
@@ -30,9 +32,12 @@ function banner(config: Config) {
   const people = DEMO_USERS.slice(0, 5)
     .map((user) => `    ${user.uid.padEnd(12)} ${user.userType}`)
     .join('\n');
+  const demo = config.demoToolsEnabled
+    ? `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n`
+    : '  demo tools: off (no demo users, outbox or demo admin)\n';
   console.log(
     `\nAnyBank is running at ${url}\n  data: ${where}\n  outbox: ${config.outboxEnabled ? `${url}outbox` : 'off'}\n` +
-      `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n`,
+      demo,
   );
 }
 
@@ -51,9 +56,32 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
 }
 const database = await openDatabaseOrExit();
 await migrateDatabase(database);
-await seedDemoData(database.db);
+// DEMO_TOOLS on: the demo users are seeded. Off: none is, and none may still have the demo password.
+const demoUsersRefusal = await seedOrCheckDemoUsers(database.db, config.demoToolsEnabled);
+if (demoUsersRefusal) {
+  console.error(`AnyBank cannot start. ${demoUsersRefusal}`);
+  await database.close();
+  process.exit(1);
+}
 
-const { app } = await buildServer({ config, database });
+/** The secrets and signing keys every instance on this database shares (made on first start). */
+async function loadServerKeysOrExit(): Promise<ServerKeys> {
+  try {
+    return await loadServerKeysFor(config, database.db, {
+      onError: (error) =>
+        console.warn(`Warning: reading the signing keys failed: ${String(error)}`),
+    });
+  } catch (error) {
+    if (error instanceof KeySealError) {
+      console.error(`AnyBank cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+const keys = await loadServerKeysOrExit();
+
+const { app } = await buildServer({ config, database, keys });
 const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
 banner(config);

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
   BALANCES_API_PATH,
   MENU_OPTIONS_API_PATH,
   PHISHING_DEMO_SUBJECT,
@@ -143,18 +145,19 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       expect(entry).not.toHaveProperty('userPassword');
     });
 
-    it('sets both thresholds with PUT, answers 200 with the entry, and audits the change', async () => {
-      const response = await jane.call(directoryEntryPath('jane.doe'), {
+    it('sets both thresholds through the demo admin API, shows them in the entry, and audits the change', async () => {
+      const response = await jane.call(ADMIN_THRESHOLDS_PATH, {
         method: 'PUT',
-        body: { [attribute('CibaThreshold')]: ['50'], [attribute('DenyThreshold')]: ['100'] },
+        body: { cibaThreshold: '50', denyThreshold: '100' },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({
+      const entry = await jane.call(directoryEntryPath('jane.doe'));
+      expect(await entry.json()).toMatchObject({
         [attribute('CibaThreshold')]: [50],
         [attribute('DenyThreshold')]: [100],
       });
       expect(await storedUser(jane.id)).toMatchObject({ cibaThreshold: 50, denyThreshold: 100 });
-      const [audit] = (await adminAudits(jane.id, 'directory-entry')).slice(-1);
+      const [audit] = (await adminAudits(jane.id, 'thresholds')).slice(-1);
       expect(audit?.details).toMatchObject({
         changed: {
           cibaThreshold: { from: null, to: 50 },
@@ -170,9 +173,9 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       ['a deny threshold of 1', '1', '1', messages.admin.denyTooLow(2)],
       ['a fraction of a dollar', '50', '99.99', messages.admin.wholeDollars],
     ])('refuses %s with 400 and keeps the thresholds', async (_rule, ciba, deny, message) => {
-      const response = await jane.call(directoryEntryPath('jane.doe'), {
+      const response = await jane.call(ADMIN_THRESHOLDS_PATH, {
         method: 'PUT',
-        body: { [attribute('CibaThreshold')]: [ciba], [attribute('DenyThreshold')]: [deny] },
+        body: { cibaThreshold: ciba, denyThreshold: deny },
       });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { details: { message: string }[] };
@@ -189,50 +192,52 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       expect((await storedUser(jane.id))?.email).toBe('jane.doe@example.com');
     });
 
-    it('toggles the tier with a PATCH set, and the menu gains the premier entries at once', async () => {
-      const patch = (tier: string) =>
-        jane.call(directoryEntryPath('jane.doe'), {
-          method: 'PATCH',
-          body: {
-            modifications: [
-              { attributeName: attribute('AccountTier'), modificationType: 'set', values: [tier] },
-            ],
-          },
-        });
+    it('toggles the tier through the demo admin API, and the menu gains the premier entries at once', async () => {
+      const set = (tier: string) =>
+        jane.call(ADMIN_ACCOUNT_TIER_PATH, { method: 'PUT', body: { accountTier: tier } });
       const titles = async () =>
         Object.values(
           menuOptionsResponseSchema.parse(await (await jane.call(MENU_OPTIONS_API_PATH)).json()),
         ).flatMap((entry) => (entry.title ? [entry.title] : []));
 
-      expect((await patch('premier')).status).toBe(200);
+      expect((await set('premier')).status).toBe(200);
       expect(await titles()).toEqual(
         expect.arrayContaining(['Premier Rewards', 'Wealth Planning']),
       );
-      expect((await patch('personal')).status).toBe(200);
+      expect((await set('personal')).status).toBe(200);
       expect(await titles()).not.toContain('Premier Rewards');
-      expect((await patch('gold')).status).toBe(400);
+      expect((await set('gold')).status).toBe(400);
       expect((await storedUser(jane.id))?.accountTier).toBe('personal');
     });
 
-    it('never lets two half-changes together break "CIBA below deny"', async () => {
+    it('never lets two concurrent threshold changes leave a mixed pair', async () => {
       await test.handle.db
         .update(users)
         .set({ cibaThreshold: 100, denyThreshold: 1000 })
         .where(eq(users.id, jane.id));
-      const set = (name: 'CibaThreshold' | 'DenyThreshold', value: number) =>
-        jane.call(directoryEntryPath('jane.doe'), {
-          method: 'PATCH',
-          body: {
-            modifications: [
-              { attributeName: attribute(name), modificationType: 'set', values: [value] },
-            ],
-          },
+      const set = (ciba: number, deny: number) =>
+        jane.call(ADMIN_THRESHOLDS_PATH, {
+          method: 'PUT',
+          body: { cibaThreshold: String(ciba), denyThreshold: String(deny) },
         });
-      // Each is valid against the stored pair; both together would leave CIBA 500 > deny 400.
-      const answers = await Promise.all([set('CibaThreshold', 500), set('DenyThreshold', 400)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      const answers = await Promise.all([set(500, 600), set(10, 400)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       const stored = await storedUser(jane.id);
+      expect([
+        [500, 600],
+        [10, 400],
+      ]).toContainEqual([stored!.cibaThreshold, stored!.denyThreshold]);
       expect(stored!.cibaThreshold!).toBeLessThan(stored!.denyThreshold!);
+    });
+
+    it('refuses the thresholds and the tier through the directory with the customer’s token (403)', async () => {
+      const put = await jane.call(directoryEntryPath('jane.doe'), {
+        method: 'PUT',
+        body: { [attribute('CibaThreshold')]: ['50'], [attribute('DenyThreshold')]: ['100'] },
+      });
+      expect(put.status).toBe(403);
+      expect(await put.json()).toMatchObject({ code: 'bank_attribute' });
+      expect(await storedUser(jane.id)).toMatchObject({ cibaThreshold: null, denyThreshold: null });
     });
 
     it('answers 403 for another user’s DN, existing or not, and 404 outside the directory', async () => {
@@ -302,6 +307,22 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
           }),
       },
       {
+        name: 'PUT admin thresholds',
+        call: (_uid, token) =>
+          bearer(token)(ADMIN_THRESHOLDS_PATH, {
+            method: 'PUT',
+            body: { cibaThreshold: '1000', denyThreshold: '10000' },
+          }),
+      },
+      {
+        name: 'PUT admin account tier',
+        call: (_uid, token) =>
+          bearer(token)(ADMIN_ACCOUNT_TIER_PATH, {
+            method: 'PUT',
+            body: { accountTier: 'personal' },
+          }),
+      },
+      {
         name: 'PUT risk override',
         call: (_uid, token) =>
           bearer(token)('/api/admin/risk-override', { method: 'PUT', body: { enabled: false } }),
@@ -337,8 +358,14 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       return { uid: PARTNER_STAFF[caller], token: partnerTokens[caller] };
     }
 
+    // Issue 12 §3: writing the directory's bank attributes succeeds for nobody now.
+    const WRITES_NOBODY = new Set(['PUT directory entry', 'PATCH directory entry']);
     const rows = ENDPOINTS.flatMap((endpoint) =>
-      CALLERS.map((caller) => ({ endpoint, caller, allowed: caller === 'customer' })),
+      CALLERS.map((caller) => ({
+        endpoint,
+        caller,
+        allowed: caller === 'customer' && !WRITES_NOBODY.has(endpoint.name),
+      })),
     );
 
     it.each(rows)(
@@ -384,32 +411,31 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       });
     }
 
-    async function setThresholds(ciba: string | null, deny: string | null) {
-      const response = await jane.call(directoryEntryPath('jane.doe'), {
+    async function setThresholds(ciba: string, deny: string) {
+      const response = await jane.call(ADMIN_THRESHOLDS_PATH, {
         method: 'PUT',
-        body: {
-          [attribute('CibaThreshold')]: ciba === null ? null : [ciba],
-          [attribute('DenyThreshold')]: deny === null ? null : [deny],
-        },
+        body: { cibaThreshold: ciba, denyThreshold: deny },
       });
       expect(response.status).toBe(200);
     }
 
-    it('with 50/100: $40 moves, $75 asks the phone, $150 is denied; back to the defaults all move', async () => {
-      await setThresholds('50', '100');
+    it('with 50/200: $40 moves, $75 more asks the phone, $150 more is denied; back to $1,000/$10,000 it moves', async () => {
+      await setThresholds('50', '200');
       phone.asked.length = 0;
 
       expect((await transfer('40.00')).status).toBe(204);
       expect(phone.asked).toEqual([]);
 
+      // The day's running total: $115 is above $50.
       expect((await transfer('75.00')).status).toBe(204);
       expect(phone.asked).toEqual([{ userId: jane.id, amountCents: 7500 }]);
 
+      // $265 is above $200.
       const denied = await transfer('150.00');
       expect(denied.status).toBe(403);
       expect(((await denied.json()) as { message: string }).message).toContain('max_threshold');
 
-      await setThresholds(null, null);
+      await setThresholds('1000', '10000');
       phone.asked.length = 0;
       expect((await transfer('150.00')).status).toBe(204);
       expect(phone.asked).toEqual([]);

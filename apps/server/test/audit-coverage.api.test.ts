@@ -6,6 +6,7 @@ import {
   CONSENTS_API_PATH,
   consentSearchResponseSchema,
   orchestrationPaths,
+  outboxResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
 import { auditEvents, users } from '../src/db/schema';
@@ -238,6 +239,24 @@ describe.each(DATABASE_KINDS)('audit log coverage on %s', (kind) => {
         },
       });
       expect(saved.status).toBe(200);
+      expect(await auditedSince(mark, 'contact.change_requested')).toMatchObject([
+        { userId: emily, details: { kind: 'mobile' } },
+      ]);
+      // The new number is used once the code texted to it is entered (issue 12 §2).
+      const outbox = await fetch(
+        new URL(`/api/dev/outbox?to=${encodeURIComponent('+16175550999')}&limit=1`, origin),
+      );
+      const [texted] = outboxResponseSchema.parse(await outbox.json()).messages;
+      const confirmed = await startPolicy(config.policyIds.PROFILE_UPDATE, {
+        accessToken: token,
+        step: 'confirmContact',
+        kind: 'mobile',
+        otp: texted?.code ?? '',
+      });
+      expect(confirmed.status).toBe(200);
+      expect(await auditedSince(mark, 'contact.changed')).toMatchObject([
+        { userId: emily, details: { kind: 'mobile' } },
+      ]);
 
       const [newSms] = (await listMfaDevicesOf(test.handle.db, emily)).filter(
         (device) => device.type === 'SMS',

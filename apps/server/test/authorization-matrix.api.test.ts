@@ -2,18 +2,24 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
   ADVISOR_CONSENTS_API_PATH,
   BALANCES_API_PATH,
   CLIENT_BALANCES_API_PATH,
+  CONNECTED_APPS_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
   FLOW_API_PATH,
   MENU_OPTIONS_API_PATH,
+  OAUTH_CONSENT_API_PATH,
   OAUTH_PATHS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
   RISK_API_PATH,
   SCIM_USERS_API_PATH,
+  SIGNING_KEY_ROTATION_PATH,
+  STEP_UP_PATH,
   TRANSFERS_API_PATH,
   XSRF_HEADER,
   directoryAttributeNames,
@@ -21,6 +27,7 @@ import {
   orchestrationPaths,
   scimUidEquals,
   scimUserPath,
+  transferConfirmationPath,
   vendorContentType,
   walletPaths,
 } from '@anybank/contracts';
@@ -517,7 +524,8 @@ const ROWS: Row[] = [
       path: directoryEntryPath(customer.uid),
       json: { [ATTRIBUTES.accountTier]: ['personal'] },
     }),
-    answers: signedIn({ customer: 200 }),
+    // Issue 12 §3: the tier and thresholds are the bank's; the demo admin API sets them.
+    answers: signedIn({}),
   },
   {
     route: route('PATCH', DIRECTORY_ROUTE),
@@ -531,13 +539,84 @@ const ROWS: Row[] = [
         ],
       },
     }),
-    answers: signedIn({ customer: 200 }),
+    answers: signedIn({}),
+  },
+  {
+    route: route('PUT', ADMIN_THRESHOLDS_PATH),
+    name: 'the demo admin’s transfer thresholds (on the caller’s own account)',
+    request: () => ({
+      method: 'PUT',
+      path: ADMIN_THRESHOLDS_PATH,
+      json: { cibaThreshold: '1000', denyThreshold: '10000' },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    route: route('PUT', ADMIN_ACCOUNT_TIER_PATH),
+    name: 'the demo admin’s account tier (on the caller’s own account)',
+    request: () => ({
+      method: 'PUT',
+      path: ADMIN_ACCOUNT_TIER_PATH,
+      json: { accountTier: 'personal' },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // Only the owner's own pending transfer is looked at; any other id is simply not found.
+    route: route('POST', `${TRANSFERS_API_PATH}/:transferId/confirmation`),
+    name: 'confirming a transfer that is not the caller’s with a code',
+    request: () => ({
+      method: 'POST',
+      path: transferConfirmationPath(randomUUID()),
+      json: { code: '123456' },
+    }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
   },
   {
     route: route('PUT', '/api/admin/risk-override'),
     name: 'the demo admin’s high-risk switch (on the caller’s own account)',
     request: () => ({ method: 'PUT', path: '/api/admin/risk-override', json: { enabled: false } }),
     answers: signedIn({ customer: 204, 'other customer': 204 }),
+  },
+  {
+    route: route('POST', SIGNING_KEY_ROTATION_PATH),
+    name: 'the demo admin’s signing key rotation (earlier tokens stay valid)',
+    request: () => ({ method: 'POST', path: SIGNING_KEY_ROTATION_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // Issue 12 §4: each customer sees their own connected apps; partners have none.
+    route: route('GET', CONNECTED_APPS_API_PATH),
+    name: 'the caller’s connected apps',
+    request: () => ({ path: CONNECTED_APPS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // Neither customer connected the retail checkout here: nothing to revoke, for anyone.
+    route: route('DELETE', `${CONNECTED_APPS_API_PATH}/:clientId`),
+    name: 'revoking the retail checkout',
+    request: () => ({ method: 'DELETE', path: `${CONNECTED_APPS_API_PATH}/retail-checkout` }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
+  },
+  {
+    // The consent prompt belongs to the browser holding its interaction cookie, not to a token.
+    route: route('GET', OAUTH_CONSENT_API_PATH),
+    name: 'reading a consent prompt from another browser',
+    request: ({ signInFlowId }) => ({
+      path: `${OAUTH_CONSENT_API_PATH}?interaction=${signInFlowId}`,
+    }),
+    answers: everyone(404),
+  },
+  {
+    route: route('POST', OAUTH_CONSENT_API_PATH),
+    name: 'answering a consent prompt from another browser',
+    request: ({ signInFlowId }) => ({
+      method: 'POST',
+      path: OAUTH_CONSENT_API_PATH,
+      headers: XSRF,
+      json: { interaction: signInFlowId, decision: 'allow' },
+    }),
+    answers: everyone(404),
   },
   {
     route: route('GET', '/api/authn/devices'),
@@ -549,6 +628,13 @@ const ROWS: Row[] = [
     route: route('POST', FLOW_API_PATH),
     name: 'starting a device pairing from the profile',
     request: () => ({ method: 'POST', path: FLOW_API_PATH, headers: XSRF }),
+    answers: signedIn({ customer: 201, 'other customer': 201 }),
+  },
+  {
+    // Issue 12 §2: a customer confirms it is them before a sensitive change.
+    route: route('POST', STEP_UP_PATH),
+    name: 'starting a step-up (confirming it is the customer)',
+    request: () => ({ method: 'POST', path: STEP_UP_PATH, headers: XSRF, json: {} }),
     answers: signedIn({ customer: 201, 'other customer': 201 }),
   },
   {
@@ -792,7 +878,7 @@ describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
     tokens.set('AnyWealthAdvisor', await partnerToken(origin, 'AnyWealthAdvisor'));
     tokens.set('AnyMarketing', await partnerToken(origin, 'AnyMarketing'));
     tokens.set('CustomerServiceRep', await partnerToken(origin, 'CustomerServiceRep'));
-    tokens.set('client credentials', await applicationToken(origin, config));
+    tokens.set('client credentials', await applicationToken(origin, server.services.keys.secrets));
 
     const pairing = await fetch(new URL(FLOW_API_PATH, origin), {
       method: 'POST',
@@ -891,7 +977,8 @@ describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
         if (row.route.url.startsWith(SCIM_USERS_API_PATH)) {
           expect(scimErrorBodySchema.parse(refusal)).toMatchObject({ status: String(status) });
         } else {
-          expect(Object.keys(refusal)).toEqual(['message']);
+          // A typed `code` (docs/api-errors.md) may name the reason beside the message.
+          expect(Object.keys(refusal).filter((key) => key !== 'code')).toEqual(['message']);
         }
       }
       const body = row.bodies?.[caller];

@@ -63,6 +63,24 @@ describe.each(DATABASE_KINDS)(
       throw new Error('the phone never received the transfer request');
     }
 
+    it('asks nothing while the day’s running total stays at the threshold (issue 12 §3: “above” is strict)', async () => {
+      const response = await call(TRANSFERS_API_PATH, {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'transfers',
+            attributes: {
+              from_account_id: checking,
+              to_account_id: savings,
+              amount: '1000.00',
+              risk_data: PERSON_RISK_PAYLOAD,
+            },
+          },
+        },
+      });
+      expect(response.status).toBe(204);
+    });
+
     it('moves the money once the phone approves, showing the amount and accounts', async () => {
       const before = await balanceOf(checking);
       const { pending, request } = await transferWaitingForPhone('1,500.00');
@@ -87,24 +105,6 @@ describe.each(DATABASE_KINDS)(
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'not_approved' });
       expect(await balanceOf(checking)).toBe(before);
-    });
-
-    it('asks nothing for a transfer at or below the threshold', async () => {
-      const response = await call(TRANSFERS_API_PATH, {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'transfers',
-            attributes: {
-              from_account_id: checking,
-              to_account_id: savings,
-              amount: '1000.00',
-              risk_data: PERSON_RISK_PAYLOAD,
-            },
-          },
-        },
-      });
-      expect(response.status).toBe(204);
     });
   },
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flowResponseSchema, scimErrorSchema } from '@anybank/contracts';
+import { flowResponseSchema, scimErrorSchema, stepUpRequiredSchema } from '@anybank/contracts';
 
 /**
  * The error bodies the server answers, as docs/api-errors.md describes them. Strict: a member
@@ -41,8 +41,11 @@ export const flowErrorSchema = z.union([
 
 export type ErrorShape = 'api' | 'oauth' | 'scim' | 'flow';
 
+/** `step_up_required` (issue 12 §2) carries the members that code documents, and only those. */
+const apiOrStepUpSchema = z.union([apiErrorSchema, stepUpRequiredSchema.strict()]);
+
 export const ERROR_SCHEMAS: Record<ErrorShape, z.ZodType> = {
-  api: apiErrorSchema,
+  api: apiOrStepUpSchema,
   oauth: oauthErrorSchema,
   scim: scimErrorBodySchema,
   flow: flowErrorSchema,

@@ -1,26 +1,33 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
   ADVISOR_CONSENTS_API_PATH,
   BALANCES_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
+  CONNECTED_APPS_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
   DIRECTORY_API_ROOT,
   FLOW_ACTIONS,
   FLOW_API_PATH,
+  STEP_UP_PATH,
   MENU_OPTIONS_API_PATH,
+  OAUTH_CONSENT_API_PATH,
   OAUTH_PATHS,
   PARTNER_CLIENTS,
   PICKUP_PATH,
   RISK_API_PATH,
   SCIM_USERS_API_PATH,
+  SIGNING_KEY_ROTATION_PATH,
   TRANSFERS_API_PATH,
   VENDOR_STEPS,
+  transferConfirmationPath,
   XSRF_HEADER,
   directoryAttributeNames,
   directoryEntryPath,
@@ -462,6 +469,57 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    // Issue 12 §3: the demo admin's own API for the bank's attributes.
+    route: { method: 'PUT', url: ADMIN_THRESHOLDS_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant(ADMIN_THRESHOLDS_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ cibaThreshold: '1000', denyThreshold: '10000' }, [
+        text(['cibaThreshold']),
+        text(['denyThreshold']),
+      ]),
+    }),
+  },
+  {
+    route: { method: 'PUT', url: ADMIN_ACCOUNT_TIER_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant(ADMIN_ACCOUNT_TIER_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ accountTier: 'premier' }, [text(['accountTier'])]),
+    }),
+  },
+  {
+    // A transfer's code: the body is checked before the transfer is looked up.
+    route: { method: 'POST', url: `${TRANSFERS_API_PATH}/:transferId/confirmation` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: mostly(
+        transferConfirmationPath(randomUUID()),
+        hostileSegment.map((id) => `${TRANSFERS_API_PATH}/${id}/confirmation`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ code: '123456' }, [text(['code'])]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: SIGNING_KEY_ROTATION_PATH },
+    shape: 'api',
+    // A customer's call adds a key that stays published for half an hour: a thousand of them
+    // would fuzz the key ring, not the route. The marketing token goes through the whole token
+    // check and is refused; the accepted call is signing-key-rotation.api.test.ts's.
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(SIGNING_KEY_ROTATION_PATH),
+      token: context.tokens.marketing,
+      body: anyJsonBody,
+    }),
+  },
+  {
     route: { method: 'POST', url: CONSENTS_API_PATH },
     shape: 'api',
     spec: (context) => ({
@@ -531,6 +589,29 @@ const TARGETS: Target[] = [
         })
         .map(({ call, xsrf, authorization }) => {
           // The hostile headers never include the anti-forgery one: it is there or not here.
+          const headers = xsrf
+            ? { ...call.headers, ...XSRF, authorization }
+            : { ...call.headers, authorization: `Bearer ${context.tokens.customer}` };
+          return { ...call, headers };
+        }),
+  },
+  {
+    // Issue 12 §2: starting a step-up. A hostile body, a missing anti-forgery header or a
+    // hostile token: each is refused before any flow is made.
+    route: { method: 'POST', url: STEP_UP_PATH },
+    shape: 'api',
+    spec: (context) =>
+      fc
+        .record({
+          call: build({
+            method: 'POST',
+            path: constant(STEP_UP_PATH),
+            body: anyJsonBody,
+          }),
+          xsrf: fc.boolean(),
+          authorization: hostileAuthorization(context.tokens.customer),
+        })
+        .map(({ call, xsrf, authorization }) => {
           const headers = xsrf
             ? { ...call.headers, ...XSRF, authorization }
             : { ...call.headers, authorization: `Bearer ${context.tokens.customer}` };
@@ -738,6 +819,52 @@ const TARGETS: Target[] = [
     template: { accessToken: context.tokens.rep, step: 'start', username: CUSTOMER },
     required: [text(['step']), text(['username'])],
   })),
+
+  // --- Issue 12 §4: the consent page's calls and Connected apps ---------------------------
+  {
+    route: { method: 'GET', url: CONNECTED_APPS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(CONNECTED_APPS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // The customer has connected no app: whatever the id, nothing is there to revoke.
+    route: { method: 'DELETE', url: `${CONNECTED_APPS_API_PATH}/:clientId` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'DELETE',
+      path: mostly(
+        `${CONNECTED_APPS_API_PATH}/retail-checkout`,
+        hostileSegment.map((id) => `${CONNECTED_APPS_API_PATH}/${id}`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // This browser holds no consent prompt: every request is refused.
+    route: { method: 'GET', url: OAUTH_CONSENT_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: constant(OAUTH_CONSENT_API_PATH),
+      query: ['interaction'],
+    }),
+  },
+  {
+    route: { method: 'POST', url: OAUTH_CONSENT_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(OAUTH_CONSENT_API_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ interaction: context.strangersFlowId, decision: 'allow' }, [
+        text(['decision']),
+      ]),
+    }),
+  },
 
   // --- oidc-provider's JSON endpoints (RFC 6749 errors) -------------------------------------
   oauthPost(OAUTH_PATHS.token),

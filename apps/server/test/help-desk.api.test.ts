@@ -150,7 +150,7 @@ describe.each(DATABASE_KINDS)('the account help desk on %s', (kind) => {
       { token: await signedInToken(origin, 'jane.doe'), status: 403 },
       { token: await partnerToken(origin, 'AnyWealthAdvisor'), status: 403 },
       { token: await partnerToken(origin, 'AnyMarketing'), status: 403 },
-      { token: await applicationToken(origin, config), status: 403 },
+      { token: await applicationToken(origin, server.services.keys.secrets), status: 403 },
       { token: 'not-a-token', status: 401 },
     ];
     for (const { token, status } of refusals) {

@@ -11,15 +11,27 @@ import {
 import { startBankingServer, userIdOf } from './banking-server';
 import { discoverAs, refusal } from './relying-party';
 import { SignInDriver, type Server } from './sign-in-driver';
-import { testConfig } from './test-config';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { TestPhone } from './test-phone';
 
 /**
  * openid-client (panva) as the bank's server-side clients: client credentials, and CIBA in
- * poll mode with the customer's phone app deciding. The library waits the interval the
- * specification sets when the server names none (5 s), so each CIBA test takes that long.
+ * poll mode with the customer's phone app deciding. The server names no polling interval, and
+ * the library would then wait the specification's default (5 s) before each poll; the tests hand
+ * it a one-second interval (`polledEverySecond`), so that a poll costs one second, not five.
  */
+
+/**
+ * The backchannel answer with a one-second polling interval where the server names none:
+ * openid-client waits `interval` seconds before each token request. The server answers every
+ * poll the same way whatever the pace (oidc-provider sends no slow_down for CIBA), so only the
+ * test's waiting shrinks. An interval the server does name is kept.
+ */
+function polledEverySecond(
+  started: oidc.BackchannelAuthenticationResponse,
+): oidc.BackchannelAuthenticationResponse {
+  return { ...started, interval: started.interval ?? 1 };
+}
 
 /**
  * Watches the client's token requests: `pending` resolves once the server has answered a poll
@@ -61,8 +73,9 @@ describe.each(DATABASE_KINDS)('openid-client as the bank server-side clients on 
     await test.drop();
   });
 
-  /** The client's secret as the server derives it (the same signing secret as the server's). */
-  const secretOf = (clientId: string) => serviceClientSecret(testConfig(), clientId);
+  /** The client's secret as the server derives it from its own (generated) signing secret. */
+  const secretOf = (clientId: string) =>
+    serviceClientSecret(server.services.keys.secrets, clientId);
 
   async function phoneRequest() {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -131,7 +144,7 @@ describe.each(DATABASE_KINDS)('openid-client as the bank server-side clients on 
       binding_message: 'Conformance check 4711',
     });
     expect(started.auth_req_id).toBeTruthy();
-    const tokens = oidc.pollBackchannelAuthenticationGrant(config, started);
+    const tokens = oidc.pollBackchannelAuthenticationGrant(config, polledEverySecond(started));
 
     const request = await phoneRequest();
     expect(request.context).toMatchObject({ details: { Transfer: 'Conformance check 4711' } });
@@ -159,7 +172,9 @@ describe.each(DATABASE_KINDS)('openid-client as the bank server-side clients on 
       binding_message: 'Conformance check 4712',
     });
     expect((await phone.decide((await phoneRequest()).id, 'deny')).status).toBe(204);
-    expect(await refusal(oidc.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({
+    expect(
+      await refusal(oidc.pollBackchannelAuthenticationGrant(config, polledEverySecond(started))),
+    ).toMatchObject({
       error: 'access_denied',
     });
   });

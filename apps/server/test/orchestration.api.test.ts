@@ -15,7 +15,7 @@ import {
   type RegistrationRequest,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
-import { DEMO_SECRETS, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { accounts, auditEvents, mfaDevices, outboxMessages, users } from '../src/db/schema';
 import { findUserByUid, listAccountsOf } from '../src/modules/directory/directory.store';
 import { seedDemoData } from '../src/seed/seed';
@@ -163,14 +163,14 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
       const wrong = await api.call('GET', path, { headers: { [API_KEY_HEADER]: 'not-the-key' } });
       expect(wrong.status).toBe(401);
       const unknownCompany = await api.call('GET', orchestrationPaths.sdkToken('other-bank'), {
-        headers: { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+        headers: { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
       });
       expect(unknownCompany.status).toBe(404);
     });
 
     it('answers a 5-minute widget token for the API key', async () => {
       const answer = await api.call('GET', orchestrationPaths.sdkToken(COMPANY), {
-        headers: { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+        headers: { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
       });
       expect(answer.status).toBe(200);
       expect(widgetTokenResponseSchema.parse(answer.body)).toMatchObject({
@@ -198,7 +198,7 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
       expect(forged.status).toBe(401);
       const withKey = await api.call('POST', path, {
         body,
-        headers: { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+        headers: { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
       });
       expect(withKey.status).toBe(200);
       expect((await api.start(policy('QR_CODE'), body)).status).toBe(200);
@@ -456,7 +456,7 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
       const path = orchestrationPaths.policyStart(COMPANY, policy('DEVICE_UNIQUENESS'));
       const withKey = await api.call('POST', path, {
         body,
-        headers: { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+        headers: { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
       });
       expect(withKey.status).toBe(401);
       const widget = await api.widgetToken();
@@ -515,7 +515,7 @@ describe('orchestration rate limits per client address', () => {
     const token = widgetTokenResponseSchema.parse(
       (
         await api.call('GET', orchestrationPaths.sdkToken(COMPANY), {
-          headers: { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+          headers: { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
         })
       ).body,
     ).access_token;

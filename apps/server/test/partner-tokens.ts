@@ -6,7 +6,7 @@ import {
   SCOPES,
   type BrowserClient,
 } from '@anybank/contracts';
-import type { Config } from '../src/config';
+import type { ServerSecrets } from '../src/modules/identity/keys/keys.service';
 import {
   SERVICE_CLIENT_ID,
   serviceClientSecret,
@@ -48,8 +48,11 @@ export function partnerToken(
  * An application's token (client credentials, the bank's own server-side client) that carries
  * the very scopes the partner APIs ask for, but speaks for no person.
  */
-export async function applicationToken(origin: string, config: Config): Promise<string> {
-  const credentials = Buffer.from(`${SERVICE_CLIENT_ID}:${serviceClientSecret(config)}`).toString(
+export async function applicationToken(
+  origin: string,
+  secrets: Pick<ServerSecrets, 'signingSecret'>,
+): Promise<string> {
+  const credentials = Buffer.from(`${SERVICE_CLIENT_ID}:${serviceClientSecret(secrets)}`).toString(
     'base64',
   );
   const response = await fetch(new URL(OAUTH_PATHS.token, origin), {

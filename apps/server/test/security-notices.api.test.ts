@@ -58,6 +58,18 @@ describe.each(DATABASE_KINDS)('security notices on %s', (kind) => {
     });
   }
 
+  /** A new address or number is used once the code sent to it is entered (issue 12 §2). */
+  async function confirmContact(token: string, kind: 'email' | 'mobile', target: string) {
+    const [codeMessage] = await mailbox(target);
+    const confirmed = await startPolicy(config.policyIds.PROFILE_UPDATE, {
+      accessToken: token,
+      step: 'confirmContact',
+      kind,
+      otp: codeMessage?.code ?? '',
+    });
+    expect(await confirmed.json()).toEqual({ success: true });
+  }
+
   it('tells a customer their password changed when they switch to Password, and nothing when they switch to Device', async () => {
     const token = await customerToken(origin, 'ava.thomas');
     const before = (await mailbox('ava.thomas@example.com')).length;
@@ -105,6 +117,7 @@ describe.each(DATABASE_KINDS)('security notices on %s', (kind) => {
       },
     });
     expect(saved.status).toBe(200);
+    await confirmContact(token, 'mobile', '+16175550999');
     const told = await noticesSince('emily.chen@example.com', before);
     expect(told.map((message) => message.subject).sort()).toEqual(
       [notice.deviceAddedSubject, notice.deviceRemovedSubject].sort(),
@@ -133,9 +146,15 @@ describe.each(DATABASE_KINDS)('security notices on %s', (kind) => {
       },
     });
     expect(saved.status).toBe(200);
+    await confirmContact(token, 'email', 'noah.new@example.org');
     const toOld = await noticesSince('noah.white@example.com', before);
-    expect(toOld.map((message) => message.subject)).toEqual([notice.deviceRemovedSubject]);
-    expect(toOld[0]?.body).toContain('an e-mail address for codes was removed');
+    // The device's removal, and the change itself (what, when, from which browser, help).
+    expect(toOld.map((message) => message.subject).sort()).toEqual(
+      [notice.deviceRemovedSubject, notice.contactChangedSubject('e-mail address')].sort(),
+    );
+    expect(
+      toOld.find((message) => message.subject === notice.deviceRemovedSubject)?.body,
+    ).toContain('an e-mail address for codes was removed');
     const toNew = await noticesSince('noah.new@example.org', 0);
     expect(toNew.map((message) => message.subject).sort()).toEqual(
       [notice.deviceAddedSubject, notice.deviceRemovedSubject].sort(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, messages, orchestrationPaths } from '@anybank/contracts';
-import { DEMO_SECRETS, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { findUserByUid } from '../src/modules/directory/directory.store';
 import { buildServer, type Server } from '../src/app';
 import { seedDemoData } from '../src/seed/seed';
@@ -171,7 +171,7 @@ describe.each(DATABASE_KINDS)('sign-in method switch on %s', (kind) => {
     expect((await toDevice('not-a-token')).status).toBe(401);
     const withKey = await switchMethod(
       { rawData: { [key()]: 'Device' } },
-      { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY },
+      { [API_KEY_HEADER]: server.services.keys.secrets.apiKey },
     );
     expect(withKey.status).toBe(401);
     expect(await preferenceInDatabase()).toBe('Password');

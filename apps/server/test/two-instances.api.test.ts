@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCES_API_PATH, balancesResponseSchema } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { users } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { apiClient, customerToken } from './banking-server';
 import { freePort } from './browser-session';
@@ -116,6 +118,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it('keeps the books right when transfers reach both instances at once', async () => {
+      // Limits far above these amounts: this test is about the books, not the running total
+      // of issue 12 §3 (transfer-limits.api.test.ts has its own concurrent burst).
+      await test.handle.db
+        .update(users)
+        .set({ cibaThreshold: 1_000_000, denyThreshold: 2_000_000 })
+        .where(eq(users.uid, 'jane.doe'));
       const token = await customerToken(balancer.origin, 'jane.doe');
       const [checking, savings] = await depositAccounts(instances[0]!.origin, token);
       // More leaves savings ($30,000) than it holds and receives ($18,750.32 + $7,000): some

@@ -16,7 +16,7 @@ import {
   walletPaths,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
-import { DEMO_SECRETS, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { auditEvents, walletPairings } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { apiClient, customerToken, userIdOf } from './banking-server';
@@ -249,7 +249,8 @@ describe.each(DATABASE_KINDS)('digital-wallet pairing on %s', (kind) => {
     expect((await policy({ step: 'start' })).status).toBe(401);
     expect((await start('not.a.token')).status).toBe(401);
     expect(
-      (await policy({ step: 'start' }, { [API_KEY_HEADER]: DEMO_SECRETS.API_KEY })).status,
+      (await policy({ step: 'start' }, { [API_KEY_HEADER]: server.services.keys.secrets.apiKey }))
+        .status,
     ).toBe(401);
     const widget = await fetch(new URL(orchestrationPaths.widgetToken(COMPANY), origin), {
       method: 'POST',

@@ -84,6 +84,25 @@ export const directoryPutRequestSchema = z.record(
 );
 export type DirectoryPutRequest = z.input<typeof directoryPutRequestSchema>;
 
+/**
+ * Issue 12 §3: the thresholds and tier are the bank's attributes, set through the demo admin's
+ * own API (gated with the other demo tools), never through the directory with a customer token.
+ * Both answer the settings as they now are (defaults where unset).
+ */
+export const ADMIN_THRESHOLDS_PATH = '/api/admin/thresholds';
+export const ADMIN_ACCOUNT_TIER_PATH = '/api/admin/account-tier';
+/**
+ * Both thresholds, whole dollars as the form's text: the pair is checked as a whole (document
+ * 2 §5), so both are always sent; nothing else is accepted in their place.
+ */
+export const adminThresholdsRequestSchema = z.object({
+  cibaThreshold: z.string().max(32),
+  denyThreshold: z.string().max(32),
+});
+export type AdminThresholdsRequest = z.input<typeof adminThresholdsRequestSchema>;
+export const adminAccountTierRequestSchema = z.object({ accountTier: z.string().max(32) });
+export type AdminAccountTierRequest = z.input<typeof adminAccountTierRequestSchema>;
+
 /** The thresholds and tier the admin page shows, read from an entry (defaults when unset). */
 export interface AdminSettings {
   cibaThreshold: number;
@@ -94,6 +113,12 @@ export interface AdminSettings {
 function firstValue(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
+
+export const adminSettingsSchema = z.object({
+  cibaThreshold: z.number().int(),
+  denyThreshold: z.number().int(),
+  accountTier: z.enum(ACCOUNT_TIERS),
+});
 
 export function adminSettingsOf(entry: DirectoryEntry, productId: string): AdminSettings {
   const names = directoryAttributeNames(productId);

@@ -110,6 +110,37 @@ export const transferDeniedResponseSchema = z.object({
 });
 export type TransferDeniedResponse = z.infer<typeof transferDeniedResponseSchema>;
 
+/**
+ * Issue 12 §3: a transfer that takes the customer's 24-hour running total above their approval
+ * threshold, when they have no activated phone app, waits (202) for a one-time code sent to a
+ * sign-in device they already have; `POST {TRANSFERS_API_PATH}/{transferId}/confirmation`
+ * with the code moves the money.
+ */
+export const TRANSFER_CONFIRMATION_CHANNELS = ['email', 'sms'] as const;
+export const transferConfirmationRequiredSchema = z.object({
+  code: z.literal('confirmation_required'),
+  message: z.string(),
+  transferId: z.string(),
+  channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
+  /** Where the code went, masked ("j***@example.com", "•••• 1234"). */
+  destination: z.string(),
+});
+export type TransferConfirmationRequired = z.infer<typeof transferConfirmationRequiredSchema>;
+
+export function transferConfirmationPath(transferId: string): string {
+  return `${TRANSFERS_API_PATH}/${encodeURIComponent(transferId)}/confirmation`;
+}
+export const transferConfirmationRequestSchema = z.object({
+  code: z.string().trim().min(1).max(16),
+});
+export type TransferConfirmationRequest = z.infer<typeof transferConfirmationRequestSchema>;
+/** A wrong code (400, `invalid_code`): the transfer still waits; this many tries are left. */
+export const transferCodeRefusedSchema = z.object({
+  code: z.literal('invalid_code'),
+  message: z.string(),
+  attemptsLeft: z.number().int(),
+});
+
 /** `GET /api/menu-options` (the spec's /bxfMenuOptions): entries without a title are dropped. */
 export const menuOptionSchema = z.object({ title: z.string().optional(), url: z.string() });
 export type MenuOption = z.infer<typeof menuOptionSchema>;

@@ -17,3 +17,6 @@ export * from './wallet';
 export * from './partners';
 export * from './admin';
 export * from './help-desk';
+export * from './step-up';
+export * from './connected-apps';
+export * from './signing-keys';

@@ -77,6 +77,19 @@ export const messages = {
     riskFound: 'We found a risk associated with your transfer request: ',
     notApproved: 'The transfer request was not approved between the following accounts: ',
     unexpected: 'Unexpected transaction error. Please try again later.',
+    // Issue 12 §3: a transfer above the approval threshold confirmed by a one-time code.
+    confirmationRequired: (destination: string) =>
+      `To approve this transfer, enter the 6-digit code we sent to ${destination}.`,
+    confirmationCodeLabel: 'Confirmation code',
+    confirmationCodeRequired: 'Please enter the code we sent you.',
+    confirmationCodeWrong: (attemptsLeft: number) =>
+      `That code is not right. You have ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+    confirmationExpired:
+      'not_approved: the confirmation code expired or was entered wrongly too often, so the transfer was not made.',
+    confirmationNotPending: 'This transfer is no longer waiting for a confirmation code.',
+    approvalUnavailable:
+      'This transfer needs a confirmation from one of your sign-in devices, and none can receive a code.',
+    stillWaiting: 'This transfer is still waiting for your approval.',
   },
   profile: {
     updated: 'Profile Updated!',
@@ -90,6 +103,30 @@ export const messages = {
     streetTooLong: `A street has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
     cityTooLong: `A city has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
     zipTooLong: `A ZIP code has at most ${ZIP_MAX_LENGTH} characters.`,
+    // Issue 12 §2: a new e-mail address or mobile number is used only once it is verified.
+    verifyContactIntro: (what: string, target: string) =>
+      `Your other details are saved. To use ${target} as your ${what}, enter the 6-digit code we sent to it. Until then your previous ${what} stays in use.`,
+    verifyContactLabel: 'Verification code',
+    verifyContactSubmit: 'Verify',
+    contactVerified: (what: string) => `Your new ${what} is verified and in use.`,
+    contactCodeWrong:
+      'That code is not right, or it has expired. Please check it or save again for a new code.',
+    noPendingContactChange:
+      'There is no change waiting for a code. Please save your details again.',
+    contactCodeSubject: 'Confirm your new AnyBank contact details',
+    contactCodeBody: (what: string, code: string) =>
+      `Your AnyBank code to confirm your new ${what} is ${code}. It expires in 5 minutes. If you did not ask for this change, you can ignore this message.`,
+  },
+  // Issue 12 §2: a sensitive change needs a fresh check of a factor the customer already has.
+  stepUp: {
+    required:
+      'For your security, please confirm it is you before making this change: your sign-in is more than 5 minutes old.',
+    heading: 'Confirm it is you',
+    intro:
+      'Before this change, please confirm it is you with your password or one of your sign-in methods.',
+    cancelled: 'The change was not made: it needs you to confirm it is you.',
+    notYours:
+      'This confirmation belongs to another browser or sign-in. Please start the change again.',
   },
   signInMethod: {
     updated: 'Authentication Preferences Updated!',
@@ -138,6 +175,9 @@ export const messages = {
     phishingOwnAddressOnly: 'The demo phishing email can only be sent to your own email address.',
     customersOnly: 'These demo actions are for customer accounts only.',
     noSuchUser: 'There is no such user.',
+    // Issue 12 §3: thresholds and tier are the bank's; a customer's token cannot write them.
+    bankAttributes: (names: string) =>
+      `${names} belong to the bank and cannot be changed with your access token.`,
   },
   helpDesk: {
     flowError: 'An error occurred during help desk flow, please try again.',
@@ -186,6 +226,19 @@ export const messages = {
     deviceRemovedSubject: 'A sign-in method was removed from your AnyBank account',
     deviceRemoved: (firstName: string, username: string, device: string, when: string) =>
       `Hello ${firstName}, ${device} was removed from the sign-in methods of your AnyBank username ${username} on ${when}.`,
+    // Issue 12 §2: the notice to the previous address when an e-mail address or mobile changes.
+    contactChangedSubject: (what: string) => `Your AnyBank ${what} was changed`,
+    contactChanged: (
+      firstName: string,
+      username: string,
+      what: string,
+      newValue: string,
+      when: string,
+      browser: string,
+    ) =>
+      `Hello ${firstName}, the ${what} of your AnyBank username ${username} was changed to ${newValue} on ${when}, from this browser: ${browser}. This address no longer receives sign-in codes.`,
+    contactChangedHelp:
+      "If this was not you, call us at once on the number on the back of your card. For the next 24 hours a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.",
     cloneSuspectedSubject: 'We refused a sign-in with a copy of your passkey',
     cloneSuspected: (firstName: string, username: string, device: string, when: string) =>
       `Hello ${firstName}, on ${when} we refused a sign-in to your AnyBank username ${username}: ${device} answered like a copy of the one you registered.`,
@@ -194,6 +247,40 @@ export const messages = {
     ifItWasYou: 'If this was you, there is nothing more to do.',
     ifItWasNot:
       "If it was not you, reset your password now with 'Forgot password?' on the sign-in page and call us: someone else may be using your account. AnyBank will never ask you for a password or a code.",
+  },
+  connectedApps: {
+    // Issue 12 §4 (not worded by the spec): the consent page an application other than the
+    // bank's own shows before it gets a sign-in, and Privacy & Security's "Connected apps".
+    consentHeading: 'Allow an app to use your AnyBank sign-in?',
+    consentIntro: (app: string) =>
+      `${app} is asking to use your AnyBank sign-in. If you allow it, it can:`,
+    signedInAs: (name: string) => `You are signed in as ${name}.`,
+    /** Each scope, as the customer reads it; a scope not listed shows its OAuth name. */
+    scopeText: {
+      openid: 'Know that you have an AnyBank account, and recognise you when you come back',
+      profile: 'See your name',
+      email: 'See your e-mail address',
+      banking: 'See your accounts and balances, and move money between them',
+      consent: 'See and change whom you share your data with',
+    } as Readonly<Record<string, string>>,
+    noBankingAccess:
+      'It cannot see your accounts or balances, cannot move money, and never sees your password.',
+    revokeLater: 'You can withdraw this at any time under Connected apps on Privacy & Security.',
+    allow: 'Allow',
+    deny: "Don't allow",
+    requestEnded:
+      'This request has ended or was opened in another browser. Go back to the app and start again.',
+    decisionFailed: 'We could not record your answer. Please try again.',
+    sectionHeading: 'Connected apps',
+    sectionIntro: 'Apps you allowed to use your AnyBank sign-in.',
+    none: 'No apps are connected to your AnyBank sign-in.',
+    connectedOn: (date: string) => `Connected on ${date}`,
+    revoke: 'Revoke',
+    revokeLabel: (app: string) => `Revoke ${app}`,
+    revoked: (app: string) => `${app} can no longer use your AnyBank sign-in.`,
+    loadFailed: 'We could not load your connected apps. Please try again.',
+    revokeFailed: 'We could not revoke this app. Please try again.',
+    notConnected: 'This app is not connected to your account.',
   },
   creditCard: {
     // Document 2 §2: the title word for word; the rest says what the spec lists (a written

@@ -16,6 +16,8 @@ export const publicConfigSchema = z.object({
   analyticsCollectorUrl: z.string(),
   demoHosts: z.array(z.string()),
   outboxEnabled: z.boolean(),
+  /** DEMO_TOOLS: off, the browser shows no link to a demo page (demo admin, outbox). */
+  demoToolsEnabled: z.boolean(),
   /** Ids of the orchestration policies the browser starts itself (no secret in them). */
   policyIds: z.object({
     registration: z.string(),

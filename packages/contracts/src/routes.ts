@@ -37,6 +37,7 @@ export type PageId =
   | 'customer-service'
   | 'redirect'
   | 'partner-signoff'
+  | 'oauth-consent'
   | 'outbox'
   | 'mobile'
   | 'home';
@@ -190,6 +191,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     id: 'partner-signoff',
     paths: ['/partner/signoff'],
     heading: 'Your partner session has ended',
+    access: 'anyone',
+  },
+  {
+    // Issue 12 §4: where the OAuth server asks a customer to let another application in.
+    id: 'oauth-consent',
+    paths: ['/oauth/consent'],
+    heading: 'Allow an app to use your AnyBank sign-in?',
     access: 'anyone',
   },
   { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },

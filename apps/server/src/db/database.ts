@@ -19,7 +19,16 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /**
+       * A dumped data directory (`PGlite.dumpDataDir`) the database starts as: the tests load one
+       * migrated copy (~0.6 s) instead of migrating a new database each (~2.5 s).
+       */
+      loadDataDir?: Blob;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -80,7 +89,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const storage = inMemory ? target.dataDir : path.resolve(target.dataDir, 'pglite');
     if (!inMemory) await mkdir(storage, { recursive: true });
-    const client = await PGlite.create(storage);
+    const client = await PGlite.create(
+      storage,
+      target.loadDataDir ? { loadDataDir: target.loadDataDir } : {},
+    );
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

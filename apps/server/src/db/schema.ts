@@ -451,3 +451,122 @@ export const rateLimitCounters = pgTable(
   },
   (table) => [index('rate_limit_counters_window_idx').on(table.windowEndsAt)],
 );
+
+// ---- Issue 12 §2 (step-up and verified contact changes): identity/step-up, profile update ----
+
+/**
+ * A fresh check of a factor the customer already had, made in a signed-in browser (the step-up
+ * flow). Bound to that browser's sign-in by the SHA-256 of its grant id (`gid`); the guard
+ * (identity/oauth/recent-authentication.ts) accepts one younger than 5 minutes.
+ */
+export const stepUps = pgTable(
+  'step_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantHash: text('grant_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The factor checked ('pwd', 'otp', 'mfa', 'hwk'). */
+    amr: text('amr').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('step_ups_grant_idx').on(table.grantHash, table.createdAt)],
+);
+
+/**
+ * A change of e-mail address or mobile number. `pending` until the customer enters the code
+ * sent to the new one (until then the old one stays the sign-in device and recovery address);
+ * `confirmed` rows keep the previous value, which recovery uses for 24 hours.
+ */
+export const contactChanges = pgTable(
+  'contact_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    previousValue: text('previous_value'),
+    newValue: text('new_value').notNull(),
+    status: text('status').notNull(),
+    /** The browser that asked for it (User-Agent, shortened), for the notice to the old one. */
+    browser: text('browser').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('contact_changes_user_idx').on(table.userId, table.kind, table.status),
+    check('contact_changes_kind_check', sql`${table.kind} in ('email', 'mobile')`),
+    check(
+      'contact_changes_status_check',
+      sql`${table.status} in ('pending', 'confirmed', 'superseded')`,
+    ),
+  ],
+);
+
+// --- Issue 12 §4: OAuth clients' scopes and the customer's consent -------------------------
+
+/**
+ * A customer's consent to an application that is not the bank's own (the retail checkout):
+ * which sign-in scopes it may have, remembered across sign-ins until the customer revokes it
+ * on Privacy & Security ("Connected apps"). The oidc-provider Grant a sign-in builds from it
+ * lives with the session; this row is the decision itself.
+ */
+export const oauthClientConsents = pgTable(
+  'oauth_client_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    /** The scopes agreed to, space-separated as OAuth writes them. */
+    scopes: text('scopes').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clientId] })],
+);
+
+// --- Issue 12 §1: secrets and signing keys (modules/identity/keys) ---------------------------
+
+/**
+ * The server's random secrets (cookie signing, keyed hashes, client secrets, the API key), made
+ * on first start and shared by every instance on this database. The first instance to insert a
+ * name wins; the others read its value back. Values are sealed with KEY_ENCRYPTION_KEY when set.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The token signing keys (ES256), one generation each: the highest signs, older ones stay
+ * published until the tokens they signed have expired. `generation` is unique, so two instances
+ * creating or rotating at once cannot both add the same generation. The private JWK is sealed
+ * with KEY_ENCRYPTION_KEY when set.
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    generation: integer('generation').primaryKey(),
+    kid: text('kid').notNull(),
+    publicJwk: jsonb('public_jwk').notNull(),
+    privateJwk: text('private_jwk').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('signing_keys_kid_idx').on(table.kid)],
+);
+
+// --- Issue 12 §5: session pickup, once per authorization code (identity/pickup) -------------
+
+/**
+ * The authorization codes a pickup reference was issued for (their SHA-256, never the code):
+ * the primary key lets one insert claim a code, so a code yields one reference however many
+ * requests race for it. Kept until the code would have expired.
+ */
+export const pickupIssuedCodes = pgTable('pickup_issued_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

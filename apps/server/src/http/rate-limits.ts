@@ -21,6 +21,16 @@ export function signInRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
 }
 
 /**
+ * The limit of the calls that tell whether a username exists — the risk evaluation, and the
+ * identifier step for unknown usernames (counted by the risk rules, `unknownUsernameRate`): a
+ * tenth of the sign-in limit (docs/security.md, "Rate limits").
+ */
+export function usernameLookupRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
+  const signIn = signInRateLimit(config);
+  return { ...signIn, max: Math.max(1, Math.floor(signIn.max / 10)) };
+}
+
+/**
  * Registers @fastify/rate-limit (off unless a route asks: `config.rateLimit`) with counts every
  * instance shares: in Redis when REDIS_URL is set, else in the database. A client address
  * cannot multiply its allowance by reaching several instances behind a load balancer. A busy

@@ -57,4 +57,19 @@ describe('parseInput', () => {
     })();
     expect(refusal.details).toEqual([{ message: 'must not contain the NUL character' }]);
   });
+
+  it('walks input nested 100,000 levels deep without overflowing the stack, still finding NUL', () => {
+    let deep: unknown = 'x\u0000';
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    const refusal = (() => {
+      try {
+        parseInput(z.unknown(), deep);
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error('the input was accepted');
+    })();
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).details[0]?.field).toBe(Array(100_000).fill('0').join('.'));
+  });
 });

@@ -5,8 +5,15 @@ import { DEMO_PASSWORD } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
 import type { Database } from '../db/database';
 import { accounts, consents, mfaDevices, users } from '../db/schema';
-import { findUserByUid, listAccountsOf } from '../modules/directory/directory.store';
-import { seedDemoData } from './seed';
+import { findUserByUid, insertUser, listAccountsOf } from '../modules/directory/directory.store';
+import { hashPassword } from '../modules/identity/credentials/password.service';
+import { DEMO_USERS } from './demo-data';
+import {
+  demoUsersWithDemoPassword,
+  removeDemoUsers,
+  seedDemoData,
+  seedOrCheckDemoUsers,
+} from './seed';
 
 /** Every seeded row, in a stable order: what "the same rows" means. */
 async function snapshot(db: Database) {
@@ -127,5 +134,61 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     const [restored] = await listAccountsOf(test.handle.db, janeAgain!.id);
     expect(restored!.balanceCents).toBe(2_450_000);
     expect(await findUserByUid(test.handle.db, 'ava.thomas')).not.toBeNull();
+  });
+});
+
+describe.each(DATABASE_KINDS)('removing the demo users (DEMO_TOOLS=off) on %s', (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await seedDemoData(test.handle.db);
+  });
+  afterAll(() => test.drop());
+
+  it('names the demo users who still sign in with the demo password, and only those', async () => {
+    const { db } = test.handle;
+    expect(await demoUsersWithDemoPassword(db)).toHaveLength(DEMO_USERS.length);
+    expect(await seedOrCheckDemoUsers(db, false)).toMatch(
+      /^DEMO_TOOLS is off, but 15 demo users \(.+\) still sign in with the published demo password: remove them with `npm run seed -- --remove-demo-users`\.$/,
+    );
+
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword('A.Different.Secret42') })
+      .where(eq(users.uid, 'jane.doe'));
+    const exposed = await demoUsersWithDemoPassword(db);
+    expect(exposed).toHaveLength(DEMO_USERS.length - 1);
+    expect(exposed).not.toContain('jane.doe');
+  });
+
+  it('removes every demo user with their accounts and devices, leaving other customers', async () => {
+    const { db } = test.handle;
+    await insertUser(db, {
+      uid: 'real.customer',
+      firstName: 'Real',
+      lastName: 'Customer',
+      email: 'real.customer@example.com',
+      userType: 'customer',
+    });
+    const removed = await removeDemoUsers(db);
+    expect(removed).toEqual(DEMO_USERS.map((demo) => demo.uid).sort());
+    expect((await db.select({ uid: users.uid }).from(users)).map((row) => row.uid)).toEqual([
+      'real.customer',
+    ]);
+    expect(await db.select().from(accounts)).toEqual([]);
+    expect(await db.select().from(mfaDevices)).toEqual([]);
+    expect(await demoUsersWithDemoPassword(db)).toEqual([]);
+    expect(await seedOrCheckDemoUsers(db, false)).toBeNull();
+    expect(await removeDemoUsers(db)).toEqual([]);
+  });
+
+  it('seeds nothing when the demo tools are off', async () => {
+    const fresh = await createTestDatabase(kind);
+    try {
+      expect(await seedOrCheckDemoUsers(fresh.handle.db, false)).toBeNull();
+      expect(await fresh.handle.db.select().from(users)).toEqual([]);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

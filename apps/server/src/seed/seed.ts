@@ -1,7 +1,9 @@
-import { hash } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import { inArray, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import type { Database, Transaction } from '../db/database';
+import { users } from '../db/schema';
+import { deleteUserWithHoldings } from '../modules/admin/admin.store';
 import { insertAuditEvent } from '../modules/audit/audit.store';
 import {
   CONSENT_AUDIENCE,
@@ -21,6 +23,7 @@ const DEMO_TABLES = [
   'one_time_codes',
   'password_failures',
   'pickup_references',
+  'pickup_issued_codes',
   'ledger_entries',
   'transfers',
   'consents',
@@ -127,4 +130,70 @@ export async function seedDemoData(
     });
   });
   return { created: missing.map((demo) => demo.uid) };
+}
+
+const DEMO_UIDS = DEMO_USERS.map((demo) => demo.uid);
+
+/** The command that removes the demo users: named by the start-up refusal and the README. */
+export const REMOVE_DEMO_USERS_COMMAND = 'npm run seed -- --remove-demo-users';
+
+/**
+ * The seeded demo users who can still sign in with the published demo password: a public
+ * deployment (DEMO_TOOLS=off) refuses to start while there is one. Each hash is checked outside
+ * any transaction (argon2 is slow work).
+ */
+export async function demoUsersWithDemoPassword(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ uid: users.uid, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.uid, DEMO_UIDS));
+  const checked = await Promise.all(
+    rows.map(async (row) => ({
+      uid: row.uid,
+      known: row.passwordHash !== null && (await verify(row.passwordHash, DEMO_PASSWORD)),
+    })),
+  );
+  return checked
+    .filter((row) => row.known)
+    .map((row) => row.uid)
+    .sort();
+}
+
+/**
+ * Removes every seeded demo user (`npm run seed -- --remove-demo-users`) with what they own:
+ * accounts, transfers, devices, consents and sign-ins, as the demo admin's "delete user" does.
+ * The audit log keeps a row saying who was removed. Answers the uids removed.
+ */
+export async function removeDemoUsers(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, uid: users.uid })
+      .from(users)
+      .where(inArray(users.uid, DEMO_UIDS))
+      .for('update');
+    for (const row of rows) await deleteUserWithHoldings(tx, row);
+    const removed = rows.map((row) => row.uid).sort();
+    if (removed.length > 0) {
+      await insertAuditEvent(tx, { type: 'seed.demo-users-removed', details: { users: removed } });
+    }
+    return removed;
+  });
+}
+
+/**
+ * What start-up does with the demo users. Demo tools on: seeds the missing ones. Off: seeds none,
+ * and answers the one-line reason to refuse to start while a demo user can still sign in with
+ * the published password (null when there is none).
+ */
+export async function seedOrCheckDemoUsers(
+  db: Database,
+  demoToolsEnabled: boolean,
+): Promise<string | null> {
+  if (demoToolsEnabled) {
+    await seedDemoData(db);
+    return null;
+  }
+  const exposed = await demoUsersWithDemoPassword(db);
+  if (exposed.length === 0) return null;
+  return `DEMO_TOOLS is off, but ${exposed.length} demo users (${exposed.join(', ')}) still sign in with the published demo password: remove them with \`${REMOVE_DEMO_USERS_COMMAND}\`.`;
 }

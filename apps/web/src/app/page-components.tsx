@@ -24,6 +24,7 @@ const login = () => import('../features/login');
 const customerService = () => import('../features/customer-service');
 const outbox = () => import('../features/outbox');
 const mobile = () => import('../features/mobile');
+const oauthConsent = () => import('../features/oauth-consent');
 
 /** The component of every page of the route table. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
@@ -52,6 +53,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'customer-service': lazyPage(customerService, (m) => m.CustomerServicePage),
   redirect: lazyPage(login, (m) => m.RedirectPage),
   'partner-signoff': lazyPage(login, (m) => m.PartnerSignoffPage),
+  'oauth-consent': lazyPage(oauthConsent, (m) => m.OAuthConsentPage),
   outbox: lazyPage(outbox, (m) => m.OutboxPage),
   mobile: lazyPage(mobile, (m) => m.MobilePage),
   home: HomePage,

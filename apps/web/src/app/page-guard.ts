@@ -37,7 +37,7 @@ export const GUARD_TABLE: readonly GuardRow[] = [
   },
   {
     rule: 'Open pages: anyone, signed in or not',
-    pages: ['login', 'redirect', 'partner-signoff', 'outbox', 'mobile'],
+    pages: ['login', 'redirect', 'partner-signoff', 'oauth-consent', 'outbox', 'mobile'],
     signedOut: 'allow',
     signedIn: 'any',
   },

@@ -4,6 +4,9 @@ import {
   TRANSFERS_API_PATH,
   TRANSFER_NUMBER_HEADER,
   balancesResponseSchema,
+  transferCodeRefusedSchema,
+  transferConfirmationPath,
+  transferConfirmationRequiredSchema,
   transferDeniedResponseSchema,
 } from '@anybank/contracts';
 import type { Balance, RiskPayload, TransferDenialCode, TransferRequest } from '@anybank/contracts';
@@ -37,6 +40,14 @@ export interface TransferOrder {
 export type TransferAnswer =
   /** 204: the money moved. */
   | { kind: 'confirmed'; transferNumber: string | null }
+  /** 202: stored pending; a one-time code went to `destination` (issue 12 §3). */
+  | {
+      kind: 'confirmation_required';
+      transferId: string;
+      destination: string;
+      message: string;
+      transferNumber: string | null;
+    }
   /** 403: refused; `code` is null when the body could not be read. */
   | { kind: 'denied'; code: TransferDenialCode | null; transferNumber: string | null }
   /** 400: a document 2 §5 check failed on the server; its message. */
@@ -55,6 +66,12 @@ export async function readTransferAnswer(response: Response): Promise<TransferAn
   switch (response.status) {
     case 204:
       return { kind: 'confirmed', transferNumber };
+    case 202: {
+      const parsed = transferConfirmationRequiredSchema.safeParse(await readJson(response));
+      if (!parsed.success) return { kind: 'unexpected', status: 202 };
+      const { transferId, destination, message } = parsed.data;
+      return { kind: 'confirmation_required', transferId, destination, message, transferNumber };
+    }
     case 403: {
       const parsed = transferDeniedResponseSchema.safeParse(await readJson(response));
       return { kind: 'denied', code: parsed.success ? parsed.data.code : null, transferNumber };
@@ -93,6 +110,40 @@ export async function submitTransfer(order: TransferOrder): Promise<TransferAnsw
     return await readTransferAnswer(response);
   } catch (error) {
     console.warn('The transfer request failed', error);
+    return { kind: 'unexpected', status: null };
+  }
+}
+
+export type ConfirmationAnswer =
+  | Exclude<TransferAnswer, { kind: 'confirmation_required' }>
+  /** 400 `invalid_code`: nothing changed; the message says how many tries are left. */
+  | { kind: 'wrong_code'; message: string }
+  /** 409: the transfer no longer waits for a code. */
+  | { kind: 'not_pending' };
+
+/** `POST …/transfers/{id}/confirmation` with the code the customer typed. Never throws. */
+export async function confirmTransfer(
+  transferId: string,
+  code: string,
+): Promise<ConfirmationAnswer> {
+  try {
+    const response = await authorizedFetch(transferConfirmationPath(transferId), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    if (response.status === 409) return { kind: 'not_pending' };
+    if (response.status === 400) {
+      const body = await readJson(response);
+      const wrong = transferCodeRefusedSchema.safeParse(body);
+      if (wrong.success) return { kind: 'wrong_code', message: wrong.data.message };
+      const message = messageOf(body);
+      return message ? { kind: 'invalid', message } : { kind: 'unexpected', status: 400 };
+    }
+    const answer = await readTransferAnswer(response);
+    return answer.kind === 'confirmation_required' ? { kind: 'unexpected', status: 202 } : answer;
+  } catch (error) {
+    console.warn('The transfer confirmation failed', error);
     return { kind: 'unexpected', status: null };
   }
 }

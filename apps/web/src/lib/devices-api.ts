@@ -7,6 +7,7 @@ import {
 import type { FlowDevice, FlowResponse } from '@anybank/contracts';
 import { ApiError, readJson } from './api';
 import { authorizedFetch } from './authorized-fetch';
+import { withStepUp } from './step-up-signal';
 
 /** The signed-in customer's sign-in devices (document 1 §8), with the access token. */
 const DEVICES_API_PATH = '/api/authn/devices';
@@ -29,10 +30,10 @@ export async function listSignInDevices(signal?: AbortSignal): Promise<FlowDevic
  * customer already has the most devices allowed.
  */
 export async function startPairingFlow(): Promise<FlowResponse> {
-  const response = await authorizedFetch(FLOW_API_PATH, {
-    method: 'POST',
-    headers: { [XSRF_HEADER]: '1' },
-  });
+  // Adding a device needs a recent sign-in: the step-up dialog asks when it is older.
+  const response = await withStepUp(() =>
+    authorizedFetch(FLOW_API_PATH, { method: 'POST', headers: { [XSRF_HEADER]: '1' } }),
+  );
   const parsed = flowResponseSchema.safeParse(await readJson(response));
   if (parsed.success) return parsed.data;
   throw new ApiError(response.status, `POST ${FLOW_API_PATH} answered ${response.status}`);

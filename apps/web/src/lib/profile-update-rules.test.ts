@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages, orchestrationMessages } from '@anybank/contracts';
 import {
+  contactConfirmationOutcomeOf,
   profileFieldProblem,
   profileProblems,
   profileUpdateOutcomeOf,
@@ -119,5 +120,51 @@ describe('the session after a save', () => {
       ['mobile', '+442071234567'],
       ['fullAddress', '123 Main Street, Springfield'],
     ]);
+  });
+});
+
+describe('a new e-mail address or mobile number waiting for its code (issue 12 §2)', () => {
+  it('reads verificationRequired with where each code went', () => {
+    expect(
+      profileUpdateOutcomeOf({
+        kind: 'ok',
+        body: {
+          success: true,
+          additionalProperties: {
+            code: 'verificationRequired',
+            pending: [{ kind: 'email', target: 'j******w@example.com' }, { kind: 'fax' }],
+          },
+        },
+      }),
+    ).toEqual({
+      kind: 'verificationRequired',
+      pending: [{ kind: 'email', target: 'j******w@example.com' }],
+    });
+  });
+
+  it('tells a right code, a wrong one, nothing waiting and a failure apart', () => {
+    expect(contactConfirmationOutcomeOf({ kind: 'ok', body: { success: true } })).toEqual({
+      kind: 'updated',
+    });
+    expect(
+      contactConfirmationOutcomeOf({
+        kind: 'ok',
+        body: { success: true, additionalProperties: { code: 'limitExceeded' } },
+      }),
+    ).toEqual({ kind: 'limitExceeded' });
+    expect(
+      contactConfirmationOutcomeOf({
+        kind: 'refused',
+        status: 400,
+        message: 'Please check your input.',
+        details: [{ field: 'otp', message: messages.profile.contactCodeWrong }],
+      }),
+    ).toEqual({ kind: 'refused', message: messages.profile.contactCodeWrong });
+    expect(
+      contactConfirmationOutcomeOf({ kind: 'refused', status: 409, message: null, details: [] }),
+    ).toEqual({ kind: 'refused', message: messages.profile.noPendingContactChange });
+    expect(contactConfirmationOutcomeOf({ kind: 'failed', reason: 'HTTP 500' })).toEqual({
+      kind: 'error',
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   messages,
   orchestrationMessages,
 } from '@anybank/contracts';
-import type { SessionItem } from '@anybank/contracts';
+import type { ContactKind, SessionItem } from '@anybank/contracts';
 import type { PolicyAnswer } from './policy-answer';
 
 /**
@@ -143,21 +143,68 @@ export function profileUpdateRequest(options: {
   return body;
 }
 
+/** A new address or number waiting for the code sent to it (issue 12 §2), target masked. */
+export interface PendingContact {
+  kind: ContactKind;
+  target: string;
+}
+
 export type ProfileUpdateOutcome =
   | { kind: 'updated' }
   | { kind: 'limitExceeded' }
+  /** Saved, but the new e-mail or mobile is used only once its code is entered. */
+  | { kind: 'verificationRequired'; pending: PendingContact[] }
   /** The server refused some fields: their messages, by form field. */
   | { kind: 'invalid'; problems: ProfileProblems }
   | { kind: 'error' };
+
+function pendingContactsOf(value: unknown): PendingContact[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown): PendingContact[] => {
+    const { kind, target } = (entry ?? {}) as { kind?: unknown; target?: unknown };
+    return (kind === 'email' || kind === 'mobile') && typeof target === 'string'
+      ? [{ kind, target }]
+      : [];
+  });
+}
+
+/** What the confirmation of a new address or number means to the page (issue 12 §2). */
+export type ContactConfirmationOutcome =
+  | { kind: 'updated' }
+  | { kind: 'limitExceeded' }
+  /** The code was wrong or expired, or nothing waits any more: the message says which. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'error' };
+
+export function contactConfirmationOutcomeOf(answer: PolicyAnswer): ContactConfirmationOutcome {
+  if (answer.kind === 'ok') {
+    const outcome = profileUpdateOutcomeOf(answer);
+    return outcome.kind === 'updated' || outcome.kind === 'limitExceeded'
+      ? outcome
+      : { kind: 'error' };
+  }
+  if (answer.kind === 'refused' && answer.status === 400) {
+    const detail = answer.details.find((candidate) => candidate.field === 'otp');
+    return { kind: 'refused', message: detail?.message ?? messages.profile.contactCodeWrong };
+  }
+  if (answer.kind === 'refused' && answer.status === 409) {
+    return { kind: 'refused', message: messages.profile.noPendingContactChange };
+  }
+  return { kind: 'error' };
+}
 
 /** What the policy's answer means to the page (§8). */
 export function profileUpdateOutcomeOf(answer: PolicyAnswer): ProfileUpdateOutcome {
   if (answer.kind === 'ok') {
     const body = answer.body as {
       success?: unknown;
-      additionalProperties?: { code?: unknown } | null;
+      additionalProperties?: { code?: unknown; pending?: unknown } | null;
     } | null;
     if (body?.success !== true) return { kind: 'error' };
+    if (body.additionalProperties?.code === 'verificationRequired') {
+      const pending = pendingContactsOf(body.additionalProperties.pending);
+      return pending.length > 0 ? { kind: 'verificationRequired', pending } : { kind: 'error' };
+    }
     return body.additionalProperties?.code === 'limitExceeded'
       ? { kind: 'limitExceeded' }
       : { kind: 'updated' };

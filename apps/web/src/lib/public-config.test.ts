@@ -10,6 +10,7 @@ describe('public config', () => {
     expect(config.basePath).toBe('');
     expect(config.publicUrl).toBe('http://localhost:5173');
     expect(config.outboxEnabled).toBe(true);
+    expect(config.demoToolsEnabled).toBe(true);
   });
 
   it('parses the config tag and refuses a malformed one', () => {

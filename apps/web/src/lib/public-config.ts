@@ -16,6 +16,7 @@ export function defaultPublicConfig(location: PageLocation): PublicConfig {
     analyticsCollectorUrl: 'https://www.google-analytics.com/g/collect',
     demoHosts: ['localhost'],
     outboxEnabled: true,
+    demoToolsEnabled: true,
     // The server's defaults (POLICY_ID_* unset).
     policyIds: {
       registration: 'registration',

@@ -8,6 +8,7 @@ import {
   signInMethodRequest,
   type SignInMethodOutcome,
 } from './sign-in-method-rules';
+import { withStepUp } from './step-up-signal';
 
 export type { SignInMethodOutcome } from './sign-in-method-rules';
 
@@ -27,13 +28,16 @@ export async function switchSignInMethod(
     hostname: window.location.hostname,
   });
   try {
-    const response = await apiFetch(
-      orchestrationPaths.policyStart(publicConfig.companyId, publicConfig.policyIds.signInMethod),
-      {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
+    // A new password or method needs a recent sign-in: the step-up dialog asks when it is older.
+    const response = await withStepUp(() =>
+      apiFetch(
+        orchestrationPaths.policyStart(publicConfig.companyId, publicConfig.policyIds.signInMethod),
+        {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      ),
     );
     return signInMethodOutcomeOf(policyAnswerOf(response.status, await readJson(response)));
   } catch (error) {

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
+  adminAccountTierRequestSchema,
+  adminSettingsSchema,
+  adminThresholdsRequestSchema,
+  type AdminSettings,
+} from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../http/validation';
 import { insertAuditEvent } from '../audit/audit.store';
 import type { AuthGuards } from '../identity/oauth/access-token';
+import { createAdminSettingsService } from './admin-settings.service';
 import { setHighRiskNextSignIn } from './admin.store';
 
 const riskOverrideSchema = z.object({ enabled: z.boolean() });
@@ -14,8 +23,63 @@ const riskOverrideSchema = z.object({ enabled: z.boolean() });
  */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  deps: { db: Database; auth: AuthGuards },
+  deps: { db: Database; auth: AuthGuards; productId: string },
 ) {
+  const settings = createAdminSettingsService({ db: deps.db, productId: deps.productId });
+  const settingsAnswers = {
+    200: {
+      description: 'The settings as they now are (defaults where unset).',
+      schema: adminSettingsSchema,
+    },
+    400: 'A value document 2 §5 refuses; each problem is in `details`, nothing changed.',
+    401: 'No valid customer token.',
+    403: 'Not a customer’s token.',
+  };
+
+  // Issue 12 §3: the bank's attributes, which the directory refuses to a customer's token.
+  app.put(
+    ADMIN_THRESHOLDS_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Demo admin: sets the signed-in customer’s transfer thresholds (audited)',
+          tag: 'admin',
+          caller: 'bearer',
+          description:
+            'Whole dollars, CIBA at least 1, deny at least 2 and above CIBA (document 2 §5); null is the default.',
+          body: adminThresholdsRequestSchema,
+          responses: settingsAnswers,
+        },
+      },
+    },
+    async (request): Promise<AdminSettings> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const body = parseInput(adminThresholdsRequestSchema, request.body);
+      return settings.setThresholds({ userId: principal.userId, ip: request.ip }, body);
+    },
+  );
+
+  app.put(
+    ADMIN_ACCOUNT_TIER_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Demo admin: sets the signed-in customer’s account tier (audited)',
+          tag: 'admin',
+          caller: 'bearer',
+          description: '`personal` or `premier`; the menu follows at once.',
+          body: adminAccountTierRequestSchema,
+          responses: settingsAnswers,
+        },
+      },
+    },
+    async (request): Promise<AdminSettings> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const body = parseInput(adminAccountTierRequestSchema, request.body);
+      return settings.setAccountTier({ userId: principal.userId, ip: request.ip }, body);
+    },
+  );
+
   // "Simulate high risk on next sign-in": the next risk evaluation for this user answers HIGH.
   app.put(
     '/api/admin/risk-override',

@@ -5,6 +5,8 @@
 export const AUDIT_EVENT_TYPES = [
   'seed.applied',
   'seed.reset',
+  /** `npm run seed -- --remove-demo-users` removed the demo users (details.users). */
+  'seed.demo-users-removed',
   'signin.succeeded',
   'signin.failed',
   'signin.locked',
@@ -38,6 +40,25 @@ export const AUDIT_EVENT_TYPES = [
    * it may be a clone. The user (userId) and the device (details.deviceId); the sign-in failed.
    */
   'device.clone_suspected',
+  /** A signed-in customer confirmed it was them before a sensitive change (details.amr). */
+  'stepup.succeeded',
+  /** A new e-mail address or mobile number was asked for (details.kind); it awaits its code. */
+  'contact.change_requested',
+  /** The code sent to the new e-mail address or mobile number was entered: it is in use. */
+  'contact.changed',
+  /** Issue 12 §4: the customer let an application use their sign-in (details: client, scopes). */
+  'oauth.consent_given',
+  /** The customer did not allow an application (details.clientId); it got access_denied. */
+  'oauth.consent_refused',
+  /** The customer revoked a connected app: its grants and tokens ended (details). */
+  'oauth.app_revoked',
+  /**
+   * Issue 12 §1: a validly signed access token did not match its grant (details.problem: the
+   * subject, client, user type or scopes); refused 401. userId is the grant's account.
+   */
+  'token.refused',
+  /** A new token signing key was added and signs from now on (details.kid, details.via). */
+  'keys.rotated',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

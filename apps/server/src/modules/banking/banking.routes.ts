@@ -5,6 +5,9 @@ import {
   TRANSFERS_API_PATH,
   TRANSFER_NUMBER_HEADER,
   balancesResponseSchema,
+  transferCodeRefusedSchema,
+  transferConfirmationRequestSchema,
+  transferConfirmationRequiredSchema,
   idempotencyKeySchema,
   menuOptionsResponseSchema,
   transferDeniedResponseSchema,
@@ -12,8 +15,10 @@ import {
   transferRequestSchema,
   type BalancesResponse,
   type MenuOptionsResponse,
+  type TransferConfirmationRequired,
   type TransferDeniedResponse,
 } from '@anybank/contracts';
+import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { parseInput } from '../../http/validation';
 import type { AuthGuards } from '../identity/oauth/access-token';
@@ -69,21 +74,31 @@ export function registerBankingRoutes(
           tag: 'banking',
           caller: 'bearer',
           description:
-            'Checked in document 2 §5’s order; above the customer’s approval threshold the transfer waits for ' +
-            'approval on their phone (CIBA) before the answer. An `Idempotency-Key` header (1–128 characters) ' +
+            'Checked in document 2 §5’s order. The approval and deny thresholds apply to the sum of the ' +
+            'customer’s transfers of the last 24 hours (confirmed, and pending approval) plus this one: above ' +
+            'the approval threshold the transfer waits for approval on their phone (CIBA) before the answer, or, ' +
+            'without an activated phone app, answers 202 and waits for a one-time code. An `Idempotency-Key` header (1–128 characters) ' +
             `makes a retry answer the first result. Every answer but 400 names the transfer in \`${TRANSFER_NUMBER_HEADER}\`.`,
           body: transferRequestSchema,
           responses: {
             204: 'Moved, in one transaction with its two ledger entries.',
+            202: {
+              description:
+                'Stored pending: the 24-hour running total is above the approval threshold and the customer has ' +
+                'no activated phone app, so a one-time code went to their e-mail or SMS sign-in device; ' +
+                'confirm it at `…/transfers/{transferId}/confirmation`.',
+              schema: transferConfirmationRequiredSchema,
+            },
             400: 'A §5 check failed (amount, accounts, balance), with its message.',
             401: 'No valid token, or its grant was revoked.',
             403: {
               description:
-                'Refused: over the deny threshold, automation, or not approved on the phone.',
+                'Refused: the 24-hour running total over the deny threshold, automation (in `risk_data` or ' +
+                'the request’s own User-Agent), or not approved.',
               schema: transferDeniedResponseSchema,
             },
             404: 'An account that is not the customer’s (whether or not it exists).',
-            409: 'The transfer with this Idempotency-Key still waits for approval.',
+            409: '`transfer_pending`: the transfer with this Idempotency-Key still waits for approval.',
             422: 'The Idempotency-Key was used for another transfer.',
           },
         },
@@ -104,6 +119,7 @@ export function registerBankingRoutes(
           },
           idempotencyKey,
           ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
         });
       });
       switch (outcome.kind) {
@@ -120,11 +136,22 @@ export function registerBankingRoutes(
               code: outcome.code,
               message: outcome.message,
             } satisfies TransferDeniedResponse);
+        case 'confirmation_required':
+          return reply
+            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
+            .status(202)
+            .send({
+              code: 'confirmation_required',
+              message: messages.transfer.confirmationRequired(outcome.destination),
+              transferId: outcome.transferId,
+              channel: outcome.channel,
+              destination: outcome.destination,
+            } satisfies TransferConfirmationRequired);
         case 'pending':
           return reply
             .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
             .status(409)
-            .send({ message: 'This transfer is still waiting for approval on your mobile app.' });
+            .send({ code: 'transfer_pending', message: messages.transfer.stillWaiting });
         case 'invalid':
           throw new HttpError(400, outcome.message);
         case 'not_found':
@@ -134,6 +161,8 @@ export function registerBankingRoutes(
       }
     },
   );
+
+  registerTransferConfirmationRoute(app, deps);
 
   app.get(
     MENU_OPTIONS_API_PATH,
@@ -154,6 +183,98 @@ export function registerBankingRoutes(
     async (request): Promise<MenuOptionsResponse> => {
       const principal = await deps.auth.requireCustomer(request);
       return deps.banking.menuOptions(principal.userId);
+    },
+  );
+}
+
+const confirmationParams = z.object({ transferId: z.string().min(1).max(64) });
+
+/**
+ * Issue 12 §3: the one-time code that approves a transfer waiting for it (202 above). 204 with
+ * the money moved; 400 `invalid_code` with the tries left (nothing changed); 403 not_approved
+ * once the code expired or the tries are used up; 404 not the caller's transfer; 409 a
+ * transfer that no longer waits for a code.
+ */
+function registerTransferConfirmationRoute(
+  app: FastifyInstance,
+  deps: { auth: AuthGuards; banking: BankingService },
+) {
+  app.post(
+    `${TRANSFERS_API_PATH}/:transferId/confirmation`,
+    {
+      config: {
+        docs: {
+          summary: 'Approves a pending transfer with the one-time code sent to a sign-in device',
+          tag: 'banking',
+          caller: 'bearer',
+          params: { transferId: 'The `transferId` of the 202 answer.' },
+          body: transferConfirmationRequestSchema,
+          responses: {
+            204: 'The code was right: the money moved (the number in X-Transfer-Number).',
+            400: {
+              description:
+                '`invalid_code`: a wrong code, nothing changed (`attemptsLeft`); or a malformed body, or too ' +
+                'little money left in the source account.',
+              schema: transferCodeRefusedSchema,
+            },
+            401: 'No valid token, or its grant was revoked.',
+            403: {
+              description:
+                '`not_approved`: the code expired or too many wrong codes; nothing moved.',
+              schema: transferDeniedResponseSchema,
+            },
+            404: 'Not one of the customer’s transfers (whether or not it exists).',
+            409: '`transfer_not_pending`: the transfer no longer waits for a code.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deps.auth.requireCustomerWith(request, (principal, grant) => {
+        const { transferId } = parseInput(confirmationParams, request.params);
+        const { code } = parseInput(transferConfirmationRequestSchema, request.body);
+        return deps.banking.confirmTransfer({
+          userId: principal.userId,
+          grant,
+          transferId,
+          code,
+          ip: request.ip,
+        });
+      });
+      switch (outcome.kind) {
+        case 'confirmed':
+          return reply
+            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
+            .status(204)
+            .send();
+        case 'wrong_code':
+          throw new HttpError(
+            400,
+            messages.transfer.confirmationCodeWrong(outcome.attemptsLeft),
+            [],
+            'invalid_code',
+            { attemptsLeft: outcome.attemptsLeft },
+          );
+        case 'refused':
+          return reply
+            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
+            .status(403)
+            .send({
+              code: outcome.code,
+              message: outcome.message,
+            } satisfies TransferDeniedResponse);
+        case 'invalid':
+          throw new HttpError(400, outcome.message);
+        case 'not_found':
+          throw new HttpError(404, messages.transfer.unexpected);
+        case 'not_pending':
+          throw new HttpError(
+            409,
+            messages.transfer.confirmationNotPending,
+            [],
+            'transfer_not_pending',
+          );
+      }
     },
   );
 }

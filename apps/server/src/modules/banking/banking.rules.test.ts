@@ -11,6 +11,7 @@ import {
   balancesResponseOf,
   creditDebitIndicator,
   decideTransfer,
+  secondFactorOf,
   isSameTransfer,
   menuOptionsFor,
   transferAccountsOf,
@@ -254,62 +255,188 @@ describe('what becomes of a valid transfer', () => {
   const bot = { ...person, webdriver: true };
   const headless = { ...person, userAgent: 'Mozilla/5.0 HeadlessChrome/131.0' };
   const defaults = { cibaThreshold: null, denyThreshold: null };
+  const own = { cibaThreshold: 10, denyThreshold: 50 };
 
+  // Amounts and running totals in cents; "above" is strict (document 2 §9).
   it.each([
-    ['a person, small amount', 25_00, person, defaults, false, 'move'],
-    ['webdriver', 25_00, bot, defaults, false, 'risk'],
-    ['a headless user agent', 25_00, headless, defaults, false, 'risk'],
-    ['a bot above the deny threshold (risk first)', 20_000_00, bot, defaults, true, 'risk'],
-    ['exactly the default deny threshold', 10_000_00, person, defaults, false, 'move'],
+    ['a person, small amount', 25_00, 0, person, defaults, null, 'move'],
+    ['webdriver', 25_00, 0, bot, defaults, null, 'risk'],
+    ['a headless user agent', 25_00, 0, headless, defaults, null, 'risk'],
+    ['a bot above the deny threshold (risk first)', 20_000_00, 0, bot, defaults, 'push', 'risk'],
+    [
+      'exactly the default deny threshold, phone',
+      10_000_00,
+      0,
+      person,
+      defaults,
+      'push',
+      'approve',
+    ],
     [
       'a cent above the default deny threshold',
       10_000_01,
+      0,
       person,
       defaults,
-      false,
+      null,
       'max_threshold',
     ],
     [
       'above the deny threshold with a phone (deny first)',
       10_000_01,
+      0,
       person,
       defaults,
-      true,
-      'max_threshold',
-    ],
-    ['exactly the default CIBA threshold, phone', 1_000_00, person, defaults, true, 'move'],
-    ['a cent above the CIBA threshold, phone', 1_000_01, person, defaults, true, 'approve'],
-    ['above the CIBA threshold, no phone', 5_000_00, person, defaults, false, 'move'],
-    [
-      'the user’s own deny threshold',
-      50_01,
-      person,
-      { cibaThreshold: 10, denyThreshold: 50 },
-      true,
+      'push',
       'max_threshold',
     ],
     [
-      'the user’s own CIBA threshold',
-      10_01,
+      'exactly the default CIBA threshold, no second factor',
+      1_000_00,
+      0,
       person,
-      { cibaThreshold: 10, denyThreshold: 50 },
-      true,
+      defaults,
+      null,
+      'move',
+    ],
+    ['a cent above the CIBA threshold, phone', 1_000_01, 0, person, defaults, 'push', 'approve'],
+    [
+      'a cent above the CIBA threshold, a code device',
+      1_000_01,
+      0,
+      person,
+      defaults,
+      'code',
       'approve',
     ],
-  ] as const)('%s → %s', (_case, amountCents, riskPayload, user, hasPushDevice, expected) => {
-    const decision = decideTransfer({ amountCents, riskPayload, user, hasPushDevice });
-    expect(decision.kind === 'deny' ? decision.reason : decision.kind).toBe(expected);
+    [
+      'above the CIBA threshold with no second factor at all',
+      5_000_00,
+      0,
+      person,
+      defaults,
+      null,
+      'approval_unavailable',
+    ],
+    ['the user’s own deny threshold', 50_01, 0, person, own, 'push', 'max_threshold'],
+    ['the user’s own CIBA threshold', 10_01, 0, person, own, 'push', 'approve'],
+    // The running total: what the last 24 hours already hold counts with this transfer.
+    [
+      'a second $1,000 after $1,000 (total $2,000 above $1,000)',
+      1_000_00,
+      1_000_00,
+      person,
+      defaults,
+      'code',
+      'approve',
+    ],
+    [
+      '$1 after $999 (total exactly at the threshold)',
+      1_00,
+      999_00,
+      person,
+      defaults,
+      null,
+      'move',
+    ],
+    ['1 cent after $1,000 (total a cent above)', 1, 1_000_00, person, defaults, 'push', 'approve'],
+    [
+      '$1,000 after $9,000 (total exactly at the deny threshold)',
+      1_000_00,
+      9_000_00,
+      person,
+      defaults,
+      'code',
+      'approve',
+    ],
+    [
+      '$1,000 after $9,500 (total above the deny threshold)',
+      1_000_00,
+      9_500_00,
+      person,
+      defaults,
+      'code',
+      'max_threshold',
+    ],
+    [
+      '1 cent after $50 with the user’s own deny threshold',
+      1,
+      50_00,
+      person,
+      own,
+      'push',
+      'max_threshold',
+    ],
+  ] as const)(
+    '%s → %s',
+    (_case, amountCents, recentTotalCents, riskPayload, user, secondFactor, expected) => {
+      const decision = decideTransfer({
+        amountCents,
+        recentTotalCents,
+        riskPayload,
+        user,
+        secondFactor,
+      });
+      expect(decision.kind === 'deny' ? decision.reason : decision.kind).toBe(expected);
+    },
+  );
+
+  it('asks the phone when there is one, else a code, else refuses', () => {
+    const decide = (secondFactor: 'push' | 'code' | null) =>
+      decideTransfer({
+        amountCents: 2_000_00,
+        recentTotalCents: 0,
+        riskPayload: person,
+        user: defaults,
+        secondFactor,
+      });
+    expect(decide('push')).toEqual({ kind: 'approve', via: 'push' });
+    expect(decide('code')).toEqual({ kind: 'approve', via: 'code' });
+    expect(decide(null)).toEqual({ kind: 'deny', reason: 'approval_unavailable' });
+    expect(secondFactorOf({ hasPushDevice: true, hasCodeDevice: true })).toBe('push');
+    expect(secondFactorOf({ hasPushDevice: false, hasCodeDevice: true })).toBe('code');
+    expect(secondFactorOf({ hasPushDevice: false, hasCodeDevice: false })).toBeNull();
   });
 
   it('gives the automation reasons of the sign-in risk rules', () => {
     expect(
-      decideTransfer({ amountCents: 1, riskPayload: bot, user: defaults, hasPushDevice: false }),
+      decideTransfer({
+        amountCents: 1,
+        recentTotalCents: 0,
+        riskPayload: bot,
+        user: defaults,
+        secondFactor: null,
+      }),
     ).toEqual({
       kind: 'deny',
       reason: 'risk',
       riskReasons: ['The browser reports that automation software controls it (webdriver).'],
     });
   });
+
+  it.each([
+    ['HeadlessChrome', 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0 Safari/537.36', true],
+    ['Playwright', 'Playwright/1.65 (x64; debian 12)', true],
+    ['puppeteer in any case', 'PUPPETEER', true],
+    ['a desktop Chrome', person.userAgent, false],
+    ['no header at all', null, false],
+  ] as const)(
+    'applies the automation rule to the request’s own User-Agent (%s) even when risk_data looks human',
+    (_case, requestUserAgent, refused) => {
+      const decision = decideTransfer({
+        amountCents: 1,
+        recentTotalCents: 0,
+        riskPayload: person,
+        requestUserAgent,
+        user: defaults,
+        secondFactor: null,
+      });
+      expect(decision.kind === 'deny' && decision.reason === 'risk').toBe(refused);
+      if (decision.kind === 'deny' && decision.reason === 'risk') {
+        expect(decision.riskReasons.join(' ')).toMatch(/request's own User-Agent/);
+      }
+    },
+  );
 });
 
 describe('idempotent retries', () => {

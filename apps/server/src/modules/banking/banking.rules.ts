@@ -14,7 +14,12 @@ import {
   type RiskPayload,
   type TransferDenialCode,
 } from '@anybank/contracts';
-import { DEFAULT_RISK_POLICY, evaluateRisk, type RiskPolicy } from '../identity/risk/risk.rules';
+import {
+  DEFAULT_RISK_POLICY,
+  automatedMarkerIn,
+  evaluateRisk,
+  type RiskPolicy,
+} from '../identity/risk/risk.rules';
 
 /**
  * Pure rules of the banking module (document 2 §2, §4, §5, §8, §9): balances as Open Banking
@@ -181,10 +186,15 @@ export function cibaThresholdCents(user: TransferUser): number {
   return (user.cibaThreshold ?? DEFAULT_CIBA_THRESHOLD_DOLLARS) * 100;
 }
 
-/** The automation rules of sign-in's risk evaluation (webdriver, headless user agents). */
+/**
+ * The automation rules of sign-in's risk evaluation (webdriver, headless user agents), applied
+ * to the `risk_data` the browser sent AND to the request's own `User-Agent` header: a script
+ * that copies a person's risk data still names itself in the header it really sends.
+ */
 export function automationReasons(
   payload: RiskPayload,
   policy: RiskPolicy = DEFAULT_RISK_POLICY,
+  requestUserAgent: string | null = null,
 ): string[] {
   // Only the payload's own signals count: a transfer has no sign-in failures to weigh, and
   // the admin's "high risk on next sign-in" is about signing in.
@@ -192,37 +202,86 @@ export function automationReasons(
     { payload, usernameFailures: 0, ipFailures: 0, highRiskOverride: false },
     policy,
   );
-  return result.level === 'LOW' ? [] : result.reasons;
+  const reasons = result.level === 'LOW' ? [] : [...result.reasons];
+  const marker = requestUserAgent === null ? null : automatedMarkerIn(requestUserAgent, policy);
+  if (marker !== null && policy.levels.automatedUserAgent !== 'LOW') {
+    reasons.push(
+      `The request's own User-Agent header names an automated or headless browser (${marker}).`,
+    );
+  }
+  return reasons;
+}
+
+/**
+ * Issue 12 §3, the running total. Approval and the deny limit apply to the SUM of the
+ * customer's transfers in the last 24 hours plus the one asked for, never to each alone, so
+ * that splitting a large transfer into small ones changes nothing. What counts toward it:
+ * - confirmed transfers (which includes those approved on the phone or by code: approval
+ *   confirms them), created within the window;
+ * - transfers waiting for approval (phone or code) created within the pending lifetime: the
+ *   money may still move, so a second transfer cannot use the room the first one holds;
+ * - NOT denied or not-approved transfers (no money moved), nor a pending one older than the
+ *   pending lifetime (its code or phone request has expired; it is settled as not approved).
+ * "Above" is strict (document 2 §9: "above the CIBA threshold", "above the deny threshold"): a
+ * running total exactly AT the threshold moves without approval, one cent more needs it.
+ */
+export const RUNNING_TOTAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Longer than a code's life (OTP_TTL_MS, 5 min) and the phone's wait (about 2 min). */
+export const PENDING_TRANSFER_LIFETIME_MS = 10 * 60 * 1000;
+
+/** How this customer can give the second factor a transfer above the threshold needs. */
+export type SecondFactor = 'push' | 'code' | null;
+
+/** The customer's phone app when activated, else a code to an e-mail or SMS sign-in device. */
+export function secondFactorOf(input: {
+  hasPushDevice: boolean;
+  hasCodeDevice: boolean;
+}): SecondFactor {
+  if (input.hasPushDevice) return 'push';
+  return input.hasCodeDevice ? 'code' : null;
 }
 
 export type TransferDecision =
   | { kind: 'deny'; reason: 'risk'; riskReasons: string[] }
   | { kind: 'deny'; reason: 'max_threshold' }
-  | { kind: 'approve' }
+  | { kind: 'deny'; reason: 'approval_unavailable' }
+  | { kind: 'approve'; via: 'push' | 'code' }
   | { kind: 'move' };
 
 /**
  * What happens to a valid transfer, the first rule that applies deciding:
- * 1. automation in the risk data → denied (risk). Before the amount rule, so that a bot is
- *    recorded as one ('transfer.bot_detected') whatever amount it tries.
- * 2. above the deny threshold (strictly) → denied (max_threshold).
- * 3. above the CIBA threshold (strictly) with a paired mobile app → approval on the phone.
+ * 1. automation in the risk data or the request's User-Agent → denied (risk). Before the
+ *    amount rules, so that a bot is recorded as one ('transfer.bot_detected') whatever amount.
+ * 2. running total (recent + this one) above the deny threshold → denied (max_threshold).
+ * 3. running total above the CIBA threshold → a second factor: the phone app when activated,
+ *    else a one-time code to a sign-in device; with neither, refused (approval_unavailable) —
+ *    no transfer above the threshold ever moves without a second factor.
  * 4. otherwise the money moves.
  */
 export function decideTransfer(input: {
   amountCents: number;
+  /** What already counts toward the 24-hour running total (see RUNNING_TOTAL_WINDOW_MS). */
+  recentTotalCents: number;
   riskPayload: RiskPayload;
+  requestUserAgent?: string | null;
   user: TransferUser;
-  hasPushDevice: boolean;
+  secondFactor: SecondFactor;
   riskPolicy?: RiskPolicy;
 }): TransferDecision {
-  const riskReasons = automationReasons(input.riskPayload, input.riskPolicy);
+  const riskReasons = automationReasons(
+    input.riskPayload,
+    input.riskPolicy,
+    input.requestUserAgent ?? null,
+  );
   if (riskReasons.length > 0) return { kind: 'deny', reason: 'risk', riskReasons };
-  if (input.amountCents > denyThresholdCents(input.user)) {
+  const runningTotal = input.recentTotalCents + input.amountCents;
+  if (runningTotal > denyThresholdCents(input.user)) {
     return { kind: 'deny', reason: 'max_threshold' };
   }
-  if (input.hasPushDevice && input.amountCents > cibaThresholdCents(input.user)) {
-    return { kind: 'approve' };
+  if (runningTotal > cibaThresholdCents(input.user)) {
+    return input.secondFactor === null
+      ? { kind: 'deny', reason: 'approval_unavailable' }
+      : { kind: 'approve', via: input.secondFactor };
   }
   return { kind: 'move' };
 }
@@ -236,7 +295,8 @@ export const TRANSFER_REFUSALS = {
   max_threshold: {
     status: 'denied',
     code: 'max_threshold',
-    message: 'max_threshold: the amount is above the most you may transfer at once.',
+    message:
+      'max_threshold: with this amount, your transfers of the last 24 hours would be above the most you may transfer.',
   },
   risk: {
     status: 'denied',
@@ -256,7 +316,12 @@ export const TRANSFER_REFUSALS = {
   approval_unavailable: {
     status: 'not_approved',
     code: 'approval_unavailable',
-    message: 'This transfer needs approval on your mobile app, which is not available yet.',
+    message: messages.transfer.approvalUnavailable,
+  },
+  code_failed: {
+    status: 'not_approved',
+    code: 'not_approved',
+    message: messages.transfer.confirmationExpired,
   },
   approval_failed: {
     status: 'not_approved',

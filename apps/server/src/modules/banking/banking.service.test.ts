@@ -5,8 +5,10 @@ import { formatCents, messages, type RiskPayload } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
 import { accounts, auditEvents, oidcModels, transfers, users } from '../../db/schema';
 import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
+import { createOtpService } from '../identity/credentials/otp.service';
 import type { GrantCheck } from '../identity/oauth/access-token';
-import { listLedgerEntriesOf } from './banking.store';
+import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service';
+import { listLedgerEntriesOf, moveMoney } from './banking.store';
 import {
   createBankingService,
   type BankingService,
@@ -97,6 +99,30 @@ function grantCheck(grantId: string) {
 }
 const liveGrant = grantCheck(GRANTS.live).check;
 
+/** The messages the service sends, as the outbox would hold them (codes in the clear). */
+function recordingOutbox() {
+  const sent: OutgoingMessage[] = [];
+  const messaging: MessagingService = {
+    async send(message) {
+      sent.push(message);
+      return {
+        id: String(sent.length),
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject ?? null,
+        body: message.body,
+        code: message.code ?? null,
+        payload: message.payload ?? null,
+        createdAt: new Date().toISOString(),
+      } as Awaited<ReturnType<MessagingService['send']>>;
+    },
+    async listOutbox() {
+      return [];
+    },
+  };
+  return { messaging, sent };
+}
+
 const ACTIVATED_PHONE_KEY = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' });
 
 describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (kind) => {
@@ -105,12 +131,23 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
   let banking: BankingService;
   let withoutApprover: BankingService;
   let customers = 0;
+  const outbox = recordingOutbox();
 
   beforeAll(async () => {
     test = await createTestDatabase(kind);
     phone = phoneInTheTestsHand();
-    banking = createBankingService({ db: test.handle.db, approvals: phone.approvals });
-    withoutApprover = createBankingService({ db: test.handle.db });
+    const otp = createOtpService({ db: test.handle.db, signingSecret: 'banking-service-test' });
+    banking = createBankingService({
+      db: test.handle.db,
+      approvals: phone.approvals,
+      otp,
+      messaging: outbox.messaging,
+    });
+    withoutApprover = createBankingService({
+      db: test.handle.db,
+      otp,
+      messaging: outbox.messaging,
+    });
     const inAnHour = new Date(Date.now() + 3_600_000);
     await test.handle.db.insert(oidcModels).values([
       { model: 'Grant', id: GRANTS.live, payload: {}, expiresAt: inAnHour },
@@ -229,7 +266,7 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
   }
 
   it('moves exactly the amount and writes a debit and a credit with the balances after', async () => {
-    const customer = await newCustomer({ checking: 200_000, savings: 2_500 });
+    const customer = await newCustomer({ checking: 200_000, savings: 2_500, cibaThreshold: 5_000 });
     const outcome = await banking.transfer(transferOf(customer, '1,234.56'));
     expect(outcome).toMatchObject({ kind: 'confirmed' });
     expect(await balanceOf(customer.checking)).toBe(200_000 - 123_456);
@@ -290,7 +327,13 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
   });
 
   it('keeps every balance whole through 200 concurrent transfers both ways, some too large', async () => {
-    const customer = await newCustomer({ checking: 500_000, savings: 500_000 });
+    // Limits far above the amounts: this test is about the money, not the running total.
+    const customer = await newCustomer({
+      checking: 500_000,
+      savings: 500_000,
+      cibaThreshold: 10_000_000,
+      denyThreshold: 20_000_000,
+    });
     const random = seededRandom(kind === 'pglite' ? 7 : 11);
     const requests = Array.from({ length: 200 }, () => {
       // Up to $7,000 against $5,000 each side: many fit, many do not, at one moment or another.
@@ -480,10 +523,18 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       const customer = await newCustomer({ checking: 300_000, savings: 0, phone: true });
       const transfer = banking.transfer(transferOf(customer, '2,500.00'));
       await phone.asked();
-      // Meanwhile, a smaller transfer (below the CIBA threshold) drains the account.
-      expect(await banking.transfer(transferOf(customer, '999.00'))).toMatchObject({
-        kind: 'confirmed',
-      });
+      // Meanwhile, money leaves the account another way (the pending transfer counts toward
+      // the running total, so another transfer of this customer would need approval too).
+      expect(
+        await moveMoney(test.handle.db, {
+          userId: customer.userId,
+          fromAccountId: customer.checking,
+          toAccountId: customer.savings,
+          amountCents: 99_900,
+          referenceNumber: 1,
+          idempotencyKey: null,
+        }),
+      ).toMatchObject({ moved: true });
       phone.answer('approved');
       expect(await transfer).toEqual({
         kind: 'invalid',
@@ -517,9 +568,9 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       expect(await withoutApprover.transfer(transferOf(customer, '1,000.01'))).toMatchObject({
         kind: 'refused',
         code: 'approval_unavailable',
-        message: 'This transfer needs approval on your mobile app, which is not available yet.',
+        message: messages.transfer.approvalUnavailable,
       });
-      // At the threshold itself no approval is needed.
+      // At the threshold itself no approval is needed (a refused transfer does not count).
       expect(await withoutApprover.transfer(transferOf(customer, '1,000.00'))).toMatchObject({
         kind: 'confirmed',
       });
@@ -527,12 +578,195 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       const statuses = (await transfersOf(customer.userId)).map((row) => row.status).sort();
       expect(statuses).toEqual(['confirmed', 'not_approved']);
     });
+  });
 
-    it('needs no approval from a customer without a paired phone', async () => {
+  describe('above the CIBA threshold without a phone app (issue 12 §3)', () => {
+    it('refuses a customer with no sign-in device that can receive a code, moving nothing', async () => {
       const customer = await newCustomer({ checking: 300_000, savings: 0 });
-      expect(await withoutApprover.transfer(transferOf(customer, '2,000.00'))).toMatchObject({
+      expect(await banking.transfer(transferOf(customer, '2,000.00'))).toMatchObject({
+        kind: 'refused',
+        code: 'approval_unavailable',
+      });
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+    });
+
+    it('stores it pending, e-mails a code, and moves the money only for the right code', async () => {
+      const customer = await newCustomer({ checking: 300_000, savings: 0 });
+      const address = `code.${customer.userId}@example.com`;
+      await insertMfaDevices(test.handle.db, [
+        { userId: customer.userId, type: 'Email', name: 'Email', target: address },
+      ]);
+      const outcome = await banking.transfer(transferOf(customer, '1,500.00'));
+      expect(outcome).toMatchObject({ kind: 'confirmation_required', channel: 'email' });
+      if (outcome.kind !== 'confirmation_required') throw new Error('no confirmation asked');
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+      const code = outbox.sent.findLast((message) => message.to === address)?.code ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      const confirm = (value: string) =>
+        banking.confirmTransfer({
+          userId: customer.userId,
+          grant: liveGrant,
+          transferId: outcome.transferId,
+          code: value,
+        });
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await confirm(wrong)).toMatchObject({ kind: 'wrong_code', attemptsLeft: 4 });
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+      expect(await confirm(code)).toEqual({
+        kind: 'confirmed',
+        referenceNumber: outcome.referenceNumber,
+      });
+      expect(await balanceOf(customer.checking)).toBe(150_000);
+      // Used once: the same code again moves nothing more.
+      expect(await confirm(code)).toMatchObject({ kind: 'not_pending' });
+      expect(await balanceOf(customer.checking)).toBe(150_000);
+    });
+
+    it('settles it as not approved once the wrong codes use up the tries', async () => {
+      const customer = await newCustomer({ checking: 300_000, savings: 0 });
+      await insertMfaDevices(test.handle.db, [
+        { userId: customer.userId, type: 'SMS', name: 'SMS', target: '+15555550123' },
+      ]);
+      const outcome = await banking.transfer(transferOf(customer, '1,500.00'));
+      expect(outcome).toMatchObject({ kind: 'confirmation_required', channel: 'sms' });
+      if (outcome.kind !== 'confirmation_required') throw new Error('no confirmation asked');
+      const code = outbox.sent.findLast((message) => message.to.endsWith('5550123'))?.code;
+      const wrong = code === '000000' ? '111111' : '000000';
+      const answers = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        answers.push(
+          await banking.confirmTransfer({
+            userId: customer.userId,
+            grant: liveGrant,
+            transferId: outcome.transferId,
+            code: wrong,
+          }),
+        );
+      }
+      // Five tries: four answered "wrong", the fifth settles it; after that it waits no more.
+      expect(answers.map((answer) => answer.kind)).toEqual([
+        'wrong_code',
+        'wrong_code',
+        'wrong_code',
+        'wrong_code',
+        'refused',
+        'not_pending',
+      ]);
+      const [row] = await transfersOf(customer.userId);
+      expect(row).toMatchObject({ status: 'not_approved', reason: 'code_failed' });
+      expect(await balanceOf(customer.checking)).toBe(300_000);
+    });
+
+    it('answers not found for another customer’s pending transfer', async () => {
+      const owner = await newCustomer({ checking: 300_000, savings: 0 });
+      const other = await newCustomer();
+      await insertMfaDevices(test.handle.db, [
+        {
+          userId: owner.userId,
+          type: 'Email',
+          name: 'Email',
+          target: `o.${owner.userId}@example.com`,
+        },
+      ]);
+      const outcome = await banking.transfer(transferOf(owner, '1,500.00'));
+      if (outcome.kind !== 'confirmation_required') throw new Error('no confirmation asked');
+      expect(
+        await banking.confirmTransfer({
+          userId: other.userId,
+          grant: liveGrant,
+          transferId: outcome.transferId,
+          code: '123456',
+        }),
+      ).toEqual({ kind: 'not_found' });
+    });
+  });
+
+  describe('the 24-hour running total (issue 12 §3)', () => {
+    it('asks approval on the second of five $1,000 transfers with a $1,000 threshold, and denies past the deny limit', async () => {
+      phone.reset();
+      const customer = await newCustomer({
+        checking: 1_000_000,
+        savings: 0,
+        phone: true,
+        cibaThreshold: 1_000,
+        denyThreshold: 3_000,
+      });
+      const outcomes = [];
+      for (let index = 0; index < 5; index += 1) {
+        phone.reset();
+        const outcome = banking.transfer(transferOf(customer, '1,000.00'));
+        if (index > 0 && index < 3) {
+          await phone.asked();
+          phone.answer('approved');
+        }
+        outcomes.push((await outcome).kind);
+      }
+      // $1,000 reaches the threshold exactly (moves); $2,000 and $3,000 are above it (approval);
+      // $4,000 and more are above the deny limit of $3,000.
+      expect(outcomes).toEqual(['confirmed', 'confirmed', 'confirmed', 'refused', 'refused']);
+      const rows = await transfersOf(customer.userId);
+      expect(rows.filter((row) => row.reason === 'max_threshold')).toHaveLength(2);
+      expect(await balanceOf(customer.checking)).toBe(1_000_000 - 300_000);
+    });
+
+    it('stops counting a transfer whose code or phone request has expired, settling it as not approved', async () => {
+      const customer = await newCustomer({ checking: 300_000, savings: 0 });
+      // Abandoned 11 minutes ago, past PENDING_TRANSFER_LIFETIME_MS; and a confirmed $900
+      // from 25 hours ago, outside the 24-hour window.
+      await test.handle.db.insert(transfers).values([
+        {
+          userId: customer.userId,
+          fromAccountId: customer.checking,
+          toAccountId: customer.savings,
+          amountCents: 90_000,
+          status: 'pending_approval',
+          referenceNumber: 1,
+          createdAt: new Date(Date.now() - 11 * 60_000),
+        },
+        {
+          userId: customer.userId,
+          fromAccountId: customer.checking,
+          toAccountId: customer.savings,
+          amountCents: 90_000,
+          status: 'confirmed',
+          referenceNumber: 2,
+          createdAt: new Date(Date.now() - 25 * 3_600_000),
+        },
+      ]);
+      // Neither counts: $1,000 is exactly the threshold and moves without a second factor.
+      expect(await banking.transfer(transferOf(customer, '1,000.00'))).toMatchObject({
         kind: 'confirmed',
       });
+      const abandoned = (await transfersOf(customer.userId)).find(
+        (row) => row.referenceNumber === 1,
+      );
+      expect(abandoned).toMatchObject({ status: 'not_approved', reason: 'expired' });
+    });
+
+    it('lets no concurrent burst slip past the running total', async () => {
+      const customer = await newCustomer({
+        checking: 1_000_000,
+        savings: 0,
+        cibaThreshold: 1_000,
+        denyThreshold: 5_000,
+      });
+      await insertMfaDevices(test.handle.db, [
+        {
+          userId: customer.userId,
+          type: 'Email',
+          name: 'Email',
+          target: `b.${customer.userId}@example.com`,
+        },
+      ]);
+      const outcomes = await Promise.all(
+        Array.from({ length: 12 }, () => banking.transfer(transferOf(customer, '600.00'))),
+      );
+      const kinds = outcomes.map((outcome) => outcome.kind);
+      // $600 fits once under $1,000; pending ones count, so at most 8 ($4,800) are not denied.
+      expect(kinds.filter((each) => each === 'confirmed')).toHaveLength(1);
+      expect(kinds.filter((each) => each === 'confirmation_required')).toHaveLength(7);
+      expect(kinds.filter((each) => each === 'refused')).toHaveLength(4);
+      expect(await balanceOf(customer.checking)).toBe(1_000_000 - 60_000);
     });
   });
 

@@ -1,10 +1,18 @@
 import { randomInt } from 'node:crypto';
-import type { BalancesResponse, MenuOptionsResponse, TransferDenialCode } from '@anybank/contracts';
-import type { Database } from '../../db/database';
+import {
+  formatCentsWithSeparators,
+  type BalancesResponse,
+  type MenuOptionsResponse,
+  type TransferDenialCode,
+} from '@anybank/contracts';
+import type { Database, Queryable } from '../../db/database';
 import { insertAuditEvent } from '../audit/audit.store';
 import { findUserById, listAccountsOf } from '../directory/directory.store';
 import type { GrantCheck } from '../identity/oauth/access-token';
+import type { OtpService } from '../identity/credentials/otp.service';
+import { maskEmail, maskPhone } from '../identity/flow/device-display.rules';
 import type { RiskPolicy } from '../identity/risk/risk.rules';
+import type { MessagingService } from '../messaging/messaging.service';
 import {
   INSUFFICIENT_FUNDS_REASON,
   TRANSFER_REFUSALS,
@@ -15,6 +23,7 @@ import {
   isTransferRefusal,
   menuOptionsFor,
   refusalOfApproval,
+  secondFactorOf,
   transferAccountsOf,
   validateTransfer,
   type TransferAccount,
@@ -23,13 +32,18 @@ import {
 } from './banking.rules';
 import {
   clearPendingTransferAmount,
+  expireStalePendingTransfers,
   findTransferByIdempotencyKey,
   insertTransfer,
+  lockTransferringCustomer,
   moveMoney,
+  readTransferOf,
+  recentTransferTotalCents,
   readBalances,
   readTransferFacts,
   setPendingTransferAmount,
   settlePendingTransfer,
+  type CodeDevice,
   type RecordedTransfer,
   type TransferRow,
 } from './banking.store';
@@ -57,7 +71,34 @@ export interface TransferCommand {
   /** Same key, same user: the first result again, and the money moves at most once. */
   idempotencyKey?: string | null;
   ip?: string | null;
+  /** The request's own User-Agent header: the automation rule applies to it too. */
+  userAgent?: string | null;
 }
+
+/** The code that confirms a transfer waiting for it (issue 12 §3). */
+export interface ConfirmationCommand {
+  userId: string;
+  grant: GrantCheck;
+  transferId: string;
+  code: string;
+  ip?: string | null;
+}
+
+export type ConfirmationOutcome =
+  | { kind: 'confirmed'; referenceNumber: number }
+  /** A wrong code: nothing changed; the transfer still waits. */
+  | { kind: 'wrong_code'; attemptsLeft: number }
+  /** Expired, or too many wrong codes: the transfer is settled as not approved. */
+  | { kind: 'refused'; code: TransferDenialCode; message: string; referenceNumber: number }
+  /** The money was no longer there when the code came. */
+  | { kind: 'invalid'; message: string }
+  /** Not one of the caller's transfers (whether or not it exists). */
+  | { kind: 'not_found' }
+  /** The caller's transfer, but not waiting for a code (done, refused, or on the phone). */
+  | { kind: 'not_pending'; referenceNumber: number };
+
+/** What the transfer confirmation code's one-time code is for; its reference is the transfer. */
+export const TRANSFER_OTP_PURPOSE = 'transfer';
 
 export type TransferOutcome =
   | { kind: 'confirmed'; referenceNumber: number }
@@ -66,6 +107,14 @@ export type TransferOutcome =
   | { kind: 'invalid'; message: string }
   /** An account that is not one of the caller's transfer accounts. */
   | { kind: 'not_found' }
+  /** Stored pending; a one-time code went to the customer's sign-in device (202). */
+  | {
+      kind: 'confirmation_required';
+      transferId: string;
+      referenceNumber: number;
+      channel: 'email' | 'sms';
+      destination: string;
+    }
   /** A retry of a transfer still waiting for its approval. */
   | { kind: 'pending'; referenceNumber: number }
   /** The Idempotency-Key was used for a different transfer. */
@@ -78,6 +127,7 @@ export interface BankingService {
    */
   balances(userId: string, selfUrl: string, grant: GrantCheck): Promise<BalancesResponse>;
   transfer(command: TransferCommand): Promise<TransferOutcome>;
+  confirmTransfer(command: ConfirmationCommand): Promise<ConfirmationOutcome>;
   menuOptions(userId: string): Promise<MenuOptionsResponse>;
 }
 
@@ -91,6 +141,9 @@ interface Planned {
   idempotencyKey: string | null;
   ip: string | null;
 }
+
+/** What the deciding transaction leaves: an answer, or a pending transfer to approve. */
+type Decided = { outcome: TransferOutcome } | { pending: TransferRow; via: 'push' | 'code' };
 
 /** 23505 from either driver; Drizzle wraps the driver's error as `cause`. */
 function isUniqueViolation(error: unknown): boolean {
@@ -109,6 +162,9 @@ export function createBankingService(deps: {
   db: Database;
   /** Absent: a transfer that needs a mobile approval is refused (approval_unavailable). */
   approvals?: TransferApprovals | null;
+  /** Codes that confirm a transfer for a customer without a phone app. */
+  otp: OtpService;
+  messaging: MessagingService;
   clock?: () => Date;
   /** The transfer's number shown to the customer: random below 100000 (document 2 §2). */
   referenceNumber?: () => number;
@@ -168,26 +224,28 @@ export function createBankingService(deps: {
     };
   }
 
-  /** Records a refused transfer (no money moves) with its audit event. */
-  async function refuse(
+  /** Records a refused transfer (no money moves) with its audit event, in `tx`. */
+  async function recordRefusal(
+    tx: Queryable,
     plan: Planned,
     reason: TransferRefusal,
     riskDetails: Record<string, unknown> = {},
   ): Promise<TransferOutcome> {
-    const row = await db.transaction(async (tx) => {
-      const inserted = await insertTransfer(tx, {
-        ...transferRow(plan),
-        status: TRANSFER_REFUSALS[reason].status,
-        reason,
-      });
-      await insertAuditEvent(tx, auditOfRefusal(plan, inserted.id, reason, riskDetails));
-      return inserted;
+    const inserted = await insertTransfer(tx, {
+      ...transferRow(plan),
+      status: TRANSFER_REFUSALS[reason].status,
+      reason,
     });
-    return refused(reason, row.referenceNumber);
+    await insertAuditEvent(tx, auditOfRefusal(plan, inserted.id, reason, riskDetails));
+    return refused(reason, inserted.referenceNumber);
   }
 
-  async function move(plan: Planned, pendingTransferId?: string): Promise<TransferOutcome> {
-    const result = await moveMoney(db, {
+  async function move(
+    plan: Planned,
+    pendingTransferId?: string,
+    queryable: Queryable = db,
+  ): Promise<TransferOutcome> {
+    const result = await moveMoney(queryable, {
       ...transferRow(plan),
       pendingTransferId,
       ip: plan.ip,
@@ -205,25 +263,29 @@ export function createBankingService(deps: {
    * Above the CIBA threshold: the directory entry holds the amount (document 2 §4) for as long
    * as the transfer waits, whatever its outcome.
    */
-  async function approve(plan: Planned, approvals: TransferApprovals): Promise<TransferOutcome> {
+  async function approve(
+    plan: Planned,
+    pending: TransferRow,
+    approvals: TransferApprovals,
+  ): Promise<TransferOutcome> {
     await setPendingTransferAmount(db, plan.userId, plan.amountCents);
     try {
-      return await awaitApproval(plan, approvals);
+      return await awaitApproval(plan, pending, approvals);
     } finally {
       await clearPendingTransferAmount(db, plan.userId, plan.amountCents);
     }
   }
 
   /**
-   * The transfer is committed as pending first, then the phone is asked with no transaction
-   * open (on PGlite an open one would stop every other request for as long as the person
-   * takes), then the money moves in its own statement.
+   * The transfer was committed as pending by the deciding transaction; the phone is asked with
+   * no transaction open (on PGlite an open one would stop every other request for as long as
+   * the person takes), then the money moves in its own statement.
    */
   async function awaitApproval(
     plan: Planned,
+    pending: TransferRow,
     approvals: TransferApprovals,
   ): Promise<TransferOutcome> {
-    const pending = await insertTransfer(db, { ...transferRow(plan), status: 'pending_approval' });
     let answer: 'approved' | 'denied' | 'expired';
     try {
       answer = await approvals.requestApproval({
@@ -245,6 +307,44 @@ export function createBankingService(deps: {
     return move(plan, pending.id);
   }
 
+  /** Sends the one-time code of a transfer waiting for it, after its row was committed. */
+  async function sendConfirmationCode(
+    plan: Planned,
+    pending: TransferRow,
+    device: CodeDevice,
+  ): Promise<TransferOutcome> {
+    const code = await deps.otp.issue({
+      userId: plan.userId,
+      purpose: TRANSFER_OTP_PURPOSE,
+      reference: pending.id,
+    });
+    const amount = `$${formatCentsWithSeparators(plan.amountCents)}`;
+    const text =
+      `Your AnyBank code to approve the transfer of ${amount} from account ending ` +
+      `${plan.from.id.slice(-4)} to account ending ${plan.to.id.slice(-4)} is ${code}. ` +
+      'It expires in 5 minutes. If you did not ask for this transfer, do not share the code ' +
+      'and change your password.';
+    const email = device.type === 'Email';
+    await deps.messaging.send(
+      email
+        ? {
+            channel: 'email',
+            to: device.target,
+            subject: 'Your AnyBank transfer approval code',
+            body: text,
+            code,
+          }
+        : { channel: 'sms', to: device.target, body: text, code },
+    );
+    return {
+      kind: 'confirmation_required',
+      transferId: pending.id,
+      referenceNumber: pending.referenceNumber,
+      channel: email ? 'email' : 'sms',
+      destination: email ? maskEmail(device.target) : maskPhone(device.target),
+    };
+  }
+
   async function settle(plan: Planned, pending: TransferRow, reason: TransferRefusal) {
     await db.transaction(async (tx) => {
       const settled = await settlePendingTransfer(tx, pending.id, {
@@ -262,18 +362,71 @@ export function createBankingService(deps: {
       return balancesResponseOf(read.accounts, clock(), selfUrl);
     },
 
+    /**
+     * The code of a transfer waiting for one: a right code moves the money (one statement, the
+     * pending row confirmed with its ledger entries); a wrong one changes nothing but the
+     * code's attempt count; an expired code, or the last attempt used up, settles the transfer
+     * as not approved. Only the owner's own pending transfer is looked at.
+     */
+    async confirmTransfer({ userId, grant, transferId, code, ip = null }) {
+      const read = await readTransferOf(db, { userId, grantId: grant.grantId, transferId });
+      grant.confirm(read.grantIsLive);
+      const pending = read.transfer;
+      if (!pending) return { kind: 'not_found' };
+      if (pending.status !== 'pending_approval') {
+        return { kind: 'not_pending', referenceNumber: pending.referenceNumber };
+      }
+      const verified = await deps.otp.verify({
+        purpose: TRANSFER_OTP_PURPOSE,
+        reference: pending.id,
+        code,
+        ip,
+      });
+      const accounts = transferAccountsOf(await listAccountsOf(db, userId));
+      const fromAccount = accounts.find((account) => account.id === pending.fromAccountId);
+      const toAccount = accounts.find((account) => account.id === pending.toAccountId);
+      if (!fromAccount || !toAccount) return { kind: 'not_found' };
+      const plan: Planned = {
+        userId,
+        from: fromAccount,
+        to: toAccount,
+        amountCents: pending.amountCents,
+        referenceNumber: pending.referenceNumber,
+        idempotencyKey: pending.idempotencyKey,
+        ip,
+      };
+      switch (verified.result) {
+        case 'ok': {
+          const moved = await move(plan, pending.id);
+          return moved.kind === 'confirmed' || moved.kind === 'invalid'
+            ? moved
+            : { kind: 'not_pending', referenceNumber: pending.referenceNumber };
+        }
+        case 'invalid':
+          return { kind: 'wrong_code', attemptsLeft: verified.attemptsLeft };
+        case 'expired':
+        case 'attempts_exceeded':
+          await settle(plan, pending, 'code_failed');
+          return refused('code_failed', pending.referenceNumber) as ConfirmationOutcome;
+        case 'not_found':
+          // A pending transfer whose code is used up or that waits for the phone instead.
+          return { kind: 'not_pending', referenceNumber: pending.referenceNumber };
+      }
+    },
+
     async menuOptions(userId) {
       const user = await findUserById(db, userId);
       return menuOptionsFor(user?.accountTier === 'premier' ? 'premier' : 'personal');
     },
 
     /**
-     * One read (grant, user, accounts, phone, an earlier attempt), the rules, then one write.
-     * Document 2 §4's AccountTransferAmount is held only by a transfer that waits for the
-     * phone: any other is decided and done within one statement, where an amount set before
-     * and cleared after could never be seen by anyone.
+     * One read (grant, user, accounts, devices, an earlier attempt), then, under the
+     * customer's lock, the running total, the rules and one write. Document 2 §4's
+     * AccountTransferAmount is held only by a transfer that waits for the phone: any other is
+     * decided and done within one transaction, where an amount set before and cleared after
+     * could never be seen by anyone.
      */
-    async transfer({ userId, grant, input, idempotencyKey = null, ip = null }) {
+    async transfer({ userId, grant, input, idempotencyKey = null, ip = null, userAgent = null }) {
       const facts = await readTransferFacts(db, {
         userId,
         grantId: grant.grantId,
@@ -299,30 +452,74 @@ export function createBankingService(deps: {
         idempotencyKey,
         ip,
       };
-      const decision = decideTransfer({
-        amountCents,
-        riskPayload,
-        user: facts.user,
+      const secondFactor = secondFactorOf({
         hasPushDevice: facts.hasPushDevice,
-        riskPolicy: deps.riskPolicy,
+        hasCodeDevice: facts.codeDevice !== null,
       });
       try {
-        switch (decision.kind) {
-          case 'deny':
-            return decision.reason === 'risk'
-              ? await refuse(plan, 'risk', {
-                  riskReasons: decision.riskReasons,
-                  userAgent: riskPayload.userAgent,
-                })
-              : await refuse(plan, decision.reason);
-          case 'approve':
-            // Never approve silently: without an approver the transfer does not happen.
-            return deps.approvals
-              ? await approve(plan, deps.approvals)
-              : await refuse(plan, 'approval_unavailable');
-          case 'move':
-            return await move(plan);
+        // Decided and written under the customer's lock (see lockTransferringCustomer): a
+        // burst of concurrent transfers is decided one after another against the running
+        // total each predecessor left. Nothing slow happens inside: the phone and the code
+        // are waited for after the commit.
+        const decided = await db.transaction(async (tx): Promise<Decided> => {
+          const user = await lockTransferringCustomer(tx, userId);
+          if (!user) return { outcome: { kind: 'not_found' } };
+          await expireStalePendingTransfers(tx, userId);
+          const decision = decideTransfer({
+            amountCents,
+            recentTotalCents: await recentTransferTotalCents(tx, userId),
+            riskPayload,
+            requestUserAgent: userAgent,
+            user,
+            secondFactor,
+            riskPolicy: deps.riskPolicy,
+          });
+          switch (decision.kind) {
+            case 'deny':
+              return {
+                outcome: await recordRefusal(
+                  tx,
+                  plan,
+                  decision.reason,
+                  decision.reason === 'risk'
+                    ? {
+                        riskReasons: decision.riskReasons,
+                        userAgent: riskPayload.userAgent,
+                        requestUserAgent: userAgent,
+                      }
+                    : {},
+                ),
+              };
+            case 'approve':
+              // Never approve silently: without an approver the transfer does not happen.
+              if (decision.via === 'push' && !deps.approvals) {
+                return { outcome: await recordRefusal(tx, plan, 'approval_unavailable') };
+              }
+              return {
+                pending: await insertTransfer(tx, {
+                  ...transferRow(plan),
+                  status: 'pending_approval',
+                }),
+                via: decision.via,
+              };
+            case 'move':
+              return { outcome: await move(plan, undefined, tx) };
+          }
+        });
+        if ('outcome' in decided) return decided.outcome;
+        if (decided.via === 'push' && deps.approvals) {
+          return await approve(plan, decided.pending, deps.approvals);
         }
+        if (decided.via === 'code' && facts.codeDevice) {
+          try {
+            return await sendConfirmationCode(plan, decided.pending, facts.codeDevice);
+          } catch (error) {
+            // No code reached the customer: the transfer must not keep its room in the total.
+            await settle(plan, decided.pending, 'approval_failed');
+            throw error;
+          }
+        }
+        throw new Error('a pending transfer has no way to be approved');
       } catch (error) {
         // A concurrent request with the same key got there first: answer what it recorded.
         if (idempotencyKey && isUniqueViolation(error)) {

@@ -4,7 +4,13 @@ import { preparedStatement, type Queryable } from '../../db/database';
 import { ledgerEntries, transfers, users } from '../../db/schema';
 import { auditEventInsertWhen } from '../audit/audit.store';
 import { grantIsLive } from '../identity/oauth/grant.store';
-import { INSUFFICIENT_FUNDS_REASON, type AccountView, type TransferUser } from './banking.rules';
+import {
+  INSUFFICIENT_FUNDS_REASON,
+  PENDING_TRANSFER_LIFETIME_MS,
+  RUNNING_TOTAL_WINDOW_MS,
+  type AccountView,
+  type TransferUser,
+} from './banking.rules';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type NewTransfer = typeof transfers.$inferInsert;
@@ -138,6 +144,12 @@ export type RecordedTransfer = Pick<
   | 'referenceNumber'
 >;
 
+/** An e-mail or SMS sign-in device, by its type and address. */
+export interface CodeDevice {
+  type: 'Email' | 'SMS';
+  target: string;
+}
+
 /** Everything a transfer is decided on, read before anything is written. */
 export interface TransferFacts {
   grantIsLive: boolean;
@@ -146,6 +158,8 @@ export interface TransferFacts {
   accounts: AccountView[];
   /** A paired phone app (one activated, so holding the key that approves). */
   hasPushDevice: boolean;
+  /** The sign-in device a transfer confirmation code goes to when there is no phone app. */
+  codeDevice: CodeDevice | null;
   /** The transfer already recorded under the request's Idempotency-Key, if any. */
   recorded: RecordedTransfer | null;
 }
@@ -156,6 +170,7 @@ const selectTransferFacts = preparedStatement<{
   ciba_threshold: number | null;
   deny_threshold: number | null;
   has_push_device: boolean;
+  code_device: CodeDevice | null;
   accounts: AccountView[];
   recorded: RecordedTransfer | null;
 }>(
@@ -166,6 +181,14 @@ const selectTransferFacts = preparedStatement<{
           select 1 from mfa_devices d
           where d.user_id = u.id and d.type = ${PUSH_DEVICE_TYPE} and d.public_key is not null
         ) as has_push_device,
+        (
+          -- E-mail before SMS: the address every customer has; the oldest device of a type.
+          select json_build_object('type', d.type, 'target', d.target)
+          from mfa_devices d
+          where d.user_id = u.id and d.type in ('Email', 'SMS') and d.target is not null
+          order by d.type = 'Email' desc, d.created_at, d.id
+          limit 1
+        ) as code_device,
         coalesce((
           select json_agg(json_build_object(
             'id', a.id, 'kind', a.kind, 'position', a.position, 'balanceCents', a.balance_cents
@@ -208,6 +231,7 @@ export async function readTransferFacts(
         : { cibaThreshold: row.ciba_threshold, denyThreshold: row.deny_threshold },
     accounts: row.accounts,
     hasPushDevice: row.has_push_device === true,
+    codeDevice: row.code_device,
     recorded: row.recorded,
   };
 }
@@ -398,4 +422,82 @@ export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<M
     throw new Error('the transfer to confirm is no longer pending');
   }
   return { moved: false, fromBalanceCents };
+}
+
+/**
+ * Issue 12 §3: the customer's transfers are decided one at a time. The first statement of the
+ * deciding transaction locks the customer's row (`FOR UPDATE`), so a concurrent transfer of
+ * the same customer waits here until this one has committed its row; the statements after it
+ * take a new snapshot (READ COMMITTED) and so see every transfer committed before the lock was
+ * granted — a single statement could not, its snapshot predating the wait. Other customers'
+ * transfers are not held up. Answers the thresholds as they are under the lock; null: no user.
+ */
+export async function lockTransferringCustomer(
+  tx: Queryable,
+  userId: string,
+): Promise<TransferUser | null> {
+  const [row] = await tx
+    .select({ cibaThreshold: users.cibaThreshold, denyThreshold: users.denyThreshold })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+const windowOf = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
+
+/**
+ * Transfers still pending after their lifetime lost their code or phone request: settled as
+ * not approved (the money never moved), so they stop counting and a retry is answered so.
+ */
+export async function expireStalePendingTransfers(tx: Queryable, userId: string): Promise<void> {
+  await tx
+    .update(transfers)
+    .set({ status: 'not_approved', reason: 'expired' })
+    .where(
+      and(
+        eq(transfers.userId, userId),
+        eq(transfers.status, 'pending_approval'),
+        sql`${transfers.createdAt} <= now() - ${windowOf(PENDING_TRANSFER_LIFETIME_MS)}`,
+      ),
+    );
+}
+
+/** What counts toward the running total (see RUNNING_TOTAL_WINDOW_MS in the rules). */
+export async function recentTransferTotalCents(tx: Queryable, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${transfers.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.userId, userId),
+        sql`${transfers.createdAt} > now() - ${windowOf(RUNNING_TOTAL_WINDOW_MS)}`,
+        sql`(${transfers.status} = 'confirmed' or (${transfers.status} = 'pending_approval'
+          and ${transfers.createdAt} > now() - ${windowOf(PENDING_TRANSFER_LIFETIME_MS)}))`,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/**
+ * One of the customer's transfers by id (a malformed id matches nothing), and in the same
+ * round trip whether the access token's grant still lives.
+ */
+export async function readTransferOf(
+  db: Queryable,
+  input: { userId: string; grantId: string; transferId: string },
+): Promise<{ grantIsLive: boolean; transfer: TransferRow | null }> {
+  const [row] = await db
+    .select({ grantIsLive: grantIsLive(input.grantId), transfer: transfers })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      transfers,
+      and(
+        eq(transfers.id, sql`${uuidOrNull(input.transferId)}::uuid`),
+        eq(transfers.userId, sql`${uuidOrNull(input.userId)}::uuid`),
+      ),
+    );
+  return { grantIsLive: row?.grantIsLive === true, transfer: row?.transfer ?? null };
 }

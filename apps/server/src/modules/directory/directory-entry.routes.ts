@@ -14,9 +14,10 @@ const dnParams = z.object({ dn: z.string().min(1).max(512) });
 
 /**
  * `GET/PUT/PATCH {root}/{DN}` (document 2 §7): the signed-in customer's own entry, with their
- * bank access token. PUT replaces the attributes it names; PATCH takes LDAP-style
- * `{modifications: [{attributeName, modificationType: 'set', values}]}`. Both answer 200 with
- * the entry as it now is (the admin page reads "success when status 200").
+ * bank access token. PUT names attributes to replace; PATCH takes LDAP-style
+ * `{modifications: [{attributeName, modificationType: 'set', values}]}`. Issue 12 §3: the only
+ * attributes the spec lets these change (thresholds, tier) are the bank's, so a customer's
+ * token is refused them (403 `bank_attribute`); the demo admin API sets them instead.
  */
 export function registerDirectoryEntryRoutes(
   app: FastifyInstance,
@@ -28,7 +29,7 @@ export function registerDirectoryEntryRoutes(
     200: { description: 'The entry as it is now.', schema: directoryEntrySchema },
     400: 'A malformed DN or body; each refused attribute is in `details`.',
     401: 'No valid token.',
-    403: 'Not a customer’s token, or another person’s entry.',
+    403: 'Not a customer’s token, another person’s entry, or (`bank_attribute`) a write of the thresholds or the tier: those are the bank’s, set only through the demo admin API.',
     404: 'No such entry.',
   };
   const docs = (summary: string, body?: z.ZodType) => ({

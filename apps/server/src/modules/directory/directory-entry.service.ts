@@ -3,21 +3,19 @@ import type {
   DirectoryPatchRequest,
   DirectoryPutRequest,
 } from '@anybank/contracts';
-import { userDn } from '@anybank/contracts';
+import { messages, userDn } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
-import { insertAuditEvent } from '../audit/audit.store';
 import {
-  adminAttributesOf,
-  applyChanges,
+  attributeNameOf,
   changesOfPatch,
   changesOfPut,
   directoryEntryOf,
   uidOfDn,
+  type AdminAttribute,
   type FieldProblem,
   type ParsedRequest,
 } from './directory-entry.rules';
-import { lockUserById, updateAdminAttributes } from './directory-entry.store';
 import { findUserById, listAccountsOf, type UserRow } from './directory.store';
 
 export interface EntryCaller {
@@ -41,8 +39,8 @@ function refusal(problems: FieldProblem[]): HttpError {
 }
 
 /**
- * The signed-in customer's own directory entry (document 2 §3, §7): read it, and change the
- * attributes the demo admin sets — the transfer thresholds and the account tier. Another
+ * The signed-in customer's own directory entry (document 2 §3, §7): read it. Writes are
+ * refused: the thresholds and tier are the bank's (403), the rest read-only (400). Another
  * user's DN is refused (403) without looking it up, so the answer says nothing about whether
  * that user exists; a DN outside the directory's People is simply not found (404).
  */
@@ -71,6 +69,12 @@ export function createDirectoryEntryService(deps: {
     );
   }
 
+  /**
+   * Issue 12 §3: the thresholds and the tier are the bank's attributes. A customer's token
+   * names them only to be refused (403 `bank_attribute`), and nothing changes; the demo admin
+   * sets them through its own API (modules/admin), which the demo-tools switch gates. Any other
+   * attribute stays read-only here (400). A request that changes nothing answers the entry.
+   */
   async function modify(
     caller: EntryCaller,
     dn: string,
@@ -79,33 +83,17 @@ export function createDirectoryEntryService(deps: {
     const owner = await ownEntry(caller, dn);
     const parsed = parse(owner);
     if (!parsed.ok) throw refusal(parsed.problems);
-    const updated = await db.transaction(async (tx) => {
-      // Locked: the thresholds are checked as a pair against what is stored, and a second
-      // change of the other threshold must see this one.
-      const current = await lockUserById(tx, owner.id);
-      if (!current) throw new HttpError(401, SIGN_IN_AGAIN);
-      const before = adminAttributesOf(current);
-      const applied = applyChanges(before, parsed.changes, productId);
-      if (!applied.ok) throw refusal(applied.problems);
-      if (applied.changed.length === 0) return current;
-      const row = await updateAdminAttributes(tx, owner.id, applied.next);
-      await insertAuditEvent(tx, {
-        type: 'admin.action',
-        userId: owner.id,
-        ip: caller.ip,
-        details: {
-          action: 'directory-entry',
-          changed: Object.fromEntries(
-            applied.changed.map((attribute) => [
-              attribute,
-              { from: before[attribute], to: applied.next[attribute] },
-            ]),
-          ),
-        },
-      });
-      return row ?? current;
-    });
-    return entryOf(updated);
+    const named = Object.keys(parsed.changes) as AdminAttribute[];
+    if (named.length > 0) {
+      const names = named.map((attribute) => attributeNameOf(attribute, productId));
+      throw new HttpError(
+        403,
+        messages.admin.bankAttributes(names.join(', ')),
+        [],
+        'bank_attribute',
+      );
+    }
+    return entryOf(owner);
   }
 
   return {

@@ -6,7 +6,8 @@ import { parseInput } from '../../http/validation';
 import type { MessagingService } from './messaging.service';
 
 /**
- * `GET /api/dev/outbox?to=` — the demo's mailbox and phone. Registered only while OUTBOX=on:
+ * `GET /api/dev/outbox?to=` — the demo's mailbox and phone. Registered only while OUTBOX=on and
+ * DEMO_TOOLS=on:
  * it shows everyone's one-time codes, so a public deployment turns it off (README). Limited
  * per client address like the sign-in calls: reading codes must not outrun guessing them.
  */
@@ -20,11 +21,12 @@ export function registerOutboxRoutes(
       config: {
         rateLimit: deps.rateLimit,
         docs: {
-          summary: 'The demo outbox: e-mails, text messages and pushes sent (only with OUTBOX=on)',
+          summary:
+            'The demo outbox: e-mails, text messages and pushes sent to one recipient (a demo tool)',
           tag: 'outbox',
           caller: 'anyone',
           description:
-            'It shows one-time codes: a public deployment turns it off, and the route is gone.',
+            'It shows one-time codes: a public deployment turns it off (`OUTBOX=off` or `DEMO_TOOLS=off`), and the route is gone (404). Only the messages to the recipient named by `to` are listed; without `to` the list is empty.',
           query: outboxQuerySchema,
           responses: {
             200: { description: 'The messages, newest first.', schema: outboxResponseSchema },
@@ -36,6 +38,8 @@ export function registerOutboxRoutes(
     },
     async (request): Promise<OutboxResponse> => {
       const query = parseInput(outboxQuerySchema, request.query);
+      // Without a recipient, nothing: one call must not hand out everyone's codes at once.
+      if (!query.to) return { messages: [] };
       return { messages: await deps.messaging.listOutbox(query) };
     },
   );

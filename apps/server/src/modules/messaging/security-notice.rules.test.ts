@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_EVENT_TYPES } from '../audit/audit.rules';
-import { deviceWords, isToldChange, noticeTime, securityNoticeFor } from './security-notice.rules';
+import {
+  contactChangeNotice,
+  deviceWords,
+  isToldChange,
+  noticeTime,
+  securityNoticeFor,
+} from './security-notice.rules';
 
 const JANE = { firstName: 'Jane', username: 'jane.doe' };
 const AT = new Date('2026-11-24T19:45:12Z');
@@ -76,5 +82,35 @@ describe('security notices', () => {
 
   it('writes the time in UTC, whatever the server’s zone', () => {
     expect(noticeTime(new Date('2026-01-02T00:05:00Z'))).toBe('2 January 2026 at 00:05 UTC');
+  });
+});
+
+describe('the notice to a previous e-mail address or mobile number', () => {
+  it('says what changed and to what, when, from which browser, and how to get help', () => {
+    const notice = contactChangeNotice(
+      {
+        kind: 'email',
+        newValue: 'jane.new@example.com',
+        at: new Date('2026-11-24T19:45:00Z'),
+        browser: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0',
+      },
+      { firstName: 'Jane', username: 'jane.doe' },
+    );
+    expect(notice.subject).toBe('Your AnyBank e-mail address was changed');
+    expect(notice.body).toContain('e-mail address of your AnyBank username jane.doe');
+    expect(notice.body).toContain('jane.new@example.com');
+    expect(notice.body).toContain('24 November 2026 at 19:45 UTC');
+    expect(notice.body).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0');
+    expect(notice.body).toContain('call us');
+    expect(notice.body).toContain("'Forgot password?'");
+  });
+
+  it('names a mobile number as such', () => {
+    const notice = contactChangeNotice(
+      { kind: 'mobile', newValue: '+447700900123', at: new Date(), browser: 'Firefox' },
+      { firstName: 'Jane', username: 'jane.doe' },
+    );
+    expect(notice.subject).toBe('Your AnyBank mobile number was changed');
+    expect(notice.body).toContain('+447700900123');
   });
 });

@@ -91,3 +91,33 @@ export function securityNoticeFor(
   if (!isToldChange(change.type)) return null;
   return NOTICES[change.type]?.(change, holder, noticeTime(at)) ?? null;
 }
+
+/** A confirmed change of the e-mail address or mobile number, told to the previous one. */
+export interface ContactChangeFacts {
+  kind: 'email' | 'mobile';
+  newValue: string;
+  at: Date;
+  /** The browser that asked for the change (its User-Agent). */
+  browser: string;
+}
+
+const CONTACT_WORDS: Record<ContactChangeFacts['kind'], string> = {
+  email: 'e-mail address',
+  mobile: 'mobile number',
+};
+
+/**
+ * The notice to the previous address or number (issue 12 §2): what changed and to what, when,
+ * from which browser, and how to get help — with the 24 hours in which a password reset still
+ * comes to the previous address.
+ */
+export function contactChangeNotice(
+  change: ContactChangeFacts,
+  holder: AccountHolder,
+): SecurityNotice {
+  const what = CONTACT_WORDS[change.kind];
+  return {
+    subject: text.contactChangedSubject(what),
+    body: `${text.contactChanged(holder.firstName, holder.username, what, change.newValue, noticeTime(change.at), change.browser)}\n\n${text.ifItWasYou} ${text.contactChangedHelp}`,
+  };
+}

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { findUserById } from '../directory/directory.store';
 import type { MessagingService } from './messaging.service';
-import { isToldChange, securityNoticeFor, type SecurityChange } from './security-notice.rules';
+import {
+  contactChangeNotice,
+  isToldChange,
+  securityNoticeFor,
+  type ContactChangeFacts,
+  type SecurityChange,
+} from './security-notice.rules';
 
 export interface SecurityNotices {
   /**
@@ -15,6 +21,13 @@ export interface SecurityNotices {
   tell(
     change: SecurityChange & { userId?: string | null },
     options?: { alsoTo?: string },
+  ): Promise<void>;
+  /**
+   * Tells the previous e-mail address (or, by SMS, the previous mobile number) that it was
+   * replaced: what, when, from which browser, how to get help. After the change commits.
+   */
+  tellPreviousContact(
+    change: ContactChangeFacts & { userId: string; previousValue: string },
   ): Promise<void>;
 }
 
@@ -43,6 +56,28 @@ export function createSecurityNotices(deps: {
         for (const to of recipients) await deps.messaging.send({ channel: 'email', to, ...notice });
       } catch (error) {
         deps.log.error({ err: error, change: change.type }, 'security notice not sent');
+      }
+    },
+
+    async tellPreviousContact(change) {
+      try {
+        const user = await findUserById(deps.db, change.userId);
+        if (!user) return;
+        const notice = contactChangeNotice(change, {
+          firstName: user.firstName,
+          username: user.uid,
+        });
+        await deps.messaging.send(
+          change.kind === 'email'
+            ? { channel: 'email', to: change.previousValue, ...notice }
+            : {
+                channel: 'sms',
+                to: change.previousValue,
+                body: `${notice.subject}. ${notice.body}`,
+              },
+        );
+      } catch (error) {
+        deps.log.error({ err: error, change: change.kind }, 'contact change notice not sent');
       }
     },
   };

@@ -119,7 +119,10 @@ export function registerOrchestrationRoutes(
           responses: {
             200: 'The policy’s answer: `{ additionalProperties: … }` or its own shape.',
             400: 'A body the policy refuses.',
-            401: 'No token, or not one this policy accepts.',
+            401:
+              'No token, or not one this policy accepts; or `step_up_required` (with `methods`): a change of ' +
+              'e-mail, mobile, password or sign-in method, wallet pairing or account deletion with a sign-in ' +
+              'older than 5 minutes and no step-up since (docs/api-errors.md).',
             403: 'A token of the wrong kind of user for this policy.',
             404: 'No such company or policy.',
             409: 'The policy cannot go on from where it is (a used or ended session).',
@@ -150,6 +153,7 @@ export function registerOrchestrationRoutes(
           authorization: request.headers.authorization,
         },
         ip: request.ip,
+        userAgent: singleHeader(request.headers['user-agent']),
       });
     },
   );

@@ -24,6 +24,9 @@ import { createUsernameRecoveryPolicy } from './policies/username-recovery.polic
 import { createWalletPairingPolicy } from './policies/wallet-pairing.policy';
 import type { Policy } from './policy';
 import type { AuthGuards } from '../identity/oauth/access-token';
+import type { RecentAuthentication } from '../identity/oauth/recent-authentication';
+import type { OtpService } from '../identity/credentials/otp.service';
+import type { ServerSecrets } from '../identity/keys/keys.service';
 import { createWidgetTokens, type WidgetTokens } from './widget-token';
 
 /** What a caller presented: the API key header, the Authorization header. */
@@ -38,6 +41,8 @@ export interface StartPolicyCommand {
   body: unknown;
   credentials: CallerCredentials;
   ip: string;
+  /** The caller's User-Agent header, if any. */
+  userAgent?: string;
 }
 
 export interface OrchestrationService {
@@ -66,10 +71,16 @@ export interface OrchestrationDeps {
   notices: SecurityNotices;
   /** Checks a user's access token (signature, audience, a grant still live): the APIs' own check. */
   auth: Pick<AuthGuards, 'verifyAccessToken'>;
+  /** The step-up guard of the sensitive policies (issue 12 §2). */
+  recentAuth: RecentAuthentication;
   /** Digital-wallet pairing, shared with the phone's redemption route. */
   wallet: WalletService;
   /** The customer-service portal's account help desk (verification, unlock, device removal). */
   helpDesk: HelpDeskService;
+  /** The codes that confirm a new e-mail address or mobile number. */
+  otp: OtpService;
+  /** The server's signing secret and API key (modules/identity/keys). */
+  serverSecrets: Pick<ServerSecrets, 'signingSecret' | 'apiKey'>;
   secrets?: SecretBox;
   clock?: () => Date;
 }
@@ -83,8 +94,10 @@ export interface OrchestrationDeps {
 export function createOrchestrationService(deps: OrchestrationDeps): OrchestrationService {
   const { config, db, messaging } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const widgetTokens: WidgetTokens = createWidgetTokens(config, clock);
+  const { signingSecret, apiKey } = deps.serverSecrets;
+  const widgetTokens: WidgetTokens = createWidgetTokens({ ...config, signingSecret }, clock);
   const verifyUserToken = deps.auth.verifyAccessToken;
+  const { recentAuth } = deps;
 
   // The demo admin's user actions (document 2 §7), each a policy acting on the user.
   const admin = createAdminService({ db, messaging });
@@ -92,19 +105,26 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     createRegistrationPolicy({
       db,
       messaging,
-      secrets: deps.secrets ?? createSecretBox(config.signingSecret),
-      signingSecret: config.signingSecret,
+      secrets: deps.secrets ?? createSecretBox(signingSecret),
+      signingSecret,
       clock,
     }),
     createUsernameRecoveryPolicy({ config, db, messaging, clock }),
     createDeviceUniquenessPolicy({ db }),
     createQrCodePolicy(),
-    createProfileUpdatePolicy({ db, notices: deps.notices }),
-    createSignInMethodPolicy({ config, db, notices: deps.notices }),
+    createProfileUpdatePolicy({
+      db,
+      messaging,
+      otp: deps.otp,
+      notices: deps.notices,
+      recentAuth,
+      clock,
+    }),
+    createSignInMethodPolicy({ config, db, notices: deps.notices, recentAuth }),
     createPhishingEmailPolicy({ admin }),
-    createDeleteUserPolicy({ admin }),
+    createDeleteUserPolicy({ admin, recentAuth }),
     createResetVerificationPolicy({ admin }),
-    createWalletPairingPolicy({ wallet: deps.wallet }),
+    createWalletPairingPolicy({ wallet: deps.wallet, recentAuth }),
     createHelpDeskPolicy({ helpDesk: deps.helpDesk }),
   ];
   const byId = new Map<string, Policy>(
@@ -116,7 +136,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   }
 
   async function widgetAccessGranted(companyId: string, credentials: CallerCredentials) {
-    if (credentials.apiKey !== undefined) return apiKeyMatches(config.apiKey, credentials.apiKey);
+    if (credentials.apiKey !== undefined) return apiKeyMatches(apiKey, credentials.apiKey);
     const token = bearerTokenOf(credentials.authorization);
     return token !== null && (await widgetTokens.verify(token, companyId));
   }
@@ -124,7 +144,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   return {
     async issueSdkToken(companyId, apiKey) {
       requireCompany(companyId);
-      if (!apiKeyMatches(config.apiKey, apiKey)) {
+      if (!apiKeyMatches(deps.serverSecrets.apiKey, apiKey)) {
         throw new HttpError(401, 'A valid API key is required.');
       }
       return widgetTokens.issue(companyId);
@@ -139,7 +159,8 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
       return byId.get(policyId)?.name ?? null;
     },
 
-    async start({ companyId, policyId, body, credentials, ip }) {
+    async start({ companyId, policyId, body, credentials, ip, userAgent }) {
+      const browser = (userAgent ?? '').slice(0, 160) || 'an unknown browser';
       requireCompany(companyId);
       const policy = byId.get(policyId);
       if (!policy) throw new HttpError(404, NO_SUCH_POLICY);
@@ -147,13 +168,13 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
         if (!(await widgetAccessGranted(companyId, credentials))) {
           throw new HttpError(401, NEEDS_CREDENTIALS);
         }
-        return policy.run(parseInput(policy.input, body), { ip, user: null });
+        return policy.run(parseInput(policy.input, body), { ip, user: null, browser });
       }
       // A policy acting on a user: that user's own token, whatever else the caller holds.
       const token = accessTokenInBody.safeParse(body);
       if (!token.success) throw new HttpError(401, NEEDS_USER);
       const user = await verifyUserToken(token.data.accessToken);
-      return policy.run(parseInput(policy.input, body), { ip, user });
+      return policy.run(parseInput(policy.input, body), { ip, user, browser });
     },
   };
 }

@@ -20,6 +20,8 @@ export interface PolicyContext {
   ip: string;
   /** The user the access token names: always set for `user` policies, null for `widget` ones. */
   user: PolicyUser | null;
+  /** The caller's User-Agent, shortened: the browser a security notice names. */
+  browser: string;
 }
 
 /** One orchestration policy: one module, one zod schema for its JSON body. */

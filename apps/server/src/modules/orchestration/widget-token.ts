@@ -16,12 +16,13 @@ export interface WidgetTokens {
 }
 
 /**
- * Widget tokens: JWTs (HS256) with a key derived from SIGNING_SECRET by HKDF, so every instance
+ * Widget tokens: JWTs (HS256) with a key derived by HKDF from the server's signing secret
+ * (random, kept in the database, or SIGNING_SECRET), so every instance
  * accepts every other's tokens and nothing is stored. Their own key, audience and `typ` keep
  * them apart from the bank's access tokens (ES256): neither is accepted in place of the other.
  */
 export function createWidgetTokens(
-  config: Pick<Config, 'signingSecret' | 'publicUrl' | 'basePath'>,
+  config: Pick<Config, 'publicUrl' | 'basePath'> & { signingSecret: string },
   clock: () => Date = () => new Date(),
 ): WidgetTokens {
   const key = new Uint8Array(

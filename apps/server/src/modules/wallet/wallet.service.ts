@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { insertAuditEvent } from '../audit/audit.store';
 import { findUserById } from '../directory/directory.store';
+import type { SigningKeyRing } from '../identity/keys/keys.service';
 import { createWalletCardSigner } from './wallet-card';
 import {
   hashTicket,
@@ -37,14 +38,16 @@ export interface WalletService {
  * pairing link (through the orchestration policy), the phone redeems it for a signed card.
  */
 export function createWalletService(deps: {
-  config: Pick<Config, 'publicUrl' | 'basePath' | 'signingSecret'>;
+  config: Pick<Config, 'publicUrl' | 'basePath'>;
+  /** The bank's token signing keys: cards are signed with the current one. */
+  signingKeys: Pick<SigningKeyRing, 'signingKey'>;
   db: Database;
   clock?: () => Date;
 }): WalletService {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
   const site = `${deps.config.publicUrl}${deps.config.basePath}`;
-  const signer = createWalletCardSigner(deps.config.signingSecret);
+  const signer = createWalletCardSigner(deps.signingKeys);
 
   return {
     async startPairing({ userId, ip }) {

@@ -11,6 +11,7 @@ import { LoginModalHost } from './LoginModalHost';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
+import { StepUpHost } from './StepUpHost';
 import { usePageTitle } from './use-page-title';
 
 /** The idle-timeout watch (react-idle-timer and its dialog): loaded once somebody signs in. */
@@ -49,6 +50,7 @@ export function RootLayout() {
         </Suspense>
       )}
       {signedIn && <SignOutAfterMethodChange />}
+      {signedIn && <StepUpHost />}
     </div>
   );
 }

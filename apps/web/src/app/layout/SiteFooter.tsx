@@ -7,9 +7,11 @@ import {
   isPartnerUserType,
   pageRoute,
 } from '@anybank/contracts';
+import { publicConfig } from '../../lib/config';
 import { isIosUserAgent } from '../../lib/device';
 import { useSessionItem } from '../../lib/session-storage';
 import { clearSession } from '../../lib/sign-in';
+import { footerDemoLinks } from './footer-demo-links';
 
 const APP_STORE_URL = 'https://apps.apple.com/';
 
@@ -28,7 +30,9 @@ function pathOf(pageId: Parameters<typeof pageRoute>[0]): string {
 }
 
 export function SiteFooter() {
-  const showInstallLink = isIosUserAgent(navigator.userAgent);
+  const demoLinks = footerDemoLinks(publicConfig, isIosUserAgent(navigator.userAgent));
+  const showDemoAdmin = demoLinks.includes('demo-admin');
+  const showInstallLink = demoLinks.includes('install-app');
   const subject = useSessionItem('subject');
   const userType = useSessionItem('{product}UserType');
   const signedInAsPartner = subject !== null && isPartnerUserType(userType);
@@ -92,23 +96,27 @@ export function SiteFooter() {
               ))}
             </ul>
           </Col>
-          <Col sm={6} lg={3}>
-            <h2 className="h6 text-uppercase">Demo</h2>
-            <ul className="list-unstyled mb-0">
-              <li>
-                <Link className="link-light" to={pathOf('admin')}>
-                  Demo Admin
-                </Link>
-              </li>
-              {showInstallLink && (
-                <li>
-                  <a className="link-light" href={APP_STORE_URL}>
-                    Install the App
-                  </a>
-                </li>
-              )}
-            </ul>
-          </Col>
+          {(showDemoAdmin || showInstallLink) && (
+            <Col sm={6} lg={3}>
+              <h2 className="h6 text-uppercase">Demo</h2>
+              <ul className="list-unstyled mb-0">
+                {showDemoAdmin && (
+                  <li>
+                    <Link className="link-light" to={pathOf('admin')}>
+                      Demo Admin
+                    </Link>
+                  </li>
+                )}
+                {showInstallLink && (
+                  <li>
+                    <a className="link-light" href={APP_STORE_URL}>
+                      Install the App
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </Col>
+          )}
         </Row>
         <p className="small mt-4 mb-0">© {FOOTER_COPYRIGHT_YEAR} AnyBank</p>
       </Container>

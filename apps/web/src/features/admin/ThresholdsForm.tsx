@@ -70,7 +70,7 @@ export function ThresholdsForm({
       return;
     }
     setSaving(true);
-    const answer = await saveThresholds(uid, checked.ciba, checked.deny);
+    const answer = await saveThresholds(checked.ciba, checked.deny);
     setSaving(false);
     setBanner(
       answer.ok

@@ -97,7 +97,7 @@ export function UserActions({ uid, tier }: { uid: string | null; tier: AccountTi
         return policyOutcome(action, await startAdminPolicy(action));
       case 'toggleTier':
         if (!uid || !tier) return statusOutcome(action, 0);
-        return statusOutcome(action, await setAccountTier(uid, otherTier(tier)));
+        return statusOutcome(action, await setAccountTier(otherTier(tier)));
       case 'highRisk':
         return statusOutcome(action, await simulateHighRisk());
     }

@@ -1,13 +1,14 @@
 import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
   adminSettingsOf,
-  directoryAttributeNames,
   directoryEntryPath,
   directoryEntrySchema,
   orchestrationPaths,
   type AccountTier,
+  type AdminAccountTierRequest,
   type AdminSettings,
-  type DirectoryPatchRequest,
-  type DirectoryPutRequest,
+  type AdminThresholdsRequest,
 } from '@anybank/contracts';
 import { apiFetch, readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
@@ -16,12 +17,12 @@ import { policyAnswerOf, type PolicyAnswer } from '../../lib/policy-answer';
 import { sessionStore } from '../../lib/session-storage';
 
 /**
- * The demo admin's calls (document 2 §7): the signed-in customer's own directory entry with
- * their access token (thresholds, tier), the admin policies with the token in the body
+ * The demo admin's calls (document 2 §7): the signed-in customer's own directory entry read
+ * with their access token, the thresholds and tier set through the demo-admin API, the admin
+ * policies with the token in the body
  * (phishing e-mail, delete user, reset verification), and the high-risk switch.
  */
 
-const names = directoryAttributeNames(publicConfig.productId);
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 /** The thresholds and tier stored for `uid` (the defaults where unset). */
@@ -34,14 +35,15 @@ export async function loadAdminSettings(uid: string, signal?: AbortSignal): Prom
 
 export type SaveAnswer = { ok: true } | { ok: false; status: number | null; statusText: string };
 
-/** PUT of both thresholds; 200 is success, anything else a failure with its status text. */
-export async function saveThresholds(uid: string, ciba: number, deny: number): Promise<SaveAnswer> {
-  const body: DirectoryPutRequest = {
-    [names.cibaThreshold]: [ciba],
-    [names.denyThreshold]: [deny],
-  };
+/**
+ * The thresholds through the demo admin's own API (issue 12 §3: the directory refuses the
+ * bank's attributes to a customer token); 200 is success, anything else a failure with its
+ * status text.
+ */
+export async function saveThresholds(ciba: number, deny: number): Promise<SaveAnswer> {
+  const body: AdminThresholdsRequest = { cibaThreshold: String(ciba), denyThreshold: String(deny) };
   try {
-    const response = await authorizedFetch(directoryEntryPath(uid), {
+    const response = await authorizedFetch(ADMIN_THRESHOLDS_PATH, {
       method: 'PUT',
       headers: JSON_HEADERS,
       body: JSON.stringify(body),
@@ -55,14 +57,12 @@ export async function saveThresholds(uid: string, ciba: number, deny: number): P
   }
 }
 
-/** PATCH set of the tier; answers the status (the page reads 200 as success). */
-export async function setAccountTier(uid: string, tier: AccountTier): Promise<number> {
-  const body: DirectoryPatchRequest = {
-    modifications: [{ attributeName: names.accountTier, modificationType: 'set', values: [tier] }],
-  };
+/** The tier through the demo admin's own API; answers the status (200 is success). */
+export async function setAccountTier(tier: AccountTier): Promise<number> {
+  const body: AdminAccountTierRequest = { accountTier: tier };
   try {
-    const response = await authorizedFetch(directoryEntryPath(uid), {
-      method: 'PATCH',
+    const response = await authorizedFetch(ADMIN_ACCOUNT_TIER_PATH, {
+      method: 'PUT',
       headers: JSON_HEADERS,
       body: JSON.stringify(body),
     });

@@ -11,6 +11,7 @@ import { useSessionItem } from '../../lib/session-storage';
 import { useStepFocus } from '../../lib/use-step-focus';
 import { PARTNERS } from './partners';
 import type { Partner } from './partners';
+import { ConnectedAppsSection } from './ConnectedAppsSection';
 import { YesNoFieldset } from './YesNoFieldset';
 
 const pathOf = (pageId: PageId) => pageRoute(pageId).paths[0] ?? '/';
@@ -294,6 +295,7 @@ export function PrivacySecurityPage() {
           </div>
         </section>
       )}
+      <ConnectedAppsSection />
       <PartnerModal partner={learnMore} onClose={() => setLearnMore(null)} />
     </BankingPageLayout>
   );

@@ -48,6 +48,7 @@ import { PushTab } from './PushTab';
 import { RecoveryCodeTab } from './RecoveryCodeTab';
 import type { RecoverySubmission } from './RecoveryCodeTab';
 import { RecoveryUsernameTab } from './RecoveryUsernameTab';
+import { StepUpPasswordTab } from './StepUpPasswordTab';
 import { usePushPolling } from './use-push-polling';
 import { UsernameSentTab } from './UsernameSentTab';
 import { WaitingTab } from './WaitingTab';
@@ -68,6 +69,11 @@ interface LoginModalProps {
   initialFlow?: FlowResponse;
   /** A pairing is over (RESUME without resumeUrl): the modal is done, nothing navigates. */
   onDone?: () => void;
+  /**
+   * A step-up (issue 12 §2): the signed-in customer confirms it is them before a change. Like
+   * a pairing, every call carries the access token and RESUME without resumeUrl ends it.
+   */
+  stepUp?: boolean;
 }
 
 /** How `settle` treats failures: a pairing step's go to tab 12 (§8), others to the error modal. */
@@ -87,6 +93,7 @@ export function LoginModal({
   pairing = false,
   initialFlow,
   onDone,
+  stepUp = false,
 }: LoginModalProps) {
   const flow = storedFlowResponse(useSessionItem('flowResponse'), flowId);
   // A pairing from the profile page starts at the device types (tab 9), or at the limit (tab 8).
@@ -101,12 +108,14 @@ export function LoginModal({
   const loadedFlowId = useRef<string | null>(null);
   const headingId = useId();
   const compatibility = useFidoCompatibility();
-  const mode = pairing ? 'pairing' : 'sign-in';
+  const mode = pairing ? 'pairing' : stepUp ? 'step-up' : 'sign-in';
+  /** Pairing and step-up: flows of the signed-in customer, closed in place. */
+  const signedIn = pairing || stepUp;
 
-  /** A pairing flow is bound to the customer's access token: read at each call, never kept. */
+  /** Such a flow is bound to the customer's access token: read at each call, never kept. */
   const flowAuth = useCallback(
-    (): FlowAuth => (pairing ? { bearer: sessionStore.get('AT') } : {}),
-    [pairing],
+    (): FlowAuth => (signedIn ? { bearer: sessionStore.get('AT') } : {}),
+    [signedIn],
   );
   const getThisFlow = useCallback(() => getFlow(flowId, flowAuth()), [flowId, flowAuth]);
   const postThisFlow = useCallback(
@@ -332,7 +341,7 @@ export function LoginModal({
   }, [onClose]);
 
   /** Try again: a new sign-in; a pairing just closes (the profile page can start another). */
-  const tryAgain = () => (pairing ? leave() : void restartSignIn());
+  const tryAgain = () => (signedIn ? leave() : void restartSignIn());
 
   /** Self-service (§2.5): cancel the flow, and follow it back to the application that asked. */
   const returnToRequester = useCallback(
@@ -364,14 +373,14 @@ export function LoginModal({
    * the application gets its visitor back with access_denied.
    */
   const close = useCallback(() => {
-    if (pairing) {
+    if (signedIn) {
       leave();
       return;
     }
     if (leaveToReferrer()) return;
     if (selfService) returnToRequester(leave);
     else leave();
-  }, [pairing, leaveToReferrer, selfService, returnToRequester, leave]);
+  }, [signedIn, leaveToReferrer, selfService, returnToRequester, leave]);
 
   const returnAfterError = useCallback(
     () =>
@@ -383,7 +392,17 @@ export function LoginModal({
 
   const tab = tabFor(flow, flags);
   let content: ReactNode;
-  if (tab === 1) {
+  if (tab === 1 && stepUp) {
+    content = (
+      <StepUpPasswordTab
+        headingId={headingId}
+        flow={flow}
+        busy={busy}
+        onSubmit={submitPassword}
+        onChooseAnother={chooseAnotherWay}
+      />
+    );
+  } else if (tab === 1) {
     content = (
       <IdentifierTab
         headingId={headingId}
@@ -572,7 +591,12 @@ export function LoginModal({
         onEnter={() => setLoginHidden(false)}
         onExited={() => setLoginHidden(true)}
       >
-        <Modal.Header closeButton closeLabel={pairing ? 'Close add a device' : 'Close sign in'}>
+        <Modal.Header
+          closeButton
+          closeLabel={
+            pairing ? 'Close add a device' : stepUp ? 'Close confirm it is you' : 'Close sign in'
+          }
+        >
           <Logo />
         </Modal.Header>
         <Modal.Body data-login-tab={tab}>

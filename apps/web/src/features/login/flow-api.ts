@@ -1,6 +1,7 @@
 import {
   FLOW_API_PATH,
   RISK_API_PATH,
+  STEP_UP_PATH,
   VENDOR_STEPS,
   XSRF_HEADER,
   flowResponseSchema,
@@ -104,6 +105,25 @@ export function postFlow(
         ...authHeaders(auth),
       },
       body: JSON.stringify(body),
+    }),
+  );
+}
+
+/**
+ * `POST /api/authn/step-up` with the access token (issue 12 §2): a step-up flow for the
+ * signed-in customer, bound to this browser; its steps are the flow API's.
+ */
+export function startStepUpFlow(bearer: string | null, riskPayload: RiskPayload) {
+  return flowAnswer(() =>
+    apiFetch(STEP_UP_PATH, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        [XSRF_HEADER]: '1',
+        ...authHeaders({ bearer }),
+      },
+      body: JSON.stringify({ riskPayload }),
     }),
   );
 }

@@ -255,7 +255,8 @@ export type FlowReaction =
  * What the modal is for: a sign-in (the default), or adding a device for a signed-in customer
  * (the profile page), whose flow ends at RESUME without a resumeUrl.
  */
-export type ModalMode = 'sign-in' | 'pairing';
+/** 'step-up': a signed-in customer confirms it is them before a sensitive change (issue 12 §2). */
+export type ModalMode = 'sign-in' | 'pairing' | 'step-up';
 
 export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): FlowReaction {
   if (flow.code === 'FLOW_EXPIRED') {
@@ -281,7 +282,7 @@ export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): Flo
   switch (flow.status) {
     case 'RESUME':
       if (flow.resumeUrl) return { kind: 'navigate', url: flow.resumeUrl };
-      return mode === 'pairing'
+      return mode !== 'sign-in'
         ? { kind: 'done' }
         : { kind: 'error-modal', error: errorWithMessage(null) };
     case 'MFA_COMPLETED':

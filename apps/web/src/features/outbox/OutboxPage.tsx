@@ -8,6 +8,8 @@ import { usePushAnswers } from './use-push-answers';
 import type { OutboxState } from './use-outbox-messages';
 
 function summary(state: OutboxState, to: string): string {
+  // The server lists one recipient's messages only, never everyone's.
+  if (!to && state.status !== 'off') return 'Enter a recipient to see the messages sent to them.';
   if (state.status === 'loading') return 'Loading messages…';
   if (state.status !== 'ready') return '';
   const count = state.messages.length;

@@ -23,7 +23,7 @@ function failureState(error: unknown): OutboxState {
   return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
 }
 
-/** The outbox for a recipient (empty: everyone), polled every 2 s while mounted. */
+/** The outbox for a recipient (empty: none, the server lists nothing), polled every 2 s while mounted. */
 export function useOutboxMessages(to: string): OutboxState {
   // Each answer remembers which filter it was for, so a new filter shows "loading" at once.
   const [answer, setAnswer] = useState<{ to: string; state: OutboxState } | null>(null);

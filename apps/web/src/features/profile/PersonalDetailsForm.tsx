@@ -5,7 +5,9 @@ import {
   profileFormFromSession,
   saveProfile,
   storeProfileInSession,
+  type PendingContact,
 } from '../../lib/profile-update';
+import { ContactVerification, type ContactVerified } from './ContactVerification';
 import {
   PROFILE_FIELDS,
   profileFieldProblem,
@@ -57,12 +59,19 @@ type Result =
   | { kind: 'saving' }
   | { kind: 'updated' }
   | { kind: 'limitExceeded' }
+  /** Saved; a new e-mail or mobile waits for its code (issue 12 §2). */
+  | { kind: 'verificationRequired' }
+  | { kind: 'contactVerified'; what: string }
   | { kind: 'invalid' }
   | { kind: 'error' };
 
-const BANNERS: Record<Result['kind'], { variant: string; text: string } | null> = {
+const BANNERS: Record<
+  Exclude<Result['kind'], 'contactVerified'>,
+  { variant: string; text: string } | null
+> = {
   idle: null,
   saving: null,
+  verificationRequired: null,
   updated: { variant: 'success', text: messages.profile.updated },
   limitExceeded: { variant: 'warning', text: messages.profile.limitExceeded },
   invalid: { variant: 'danger', text: 'Please check the fields marked above.' },
@@ -79,6 +88,7 @@ export function PersonalDetailsForm({ onSaved }: { onSaved: () => void }) {
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [serverProblems, setServerProblems] = useState<ProfileProblems>({});
   const [result, setResult] = useState<Result>({ kind: 'idle' });
+  const [pending, setPending] = useState<PendingContact[]>([]);
   const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
   const ids = useId();
   const saving = result.kind === 'saving';
@@ -105,8 +115,23 @@ export function PersonalDetailsForm({ onSaved }: { onSaved: () => void }) {
     }
     setResult({ kind: 'saving' });
     setServerProblems({});
-    const outcome = await saveProfile(form, profileFormFromSession());
+    const previous = profileFormFromSession();
+    const outcome = await saveProfile(form, previous);
+    setPending([]);
     switch (outcome.kind) {
+      case 'verificationRequired': {
+        // Until its code is entered, the previous address or number stays the one in use.
+        const waiting = new Set(outcome.pending.map((contact) => contact.kind));
+        storeProfileInSession({
+          ...form,
+          email: waiting.has('email') ? previous.email : form.email,
+          mobile: waiting.has('mobile') ? previous.mobile : form.mobile,
+        });
+        setPending(outcome.pending);
+        setResult({ kind: 'verificationRequired' });
+        onSaved();
+        return;
+      }
       case 'updated':
       case 'limitExceeded':
         storeProfileInSession(form);
@@ -125,7 +150,24 @@ export function PersonalDetailsForm({ onSaved }: { onSaved: () => void }) {
     }
   }
 
-  const banner = BANNERS[result.kind];
+  /** The code was right: the new address or number is the one in use now. */
+  const verified = ({ kind, limitExceeded }: ContactVerified) => {
+    const field = kind === 'email' ? 'email' : 'mobile';
+    storeProfileInSession({ ...profileFormFromSession(), [field]: form[field] });
+    const left = pending.filter((contact) => contact.kind !== kind);
+    setPending(left);
+    setResult(
+      limitExceeded
+        ? { kind: 'limitExceeded' }
+        : { kind: 'contactVerified', what: kind === 'email' ? 'email address' : 'mobile number' },
+    );
+    onSaved();
+  };
+
+  const banner =
+    result.kind === 'contactVerified'
+      ? { variant: 'success', text: messages.profile.contactVerified(result.what) }
+      : BANNERS[result.kind];
   return (
     <Card className="shadow-sm">
       <Card.Body>
@@ -198,6 +240,14 @@ export function PersonalDetailsForm({ onSaved }: { onSaved: () => void }) {
             )}
           </Button>
         </Form>
+        {/* Outside the details form: a form may not hold another. */}
+        {pending.length > 0 && (
+          <div className="mt-3">
+            {pending.map((contact) => (
+              <ContactVerification key={contact.kind} pending={contact} onVerified={verified} />
+            ))}
+          </div>
+        )}
       </Card.Body>
     </Card>
   );

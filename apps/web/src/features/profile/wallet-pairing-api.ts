@@ -10,6 +10,7 @@ import {
   type PairingProgress,
   type PairingStart,
 } from './wallet-pairing-rules';
+import { withStepUp } from '../../lib/step-up-signal';
 
 /** Omit applied to each member of a union (plain Omit would merge the steps into one). */
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -22,14 +23,20 @@ type StepBody = OmitEach<WalletPairingRequest, 'accessToken'>;
  */
 async function callPolicy(body: StepBody, signal?: AbortSignal): Promise<PolicyAnswer> {
   try {
-    const response = await apiFetch(
-      orchestrationPaths.policyStart(publicConfig.companyId, publicConfig.policyIds.walletPairing),
-      {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...body, accessToken: sessionStore.get('AT') ?? '' }),
-        signal,
-      },
+    // Pairing a wallet needs a recent sign-in: the step-up dialog asks when it is older.
+    const response = await withStepUp(() =>
+      apiFetch(
+        orchestrationPaths.policyStart(
+          publicConfig.companyId,
+          publicConfig.policyIds.walletPairing,
+        ),
+        {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...body, accessToken: sessionStore.get('AT') ?? '' }),
+          signal,
+        },
+      ),
     );
     return policyAnswerOf(response.status, await readJson(response));
   } catch (error) {

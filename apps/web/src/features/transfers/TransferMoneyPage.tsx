@@ -7,6 +7,7 @@ import type { RiskPayload } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { accountIdsOf, balancesById, formatUsd } from '../../lib/accounts';
 import { newIdempotencyKey, submitTransfer } from '../../lib/banking-api';
+import type { TransferAnswer } from '../../lib/banking-api';
 import { useSessionItem } from '../../lib/session-storage';
 import { collectRiskPayload } from '../../lib/signals';
 import { useBalances } from '../../lib/use-balances';
@@ -20,13 +21,24 @@ import {
   validateTransferForm,
 } from './transfer-rules';
 import type { TransferAccountOption, TransferField, TransferForm } from './transfer-rules';
+import { TransferCodeStep } from './TransferCodeStep';
 
 /** After this long the server is most likely holding the transfer for a mobile approval. */
 const WAITING_NOTICE_AFTER_MS = 1500;
 const WAITING_NOTICE = 'Waiting for approval on your mobile app…';
 
-/** Document 2 §2: step 1 form, step 3 result (confirmed or denied), step 4 unexpected error. */
-type Step = 1 | 3 | 4;
+/**
+ * Document 2 §2: step 1 form, step 3 result (confirmed or denied), step 4 unexpected error;
+ * step 2 (issue 12 §3) asks for the one-time code of a transfer that waits for one.
+ */
+type Step = 1 | 2 | 3 | 4;
+
+/** A transfer stored pending until the code sent to the customer's sign-in device comes. */
+interface AwaitingCode {
+  transferId: string;
+  prompt: string;
+  transferNumber: string | null;
+}
 
 /** A validated transfer, kept so that "Try Again" sends the very same submission. */
 interface Order {
@@ -77,6 +89,7 @@ export function TransferMoneyPage() {
   const [submitting, setSubmitting] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [awaitingCode, setAwaitingCode] = useState<AwaitingCode | null>(null);
   const submission = useRef<{ key: string; idempotencyKey: string } | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
   const waitingTimer = useRef<number | undefined>(undefined);
@@ -104,6 +117,20 @@ export function TransferMoneyPage() {
     window.clearTimeout(waitingTimer.current);
     setWaiting(false);
     setSubmitting(false);
+    if (answer.kind === 'confirmation_required') {
+      setAwaitingCode({
+        transferId: answer.transferId,
+        prompt: answer.message,
+        transferNumber: answer.transferNumber,
+      });
+      setStep(2);
+      return;
+    }
+    settle(sent, answer);
+  }
+
+  /** A final answer, to the transfer or to its code: the result, the form again, or step 4. */
+  function settle(sent: Order, answer: Exclude<TransferAnswer, { kind: 'confirmation_required' }>) {
     switch (answer.kind) {
       case 'confirmed':
         setOutcome({ kind: 'confirmed', transferNumber: answer.transferNumber });
@@ -147,6 +174,7 @@ export function TransferMoneyPage() {
   }
 
   function startAnother() {
+    setAwaitingCode(null);
     setForm(EMPTY_TRANSFER_FORM);
     setError(null);
     setOutcome(null);
@@ -261,6 +289,27 @@ export function TransferMoneyPage() {
             </p>
           </Form>
         </section>
+      )}
+
+      {step === 2 && awaitingCode && order && (
+        <TransferCodeStep
+          transferId={awaitingCode.transferId}
+          prompt={awaitingCode.prompt}
+          summary={`${order.from.displayName} to ${order.to.displayName}, ${formatUsd(order.amountCents)}`}
+          headingRef={headingRef}
+          onCancel={startAnother}
+          onDone={(answer) => {
+            const transferNumber = awaitingCode.transferNumber;
+            setAwaitingCode(null);
+            if (answer.kind === 'not_pending') {
+              settle(order, { kind: 'denied', code: 'not_approved', transferNumber });
+            } else if (answer.kind === 'confirmed' || answer.kind === 'denied') {
+              settle(order, { ...answer, transferNumber: answer.transferNumber ?? transferNumber });
+            } else {
+              settle(order, answer);
+            }
+          }}
+        />
       )}
 
       {step === 3 && outcome && (

@@ -122,7 +122,8 @@ function denialPrefix(code: TransferDenialCode | null): { prefix: string; withAm
     case 'risk':
       return { prefix: messages.transfer.riskFound, withAmount: true };
     default:
-      // not_approved (declined or expired on the phone), approval_unavailable, unreadable.
+      // not_approved (declined or expired on the phone, or its code expired or was wrong too
+      // often), approval_unavailable, unreadable.
       return { prefix: messages.transfer.notApproved, withAmount: false };
   }
 }

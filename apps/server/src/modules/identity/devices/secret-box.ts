@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encryption at rest for device secrets (TOTP seeds): AES-256-GCM with a key derived from
- * SIGNING_SECRET. A copy of the database alone does not give anyone the authenticator codes.
+ * Encryption at rest for device secrets (TOTP seeds): AES-256-GCM with a key derived from the
+ * server's signing secret (SIGNING_SECRET, or the random one kept in the database, sealed there
+ * with KEY_ENCRYPTION_KEY). With either variable set, a copy of the database alone does not
+ * give anyone the authenticator codes; with neither, the start-up warning says so.
  * Format: `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
  */
 export interface SecretBox {

@@ -24,6 +24,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
+import { depthCheckedJsonParser } from '../../../http/json-body';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import type { FlowResult, FlowService, FlowStep } from './flow.service';
@@ -121,13 +122,12 @@ export function registerFlowRoutes(
   const { config, flows } = deps;
   const secure = config.publicUrl.startsWith('https://');
 
-  // The vendor types are JSON: parse them as such in this plugin only.
-  app.addContentTypeParser(VENDOR_TYPE, { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? {} : JSON.parse(String(body)));
-    } catch {
-      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
-    }
+  // The vendor types are JSON: read by the same depth-checked parser as application/json
+  // (http/json-body.ts); an empty body is a step without input.
+  const parseJson = depthCheckedJsonParser(app);
+  app.addContentTypeParser(VENDOR_TYPE, { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, {});
+    else parseJson(request, String(body), done);
   });
 
   function send(reply: FastifyReply, result: FlowResult) {
@@ -177,7 +177,7 @@ export function registerFlowRoutes(
           description: `Needs the customer's access token and the ${XSRF_HEADER} header; answers a pairing flow bound to the token.`,
           responses: {
             ...flowAnswers,
-            401: 'No valid customer token.',
+            401: 'No valid customer token; or `step_up_required` (with `methods`): a sign-in older than 5 minutes and no step-up since (docs/api-errors.md).',
             403: 'The header is missing.',
           },
         },
@@ -263,6 +263,7 @@ export function registerFlowRoutes(
             ...flowAnswers,
             403: 'The anti-forgery header is missing.',
             415: 'An unknown step content type.',
+            429: 'Too many sign-in calls from this address, or (identifier step) too many unknown usernames named from it in the last minute: the same answer for every username.',
           },
         },
       },

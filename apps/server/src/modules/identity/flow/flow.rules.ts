@@ -2,6 +2,7 @@ import type { FlowStatus, LoginDeviceType } from '@anybank/contracts';
 import type { OtpVerification } from '../credentials/otp.service';
 import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing.rules';
 import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './recovery.rules';
+import { stepUpTransition } from './step-up.rules';
 import {
   INITIAL_FLOW_STATE,
   finish,
@@ -232,6 +233,11 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       userMessage: 'unexpectedErrorText',
       message: `This step is not possible while the sign-in is at ${state.status}.`,
     });
+  }
+  if (state.purpose === 'step-up') {
+    return stepUpTransition(state, event, (current, next) =>
+      signInTransition(current, next as SignInEvent),
+    );
   }
   if (PAIRING_EVENTS.has(event.type)) return pairingTransition(state, event as PairingEvent);
   if (RECOVERY_EVENTS.has(event.type)) return recoveryTransition(state, event as RecoveryEvent);

@@ -19,7 +19,6 @@ import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
 import type { SecurityNotices } from '../../messaging/security-notice.service';
 import {
   findUserById,
-  findUserByUid,
   listMfaDevicesOf,
   recordTotpStep,
   updateMfaDeviceCounter,
@@ -34,6 +33,8 @@ import type { SecretBox } from '../devices/secret-box';
 import { acceptedTotpStep } from '../devices/totp.rules';
 import type { AuthGuards } from '../oauth/access-token';
 import type { InteractionPort } from '../oauth/interaction.port';
+import type { RecentAuthentication } from '../oauth/recent-authentication';
+import { isUnknownUsernameLimit } from '../risk/risk.rules';
 import type { RiskService } from '../risk/risk.service';
 import {
   authenticationOptions,
@@ -45,6 +46,13 @@ import { createIdentityVerificationSteps } from './identity-verification.steps';
 import { shouldOfferPairing } from './pairing.rules';
 import { createPairingSteps, type PairingStep } from './pairing.steps';
 import { createRecoverySteps, type RecoveryStep } from './recovery.steps';
+import { stepUpStartState } from './step-up.rules';
+import {
+  STEP_UP_COOKIE,
+  assertStepUpBinding,
+  newStepUpBinding,
+  recordFinishedStepUp,
+} from './step-up.steps';
 import {
   INITIAL_FLOW_STATE,
   FIDO_DEVICE_TYPES,
@@ -98,6 +106,15 @@ export interface FlowResult {
 }
 
 export interface FlowService {
+  /**
+   * A signed-in customer confirms it is them before a sensitive change (issue 12 §2): a
+   * step-up flow bound to their token's grant and to this browser (`browserCookie`, to be set
+   * HttpOnly by the route).
+   */
+  startStepUp(
+    call: FlowCall,
+    input: { riskPayload?: Record<string, unknown> },
+  ): Promise<FlowResult & { browserCookie: string }>;
   /** A signed-in customer starts adding a device (profile page): a pairing flow of their own. */
   startPairing(call: FlowCall): Promise<FlowResult>;
   /** The signed-in customer's second factors, as the modal shows them. */
@@ -109,6 +126,8 @@ export interface FlowService {
 const OTP_PURPOSE = 'signin';
 /** The client id recorded for pairing flows started from the profile page. */
 const PROFILE_PAIRING_CLIENT = 'profile';
+/** The client id recorded for step-up flows. */
+const STEP_UP_CLIENT = 'step-up';
 
 export interface FlowServiceDeps {
   db: Database;
@@ -126,6 +145,10 @@ export interface FlowServiceDeps {
   isSelfServiceClient: (clientId: string) => boolean;
   /** Tells the account's owner of a password or sign-in method change, once it is committed. */
   notices: SecurityNotices;
+  /** Adding a device is a sensitive change: a recent sign-in or step-up first (issue 12 §2). */
+  recentAuth: RecentAuthentication;
+  /** When a step-up is recorded (the guard compares with the same clock). */
+  clock?: () => Date;
 }
 
 /**
@@ -135,6 +158,7 @@ export interface FlowServiceDeps {
  */
 export function createFlowService(deps: FlowServiceDeps): FlowService {
   const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const pairing = createPairingSteps(deps);
   const recovery = createRecoverySteps(deps);
   const verification = createIdentityVerificationSteps(deps);
@@ -184,7 +208,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
   /** Another application asked for this sign-in (§2.5); never so for a profile pairing. */
   const selfService = (flow: StoredFlow) =>
-    flow.state.purpose !== 'pairing' && deps.isSelfServiceClient(flow.clientId);
+    flow.state.purpose === 'sign-in' && deps.isSelfServiceClient(flow.clientId);
 
   /** The flow this browser may use: its interaction cookie must name this very flow. */
   async function boundFlow(call: FlowCall, flowId: string): Promise<StoredFlow> {
@@ -203,6 +227,13 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       if (pairing.expiresAt.getTime() <= Date.now())
         throw new HttpError(410, messages.login.flowExpired);
       return pairing;
+    }
+    if (existing?.state.purpose === 'step-up') {
+      const principal = await deps.auth.requireCustomer(call.request);
+      assertStepUpBinding(existing.state, principal, call.request.cookies[STEP_UP_COOKIE]);
+      if (existing.expiresAt.getTime() <= Date.now())
+        throw new HttpError(410, messages.login.flowExpired);
+      return existing;
     }
     if (!interaction || interaction.uid !== flowId) {
       throw new HttpError(
@@ -245,7 +276,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       consumeOverride: false,
       ...(user ? { user } : {}),
     });
-    if (!evaluation.known || evaluation.result.level === 'LOW') return null;
+    if (evaluation.known === false || evaluation.result.level === 'LOW') return null;
     return messages.login.accessDenied(evaluation.result.recommendedAction);
   }
 
@@ -264,15 +295,36 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     const { state } = flow;
     switch (step.kind) {
       case 'submitIdentifier': {
-        const user = await findUserByUid(db, step.identifier);
-        if (!user) return { type: 'IDENTIFIER_UNKNOWN', identifier: step.identifier };
+        // The risk rules run before anything depends on whether the username exists: under an
+        // address block (or past the unknown-username rate) every username gets one answer.
+        const payload = parseProfile(step.riskPayload);
+        const evaluation = await deps.risk.evaluate({
+          username: step.identifier,
+          riskPayload: payload,
+          ip: call.request.ip,
+          // The modal's /api/riskEvaluation used up the admin's one-shot override already.
+          consumeOverride: false,
+        });
+        if (evaluation.known === 'unsaid') {
+          if (isUnknownUsernameLimit(evaluation.result)) {
+            throw new HttpError(429, evaluation.result.recommendedAction);
+          }
+          return {
+            type: 'RISK_DENIED',
+            message: messages.login.accessDenied(evaluation.result.recommendedAction),
+          };
+        }
+        if (!evaluation.known) return { type: 'IDENTIFIER_UNKNOWN', identifier: step.identifier };
+        const { user } = evaluation;
         const portalType = deps.userTypeOfClient(flow.clientId);
         if (portalType && portalType !== user.userType)
           return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
-        const payload = parseProfile(step.riskPayload);
-        if (payload) {
-          const denial = await riskDenial(user.uid, payload, call, user);
-          if (denial) return { type: 'RISK_DENIED', message: denial };
+        // Without a browser profile the admin's override waits for the device-profile step.
+        if (payload && evaluation.result.level !== 'LOW') {
+          return {
+            type: 'RISK_DENIED',
+            message: messages.login.accessDenied(evaluation.result.recommendedAction),
+          };
         }
         return {
           type: 'IDENTIFIER_ACCEPTED',
@@ -485,7 +537,13 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     }
   }
 
-  async function sendPush(call: FlowCall, userId: string, deviceId: string, pushRequestId: string) {
+  async function sendPush(
+    call: FlowCall,
+    userId: string,
+    deviceId: string,
+    pushRequestId: string,
+    stepUp: boolean,
+  ) {
     const agent = String(call.request.headers['user-agent'] ?? 'an unknown browser').slice(0, 120);
     await deps.push.send({
       id: pushRequestId,
@@ -493,7 +551,8 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       deviceId,
       kind: 'signin',
       context: {
-        title: 'Sign in to AnyBank?',
+        // A step-up is not a sign-in: the phone says what it approves.
+        title: stepUp ? 'Confirm a change to your AnyBank account?' : 'Sign in to AnyBank?',
         details: { From: agent, 'IP address': call.request.ip, Time: new Date().toUTCString() },
       },
     });
@@ -583,11 +642,20 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         case 'SEND_VERIFICATION_CODE':
           await verification.sendCode(flow, requireUserId(next));
           break;
+        case 'RECORD_STEP_UP':
+          await recordFinishedStepUp(db, next, call.request.ip, clock());
+          break;
         case 'MARK_IDENTITY_VERIFIED':
           await verification.markVerified(flow, requireUserId(next), call.request.ip);
           break;
         case 'SEND_PUSH':
-          await sendPush(call, requireUserId(next), effect.deviceId, effect.pushRequestId);
+          await sendPush(
+            call,
+            requireUserId(next),
+            effect.deviceId,
+            effect.pushRequestId,
+            next.purpose === 'step-up',
+          );
           break;
         case 'FINISH_LOGIN':
           resumeUrl = await deps.interactions.finishLogin(call.request, call.reply, {
@@ -675,8 +743,48 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   }
 
   return {
+    async startStepUp(call, input) {
+      const principal = await deps.auth.requireCustomer(call.request);
+      const user = await findUserById(db, principal.userId);
+      if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+      // The same risk rule as at sign-in, when the page sends the browser's profile.
+      const payload = parseProfile(input.riskPayload);
+      const denial = payload ? await riskDenial(user.uid, payload, call, user) : null;
+      if (denial) throw new HttpError(403, denial);
+      const { cookie, binding } = newStepUpBinding(principal);
+      const methods = await deps.recentAuth.stepUpMethodsFor(user.id);
+      const state = stepUpStartState({
+        userId: user.id,
+        username: user.uid,
+        signsInWithPassword: methods.includes('password'),
+        binding,
+      });
+      const flow = await createFlow(db, {
+        id: randomUUID(),
+        clientId: STEP_UP_CLIENT,
+        state,
+        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+      });
+      // A device user goes straight to their device (a code is sent, or the choice shown).
+      let result: Transition = { state, effects: [] };
+      if (state.status === 'AUTHENTICATION_REQUIRED') {
+        result = transition(state, {
+          type: 'AUTHENTICATE',
+          devices: asMachine(await usableDevices(call, user.id)),
+          nonce: randomUUID(),
+        });
+        if (!(await saveFlowState(db, flow, result.state))) {
+          throw new HttpError(409, 'Please start again.');
+        }
+        await runEffects(call, flow, result.state, result.effects);
+      }
+      const answer = await respond(call, flow, result);
+      return { ...answer, httpStatus: 201, browserCookie: cookie };
+    },
+
     async startPairing(call) {
       const principal = await deps.auth.requireCustomer(call.request);
+      await deps.recentAuth.requireRecentAuthentication(principal);
       const user = await findUserById(db, principal.userId);
       if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
       const state: FlowState = {
@@ -717,6 +825,8 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         const current = await boundFlow(call, flowId);
         return respond(call, current, { state: current.state, effects: [] });
       }
+      // Only this read moved the flow on: a step-up approved on the phone is recorded now.
+      await runEffects(call, flow, result.state, result.effects);
       return respond(call, flow, result);
     },
 

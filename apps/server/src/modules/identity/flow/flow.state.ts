@@ -36,9 +36,15 @@ export interface FlowState {
   pairedDeviceId: string | null;
   /**
    * 'sign-in' (an OAuth interaction) or 'pairing' (a signed-in customer adding a device from
-   * the profile page): a pairing flow has no authorization to resume when it ends.
+   * the profile page): a pairing flow has no authorization to resume when it ends. 'step-up':
+   * a signed-in customer confirms it is them before a sensitive change (step-up.rules.ts).
    */
-  purpose: 'sign-in' | 'pairing';
+  purpose: 'sign-in' | 'pairing' | 'step-up';
+  /**
+   * A step-up's binding: the SHA-256 of the grant id of the sign-in it is for, and of the
+   * HttpOnly cookie given to the browser that started it. Absent on other flows.
+   */
+  stepUp?: { grantHash: string; browserHash: string } | null;
   /**
    * The authorization asked for a verified identity (the credit-card application's
    * `acr_values`, ADR 0015): before it resumes, a user whose identity is not verified is asked
@@ -87,6 +93,8 @@ export type FlowEffect =
   | { type: 'ABORT_LOGIN' }
   | { type: 'SEND_PAIRING_CODE'; channel: 'email' | 'sms'; target: string }
   | { type: 'SEND_RECOVERY_CODE'; userId: string }
+  /** A step-up succeeded: it is recorded for the grant it is bound to (and audited). */
+  | { type: 'RECORD_STEP_UP' }
   /** The identity verification code, to the identified user's e-mail address. */
   | { type: 'SEND_VERIFICATION_CODE' }
   /** The code was right: the user's identity-verified flag is set (and audited). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FLOW_STATE, transition, type FlowState } from './flow.rules';
+import { recoveryAddressOf, type RecentEmailChange } from './recovery.rules';
 
 const at = (status: FlowState['status'], extra: Partial<FlowState> = {}): FlowState => ({
   ...INITIAL_FLOW_STATE,
@@ -131,5 +132,36 @@ describe('forgot password and a password that must change', () => {
         deviceType: 'SECURITY_KEY',
       },
     ]);
+  });
+});
+
+describe('where a recovery code goes after an e-mail change', () => {
+  const HOLD = 24 * 60 * 60 * 1000;
+  const NOW = new Date('2026-11-26T12:00:00Z');
+  const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 60 * 60 * 1000);
+  const change = (previousValue: string, hours: number, previousTaken = false) => ({
+    previousValue,
+    confirmedAt: hoursAgo(hours),
+    previousTaken,
+  });
+
+  it.each([
+    ['no change', [], 'new@example.com'],
+    ['a change an hour ago', [change('old@example.com', 1)], 'old@example.com'],
+    ['a change 25 hours ago', [change('old@example.com', 25)], 'new@example.com'],
+    [
+      'two changes today: the address before the first',
+      [change('second@example.com', 1), change('first@example.com', 3)],
+      'first@example.com',
+    ],
+    [
+      'a change whose previous address is now another account’s',
+      [change('old@example.com', 1, true)],
+      'new@example.com',
+    ],
+  ] as const)('with %s it goes to the right address', (_name, changes, expected) => {
+    expect(
+      recoveryAddressOf('new@example.com', changes as unknown as RecentEmailChange[], NOW, HOLD),
+    ).toBe(expected);
   });
 });

@@ -74,3 +74,31 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
       };
   }
 }
+
+/** A confirmed change of the account's e-mail address, as recovery weighs it. */
+export interface RecentEmailChange {
+  previousValue: string;
+  confirmedAt: Date;
+  /** The previous address now belongs to another account: it is not the customer's any more. */
+  previousTaken: boolean;
+}
+
+/**
+ * Where a recovery code goes (issue 12 §2): the account's address, unless it was changed
+ * within `holdMs` (24 hours) while the address before it is still the customer's — then that
+ * one. Of several changes in that time, the address before the first of them: whoever made
+ * the changes cannot move the code along by changing the address twice.
+ */
+export function recoveryAddressOf(
+  currentEmail: string,
+  changes: readonly RecentEmailChange[],
+  now: Date,
+  holdMs: number,
+): string {
+  const within = changes
+    .filter((change) => now.getTime() - change.confirmedAt.getTime() < holdMs)
+    .sort((a, b) => a.confirmedAt.getTime() - b.confirmedAt.getTime());
+  const first = within[0];
+  if (!first || first.previousTaken) return currentEmail;
+  return first.previousValue;
+}

@@ -1,4 +1,9 @@
-import { RECOVERY_CODE_PATTERN, isValidPassword } from '@anybank/contracts';
+import {
+  CONTACT_CHANGE_RECOVERY_HOLD_MS,
+  RECOVERY_CODE_PATTERN,
+  isValidPassword,
+} from '@anybank/contracts';
+import { emailBelongsToAnother, recentEmailChanges } from '../../directory/contact-change.store';
 import type { Database } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import { insertAuditEvent } from '../../audit/audit.store';
@@ -9,6 +14,7 @@ import { clearPasswordFailures } from '../credentials/password.store';
 import { hashPassword } from '../credentials/password.service';
 import type { OtpService } from '../credentials/otp.service';
 import type { FlowEvent, FlowState } from './flow.rules';
+import { recoveryAddressOf } from './recovery.rules';
 
 export type RecoveryStep =
   | { kind: 'initiateAccountRecovery' }
@@ -31,6 +37,19 @@ export function createRecoverySteps(deps: {
   notices: SecurityNotices;
 }) {
   const { db } = deps;
+
+  /** The account's address, or the one before a change made in the last 24 hours. */
+  async function recoveryAddress(userId: string, email: string): Promise<string> {
+    const now = new Date();
+    const since = new Date(now.getTime() - CONTACT_CHANGE_RECOVERY_HOLD_MS);
+    const changes = await Promise.all(
+      (await recentEmailChanges(db, userId, since)).map(async (change) => ({
+        ...change,
+        previousTaken: await emailBelongsToAnother(db, change.previousValue, userId),
+      })),
+    );
+    return recoveryAddressOf(email, changes, now, CONTACT_CHANGE_RECOVERY_HOLD_MS);
+  }
 
   async function setPassword(
     userId: string,
@@ -99,6 +118,7 @@ export function createRecoverySteps(deps: {
     async sendRecoveryCode(userId: string) {
       const user = await findUserById(db, userId);
       if (!user) return;
+      const to = await recoveryAddress(user.id, user.email);
       const code = await deps.otp.issue({
         userId,
         purpose: RECOVERY_PURPOSE,
@@ -108,7 +128,7 @@ export function createRecoverySteps(deps: {
       });
       await deps.messaging.send({
         channel: 'email',
-        to: user.email,
+        to,
         subject: 'Reset your AnyBank password',
         body: `Your AnyBank recovery code is ${code}. It expires in 15 minutes. If you did not ask to reset your password, you can ignore this message.`,
         code,

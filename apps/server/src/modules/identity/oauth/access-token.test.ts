@@ -1,16 +1,28 @@
 import type { FastifyRequest } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import type Provider from 'oidc-provider';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_AUDIENCE } from '@anybank/contracts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  API_AUDIENCE,
+  BANK_CLIENT,
+  PARTNER_CLIENTS,
+  SCOPES_BY_USER_TYPE,
+  type UserType,
+} from '@anybank/contracts';
 import { testConfig } from '../../../../test/test-config';
 import { HttpError } from '../../../http/errors';
+import type { AuditEvent } from '../../audit/audit.store';
 import { createAuthGuards, type GrantCheck } from './access-token';
-import { deriveSigningJwk } from './oidc.keys';
+import type { GrantBinding } from './grant.store';
+import { generateSigningJwk, publicPartOf, type SigningJwk } from './oidc.keys';
 import { userTypeClaim } from './oidc.provider';
 
 const config = testConfig();
 const USER_ID = '0b1c2d3e-4f50-4617-8283-94a5b6c7d8e9';
+let signingJwk: SigningJwk;
+beforeAll(async () => {
+  signingJwk = await generateSigningJwk();
+});
 
 /** The provider as the guards use it: grants are found while they are in `live`. */
 function providerWithGrants(live: Set<string>) {
@@ -18,22 +30,58 @@ function providerWithGrants(live: Set<string>) {
   return { provider: { Grant: { find } } as unknown as Provider, find };
 }
 
-/** An access token as the provider signs it: ES256 with the key derived from the secret. */
-async function accessToken(claims: { gid: string; expiresInSeconds: number; userType?: string }) {
-  const jwk = deriveSigningJwk(config.signingSecret);
+function clientOf(userType: UserType) {
+  return userType === 'customer' ? BANK_CLIENT.clientId : PARTNER_CLIENTS[userType].clientId;
+}
+
+/**
+ * The guards with the server's one published key, and every grant bound to USER_ID and the
+ * client of `accountUserType` (the binding is read once per token, liveness every time).
+ */
+function guardsOf(provider: Provider, accountUserType: UserType = 'customer') {
+  const audited: AuditEvent[] = [];
+  const binding: GrantBinding = {
+    accountId: USER_ID,
+    clientId: clientOf(accountUserType),
+    scopes: ['openid', ...SCOPES_BY_USER_TYPE[accountUserType]],
+    accountUserType,
+  };
+  const guards = createAuthGuards(config, provider, {
+    signingKeys: {
+      verificationKey: async (kid) => (kid === signingJwk.kid ? publicPartOf(signingJwk) : null),
+    },
+    readGrantBinding: async () => binding,
+    audit: async (event) => {
+      audited.push(event);
+    },
+  });
+  return { guards, audited };
+}
+
+/** An access token as the provider signs it: ES256 with the server's key, naming it by kid. */
+async function accessToken(claims: {
+  gid: string;
+  expiresInSeconds: number;
+  userType?: UserType;
+  sub?: string;
+  key?: SigningJwk;
+}) {
+  const userType = claims.userType ?? 'customer';
+  const key = claims.key ?? signingJwk;
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     gid: claims.gid,
-    scope: 'openid banking',
-    [userTypeClaim(config)]: claims.userType ?? 'customer',
+    client_id: clientOf(userType),
+    scope: ['openid', ...SCOPES_BY_USER_TYPE[userType]].join(' '),
+    [userTypeClaim(config)]: userType,
   })
-    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid })
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
     .setIssuer(`${config.publicUrl}${config.basePath}`)
     .setAudience(API_AUDIENCE)
-    .setSubject(USER_ID)
+    .setSubject(claims.sub ?? USER_ID)
     .setIssuedAt(now)
     .setExpirationTime(now + claims.expiresInSeconds)
-    .sign(await importJWK(jwk, 'ES256'));
+    .sign(await importJWK(key, 'ES256'));
 }
 
 function requestWith(token: string) {
@@ -58,7 +106,7 @@ describe('access tokens verified once, grants checked every time', () => {
   it('refuses a token it has verified before as soon as its grant ends', async () => {
     const live = new Set(['grant-1']);
     const { provider, find } = providerWithGrants(live);
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider);
     const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
     expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe('ok');
     expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe('ok');
@@ -69,7 +117,7 @@ describe('access tokens verified once, grants checked every time', () => {
 
   it('refuses a token it has verified before once the token expires', async () => {
     const { provider } = providerWithGrants(new Set(['grant-1']));
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider);
     const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 60 });
     expect(await statusOf(guards.verifyAccessToken(token))).toBe('ok');
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
@@ -78,7 +126,7 @@ describe('access tokens verified once, grants checked every time', () => {
 
   it('refuses a token whose signature was tampered with, even after the genuine one', async () => {
     const { provider } = providerWithGrants(new Set(['grant-1']));
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider);
     const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
     expect(await statusOf(guards.verifyAccessToken(token))).toBe('ok');
     const tampered = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
@@ -89,7 +137,7 @@ describe('access tokens verified once, grants checked every time', () => {
 describe('a grant check answered by the use case’s own read', () => {
   it('takes the read’s answer and looks nothing up itself', async () => {
     const { provider, find } = providerWithGrants(new Set());
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider);
     const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
     const seen: GrantCheck[] = [];
     const answer = guards.requireCustomerWith(requestWith(token), async (principal, grant) => {
@@ -104,7 +152,7 @@ describe('a grant check answered by the use case’s own read', () => {
 
   it('stops the use case with 401 when its read finds the grant ended', async () => {
     const { provider } = providerWithGrants(new Set());
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider);
     const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
     const wrote = vi.fn();
     const answer = guards.requireCustomerWith(requestWith(token), async (_principal, grant) => {
@@ -122,7 +170,7 @@ describe('a grant check answered by the use case’s own read', () => {
     'looks the grant up itself when the use case failed before its read: %s answers %s',
     async (_grant, live, status) => {
       const { provider, find } = providerWithGrants(live);
-      const guards = createAuthGuards(config, provider);
+      const { guards } = guardsOf(provider);
       const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
       const answer = guards.requireCustomerWith(requestWith(token), async () => {
         throw new HttpError(400, 'Please select your accounts.');
@@ -134,7 +182,7 @@ describe('a grant check answered by the use case’s own read', () => {
 
   it('answers an ended grant before a missing permission, as requireCustomer does', async () => {
     const { provider } = providerWithGrants(new Set());
-    const guards = createAuthGuards(config, provider);
+    const { guards } = guardsOf(provider, 'AnyMarketing');
     const partnerToken = await accessToken({
       gid: 'grant-1',
       expiresInSeconds: 300,
@@ -144,5 +192,33 @@ describe('a grant check answered by the use case’s own read', () => {
     expect(await statusOf(guards.requireCustomerWith(requestWith(partnerToken), work))).toBe(401);
     expect(await statusOf(guards.requireCustomer(requestWith(partnerToken)))).toBe(401);
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('tokens that are not the server’s own', () => {
+  it('refuses a token signed with another key, even one naming the server’s kid', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards } = guardsOf(provider);
+    const otherKey = { ...(await generateSigningJwk()), kid: signingJwk.kid };
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300, key: otherKey });
+    expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe(401);
+  });
+
+  it('refuses and audits a genuine-looking token whose subject is not its grant’s account', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards, audited } = guardsOf(provider);
+    const token = await accessToken({
+      gid: 'grant-1',
+      expiresInSeconds: 300,
+      sub: '99999999-4f50-4617-8283-94a5b6c7d8e9',
+    });
+    expect(await statusOf(guards.requireCustomer(requestWith(token)))).toBe(401);
+    expect(audited).toEqual([
+      expect.objectContaining({
+        type: 'token.refused',
+        userId: USER_ID,
+        details: expect.objectContaining({ problem: 'subject' }),
+      }),
+    ]);
   });
 });

@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { importJWK, jwtVerify, errors as joseErrors } from 'jose';
+import { importJWK, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
 import { API_AUDIENCE, isUserType, type PartnerUserType, type UserType } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../http/errors';
-import { deriveSigningJwk } from './oidc.keys';
+import type { AuditEvent } from '../../audit/audit.store';
+import type { SigningKeyRing } from '../keys/keys.service';
+import type { GrantBinding } from './grant.store';
+import { userTypeOfClient } from './oauth.clients';
 import { userTypeClaim } from './oidc.provider';
+import { bindingProblemOf } from './token-binding.rules';
 
 /** Who is calling, as an access token proves it. */
 export interface Principal {
@@ -15,6 +19,8 @@ export interface Principal {
   lastName: string;
   scopes: ReadonlySet<string>;
   grantId: string;
+  /** When the person signed in for this token (epoch seconds, `auth_time`); null if unsaid. */
+  authTime: number | null;
 }
 
 export interface AccessRequirement {
@@ -89,19 +95,43 @@ const NOT_FOR_APPLICATIONS = 'This service needs the access token of a signed-in
  */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+export interface AuthGuardDeps {
+  /** The keys the provider signs with; a token names one by `kid`. */
+  signingKeys: Pick<SigningKeyRing, 'verificationKey'>;
+  /** The grant a token names, with its account's user type (grant.store.ts). */
+  readGrantBinding(grantId: string): Promise<GrantBinding | null>;
+  audit(event: AuditEvent): Promise<void>;
+}
+
 /**
- * Checks the bank's access tokens: signature (the provider's own key), expiry, issuer,
- * audience, then that the grant behind the token is still live — JWT access tokens are not
+ * Checks the bank's access tokens: signature (one of the provider's published keys, by `kid`),
+ * expiry, issuer, audience; then, once per token, that it belongs to its grant (the grant's
+ * account and client, a user type and scopes that client may hold for that user: defence in
+ * depth should a key ever leak); then that the grant is still live — JWT access tokens are not
  * stored, so without this look-up a token would outlive its sign-out.
  *
- * What the signature proves cannot change for a given token string, so each verified token's
- * principal is remembered until the token expires (ES256 verification is most of a cheap
- * request's CPU). The grant is never remembered: it is looked up on every request.
+ * What the signature and the binding prove cannot change for a given token string, so each
+ * verified token's principal is remembered until the token expires (ES256 verification is most
+ * of a cheap request's CPU). The grant's liveness is never remembered: it is looked up on every
+ * request.
  */
-export function createAuthGuards(config: Config, provider: Provider): AuthGuards {
-  const { kty, crv, x, y } = deriveSigningJwk(config.signingSecret);
-  const publicJwk = { kty, crv, x, y };
-  const keyPromise = importJWK(publicJwk, 'ES256');
+export function createAuthGuards(
+  config: Config,
+  provider: Provider,
+  deps: AuthGuardDeps,
+): AuthGuards {
+  const importedKeys = new Map<string, ReturnType<typeof importJWK>>();
+  const keyOfToken: JWTVerifyGetKey = async (header) => {
+    const kid = header.kid;
+    const jwk = typeof kid === 'string' ? await deps.signingKeys.verificationKey(kid) : null;
+    if (!jwk || typeof kid !== 'string') throw new joseErrors.JWKSNoMatchingKey();
+    let key = importedKeys.get(kid);
+    if (!key) {
+      key = importJWK(jwk, 'ES256');
+      importedKeys.set(kid, key);
+    }
+    return key;
+  };
   const issuer = `${config.publicUrl}${config.basePath}`;
   /** Verified token → its principal and expiry (epoch seconds), oldest first. */
   const verified = new Map<string, { principal: Principal; expiresAt: number }>();
@@ -118,7 +148,7 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
     if (!/^[A-Za-z0-9_.-]+$/.test(token)) throw new HttpError(401, SIGN_IN_AGAIN);
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, await keyPromise, {
+      ({ payload } = await jwtVerify(token, keyOfToken, {
         issuer,
         audience: API_AUDIENCE,
         algorithms: ['ES256'],
@@ -138,13 +168,40 @@ export function createAuthGuards(config: Config, provider: Provider): AuthGuards
     if (!grantId || typeof payload.sub !== 'string' || !isUserType(userType)) {
       throw new HttpError(401, SIGN_IN_AGAIN);
     }
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+    const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
+    const binding = await deps.readGrantBinding(grantId);
+    if (!binding) throw new HttpError(401, SIGN_IN_AGAIN);
+    const problem = bindingProblemOf(
+      { sub: payload.sub, clientId, userType, scopes },
+      {
+        ...binding,
+        accountUserType: isUserType(binding.accountUserType) ? binding.accountUserType : null,
+      },
+      clientId === null ? null : userTypeOfClient(clientId),
+    );
+    if (problem) {
+      await deps.audit({
+        type: 'token.refused',
+        userId: binding.accountId,
+        details: {
+          problem,
+          grantId,
+          clientId,
+          claimedSubject: payload.sub,
+          claimedUserType: userType,
+        },
+      });
+      throw new HttpError(401, SIGN_IN_AGAIN);
+    }
     const principal: Principal = Object.freeze({
       userId: payload.sub,
       userType,
       firstName: String(payload.FirstName ?? ''),
       lastName: String(payload.LastName ?? ''),
-      scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []),
+      scopes: new Set(scopes),
       grantId,
+      authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
     });
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_TOKENS_KEPT) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OAUTH_PATHS, formatCentsWithSeparators } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { TransferApprovals } from '../../banking/banking.service';
+import type { ServerSecrets } from '../keys/keys.service';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 import { serviceClientSecret } from './oauth.clients';
 
@@ -17,13 +18,14 @@ const GIVE_UP_AFTER_MS = 2 * 60 * 1000 + 10_000;
  */
 export function createCibaTransferApprovals(deps: {
   config: Config;
+  secrets: Pick<ServerSecrets, 'signingSecret'>;
   app: FastifyInstance;
   sleep?: (ms: number) => Promise<void>;
 }): TransferApprovals {
   const sleep =
     deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const basic = Buffer.from(
-    `${TRANSFER_APPROVAL_CLIENT_ID}:${serviceClientSecret(deps.config, TRANSFER_APPROVAL_CLIENT_ID)}`,
+    `${TRANSFER_APPROVAL_CLIENT_ID}:${serviceClientSecret(deps.secrets, TRANSFER_APPROVAL_CLIENT_ID)}`,
   ).toString('base64');
   const post = (path: string, form: Record<string, string>) =>
     deps.app.inject({

@@ -1,5 +1,6 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { oidcModels } from '../../../db/schema';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../../db/database';
+import { oidcModels, users } from '../../../db/schema';
 
 /**
  * A SQL condition, true while the OAuth grant lives: the row the provider's `Grant.find` reads
@@ -10,4 +11,97 @@ import { oidcModels } from '../../../db/schema';
  */
 export function grantIsLive(grantId: string | Placeholder | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${oidcModels} where ${oidcModels.model} = 'Grant' and ${oidcModels.id} = ${grantId} and (${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > now()))`;
+}
+
+/**
+ * Ends every OAuth grant of one user with one client, at once (issue 12 §4, Revoke): each grant
+ * row, everything issued under it (codes, refresh and opaque access tokens carry its id), and
+ * the link each of the user's sessions keeps to it. The client's JWT access tokens name the
+ * grant (`gid`) and the APIs look it up on every request, so they stop working with it.
+ * Answers how many grants ended. Run it inside the caller's transaction (`tx`).
+ */
+export async function endGrantsOf(
+  db: Queryable,
+  accountId: string,
+  clientId: string,
+): Promise<number> {
+  const grants = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        sql`${oidcModels.payload}->>'accountId' = ${accountId}`,
+        sql`${oidcModels.payload}->>'clientId' = ${clientId}`,
+      ),
+    );
+  const grantIds = grants.map((grant) => grant.id);
+  if (grantIds.length > 0) {
+    await db.delete(oidcModels).where(inArray(oidcModels.grantId, grantIds));
+    await db
+      .delete(oidcModels)
+      .where(and(eq(oidcModels.model, 'Grant'), inArray(oidcModels.id, grantIds)));
+  }
+  // A session would otherwise still name the ended grant for this client.
+  await db
+    .update(oidcModels)
+    .set({ payload: sql`${oidcModels.payload} #- array['authorizations', ${clientId}]::text[]` })
+    .where(
+      and(
+        eq(oidcModels.model, 'Session'),
+        sql`${oidcModels.payload}->>'accountId' = ${accountId}`,
+        sql`${oidcModels.payload}->'authorizations' ? ${clientId}`,
+      ),
+    );
+  return grantIds.length;
+}
+
+/** A grant's account, client and scopes, with the account's user type (token-binding.rules). */
+export interface GrantBinding {
+  accountId: string;
+  clientId: string;
+  scopes: string[];
+  accountUserType: string | null;
+}
+
+/**
+ * The live grant `grantId` as token-binding.rules checks it, in one read: its account, client
+ * and scopes (OpenID and every resource's), and the user type of its account. Null when the
+ * grant has ended or never existed.
+ */
+export async function readGrantBinding(
+  db: Queryable,
+  grantId: string,
+): Promise<GrantBinding | null> {
+  const [row] = await db
+    .select({
+      accountId: sql<string | null>`${oidcModels.payload}->>'accountId'`,
+      clientId: sql<string | null>`${oidcModels.payload}->>'clientId'`,
+      openidScope: sql<string | null>`${oidcModels.payload}->'openid'->>'scope'`,
+      resourceScopes: sql<
+        string | null
+      >`(select string_agg(value, ' ') from jsonb_each_text(coalesce(${oidcModels.payload}->'resources', '{}'::jsonb)))`,
+      accountUserType: users.userType,
+    })
+    .from(oidcModels)
+    // Cast the one grant's account id, not every user's id: the join stays on the primary key.
+    .leftJoin(
+      users,
+      sql`${users.id} = case when ${oidcModels.payload}->>'accountId' ~ '^[0-9a-f-]{36}$' then (${oidcModels.payload}->>'accountId')::uuid end`,
+    )
+    .where(
+      and(
+        eq(oidcModels.model, 'Grant'),
+        eq(oidcModels.id, grantId),
+        sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > now())`,
+      ),
+    )
+    .limit(1);
+  if (!row?.accountId || !row.clientId) return null;
+  return {
+    accountId: row.accountId,
+    clientId: row.clientId,
+    scopes: `${row.openidScope ?? ''} ${row.resourceScopes ?? ''}`.split(' ').filter(Boolean),
+    accountUserType: row.accountUserType,
+  };
 }

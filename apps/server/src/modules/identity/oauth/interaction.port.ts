@@ -11,6 +11,16 @@ export interface CurrentInteraction {
   acrValues: string[];
 }
 
+/** An authorization waiting for the signed-in customer's consent (issue 12 §4). */
+export interface PendingConsent {
+  uid: string;
+  clientId: string;
+  /** The signed-in user the application asks about. */
+  accountId: string;
+  /** The scopes the application asked for, as it sent them. */
+  requestedScopes: string[];
+}
+
 /**
  * The flow engine's view of the OAuth server: which interaction this browser holds (its
  * HttpOnly `_interaction` cookie, which is what binds a flow to one browser), and how to end
@@ -26,6 +36,13 @@ export interface InteractionPort {
   ): Promise<string>;
   /** Ends the authorization with access_denied; answers the URL that returns to the client. */
   abort(request: FastifyRequest, reply: FastifyReply, description: string): Promise<string>;
+  /** The consent prompt this browser's interaction is at, or null (none, or another prompt). */
+  pendingConsent(request: FastifyRequest, reply: FastifyReply): Promise<PendingConsent | null>;
+  /**
+   * Completes the consent prompt; answers the URL that resumes the authorization, where the
+   * server's `loadExistingGrant` builds the grant from the consent just recorded.
+   */
+  finishConsent(request: FastifyRequest, reply: FastifyReply): Promise<string>;
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -80,6 +97,27 @@ export function createInteractionPort(provider: Provider): InteractionPort {
     },
     abort(request, reply, description) {
       return finish(request, reply, { error: 'access_denied', error_description: description });
+    },
+    async pendingConsent(request, reply) {
+      let details: Interaction;
+      try {
+        details = await interactionOf(request, reply);
+      } catch {
+        return null;
+      }
+      const accountId = details.session?.accountId;
+      if (details.prompt.name !== 'consent' || !accountId) return null;
+      return {
+        uid: details.uid,
+        clientId: String(details.params.client_id),
+        accountId,
+        requestedScopes: String(details.params.scope ?? '')
+          .split(' ')
+          .filter(Boolean),
+      };
+    },
+    finishConsent(request, reply) {
+      return finish(request, reply, { consent: {} });
     },
   };
 }

@@ -7,12 +7,12 @@ import {
   type UserType,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
+import type { ServerSecrets } from '../keys/keys.service';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
+import { RETAIL_CLIENT_ID, SERVICE_CLIENT_ID } from './client-scopes.rules';
 
-/** The retail checkout site: another application that sends its shoppers here to sign in. */
-export const RETAIL_CLIENT_ID = 'retail-checkout';
-/** Server-side callers (client credentials); its secret never leaves the server. */
-export const SERVICE_CLIENT_ID = 'anybank-services';
+// The client ids live beside each client's scope list (client-scopes.rules.ts, issue 12 §4).
+export { RETAIL_CLIENT_ID, SERVICE_CLIENT_ID };
 
 export const BROWSER_CLIENTS: BrowserClient[] = [BANK_CLIENT, ...Object.values(PARTNER_CLIENTS)];
 
@@ -26,14 +26,24 @@ export function isSelfServiceClient(clientId: string): boolean {
   return !BROWSER_CLIENTS.some((client) => client.clientId === clientId);
 }
 
-/** Server-side clients' secrets, derived: no instance needs a secret file. */
-export function serviceClientSecret(config: Config, clientId = SERVICE_CLIENT_ID): string {
-  return createHmac('sha256', config.signingSecret)
+/**
+ * Server-side clients' secrets, derived from the server's own signing secret (random, made on
+ * first start and kept in the database, or SIGNING_SECRET): every instance on one database
+ * knows them, and nothing in the repository does.
+ */
+export function serviceClientSecret(
+  secrets: Pick<ServerSecrets, 'signingSecret'>,
+  clientId = SERVICE_CLIENT_ID,
+): string {
+  return createHmac('sha256', secrets.signingSecret)
     .update(`client-secret:${clientId}`)
     .digest('base64url');
 }
 
-export function oauthClients(config: Config): ClientMetadata[] {
+export function oauthClients(
+  config: Config,
+  secrets: Pick<ServerSecrets, 'signingSecret'>,
+): ClientMetadata[] {
   const site = `${config.publicUrl}${config.basePath}`;
   const browserClients = BROWSER_CLIENTS.map((client): ClientMetadata => ({
     client_id: client.clientId,
@@ -59,7 +69,7 @@ export function oauthClients(config: Config): ClientMetadata[] {
     },
     {
       client_id: TRANSFER_APPROVAL_CLIENT_ID,
-      client_secret: serviceClientSecret(config, TRANSFER_APPROVAL_CLIENT_ID),
+      client_secret: serviceClientSecret(secrets, TRANSFER_APPROVAL_CLIENT_ID),
       token_endpoint_auth_method: 'client_secret_basic',
       grant_types: ['urn:openid:params:grant-type:ciba'],
       response_types: [],
@@ -69,7 +79,7 @@ export function oauthClients(config: Config): ClientMetadata[] {
     },
     {
       client_id: SERVICE_CLIENT_ID,
-      client_secret: serviceClientSecret(config),
+      client_secret: serviceClientSecret(secrets),
       token_endpoint_auth_method: 'client_secret_basic',
       grant_types: ['client_credentials'],
       response_types: [],

@@ -1,4 +1,24 @@
 import { OAUTH_PATHS } from '@anybank/contracts';
+import { CLIENT_SCOPES, needsConsent } from './client-scopes.rules';
+
+/**
+ * Which scopes each client may hold, and how a request for more is answered (issue 12 §4):
+ * the discovery document's `scopes_supported` is global, so the per-client lists are here.
+ */
+function scopePolicy(): string {
+  const rows = Object.entries(CLIENT_SCOPES).map(
+    ([clientId, scopes]) =>
+      `| \`${clientId}\` | ${scopes.join(' ')} | ${needsConsent(clientId) ? 'yes' : 'no (the bank’s own)'} |`,
+  );
+  return [
+    'Scopes outside the client’s list, or outside what the signed-in user’s type may hold, are dropped from the grant (RFC 6749 §3.3), never refused: the token response’s `scope` names what was granted.',
+    'A client that is not the bank’s own asks the customer on the consent page (`/oauth/consent`) before any code is issued; the answer is remembered until the customer revokes it under Connected apps. Declining returns `error=access_denied`; `prompt=none` without a consent returns `consent_required`.',
+    '',
+    '| client | may request | asks the customer |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
 
 /**
  * The OAuth 2.0 / OpenID Connect endpoints in the API reference. oidc-provider serves them as
@@ -8,7 +28,7 @@ import { OAUTH_PATHS } from '@anybank/contracts';
  */
 const OAUTH_ENDPOINTS: Record<
   keyof typeof OAUTH_PATHS,
-  { methods: ('get' | 'post')[]; summary: string; spec: string }
+  { methods: ('get' | 'post')[]; summary: string; spec: string; details?: () => string }
 > = {
   discovery: {
     methods: ['get'],
@@ -19,6 +39,7 @@ const OAUTH_ENDPOINTS: Record<
     methods: ['get', 'post'],
     summary: 'Starts a sign-in: authorization code with PKCE (S256) only',
     spec: 'RFC 6749 §3.1, RFC 7636',
+    details: scopePolicy,
   },
   pushedAuthorization: {
     methods: ['post'],
@@ -68,7 +89,7 @@ export function oauthEndpointPaths(): Record<string, Record<string, unknown>> {
           method,
           {
             summary: endpoint.summary,
-            description: `Defined by ${endpoint.spec}; served by oidc-provider. Errors are OAuth's \`{ error, error_description }\`.`,
+            description: `Defined by ${endpoint.spec}; served by oidc-provider. Errors are OAuth's \`{ error, error_description }\`.${endpoint.details ? `\n\n${endpoint.details()}` : ''}`,
             tags: ['oauth'],
             operationId: `${method} ${OAUTH_PATHS[name as keyof typeof OAUTH_PATHS]}`,
             responses: { default: { description: 'As the standard defines.' } },

@@ -4,18 +4,27 @@ import type Provider from 'oidc-provider';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './oidc.pages';
 
 /**
- * Hands `/as/*` and `/.well-known/*` to oidc-provider. A middleware without a prefix, since a
+ * Hands `/as/*` and `/.well-known/*` to oidc-provider (the current one: a new one is built when
+ * the signing keys change, oidc.current.ts). A middleware without a prefix, since a
  * prefixed one strips it and every renamed route 404s; it runs before Fastify parses bodies,
  * so the provider reads its own form posts. Under a base path the provider sees the path
  * without it and learns the mount from `originalUrl`, so the URLs it writes keep it.
  */
 export async function mountOidcProvider(
   app: FastifyInstance,
-  provider: Provider,
+  currentProvider: () => Provider,
   basePath: string,
 ) {
   await app.register(middie);
-  const callback = provider.callback();
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+  const callbackOf = (provider: Provider) => {
+    let callback = callbacks.get(provider);
+    if (!callback) {
+      callback = provider.callback();
+      callbacks.set(provider, callback);
+    }
+    return callback;
+  };
   const prefixes = [`${basePath}/as/`, `${basePath}/.well-known/`];
   app.use((req, res, next) => {
     const url = req.url ?? '/';
@@ -23,7 +32,7 @@ export async function mountOidcProvider(
     const raw = req as typeof req & { originalUrl?: string };
     raw.originalUrl = url;
     req.url = url.slice(basePath.length);
-    void callback(req, res);
+    void callbackOf(currentProvider())(req, res);
   });
   app.get(
     `${basePath}${LOGOUT_SCRIPT_PATH}`,

@@ -3,22 +3,41 @@ import {
   API_AUDIENCE,
   FLOW_TTL_MS,
   IDENTITY_VERIFIED_ACR,
+  OAUTH_CONSENT_INTERACTION_PARAM,
+  OAUTH_CONSENT_PAGE_PATH,
   OAUTH_PATHS,
-  SCOPES,
-  SCOPES_BY_USER_TYPE,
   isUserType,
+  type UserType,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { findUserById, type UserRow } from '../../directory/directory.store';
+import {
+  OIDC_SCOPES,
+  consentCovers,
+  grantedScopes,
+  needsConsent,
+  scopesClientMayHold,
+} from './client-scopes.rules';
+import { findClientConsent } from './connected-apps.store';
 import { loginPolicy } from './login-policy';
 import { createOidcAdapterClass } from './oidc.adapter';
-import { deriveSigningJwk } from './oidc.keys';
-import { SERVICE_CLIENT_ID, oauthClients, userTypeOfClient } from './oauth.clients';
+import type { ServerKeys } from '../keys/keys.service';
+import { oauthClients, userTypeOfClient } from './oauth.clients';
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
 
-const OIDC_SCOPES = ['openid', 'profile', 'email'];
-const SERVICE_SCOPES = [SCOPES.directory, SCOPES.consentAdmin];
+/**
+ * How long access and ID tokens live. A signing key stays published this long after its
+ * successor takes over (modules/identity/keys), so every token it signed can still be checked.
+ */
+export const TOKEN_TTL_SECONDS = 30 * 60;
+
+/** The sign-in time behind the token being issued: the code's or refresh token's `authTime`. */
+function authTimeOf(ctx: KoaContextWithOIDC | undefined): number | undefined {
+  const entities = ctx?.oidc?.entities;
+  const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
+  return typeof authTime === 'number' ? authTime : undefined;
+}
 
 /** The claim that names the user type: `{product}UserType` (document 1 §3.6). */
 export function userTypeClaim(config: Config): string {
@@ -34,10 +53,6 @@ function asksForIdentityOnly(scope: unknown): boolean {
   );
 }
 
-function intersect(requested: Iterable<string>, allowed: string[]): string[] {
-  return [...new Set(requested)].filter((scope) => allowed.includes(scope));
-}
-
 /**
  * The bank's OAuth 2.0 / OpenID Connect server (oidc-provider), its storage on PostgreSQL,
  * its login bound to the flow engine (an interaction is a flow: the browser goes to the SPA
@@ -46,6 +61,7 @@ function intersect(requested: Iterable<string>, allowed: string[]): string[] {
 export function createOidcProvider(
   config: Config,
   db: Database,
+  keys: ServerKeys,
   options: { ciba: NonNullable<NonNullable<Configuration['features']>['ciba']> },
 ): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
@@ -67,22 +83,24 @@ export function createOidcProvider(
     return user;
   }
 
-  /** The resource scopes the user of this request may hold (none before sign-in). */
-  async function userScopes(ctx: KoaContextWithOIDC): Promise<string[]> {
+  /** The user type of this request's user (null before sign-in, or for no user at all). */
+  async function userTypeOf(ctx: KoaContextWithOIDC): Promise<UserType | null> {
     const { entities, session } = ctx.oidc;
     const accountId =
       session?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.Grant?.accountId;
     const user = accountId ? await userOf(ctx, accountId) : null;
-    return user && isUserType(user.userType) ? SCOPES_BY_USER_TYPE[user.userType] : [];
+    return user && isUserType(user.userType) ? user.userType : null;
   }
 
   const configuration: Configuration = {
     adapter: createOidcAdapterClass(db),
-    clients: oauthClients(config),
-    jwks: { keys: [deriveSigningJwk(config.signingSecret)] },
+    clients: oauthClients(config, keys.secrets),
+    // The published keys, the signing one first (the provider signs with the first that fits).
+    // The provider reads them once: app.ts builds a new one when they change (key rotation).
+    jwks: { keys: keys.signingKeys.publishedKeys() },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     cookies: {
-      keys: [config.sessionSecret],
+      keys: [keys.secrets.sessionSecret],
       long: { httpOnly: true, sameSite: 'lax', path: `${config.basePath}/` },
       short: { httpOnly: true, sameSite: 'lax', path: `${config.basePath}/` },
     },
@@ -101,7 +119,10 @@ export function createOidcProvider(
     // The authorization code flow only: no token ever travels in a front-channel URL (the
     // implicit and hybrid types oidc-provider offers by default are not announced either).
     responseTypes: ['code'],
-    scopes: OIDC_SCOPES,
+    scopes: [...OIDC_SCOPES],
+    // `scopes_supported` is global; which client may hold which scopes, and that the rest is
+    // dropped, is in the API reference this names (oidc.docs.ts, issue 12 §4).
+    discovery: { service_documentation: `${site}/api/docs` },
     // The one authentication context a sign-in may ask for (the credit-card application).
     acrValues: [IDENTITY_VERIFIED_ACR],
     claims: {
@@ -131,32 +152,42 @@ export function createOidcProvider(
         // A request for identity alone (OpenID scopes only) gets no resource, so its access
         // token is one the userinfo endpoint accepts; one for the bank's APIs cannot be (it is
         // a JWT with the APIs as audience). No scope at all means the APIs (client credentials).
-        defaultResource: (ctx) =>
-          asksForIdentityOnly(ctx.oidc.params?.scope) ? undefined : API_AUDIENCE,
+        // A client that may hold no API scope (the retail checkout) never gets a token for them.
+        defaultResource: (ctx, client) =>
+          asksForIdentityOnly(ctx.oidc.params?.scope) ||
+          scopesClientMayHold(client.clientId, null).length === 0
+            ? undefined
+            : API_AUDIENCE,
         useGrantedResource: () => true,
-        // The API's scopes a request may get are those of the signed-in user's type: others
-        // are ignored rather than asked for (no consent screen exists to widen them).
+        // The API's scopes a request may get are those both its client and the signed-in
+        // user's type may hold (client-scopes.rules.ts): others are dropped, not refused.
+        // Before sign-in a browser client has none; a client-credentials client its own.
         getResourceServerInfo: async (ctx, resource, client) => {
           if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
+          const userType = await userTypeOf(ctx);
           const scopes =
-            client.clientId === SERVICE_CLIENT_ID ? SERVICE_SCOPES : await userScopes(ctx);
+            userType === null && client.grantTypeAllowed('client_credentials')
+              ? scopesClientMayHold(client.clientId, null)
+              : userType === null
+                ? []
+                : scopesClientMayHold(client.clientId, userType);
           return {
             scope: scopes.join(' '),
             audience: API_AUDIENCE,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: 30 * 60,
+            accessTokenTTL: TOKEN_TTL_SECONDS,
             jwt: { sign: { alg: 'ES256' } },
           };
         },
       },
     },
     ttl: {
-      AccessToken: 30 * 60,
+      AccessToken: TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       ClientCredentials: 10 * 60,
       // A transfer waits for the phone as long as a sign-in push does.
       BackchannelAuthenticationRequest: 2 * 60,
-      IdToken: 30 * 60,
+      IdToken: TOKEN_TTL_SECONDS,
       Interaction: FLOW_TTL_MS / 1000,
       Session: 8 * 60 * 60,
       Grant: 8 * 60 * 60,
@@ -164,8 +195,12 @@ export function createOidcProvider(
     interactions: {
       policy: loginPolicy(db),
       // The flow engine's id is the interaction's uid; the SPA opens the login modal for it.
+      // Another application's consent (issue 12 §4) is its own page: the customer is signed in
+      // by then. The bank's own clients never need one (loadExistingGrant grants them).
       url: (_ctx, interaction) =>
-        `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
+        interaction.prompt.name === 'consent' && needsConsent(String(interaction.params.client_id))
+          ? `${config.basePath}${OAUTH_CONSENT_PAGE_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${encodeURIComponent(interaction.uid)}`
+          : `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
     },
     findAccount: async (ctx, sub) => {
       const user = await userOf(ctx, sub);
@@ -181,7 +216,9 @@ export function createOidcProvider(
         }),
       };
     },
-    // First-party clients need no consent screen: the grant is what the user's type allows.
+    // First-party clients need no consent screen: the grant is what the client and the user's
+    // type allow. Another application's grant also needs the customer's remembered consent
+    // covering it; without one this answers no grant, and the consent prompt follows.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const { client, session } = ctx.oidc;
       const accountId = session?.accountId;
@@ -192,9 +229,17 @@ export function createOidcProvider(
       if (portalType && portalType !== user.userType) {
         throw new errors.AccessDenied('this account cannot sign in to this portal');
       }
-      const requested = ctx.oidc.requestParamScopes;
-      const oidcScopes = intersect(requested, OIDC_SCOPES).join(' ');
-      const resourceScopes = intersect(requested, SCOPES_BY_USER_TYPE[user.userType]).join(' ');
+      const granted = grantedScopes(client.clientId, ctx.oidc.requestParamScopes, user.userType);
+      if (needsConsent(client.clientId)) {
+        const consent = await findClientConsent(db, accountId, client.clientId);
+        if (!consent || !consentCovers(consent.scopes, [...granted.oidc, ...granted.api])) {
+          return undefined;
+        }
+      }
+      const oidcScopes = granted.oidc.join(' ');
+      const resourceScopes = granted.api.join(' ');
+      // Dropped OpenID scopes count as answered, or the provider would prompt for them.
+      const droppedOidcScopes = granted.dropped.filter((scope) => OIDC_SCOPES.includes(scope));
 
       const grantId = session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
@@ -208,6 +253,7 @@ export function createOidcProvider(
       const grant =
         existing ?? new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
       grant.addOIDCScope(oidcScopes);
+      if (droppedOidcScopes.length > 0) grant.rejectOIDCScope(droppedOidcScopes.join(' '));
       if (resourceScopes) grant.addResourceScope(API_AUDIENCE, resourceScopes);
       await grant.save();
       return grant;
@@ -222,6 +268,9 @@ export function createOidcProvider(
         [userTypeClaim(config)]: user.userType,
         // JWT access tokens are not stored: the APIs look the grant up to honour sign-out.
         gid: 'grantId' in token ? token.grantId : undefined,
+        // When the person last signed in (not when this token was minted: a silent renewal
+        // keeps it), for the step-up guard (identity/oauth/recent-authentication.ts).
+        auth_time: authTimeOf(ctx),
       };
     },
     renderError: (ctx, out) => {

@@ -47,13 +47,15 @@ export function registerPickupRoutes(
           caller: 'anyone',
           query: returnQuerySchema,
           responses: {
-            303: 'To the SPA, with `REF`, `refType` and `code` (or `error`) in the query; a cookie binds the reference to this browser.',
+            303: 'To the SPA, with `REF`, `refType` and `code` (or `error`) in the query; a cookie binds the reference to this browser. A reference is issued once per code, only while the code is unused and only to the browser whose sign-in it came from; otherwise `error=pickup_failed`.',
             400: 'A query parameter is too long.',
           },
         },
       },
     },
     async (request, reply) => {
+      // The redirect carries the code and a reference: no cache may keep it.
+      reply.header('Cache-Control', 'no-store');
       const query = parseInput(returnQuerySchema, request.query);
       const home = new URL(`${config.publicUrl}${config.basePath}/`);
       if (query.state) home.searchParams.set('state', query.state);
@@ -64,7 +66,7 @@ export function registerPickupRoutes(
         return reply.redirect(home.pathname + home.search, 303);
       }
       try {
-        const issued = await pickup.issueForCode(query.code);
+        const issued = await pickup.issueForCode(query.code, { req: request.raw, res: reply.raw });
         reply.setCookie(BINDING_COOKIE, issued.binding, {
           path: cookiePath,
           httpOnly: true,
@@ -108,6 +110,8 @@ export function registerPickupRoutes(
       },
     },
     async (request, reply) => {
+      // The answer is the user's personal data: no cache, shared or the browser's, keeps it.
+      reply.header('Cache-Control', 'no-store');
       const { REF } = parseInput(pickupQuerySchema, request.query);
       const referenceType = request.headers[PICKUP_INSTANCE_HEADER.toLowerCase()];
       if (

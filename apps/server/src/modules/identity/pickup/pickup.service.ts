@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import {
   BANK_CLIENT,
@@ -13,6 +14,7 @@ import { findUserById } from '../../directory/directory.store';
 import { occasionalSweep } from '../flow/expiry-sweep';
 import { pickupAttributes, referenceTypeFor } from './pickup.rules';
 import {
+  claimCodeForPickup,
   consumePickupReference,
   deleteExpiredPickupReferences,
   insertPickupReference,
@@ -27,9 +29,18 @@ export interface IssuedReference {
   binding: string;
 }
 
+/** The browser's request at the OAuth return: its cookies say which sign-in session it holds. */
+export interface ReturningBrowser {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
 export interface PickupService {
-  /** For an authorization code just issued to the bank's site: a one-time reference. */
-  issueForCode(code: string): Promise<IssuedReference>;
+  /**
+   * For an authorization code just issued to the bank's site: a one-time reference, once per
+   * code, only while the code is unused and only to the browser whose sign-in it came from.
+   */
+  issueForCode(code: string, browser: ReturningBrowser): Promise<IssuedReference>;
   pickup(input: {
     ref: string;
     binding: string;
@@ -45,23 +56,41 @@ export function createPickupService(deps: {
   const { config, db, provider } = deps;
   const sweepExpired = occasionalSweep(() => deleteExpiredPickupReferences(db));
   return {
-    async issueForCode(code) {
+    async issueForCode(code, browser) {
+      const refused = () =>
+        new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
       const authorizationCode = await provider.AuthorizationCode.find(code);
       if (
-        !authorizationCode?.accountId ||
+        !authorizationCode?.isValid ||
+        !authorizationCode.accountId ||
         authorizationCode.clientId !== BANK_CLIENT.clientId ||
         !authorizationCode.grantId
       ) {
-        throw new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
+        throw refused();
       }
+      // Only the browser that signed in holds the provider's session the code was issued in: a
+      // code copied elsewhere (a log, a history, a shared link) gets no reference there.
+      const session = await provider.Session.get(provider.createContext(browser.req, browser.res));
+      if (
+        !authorizationCode.sessionUid ||
+        session.uid !== authorizationCode.sessionUid ||
+        session.accountId !== authorizationCode.accountId
+      ) {
+        throw refused();
+      }
+      await sweepExpired();
+      // Kept while the code could still be redeemed (codes always carry their expiry).
+      const codeExpiresAt = new Date((authorizationCode.exp ?? 0) * 1000);
+      const claimed = await claimCodeForPickup(db, {
+        codeHash: sha256(code),
+        expiresAt: codeExpiresAt,
+      });
+      if (!claimed) throw refused();
       const user = await findUserById(db, authorizationCode.accountId);
-      if (!user || !isUserType(user.userType)) {
-        throw new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
-      }
+      if (!user || !isUserType(user.userType)) throw refused();
       const ref = randomBytes(24).toString('base64url');
       const binding = randomBytes(32).toString('base64url');
       const referenceType = referenceTypeFor(user.userType);
-      await sweepExpired();
       await insertPickupReference(db, {
         refHash: sha256(ref),
         bindingHash: sha256(binding),

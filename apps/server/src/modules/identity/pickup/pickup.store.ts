@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { preparedStatement, type Queryable } from '../../../db/database';
-import { pickupReferences } from '../../../db/schema';
+import { pickupIssuedCodes, pickupReferences } from '../../../db/schema';
 import { grantIsLive } from '../oauth/grant.store';
 import type { PickupUser } from './pickup.rules';
 
@@ -10,9 +10,26 @@ export async function insertPickupReference(db: Queryable, row: NewPickupReferen
   await db.insert(pickupReferences).values(row);
 }
 
-/** Expired references are refused already; deleting them keeps the table small. */
+/**
+ * Claims an authorization code for a pickup reference: true for the first claim only, however
+ * many requests race (one insert on the code's hash, the primary key).
+ */
+export async function claimCodeForPickup(
+  db: Queryable,
+  claim: { codeHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const claimed = await db
+    .insert(pickupIssuedCodes)
+    .values(claim)
+    .onConflictDoNothing()
+    .returning({ codeHash: pickupIssuedCodes.codeHash });
+  return claimed.length === 1;
+}
+
+/** Expired references and code claims are refused already; deleting them keeps tables small. */
 export async function deleteExpiredPickupReferences(db: Queryable): Promise<void> {
   await db.execute(sql`delete from pickup_references where expires_at < now()`);
+  await db.execute(sql`delete from pickup_issued_codes where expires_at < now()`);
 }
 
 /** What a reference hands over, read by the statement that takes it. */

@@ -9,6 +9,8 @@ import {
   type RiskEvaluationResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../../../http/validation';
+import { HttpError } from '../../../http/errors';
+import { isUnknownUsernameLimit } from './risk.rules';
 import type { RiskService } from './risk.service';
 
 /** The error code the browser recognises as "no such username" (document 1 §8). */
@@ -39,7 +41,7 @@ export function registerRiskRoutes(
             200: { description: 'The level and what to do.', schema: riskEvaluationResponseSchema },
             400: 'The body is not a username and a risk payload.',
             404: 'No such username: `{ message, code: "INVALID_USERNAME" }`.',
-            429: 'Too many evaluations from this address.',
+            429: 'Too many evaluations from this address, or too many unknown usernames named from it in the last minute.',
           },
         },
       },
@@ -47,6 +49,9 @@ export function registerRiskRoutes(
     async (request, reply) => {
       const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
       const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });
+      if (evaluation.known === 'unsaid' && isUnknownUsernameLimit(evaluation.result)) {
+        throw new HttpError(429, evaluation.result.recommendedAction);
+      }
       if (!evaluation.known) {
         // Sent here rather than thrown: the error mapping's shape has no `code`.
         return reply

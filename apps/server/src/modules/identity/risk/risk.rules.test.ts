@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RiskLevel, RiskPayload } from '@anybank/contracts';
 import {
+  addressDelayMs,
   automatedMarkerIn,
   DEFAULT_RISK_POLICY,
   evaluateRisk,
@@ -24,8 +25,15 @@ const calm: RiskSignals = {
   payload: browser,
   usernameFailures: 0,
   ipFailures: 0,
+  lastIpFailureAgoMs: null,
+  unknownUsernamesLastMinute: 0,
   highRiskOverride: false,
 };
+/** The address's failures, the latest `agoMs` ago. */
+const fromAddress = (ipFailures: number, agoMs: number): Partial<RiskSignals> => ({
+  ipFailures,
+  lastIpFailureAgoMs: agoMs,
+});
 const withPayload = (changes: Partial<RiskPayload>): Partial<RiskSignals> => ({
   payload: { ...browser, ...changes },
 });
@@ -35,8 +43,46 @@ describe('risk evaluation', () => {
     ['an ordinary browser with no failures', {}, 'LOW', []],
     ['4 failures for the username', { usernameFailures: 4 }, 'LOW', []],
     ['5 failures for the username', { usernameFailures: 5 }, 'MEDIUM', ['usernameVelocity']],
-    ['19 failures from the address', { ipFailures: 19 }, 'LOW', []],
-    ['20 failures from the address', { ipFailures: 20 }, 'HIGH', ['ipVelocity']],
+    ['19 failures from the address, the latest just now', fromAddress(19, 0), 'LOW', []],
+    [
+      '20 failures from the address, the latest 0.5 s ago: wait',
+      fromAddress(20, 500),
+      'MEDIUM',
+      ['addressDelay'],
+    ],
+    ['20 failures from the address, the latest 1 s ago: go on', fromAddress(20, 1000), 'LOW', []],
+    [
+      '40 failures from the address, the latest 1.5 s ago: wait 2 s',
+      fromAddress(40, 1500),
+      'MEDIUM',
+      ['addressDelay'],
+    ],
+    ['40 failures from the address, the latest 2 s ago', fromAddress(40, 2000), 'LOW', []],
+    [
+      '99 failures from the address, the latest 7 s ago: wait 8 s',
+      fromAddress(99, 7000),
+      'MEDIUM',
+      ['addressDelay'],
+    ],
+    ['99 failures from the address, the latest 8 s ago', fromAddress(99, 8000), 'LOW', []],
+    [
+      '100 failures from the address, the ceiling: blocked however long ago',
+      fromAddress(100, 600_000),
+      'HIGH',
+      ['ipVelocity'],
+    ],
+    [
+      '29 unknown usernames from the address this minute',
+      { unknownUsernamesLastMinute: 29 },
+      'LOW',
+      [],
+    ],
+    [
+      '30 unknown usernames from the address this minute',
+      { unknownUsernamesLastMinute: 30 },
+      'HIGH',
+      ['unknownUsernameRate'],
+    ],
     ['a browser driven by webdriver', withPayload({ webdriver: true }), 'HIGH', ['webdriver']],
     ['HeadlessChrome', withPayload({ userAgent: HEADLESS }), 'HIGH', ['automatedUserAgent']],
     [
@@ -61,7 +107,7 @@ describe('risk evaluation', () => {
     ['no browser (the phone app) and no failures', { payload: null }, 'LOW', []],
     [
       'no browser: only the guessing rules can fire',
-      { payload: null, usernameFailures: 5, ipFailures: 20 },
+      { payload: null, usernameFailures: 5, ...fromAddress(100, 0) },
       'HIGH',
       ['ipVelocity', 'usernameVelocity'],
     ],
@@ -75,12 +121,20 @@ describe('risk evaluation', () => {
       'every rule at once',
       {
         usernameFailures: 5,
-        ipFailures: 20,
+        ...fromAddress(100, 0),
+        unknownUsernamesLastMinute: 30,
         highRiskOverride: true,
         ...withPayload({ webdriver: true, userAgent: HEADLESS }),
       },
       'HIGH',
-      ['adminOverride', 'webdriver', 'automatedUserAgent', 'ipVelocity', 'usernameVelocity'],
+      [
+        'adminOverride',
+        'webdriver',
+        'automatedUserAgent',
+        'unknownUsernameRate',
+        'ipVelocity',
+        'usernameVelocity',
+      ],
     ],
   ])('%s → %s', (_name, changes, level, rules) => {
     const result = evaluateRisk({ ...calm, ...changes });
@@ -96,12 +150,12 @@ describe('risk evaluation', () => {
     const result = evaluateRisk({
       ...calm,
       usernameFailures: 7,
-      ipFailures: 25,
+      ...fromAddress(25, 0),
       ...withPayload({ userAgent: HEADLESS }),
     });
     expect(result.reasons).toEqual([
       'The browser identifies itself as an automated or headless browser (HeadlessChrome).',
-      '25 failed sign-ins from this address in the last 15 minutes.',
+      '25 failed sign-ins from this address in the last 15 minutes: each sign-in from it waits 1 s after the last failure.',
       '7 failed sign-ins for this username in the last 15 minutes.',
     ]);
     expect(result.recommendedAction).toBe('Sign-in blocked because this browser looks automated.');
@@ -139,5 +193,19 @@ describe('risk evaluation', () => {
     ['node-fetch PUPPETEER', 'puppeteer'],
   ])('finds in %s the automation marker %s', (userAgent, marker) => {
     expect(automatedMarkerIn(userAgent, DEFAULT_RISK_POLICY)).toBe(marker);
+  });
+
+  it.each([
+    [0, 0],
+    [19, 0],
+    [20, 1000],
+    [39, 1000],
+    [40, 2000],
+    [60, 4000],
+    [80, 8000],
+    [99, 8000],
+    [140, 30_000],
+  ])('delays every sign-in from an address with %i failures by %i ms', (failures, delay) => {
+    expect(addressDelayMs(failures, DEFAULT_RISK_POLICY)).toBe(delay);
   });
 });

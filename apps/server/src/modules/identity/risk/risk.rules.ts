@@ -5,8 +5,17 @@ import type { RiskLevel, RiskPayload } from '@anybank/contracts';
  * that fires gives a level and a reason; the result is the highest level. Only LOW lets the
  * sign-in go on; the browser shows any other as 'Access Denied: {recommendedAction}'.
  *
- * - usernameVelocity: failed sign-ins for the username within the window → MEDIUM.
- * - ipVelocity: failed sign-ins from the client's address within the window → HIGH.
+ * - usernameVelocity: failed sign-ins for the username (from any address) in the window → MEDIUM.
+ * - addressDelay: the client's address has many failed sign-ins in the window, below the
+ *   ceiling: every sign-in from it waits a short delay after the address's last failure, a
+ *   delay that grows with the failures. Other people behind the same address (an office, a
+ *   mobile network) are slowed, not locked out.
+ * - ipVelocity: failed sign-ins from the client's address reach the much higher ceiling → HIGH.
+ * - unknownUsernameRate: the address named unknown usernames as often in the last minute as
+ *   the identifier step allows (a tenth of the sign-in rate) → HIGH; the step answers 429.
+ *
+ * Every rule but adminOverride reads only what the request and the username's text give, so a
+ * refusal by them is the same answer whether the username exists or not (no username listing).
  * - webdriver: the browser says it is driven by automation (`navigator.webdriver`) → HIGH.
  * - automatedUserAgent: the user agent names a headless browser or automation tool → HIGH.
  * - adminOverride: the demo admin's "simulate high risk on next sign-in" → HIGH.
@@ -16,7 +25,9 @@ export const RISK_RULES = [
   'adminOverride',
   'webdriver',
   'automatedUserAgent',
+  'unknownUsernameRate',
   'ipVelocity',
+  'addressDelay',
   'usernameVelocity',
 ] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
@@ -26,8 +37,17 @@ export interface RiskPolicy {
   failureWindowMs: number;
   /** Failed sign-ins for one username within the window from which usernameVelocity fires. */
   usernameFailureThreshold: number;
-  /** Failed sign-ins from one address within the window from which ipVelocity fires. */
+  /** Failed sign-ins from one address within the window from which ipVelocity fires (ceiling). */
   ipFailureThreshold: number;
+  /** Failed sign-ins from one address within the window from which its sign-ins are delayed. */
+  ipDelayThreshold: number;
+  /** The delay at ipDelayThreshold; it doubles every `ipDelayDoublingEvery` failures more. */
+  ipDelayFirstMs: number;
+  ipDelayDoublingEvery: number;
+  /** The longest delay. */
+  ipDelayMaxMs: number;
+  /** Unknown usernames one address may name in a minute (a tenth of the sign-in rate). */
+  unknownUsernamesPerMinute: number;
   /** Found anywhere in the user agent, in any case. */
   automatedUserAgentMarkers: readonly string[];
   /** The level each rule gives when it fires. */
@@ -42,13 +62,21 @@ export interface RiskPolicy {
 export const DEFAULT_RISK_POLICY: RiskPolicy = {
   failureWindowMs: 15 * 60 * 1000,
   usernameFailureThreshold: 5,
-  ipFailureThreshold: 20,
+  ipFailureThreshold: 100,
+  ipDelayThreshold: 20,
+  ipDelayFirstMs: 1000,
+  ipDelayDoublingEvery: 20,
+  ipDelayMaxMs: 30_000,
+  // RATE_LIMIT_PER_MINUTE's default (300) / 10; app.ts sets it from the configuration.
+  unknownUsernamesPerMinute: 30,
   automatedUserAgentMarkers: ['HeadlessChrome', 'PhantomJS', 'puppeteer', 'Playwright'],
   levels: {
     adminOverride: 'HIGH',
     webdriver: 'HIGH',
     automatedUserAgent: 'HIGH',
+    unknownUsernameRate: 'HIGH',
     ipVelocity: 'HIGH',
+    addressDelay: 'MEDIUM',
     usernameVelocity: 'MEDIUM',
   },
   recommendedActions: {
@@ -56,8 +84,12 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
     adminOverride: 'Sign-in blocked because this sign-in looks risky. Please contact the bank.',
     webdriver: 'Sign-in blocked because this browser looks automated.',
     automatedUserAgent: 'Sign-in blocked because this browser looks automated.',
+    unknownUsernameRate:
+      'Too many sign-in attempts from your network. Please wait a minute and try again.',
     ipVelocity:
       'Sign-in blocked after too many failed sign-ins from your network. Please try again later.',
+    addressDelay:
+      'Too many failed sign-ins from your network. Please wait a few seconds and try again.',
     usernameVelocity:
       'Too many failed sign-ins for this username. Please wait 15 minutes and try again.',
   },
@@ -74,6 +106,10 @@ export interface RiskSignals {
   usernameFailures: number;
   /** Failed sign-ins from the client's address within the policy's window. */
   ipFailures: number;
+  /** How long ago the address's latest failed sign-in was; null (or left out) when none. */
+  lastIpFailureAgoMs?: number | null;
+  /** Failed sign-ins from the client's address naming no known user, in the last minute. */
+  unknownUsernamesLastMinute?: number;
   /** The demo admin asked for a high-risk result on this user's next sign-in. */
   highRiskOverride: boolean;
 }
@@ -98,8 +134,12 @@ function reasonFor(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): st
       return 'The browser reports that automation software controls it (webdriver).';
     case 'automatedUserAgent':
       return `The browser identifies itself as an automated or headless browser (${automatedMarkerIn(signals.payload?.userAgent ?? '', policy) ?? ''}).`;
+    case 'unknownUsernameRate':
+      return `${signals.unknownUsernamesLastMinute ?? 0} sign-ins from this address named no known user in the last minute.`;
     case 'ipVelocity':
       return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes.`;
+    case 'addressDelay':
+      return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes: each sign-in from it waits ${Math.ceil(addressDelayMs(signals.ipFailures, policy) / 1000)} s after the last failure.`;
     case 'usernameVelocity':
       return `${signals.usernameFailures} failed sign-ins for this username in the last ${minutes} minutes.`;
   }
@@ -114,6 +154,19 @@ export function automatedMarkerIn(userAgent: string, policy: RiskPolicy): string
   );
 }
 
+/**
+ * How long every sign-in from an address waits after its latest failure: nothing below
+ * ipDelayThreshold failures, then ipDelayFirstMs doubling every ipDelayDoublingEvery failures,
+ * at most ipDelayMaxMs. A short, growing delay, never a lock-out (ipVelocity is that).
+ */
+export function addressDelayMs(ipFailures: number, policy: RiskPolicy): number {
+  if (ipFailures < policy.ipDelayThreshold) return 0;
+  const doublings = Math.floor(
+    (ipFailures - policy.ipDelayThreshold) / policy.ipDelayDoublingEvery,
+  );
+  return Math.min(policy.ipDelayMaxMs, policy.ipDelayFirstMs * 2 ** doublings);
+}
+
 function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolean {
   switch (rule) {
     case 'adminOverride':
@@ -124,8 +177,17 @@ function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolea
       return (
         signals.payload !== null && automatedMarkerIn(signals.payload.userAgent, policy) !== null
       );
+    case 'unknownUsernameRate':
+      return (signals.unknownUsernamesLastMinute ?? 0) >= policy.unknownUsernamesPerMinute;
     case 'ipVelocity':
       return signals.ipFailures >= policy.ipFailureThreshold;
+    case 'addressDelay':
+      return (
+        signals.ipFailures < policy.ipFailureThreshold &&
+        signals.lastIpFailureAgoMs !== undefined &&
+        signals.lastIpFailureAgoMs !== null &&
+        signals.lastIpFailureAgoMs < addressDelayMs(signals.ipFailures, policy)
+      );
     case 'usernameVelocity':
       return signals.usernameFailures >= policy.usernameFailureThreshold;
   }
@@ -147,4 +209,12 @@ export function evaluateRisk(
     reasons: ranked.map((rule) => reasonFor(rule, signals, policy)),
     rules: ranked,
   };
+}
+
+/**
+ * Whether a refusal is the unknown-username rate (the identifier step answers it 429, a rate
+ * limit, rather than as a risk denial).
+ */
+export function isUnknownUsernameLimit(result: RiskResult): boolean {
+  return result.rules[0] === 'unknownUsernameRate';
 }

@@ -19,10 +19,17 @@ export interface RiskEvaluationInput {
    */
   consumeOverride?: boolean;
   /** The user of `username`, when the caller has just read it: not read again. */
-  user?: Pick<UserRow, 'id' | 'uid' | 'highRiskNextSignIn'>;
+  user?: UserRow;
 }
 
-export type RiskEvaluation = { known: false } | { known: true; userId: string; result: RiskResult };
+export type RiskEvaluation =
+  | { known: false }
+  | { known: true; userId: string; user: UserRow; result: RiskResult }
+  /**
+   * Refused by a rule that does not depend on whether the username exists (an address block,
+   * automation, the unknown-username rate): every username gets this same answer.
+   */
+  | { known: 'unsaid'; result: RiskResult };
 
 export interface RiskService {
   /** Evaluates a sign-in attempt at the username step; consumes the admin's override. */
@@ -33,37 +40,69 @@ export function createRiskService(deps: {
   db: Database;
   policy?: RiskPolicy;
   clock?: () => Date;
+  /** The demo admin's "high risk on next sign-in" (a demo tool): ignored when false. */
+  adminOverrideEnabled?: boolean;
 }): RiskService {
   const policy = deps.policy ?? DEFAULT_RISK_POLICY;
   const clock = deps.clock ?? (() => new Date());
+  const adminOverrideEnabled = deps.adminOverrideEnabled ?? true;
+
+  async function auditDenial(
+    result: RiskResult,
+    who: { userId: string | null; uid: string; ip: string | null; payload: RiskPayload | null },
+  ) {
+    await insertAuditEvent(deps.db, {
+      type: 'risk.denied',
+      userId: who.userId,
+      ip: who.ip,
+      details: {
+        uid: who.uid,
+        level: result.level,
+        rules: result.rules,
+        reasons: result.reasons,
+        userAgent: who.payload?.userAgent ?? null,
+      },
+    });
+  }
+
   return {
     async evaluate({ username, riskPayload, ip, consumeOverride = true, ...known }) {
-      const user = known.user ?? (await findUserByUid(deps.db, username));
-      if (user === null) return { known: false };
-      const since = new Date(clock().getTime() - policy.failureWindowMs);
-      const [{ usernameFailures, ipFailures }, highRiskOverride] = await Promise.all([
-        countFailedSignIns(deps.db, { uid: user.uid, ip }, since),
-        consumeOverride ? consumeHighRiskOverride(deps.db, user.id) : user.highRiskNextSignIn,
+      const now = clock();
+      const window = {
+        since: new Date(now.getTime() - policy.failureWindowMs),
+        minuteAgo: new Date(now.getTime() - 60_000),
+        now,
+      };
+      // The same two reads whether the username exists or not: neither the answer nor its
+      // timing says which.
+      const [counts, user] = await Promise.all([
+        countFailedSignIns(deps.db, { uid: username, ip }, window),
+        known.user ? Promise.resolve(known.user) : findUserByUid(deps.db, username),
       ]);
-      const result = evaluateRisk(
-        { payload: riskPayload, usernameFailures, ipFailures, highRiskOverride },
+      const screened = evaluateRisk(
+        { payload: riskPayload, ...counts, highRiskOverride: false },
         policy,
       );
-      if (result.level !== 'LOW') {
-        await insertAuditEvent(deps.db, {
-          type: 'risk.denied',
-          userId: user.id,
+      if (screened.level !== 'LOW') {
+        await auditDenial(screened, {
+          userId: user?.id ?? null,
+          uid: username,
           ip,
-          details: {
-            uid: user.uid,
-            level: result.level,
-            rules: result.rules,
-            reasons: result.reasons,
-            userAgent: riskPayload?.userAgent ?? null,
-          },
+          payload: riskPayload,
         });
+        return { known: 'unsaid', result: screened };
       }
-      return { known: true, userId: user.id, result };
+      if (user === null) return { known: false };
+      const highRiskOverride =
+        adminOverrideEnabled &&
+        (consumeOverride
+          ? await consumeHighRiskOverride(deps.db, user.id)
+          : user.highRiskNextSignIn);
+      const result = evaluateRisk({ payload: riskPayload, ...counts, highRiskOverride }, policy);
+      if (result.level !== 'LOW') {
+        await auditDenial(result, { userId: user.id, uid: user.uid, ip, payload: riskPayload });
+      }
+      return { known: true, userId: user.id, user, result };
     },
   };
 }

@@ -15,6 +15,11 @@ import {
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60 * 1000);
+const windowOf = (minutes: number) => ({
+  since: minutesAgo(minutes),
+  minuteAgo: minutesAgo(1),
+  now: NOW,
+});
 
 describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
   let test: TestDatabase;
@@ -73,28 +78,69 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
     expect(await countFailedSignInsForUsername(test.handle.db, uid, minutesAgo(minutes))).toBe(
       expected,
     );
-    const both = await countFailedSignIns(test.handle.db, { uid, ip: null }, minutesAgo(minutes));
-    expect(both).toEqual({ usernameFailures: expected, ipFailures: 0 });
+    const both = await countFailedSignIns(test.handle.db, { uid, ip: null }, windowOf(minutes));
+    expect(both).toEqual({
+      usernameFailures: expected,
+      ipFailures: 0,
+      lastIpFailureAgoMs: null,
+      unknownUsernamesLastMinute: 0,
+    });
   });
 
   it.each([
-    ['203.0.113.1', 15, 3],
-    ['203.0.113.2', 15, 1],
-    ['203.0.113.2', 14, 0],
-    ['198.51.100.9', 15, 0],
-  ])('counts failed sign-ins from %s within %i minutes: %i', async (ip, minutes, expected) => {
-    const both = await countFailedSignIns(
-      test.handle.db,
-      { uid: 'nobody', ip },
-      minutesAgo(minutes),
-    );
-    expect(both).toEqual({ usernameFailures: 0, ipFailures: expected });
+    ['203.0.113.1', 15, 3, 1],
+    ['203.0.113.2', 15, 1, 15],
+    ['203.0.113.2', 14, 0, null],
+    ['198.51.100.9', 15, 0, null],
+  ])(
+    'counts failed sign-ins from %s within %i minutes: %i, the latest %s minutes ago',
+    async (ip, minutes, expected, latest) => {
+      const both = await countFailedSignIns(
+        test.handle.db,
+        { uid: 'nobody', ip },
+        windowOf(minutes),
+      );
+      expect(both).toMatchObject({
+        usernameFailures: 0,
+        ipFailures: expected,
+        lastIpFailureAgoMs: latest === null ? null : latest * 60 * 1000,
+      });
+    },
+  );
+
+  it('counts the address’s failures naming no known user within the last minute only', async () => {
+    const ip = '203.0.113.77';
+    const user = await insertUser(test.handle.db, {
+      uid: 'known.one',
+      firstName: 'Known',
+      lastName: 'One',
+      email: 'known.one@example.com',
+      userType: 'customer',
+    });
+    await test.handle.db.insert(auditEvents).values([
+      { type: 'signin.failed', ip, details: { uid: 'ghost1' }, createdAt: minutesAgo(0.5) },
+      { type: 'signin.failed', ip, details: { uid: 'ghost2' }, createdAt: minutesAgo(0.2) },
+      { type: 'signin.failed', ip, details: { uid: 'ghost3' }, createdAt: minutesAgo(3) },
+      {
+        type: 'signin.failed',
+        ip,
+        userId: user.id,
+        details: { uid: 'known.one' },
+        createdAt: minutesAgo(0.1),
+      },
+    ]);
+    expect(await countFailedSignIns(test.handle.db, { uid: 'x', ip }, windowOf(15))).toEqual({
+      usernameFailures: 0,
+      ipFailures: 4,
+      lastIpFailureAgoMs: 6000,
+      unknownUsernamesLastMinute: 2,
+    });
   });
 
   it('counts both in one answer, each event where it belongs', async () => {
     expect(
-      await countFailedSignIns(test.handle.db, { uid: 'bo', ip: '203.0.113.2' }, minutesAgo(15)),
-    ).toEqual({ usernameFailures: 1, ipFailures: 1 });
+      await countFailedSignIns(test.handle.db, { uid: 'bo', ip: '203.0.113.2' }, windowOf(15)),
+    ).toMatchObject({ usernameFailures: 1, ipFailures: 1 });
   });
 
   it('hands the override to exactly one of several evaluations at once, then clears it', async () => {

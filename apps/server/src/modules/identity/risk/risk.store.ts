@@ -24,31 +24,56 @@ export function countFailedSignInsForUsername(
   return countAuditEvents(db, 'signin.failed', since, failureOfUsername(uid));
 }
 
+/** What the risk engine counts of an address's and a username's failed sign-ins. */
+export interface FailedSignInCounts {
+  /** For the username from any address, since `since` (and its last unlock). */
+  usernameFailures: number;
+  /** From the address, whatever the username, since `since`. */
+  ipFailures: number;
+  /** How long ago the address's latest one was, at `now`; null when there is none. */
+  lastIpFailureAgoMs: number | null;
+  /** From the address naming no known user (user_id null), since `minuteAgo`. */
+  unknownUsernamesLastMinute: number;
+}
+
 /**
- * The risk engine's two velocity counts in one statement: 'signin.failed' events since `since`
- * for the username (as countFailedSignInsForUsername) and from the address, whatever the
- * username (0 without an address).
+ * The risk engine's counts in one statement over the 'signin.failed' events since `since`:
+ * the username's (as countFailedSignInsForUsername), the address's whatever the username, the
+ * time of the address's latest, and the address's failures naming no known user in the last
+ * minute (0 and null without an address).
  */
 export async function countFailedSignIns(
   db: Queryable,
   of: { uid: string; ip: string | null },
-  since: Date,
-): Promise<{ usernameFailures: number; ipFailures: number }> {
+  window: { since: Date; minuteAgo: Date; now: Date },
+): Promise<FailedSignInCounts> {
   const fromIp = of.ip === null ? sql`false` : sql`${auditEvents.ip} = ${of.ip}`;
   const [row] = await db
     .select({
       usernameFailures: sql`count(*) filter (where ${failureOfUsername(of.uid)})`.mapWith(Number),
       ipFailures: sql`count(*) filter (where ${fromIp})`.mapWith(Number),
+      lastIpFailureAt: sql<
+        string | Date | null
+      >`max(${auditEvents.createdAt}) filter (where ${fromIp})`,
+      unknownUsernamesLastMinute: sql`count(*) filter (where ${fromIp}
+        and ${auditEvents.userId} is null
+        and ${auditEvents.createdAt} >= ${window.minuteAgo.toISOString()})`.mapWith(Number),
     })
     .from(auditEvents)
     .where(
       and(
         eq(auditEvents.type, 'signin.failed'),
-        gte(auditEvents.createdAt, since),
+        gte(auditEvents.createdAt, window.since),
         sql`(${auditEvents.details}->>'uid' = ${of.uid} or ${fromIp})`,
       ),
     );
-  return { usernameFailures: row?.usernameFailures ?? 0, ipFailures: row?.ipFailures ?? 0 };
+  const last = row?.lastIpFailureAt ? new Date(row.lastIpFailureAt) : null;
+  return {
+    usernameFailures: row?.usernameFailures ?? 0,
+    ipFailures: row?.ipFailures ?? 0,
+    lastIpFailureAgoMs: last === null ? null : Math.max(0, window.now.getTime() - last.getTime()),
+    unknownUsernamesLastMinute: row?.unknownUsernamesLastMinute ?? 0,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { deleteUserRequestSchema, type AdminPolicyResponse } from '@anybank/contracts';
 import type { AdminService } from '../../admin/admin.service';
+import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
 import { definePolicy, userOf } from '../policy';
 
 /**
@@ -7,13 +8,19 @@ import { definePolicy, userOf } from '../policy';
  * `additionalProperties.errorBody`): the signed-in customer deletes their own account. The
  * token that asked stops working with it.
  */
-export function createDeleteUserPolicy(deps: { admin: AdminService }) {
+export function createDeleteUserPolicy(deps: {
+  admin: AdminService;
+  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+}) {
   return definePolicy({
     name: 'DELETE_USER',
     access: 'user',
     input: deleteUserRequestSchema,
     async run(input, context): Promise<AdminPolicyResponse> {
-      return deps.admin.deleteUser(userOf(context), { host: input.host, ip: context.ip });
+      const user = userOf(context);
+      // Deleting the account: only after a recent sign-in or step-up (issue 12 §2).
+      await deps.recentAuth.requireRecentAuthentication(user);
+      return deps.admin.deleteUser(user, { host: input.host, ip: context.ip });
     },
   });
 }

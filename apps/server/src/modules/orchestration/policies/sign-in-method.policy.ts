@@ -9,6 +9,7 @@ import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
 import type { SecurityNotices } from '../../messaging/security-notice.service';
 import { setUserPassword } from '../../directory/directory.store';
 import { hashPassword } from '../../identity/credentials/password.service';
+import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
 import { definePolicy, userOf } from '../policy';
 
 /** Longer entries are refused before hashing: argon2 of a megabyte is a denial of service. */
@@ -52,6 +53,7 @@ export function createSignInMethodPolicy(deps: {
   config: Pick<Config, 'productId'>;
   db: Database;
   notices: SecurityNotices;
+  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
 }) {
   const key = authnPreferenceKey(deps.config.productId);
   return definePolicy({
@@ -60,6 +62,8 @@ export function createSignInMethodPolicy(deps: {
     input: inputSchema(deps.config.productId),
     async run(input, context): Promise<SignInMethodResponse> {
       const user = userOf(context);
+      // A new password or sign-in method: only after a recent sign-in or step-up (issue 12 §2).
+      await deps.recentAuth.requireRecentAuthentication(user);
       const preference = input.rawData[key] as (typeof AUTHN_PREFERENCES)[number];
       let passwordHash: string | null = null;
       if (preference === 'Password') {

@@ -7,6 +7,7 @@ import {
 } from '@anybank/contracts';
 import { HttpError } from '../../../http/errors';
 import type { WalletService } from '../../wallet/wallet.service';
+import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
 import { definePolicy, userOf } from '../policy';
 
 /**
@@ -15,7 +16,10 @@ import { definePolicy, userOf } from '../policy';
  * ticket never goes to a QR service); `status` tells the page when the phone has taken the card.
  * Acts on a user: their own access token is in the body, and only customers have the card.
  */
-export function createWalletPairingPolicy(deps: { wallet: WalletService }) {
+export function createWalletPairingPolicy(deps: {
+  wallet: WalletService;
+  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+}) {
   return definePolicy({
     name: 'WALLET_PAIRING',
     access: 'user',
@@ -33,6 +37,8 @@ export function createWalletPairingPolicy(deps: { wallet: WalletService }) {
       if (input.subject !== undefined && input.subject !== user.userId) {
         throw new HttpError(403, walletMessages.otherCustomer);
       }
+      // A card on a new phone: only after a recent sign-in or step-up (issue 12 §2).
+      await deps.recentAuth.requireRecentAuthentication(user);
       const pairing = await deps.wallet.startPairing({ userId: user.userId, ip: context.ip });
       const qrCode = await toDataURL(pairing.pairingUrl, {
         type: 'image/png',

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { STEP_UP_PATH, XSRF_HEADER, flowResponseSchema } from '@anybank/contracts';
+import type { Config } from '../../../config';
+import { signInRateLimit } from '../../../http/rate-limits';
+import { parseInput } from '../../../http/validation';
+import type { FlowService } from './flow.service';
+import { STEP_UP_COOKIE } from './step-up.steps';
+import { requireXsrfHeader } from './xsrf';
+
+const startSchema = z.object({
+  /** The browser's risk profile, as the sign-in's identifier step takes it. */
+  riskPayload: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * `POST /api/authn/step-up` (issue 12 §2): the signed-in customer confirms it is them before a
+ * sensitive change. Answers a flow of the sign-in flow API (its steps go to
+ * `/api/authn/flows/{id}`), bound to the token's grant and to this browser by an HttpOnly cookie.
+ */
+export function registerStepUpRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; flows: FlowService },
+) {
+  const { config, flows } = deps;
+  app.post(
+    STEP_UP_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: signInRateLimit(config),
+        docs: {
+          summary: 'Starts a step-up: the signed-in customer confirms it is them (issue 12 §2)',
+          tag: 'sign-in',
+          caller: 'bearer',
+          description:
+            `Needs the customer's access token and the ${XSRF_HEADER} header. Answers a flow at the ` +
+            'password (customers who sign in with one) or at their devices; its steps are the sign-in ' +
+            'flow API’s. When it ends (status RESUME), sensitive changes are allowed for 5 minutes ' +
+            'to this sign-in. Sets an HttpOnly cookie binding the flow to this browser.',
+          body: startSchema,
+          responses: {
+            201: { description: 'The step-up flow.', schema: flowResponseSchema },
+            400: 'A risk profile that cannot be read.',
+            401: 'No valid customer token.',
+            403: 'The anti-forgery header is missing, or the risk rule refuses this browser.',
+            429: 'Too many sign-in calls from this address.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(startSchema, request.body ?? {});
+      const { browserCookie, httpStatus, body } = await flows.startStepUp(
+        { request, reply },
+        input,
+      );
+      reply.setCookie(STEP_UP_COOKIE, browserCookie, {
+        path: `${config.basePath}/api/authn/`,
+        sameSite: 'strict',
+        secure: config.publicUrl.startsWith('https://'),
+        httpOnly: true,
+        maxAge: 30 * 60,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(httpStatus).send(body);
+    },
+  );
+}

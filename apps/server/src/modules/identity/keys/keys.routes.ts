@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  SIGNING_KEY_ROTATION_PATH,
+  signingKeyRotationResponseSchema,
+  type SigningKeyRotationResponse,
+} from '@anybank/contracts';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/database';
+import type { AuthGuards } from '../oauth/access-token';
+import { rotateSigningKey, type SigningKeyRing } from './keys.service';
+
+/**
+ * The demo admin's key rotation (issue 12 §1), as `npm run keys:rotate` does it: a new signing
+ * key signs from now on, the previous one stays in `/as/jwks` until its tokens have expired.
+ * Earlier tokens keep working, so a rotation signs nobody out. A few per minute per address:
+ * each one leaves a key published for half an hour.
+ */
+export function registerSigningKeyRoutes(
+  app: FastifyInstance,
+  deps: {
+    config: Pick<Config, 'rateLimitPerMinute'>;
+    db: Database;
+    auth: AuthGuards;
+    signingKeys: Pick<SigningKeyRing, 'rotate'>;
+  },
+) {
+  app.post(
+    SIGNING_KEY_ROTATION_PATH,
+    {
+      config: {
+        rateLimit: {
+          max: Math.max(1, Math.floor(deps.config.rateLimitPerMinute / 60)),
+          timeWindow: '1 minute',
+        },
+        docs: {
+          summary: 'Demo admin: rotates the token signing key (earlier tokens stay valid)',
+          tag: 'admin',
+          caller: 'bearer',
+          responses: {
+            200: {
+              description:
+                'The new key signs; the previous one stays published until the time given.',
+              schema: signingKeyRotationResponseSchema,
+            },
+            401: 'No valid customer token.',
+            403: 'Not a customer’s token.',
+            429: 'Too many rotations from this address.',
+          },
+        },
+      },
+    },
+    async (request): Promise<SigningKeyRotationResponse> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const result = await rotateSigningKey(
+        { db: deps.db, signingKeys: deps.signingKeys },
+        { via: 'admin API', userId: principal.userId, ip: request.ip },
+      );
+      return {
+        ...result,
+        previousKeysPublishedUntil: result.previousKeysPublishedUntil?.toISOString() ?? null,
+      };
+    },
+  );
+}

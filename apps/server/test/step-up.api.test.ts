@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FLOW_API_PATH,
+  STEP_UP_PATH,
+  STEP_UP_REQUIRED,
+  XSRF_HEADER,
+  messages,
+  orchestrationPaths,
+  outboxResponseSchema,
+  stepUpRequiredSchema,
+  vendorContentType,
+  type FlowResponse,
+} from '@anybank/contracts';
+import { buildServer, type Server } from '../src/app';
+import { auditEvents, contactChanges, mfaDevices, stepUps, users } from '../src/db/schema';
+import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
+import { freePort } from './browser-session';
+import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { seedDemoData } from '../src/seed/seed';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { testConfig } from './test-config';
+
+/**
+ * Issue 12 §2: a stolen access token cannot take over the account. Sensitive changes need a
+ * sign-in or step-up of the last 5 minutes (the server's clock is moved on to age the sign-in);
+ * a new address is used only once the code sent to it is entered; recovery keeps to the
+ * previous address for 24 hours.
+ */
+
+const COMPANY = 'anybank-demo';
+const JANE = { email: 'jane.doe@example.com', mobile: '+15551234567' };
+const NEW_EMAIL = 'jane.new@example.com';
+const SIX_MINUTES = 6 * 60 * 1000;
+const BROWSER = PERSON_RISK_PAYLOAD.userAgent;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> & { code?: string; message?: string };
+}
+
+describe.each(DATABASE_KINDS)('step-up and verified contact changes on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  /** How far the server's clock is ahead of the real one. */
+  let clockOffset = 0;
+  let driver: SignInDriver;
+  let token: string;
+  let janeId: string;
+  const policyIds = testConfig().policyIds;
+
+  async function policy(policyId: string, body: unknown): Promise<Answer> {
+    const response = await fetch(
+      new URL(orchestrationPaths.policyStart(COMPANY, policyId), origin),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+        body: JSON.stringify(body),
+      },
+    );
+    return { status: response.status, body: (await response.json()) as Answer['body'] };
+  }
+
+  const profileBody = (accessToken: string, email: string, mobile = JANE.mobile) => ({
+    hostname: 'localhost',
+    accessToken,
+    rawData: {
+      givenName: ['Jane'],
+      sn: ['Doe'],
+      cn: ['Jane Doe'],
+      mail: [email],
+      mobile: mobile === '' ? null : [mobile],
+      street: ['123 Main Street'],
+      l: ['Springfield'],
+      postalCode: ['62701'],
+    },
+  });
+
+  async function outboxTo(address: string) {
+    const response = await fetch(
+      new URL(`/api/dev/outbox?to=${encodeURIComponent(address)}&limit=50`, origin),
+    );
+    return outboxResponseSchema.parse(await response.json()).messages;
+  }
+
+  async function signIn(): Promise<{ driver: SignInDriver; token: string }> {
+    const signedIn = new SignInDriver(origin);
+    const landing = await signedIn.signInWithPasswordAndEmail('jane.doe', JANE.email);
+    const response = await signedIn.token(landing.searchParams.get('code') ?? '');
+    return {
+      driver: signedIn,
+      token: ((await response.json()) as { access_token: string }).access_token,
+    };
+  }
+
+  /** The step-up as the page's dialog takes it: started with the token, then her password. */
+  async function stepUpWithPassword(by: SignInDriver, accessToken: string) {
+    const headers = { [XSRF_HEADER]: '1', authorization: `Bearer ${accessToken}` };
+    const started = await by.browser.fetch(STEP_UP_PATH, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    const flow = (await started.json()) as FlowResponse;
+    const checked = await by.browser.fetch(`${FLOW_API_PATH}/${flow.id}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': vendorContentType('anybank', 'checkUsernamePassword'),
+      },
+      body: JSON.stringify({ username: flow.username, password: 'Welcome2Bank!' }),
+    });
+    return { started: { status: started.status, flow }, checked: await checked.json(), headers };
+  }
+
+  const jane = async () => (await findUserByUid(test.handle.db, 'jane.doe'))!;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await seedDemoData(test.handle.db);
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    server = await buildServer({
+      config: testConfig({
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      }),
+      database: test.handle,
+      webDistDir: '/nonexistent',
+      clock: () => new Date(Date.now() + clockOffset),
+    });
+    await server.app.listen({ port, host: '127.0.0.1' });
+    janeId = (await jane()).id;
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  beforeEach(async () => {
+    const db = test.handle.db;
+    clockOffset = 0;
+    await db.delete(stepUps);
+    await db.delete(contactChanges);
+    await db.update(users).set(JANE).where(eq(users.id, janeId));
+    await db.delete(mfaDevices).where(eq(mfaDevices.userId, janeId));
+    await db.insert(mfaDevices).values([
+      { userId: janeId, type: 'Email', name: 'Email', target: JANE.email },
+      { userId: janeId, type: 'SMS', name: 'SMS', target: JANE.mobile },
+    ]);
+    ({ driver, token } = await signIn());
+    // Her sign-in is now more than 5 minutes old.
+    clockOffset = SIX_MINUTES;
+  });
+
+  it('refuses an e-mail change with a sign-in older than 5 minutes and no step-up, naming the methods and changing nothing', async () => {
+    const answer = await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL));
+    expect(answer.status).toBe(401);
+    const refusal = stepUpRequiredSchema.parse(answer.body);
+    expect(refusal).toEqual({
+      code: STEP_UP_REQUIRED,
+      message: messages.stepUp.required,
+      methods: ['password', 'email_code', 'sms_code'],
+      stepUpPath: STEP_UP_PATH,
+    });
+    expect((await jane()).email).toBe(JANE.email);
+    expect(await test.handle.db.select().from(contactChanges)).toEqual([]);
+    expect(await outboxTo(NEW_EMAIL)).toEqual([]);
+  });
+
+  it('allows the change right after signing in (the sign-in itself is recent)', async () => {
+    clockOffset = 0;
+    const answer = await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL));
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { additionalProperties: { code: 'verificationRequired' } },
+    });
+  });
+
+  it('with a step-up sends a code to the new address, which is used only after the code is entered', async () => {
+    const stepUp = await stepUpWithPassword(driver, token);
+    expect(stepUp.started).toMatchObject({
+      status: 201,
+      flow: { status: 'USERNAME_PASSWORD_REQUIRED', username: 'jane.doe' },
+    });
+    expect(stepUp.checked).toMatchObject({ status: 'RESUME' });
+    const audited = await test.handle.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.type, 'stepup.succeeded'));
+    expect(audited.at(-1)).toMatchObject({ userId: janeId, details: { amr: 'pwd' } });
+
+    const saved = await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL));
+    expect(saved).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        additionalProperties: {
+          code: 'verificationRequired',
+          pending: [{ kind: 'email', target: expect.stringMatching(/^j\*+w@example\.com$/) }],
+        },
+      },
+    });
+    const [codeMessage] = await outboxTo(NEW_EMAIL);
+    expect(codeMessage?.code).toMatch(/^\d{6}$/);
+
+    // Pending: the old address is still the sign-in device and the recovery address.
+    expect((await jane()).email).toBe(JANE.email);
+    const emailTargets = async () =>
+      (await listMfaDevicesOf(test.handle.db, janeId))
+        .filter((device) => device.type === 'Email')
+        .map((device) => device.target);
+    expect(await emailTargets()).toEqual([JANE.email]);
+
+    const confirm = (otp: string) =>
+      policy(policyIds.PROFILE_UPDATE, {
+        accessToken: token,
+        step: 'confirmContact',
+        kind: 'email',
+        otp,
+      });
+    const wrongCode = codeMessage?.code === '000000' ? '111111' : '000000';
+    expect(await confirm(wrongCode)).toMatchObject({
+      status: 400,
+      body: { details: [{ field: 'otp', message: messages.profile.contactCodeWrong }] },
+    });
+    expect((await jane()).email).toBe(JANE.email);
+
+    expect(await confirm(codeMessage?.code ?? '')).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await jane()).email).toBe(NEW_EMAIL);
+    expect(await emailTargets()).toEqual([NEW_EMAIL]);
+    // Single use: the same code confirms nothing more.
+    expect((await confirm(codeMessage?.code ?? '')).status).toBe(409);
+
+    // The old address is told what changed, when, from which browser, and how to get help.
+    const notice = (await outboxTo(JANE.email)).find(
+      (message) => message.subject === 'Your AnyBank e-mail address was changed',
+    );
+    expect(notice?.body).toContain(`was changed to ${NEW_EMAIL} on `);
+    expect(notice?.body).toMatch(/on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(notice?.body).toContain(BROWSER);
+    expect(notice?.body).toContain(messages.securityNotice.contactChangedHelp);
+  });
+
+  it('sends forgot-password’s code to the previous address after a fresh address change', async () => {
+    await stepUpWithPassword(driver, token);
+    await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL));
+    const [codeMessage] = await outboxTo(NEW_EMAIL);
+    await policy(policyIds.PROFILE_UPDATE, {
+      accessToken: token,
+      step: 'confirmContact',
+      kind: 'email',
+      otp: codeMessage?.code,
+    });
+    expect((await jane()).email).toBe(NEW_EMAIL);
+
+    const recovery = new SignInDriver(origin);
+    await recovery.authorize();
+    await recovery.read();
+    await recovery.post({ action: 'initiateAccountRecovery' });
+    const submitted = await recovery.post(
+      { action: 'submitRecoveryUsername' },
+      { username: 'jane.doe' },
+    );
+    expect(submitted.body.status).toBe('RECOVERY_CODE_REQUIRED');
+    const isRecovery = (message: { subject: string | null }) =>
+      message.subject === 'Reset your AnyBank password';
+    expect((await outboxTo(NEW_EMAIL)).filter(isRecovery)).toEqual([]);
+    expect((await outboxTo(JANE.email)).filter(isRecovery)).toHaveLength(1);
+  });
+
+  it('refuses a password or sign-in method change, adding or removing a device, wallet pairing and account deletion without a step-up', async () => {
+    const refusals = [
+      await policy(policyIds.SIGN_IN_METHOD, {
+        accessToken: token,
+        rawData: { anybankUserAuthnPreferences: 'Password', userPassword: ['Another2Bank!x'] },
+      }),
+      await policy(policyIds.WALLET_PAIRING, { step: 'start', accessToken: token }),
+      await policy(policyIds.DELETE_USER, { accessToken: token, host: 'localhost' }),
+      // A blanked mobile removes its SMS device; a new one adds a device.
+      await policy(policyIds.PROFILE_UPDATE, profileBody(token, JANE.email, '')),
+      await policy(policyIds.PROFILE_UPDATE, profileBody(token, JANE.email, '+447700900123')),
+    ];
+    const pairing = await driver.browser.fetch(FLOW_API_PATH, {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1', authorization: `Bearer ${token}` },
+    });
+    refusals.push({ status: pairing.status, body: (await pairing.json()) as Answer['body'] });
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(401);
+      expect(refusal.body.code).toBe(STEP_UP_REQUIRED);
+    }
+    const after = await jane();
+    expect(after.mobile).toBe(JANE.mobile);
+    expect(after.authnPreference).toBe('Password');
+    expect(await listMfaDevicesOf(test.handle.db, janeId)).toHaveLength(2);
+
+    // After a step-up the same calls go through (the sign-in method, as one of them).
+    await stepUpWithPassword(driver, token);
+    const method = await policy(policyIds.SIGN_IN_METHOD, {
+      accessToken: token,
+      rawData: { anybankUserAuthnPreferences: 'Password', userPassword: ['Welcome2Bank!'] },
+    });
+    expect(method).toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('counts a step-up only for the sign-in and browser that made it, and only for 5 minutes', async () => {
+    // Another browser's sign-in, with a token of its own grant.
+    clockOffset = 0;
+    const other = await signIn();
+    clockOffset = SIX_MINUTES;
+    await stepUpWithPassword(other.driver, other.token);
+    const refused = await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL));
+    expect(refused.body.code).toBe(STEP_UP_REQUIRED);
+
+    // A step-up flow cannot be continued from another browser, even with the right token.
+    const headers = { [XSRF_HEADER]: '1', authorization: `Bearer ${token}` };
+    const started = await driver.browser.fetch(STEP_UP_PATH, { method: 'POST', headers });
+    const flow = (await started.json()) as FlowResponse;
+    const stranger = new SignInDriver(origin);
+    const stolen = await stranger.browser.fetch(`${FLOW_API_PATH}/${flow.id}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': vendorContentType('anybank', 'checkUsernamePassword'),
+      },
+      body: JSON.stringify({ username: 'jane.doe', password: 'Welcome2Bank!' }),
+    });
+    expect(stolen.status).toBe(403);
+
+    await stepUpWithPassword(driver, token);
+    expect((await policy(policyIds.PROFILE_UPDATE, profileBody(token, NEW_EMAIL))).status).toBe(
+      200,
+    );
+    clockOffset += SIX_MINUTES;
+    expect(
+      (await policy(policyIds.PROFILE_UPDATE, profileBody(token, 'jane.third@example.com'))).body
+        .code,
+    ).toBe(STEP_UP_REQUIRED);
+  });
+
+  it('refuses a wrong password in the step-up as at sign-in, recording no step-up', async () => {
+    const headers = { [XSRF_HEADER]: '1', authorization: `Bearer ${token}` };
+    const started = await driver.browser.fetch(STEP_UP_PATH, { method: 'POST', headers });
+    const flow = (await started.json()) as FlowResponse;
+    const wrong = await driver.browser.fetch(`${FLOW_API_PATH}/${flow.id}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': vendorContentType('anybank', 'checkUsernamePassword'),
+      },
+      body: JSON.stringify({ username: 'jane.doe', password: 'Wrong-password1' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ status: 'USERNAME_PASSWORD_REQUIRED' });
+    expect(await test.handle.db.select().from(stepUps)).toEqual([]);
+    // Without a token the step-up does not start at all.
+    const anonymous = await driver.browser.fetch(STEP_UP_PATH, {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1' },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { footerDemoLinks } from './footer-demo-links';
+
+describe('the footer’s demo links', () => {
+  it.each([
+    [true, false, ['demo-admin']],
+    [true, true, ['demo-admin', 'install-app']],
+    [false, false, []],
+    [false, true, ['install-app']],
+  ])('with demo tools %s on iOS %s: %j', (demoToolsEnabled, onIos, links) => {
+    expect(footerDemoLinks({ demoToolsEnabled }, onIos)).toEqual(links);
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { FormEvent, Ref } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { messages } from '@anybank/contracts';
+import { confirmTransfer, type ConfirmationAnswer } from '../../lib/banking-api';
+
+const CODE_ERROR_ID = 'transfer-code-error';
+
+/**
+ * Issue 12 §3: a transfer above the approval threshold by a customer without an activated phone
+ * app waits for the one-time code sent to one of their sign-in devices. The code is entered here,
+ * in the same page; a wrong code keeps the step (the server changed nothing), any final answer
+ * goes to `onDone`.
+ */
+export function TransferCodeStep({
+  transferId,
+  prompt,
+  summary,
+  headingRef,
+  onDone,
+  onCancel,
+}: {
+  transferId: string;
+  /** The server's sentence naming where the code went (masked). */
+  prompt: string;
+  summary: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  onDone: (answer: Exclude<ConfirmationAnswer, { kind: 'wrong_code' }>) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const fail = (message: string) =>
+    setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1 }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const typed = code.trim();
+    if (typed === '') {
+      fail(messages.transfer.confirmationCodeRequired);
+      return;
+    }
+    setSending(true);
+    const answer = await confirmTransfer(transferId, typed);
+    setSending(false);
+    if (answer.kind === 'wrong_code') {
+      setCode('');
+      fail(answer.message);
+      return;
+    }
+    onDone(answer);
+  }
+
+  return (
+    <section aria-labelledby="transfer-step-heading">
+      <h2 id="transfer-step-heading" ref={headingRef} tabIndex={-1} className="h4">
+        Approve your transfer
+      </h2>
+      <p className="mb-1">{summary}</p>
+      <p id="transfer-code-prompt">{prompt}</p>
+      {error && (
+        <Alert key={error.attempt} variant="danger" id={CODE_ERROR_ID} role="alert">
+          {error.message}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={onSubmit}>
+        <fieldset disabled={sending} aria-busy={sending}>
+          <legend className="visually-hidden">Approval code</legend>
+          <Form.Group className="mb-3" controlId="transfer-code">
+            <Form.Label>{messages.transfer.confirmationCodeLabel}</Form.Label>
+            <Form.Control
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={16}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              isInvalid={error !== null}
+              aria-invalid={error !== null}
+              aria-describedby={['transfer-code-prompt', error ? CODE_ERROR_ID : '']
+                .filter(Boolean)
+                .join(' ')}
+            />
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" variant="primary">
+              {sending ? (
+                <>
+                  <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
+                  Approving…
+                </>
+              ) : (
+                'Approve Transfer'
+              )}
+            </Button>
+            <Button variant="outline-primary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}

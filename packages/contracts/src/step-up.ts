@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Step-up (issue 12 §2): changing the e-mail address, mobile number, password or sign-in
+ * method, adding or removing a device, pairing a wallet and deleting the account need a strong
+ * authentication made in this browser within the last 5 minutes. Older, the API answers 401
+ * `step_up_required`; the page runs a step-up flow (`POST STEP_UP_PATH`, then the flow API)
+ * and retries.
+ */
+
+/** How long a sign-in or a step-up counts as recent. */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
+
+/** Starts a step-up flow for the signed-in customer (bearer token and XSRF header). */
+export const STEP_UP_PATH = '/api/authn/step-up';
+
+/** The error code of a refusal for want of a recent authentication (docs/api-errors.md). */
+export const STEP_UP_REQUIRED = 'step_up_required';
+
+/** The factors a step-up accepts, as the refusal names them (the customer's own only). */
+export const STEP_UP_METHODS = [
+  'password',
+  'email_code',
+  'sms_code',
+  'authenticator_code',
+  'push',
+  'passkey',
+] as const;
+export type StepUpMethod = (typeof STEP_UP_METHODS)[number];
+
+/** The body of a `step_up_required` refusal. */
+export const stepUpRequiredSchema = z.object({
+  code: z.literal(STEP_UP_REQUIRED),
+  message: z.string(),
+  /** The factors this customer may use for the step-up. */
+  methods: z.array(z.enum(STEP_UP_METHODS)),
+  /** Where to start the step-up flow. */
+  stepUpPath: z.string(),
+});
+export type StepUpRequired = z.infer<typeof stepUpRequiredSchema>;
+
+/**
+ * For this long after an address changes, while the previous one is still known, a forgotten
+ * password's recovery code goes to the previous address, not the new one.
+ */
+export const CONTACT_CHANGE_RECOVERY_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/** Which contact detail a pending change is about. */
+export const CONTACT_KINDS = ['email', 'mobile'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
