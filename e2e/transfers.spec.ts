@@ -15,6 +15,7 @@ import {
   chooseAccount,
   countTransferRequests,
   fromField,
+  openDashboard,
   openTransferFromSidebar,
   readDashboardBalances,
   sendTransfer,
@@ -212,6 +213,38 @@ test('a customer without an activated phone app approves a transfer above the ap
       savings: before.savings - CODE_AMOUNT_CENTS,
       checking: before.checking + CODE_AMOUNT_CENTS,
     });
+});
+
+test('Cancel on the code step cancels the waiting transfer on the server and goes back to the form, its heading focused, with nothing moved', async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page.request, 'transfer.cancel');
+  await signIn(page, customer);
+  const before = await readDashboardBalances(page);
+
+  await openTransferFromSidebar(page);
+  await sendTransfer(page, {
+    from: 'Savings',
+    to: 'Checking',
+    amount: formatCents(CODE_AMOUNT_CENTS),
+  });
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Approve your transfer' }),
+  ).toBeFocused();
+
+  const cancellation = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith('/cancellation'),
+  );
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  expect((await cancellation).status()).toBe(204);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Transfer between your accounts' }),
+  ).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await openDashboard(page);
+  await expect.poll(() => readDashboardBalances(page)).toEqual(before);
 });
 
 test('john.smith approves a transfer above the CIBA threshold on his phone app and it is confirmed; one he denies there is refused and moves nothing', async ({

@@ -27,6 +27,7 @@ import {
   orchestrationPaths,
   scimUidEquals,
   scimUserPath,
+  transferCancellationPath,
   transferConfirmationPath,
   vendorContentType,
   walletPaths,
@@ -570,6 +571,13 @@ const ROWS: Row[] = [
       path: transferConfirmationPath(randomUUID()),
       json: { code: '123456' },
     }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
+  },
+  {
+    // The code step's Cancel: likewise only the owner's own pending transfer.
+    route: route('POST', `${TRANSFERS_API_PATH}/:transferId/cancellation`),
+    name: 'cancelling a transfer that is not the caller’s',
+    request: () => ({ method: 'POST', path: transferCancellationPath(randomUUID()) }),
     answers: signedIn({ customer: 404, 'other customer': 404 }),
   },
   {

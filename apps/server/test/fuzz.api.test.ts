@@ -27,6 +27,7 @@ import {
   SIGNING_KEY_ROTATION_PATH,
   TRANSFERS_API_PATH,
   VENDOR_STEPS,
+  transferCancellationPath,
   transferConfirmationPath,
   XSRF_HEADER,
   directoryAttributeNames,
@@ -504,6 +505,19 @@ const TARGETS: Target[] = [
       ),
       token: context.tokens.customer,
       body: refusedJsonBody({ code: '123456' }, [text(['code'])]),
+    }),
+  },
+  {
+    // The code step's Cancel: no body; the customer has no transfer under any of these ids.
+    route: { method: 'POST', url: `${TRANSFERS_API_PATH}/:transferId/cancellation` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: mostly(
+        transferCancellationPath(randomUUID()),
+        hostileSegment.map((id) => `${TRANSFERS_API_PATH}/${id}/cancellation`),
+      ),
+      token: context.tokens.customer,
     }),
   },
   {

@@ -141,6 +141,16 @@ export const transferCodeRefusedSchema = z.object({
   attemptsLeft: z.number().int(),
 });
 
+/**
+ * The code step's Cancel: `POST {TRANSFERS_API_PATH}/{transferId}/cancellation`, no body. 204
+ * when the customer's transfer that waited for its code is settled as not approved: its code
+ * no longer works and it stops counting toward the 24-hour running total; 409
+ * `transfer_not_pending` when it no longer waits for a code (already cancelled, confirmed…).
+ */
+export function transferCancellationPath(transferId: string): string {
+  return `${TRANSFERS_API_PATH}/${encodeURIComponent(transferId)}/cancellation`;
+}
+
 /** `GET /api/menu-options` (the spec's /bxfMenuOptions): entries without a title are dropped. */
 export const menuOptionSchema = z.object({ title: z.string().optional(), url: z.string() });
 export type MenuOption = z.infer<typeof menuOptionSchema>;

@@ -87,6 +87,8 @@ export const messages = {
     confirmationExpired:
       'not_approved: the confirmation code expired or was entered wrongly too often, so the transfer was not made.',
     confirmationNotPending: 'This transfer is no longer waiting for a confirmation code.',
+    cancelled: 'not_approved: you cancelled this transfer, so it was not made.',
+    cancelFailed: 'We could not cancel this transfer. Please try again.',
     approvalUnavailable:
       'This transfer needs a confirmation from one of your sign-in devices, and none can receive a code.',
     stillWaiting: 'This transfer is still waiting for your approval.',

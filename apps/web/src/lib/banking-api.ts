@@ -4,6 +4,7 @@ import {
   TRANSFERS_API_PATH,
   TRANSFER_NUMBER_HEADER,
   balancesResponseSchema,
+  transferCancellationPath,
   transferCodeRefusedSchema,
   transferConfirmationPath,
   transferConfirmationRequiredSchema,
@@ -145,6 +146,26 @@ export async function confirmTransfer(
   } catch (error) {
     console.warn('The transfer confirmation failed', error);
     return { kind: 'unexpected', status: null };
+  }
+}
+
+/**
+ * The code step's Cancel: `POST …/transfers/{id}/cancellation`. `cancelled` (204) and
+ * `not_pending` (409: it no longer waited for a code) both leave nothing to cancel; `failed`
+ * (anything else, or no answer) may have left it waiting. Never throws.
+ */
+export async function cancelTransfer(
+  transferId: string,
+): Promise<'cancelled' | 'not_pending' | 'failed'> {
+  try {
+    const response = await authorizedFetch(transferCancellationPath(transferId), {
+      method: 'POST',
+    });
+    if (response.status === 204) return 'cancelled';
+    return response.status === 409 ? 'not_pending' : 'failed';
+  } catch (error) {
+    console.warn('The transfer cancellation failed', error);
+    return 'failed';
   }
 }
 

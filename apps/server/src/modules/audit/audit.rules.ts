@@ -16,6 +16,8 @@ export const AUDIT_EVENT_TYPES = [
   'transfer.confirmed',
   'transfer.denied',
   'transfer.bot_detected',
+  /** The customer cancelled a transfer waiting for its code (details.transferId): no money moved. */
+  'transfer.cancelled',
   'admin.action',
   'consent.changed',
   /** A partner user read a customer's data: who (userId), whose (details.subjects), what. */

@@ -163,6 +163,7 @@ export function registerBankingRoutes(
   );
 
   registerTransferConfirmationRoute(app, deps);
+  registerTransferCancellationRoute(app, deps);
 
   app.get(
     MENU_OPTIONS_API_PATH,
@@ -265,6 +266,70 @@ function registerTransferConfirmationRoute(
             } satisfies TransferDeniedResponse);
         case 'invalid':
           throw new HttpError(400, outcome.message);
+        case 'not_found':
+          throw new HttpError(404, messages.transfer.unexpected);
+        case 'not_pending':
+          throw new HttpError(
+            409,
+            messages.transfer.confirmationNotPending,
+            [],
+            'transfer_not_pending',
+          );
+      }
+    },
+  );
+}
+
+/**
+ * The code step's Cancel: the customer's own transfer waiting for its code is settled as not
+ * approved (reason `cancelled`), its code retired, its room in the running total freed, no
+ * money moved. 204; 404 not the caller's transfer; 409 one that no longer waits for a code
+ * (so a second Cancel, or one after the code was used, is refused and changes nothing).
+ */
+function registerTransferCancellationRoute(
+  app: FastifyInstance,
+  deps: { auth: AuthGuards; banking: BankingService },
+) {
+  app.post(
+    `${TRANSFERS_API_PATH}/:transferId/cancellation`,
+    {
+      config: {
+        docs: {
+          summary: 'Cancels a transfer waiting for its one-time code; no money moves',
+          tag: 'banking',
+          caller: 'bearer',
+          params: { transferId: 'The `transferId` of the 202 answer.' },
+          responses: {
+            204:
+              'Cancelled (the number in X-Transfer-Number): its code no longer works and it no longer ' +
+              'counts toward the 24-hour running total.',
+            400: 'A malformed transfer id.',
+            401: 'No valid token, or its grant was revoked.',
+            403: 'Not a customer’s token.',
+            404: 'Not one of the customer’s transfers (whether or not it exists).',
+            409:
+              '`transfer_not_pending`: the transfer no longer waits for a code (already cancelled, ' +
+              'confirmed, refused, or waiting for the phone app instead); nothing changed.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deps.auth.requireCustomerWith(request, (principal, grant) => {
+        const { transferId } = parseInput(confirmationParams, request.params);
+        return deps.banking.cancelTransfer({
+          userId: principal.userId,
+          grant,
+          transferId,
+          ip: request.ip,
+        });
+      });
+      switch (outcome.kind) {
+        case 'cancelled':
+          return reply
+            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
+            .status(204)
+            .send();
         case 'not_found':
           throw new HttpError(404, messages.transfer.unexpected);
         case 'not_pending':

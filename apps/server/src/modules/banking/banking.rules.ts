@@ -222,6 +222,8 @@ export function automationReasons(
  *   money may still move, so a second transfer cannot use the room the first one holds;
  * - NOT denied or not-approved transfers (no money moved), nor a pending one older than the
  *   pending lifetime (its code or phone request has expired; it is settled as not approved).
+ *   A transfer the customer cancelled while it waited for its code is not approved (reason
+ *   `cancelled`): it frees its room at once.
  * "Above" is strict (document 2 §9: "above the CIBA threshold", "above the deny threshold"): a
  * running total exactly AT the threshold moves without approval, one cent more needs it.
  */
@@ -327,6 +329,15 @@ export const TRANSFER_REFUSALS = {
     status: 'not_approved',
     code: 'not_approved',
     message: 'not_approved: the approval on your mobile app could not be completed.',
+  },
+  /**
+   * The customer cancelled it on the code step (`POST …/{transferId}/cancellation`): its code
+   * is retired, no money moved; a retry with its Idempotency-Key answers this refusal.
+   */
+  cancelled: {
+    status: 'not_approved',
+    code: 'not_approved',
+    message: messages.transfer.cancelled,
   },
 } as const satisfies Record<
   string,

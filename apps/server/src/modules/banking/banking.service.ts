@@ -7,6 +7,7 @@ import {
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { insertAuditEvent } from '../audit/audit.store';
+import { retireCodes } from '../identity/credentials/otp.store';
 import { findUserById, listAccountsOf } from '../directory/directory.store';
 import type { GrantCheck } from '../identity/oauth/access-token';
 import type { OtpService } from '../identity/credentials/otp.service';
@@ -97,6 +98,22 @@ export type ConfirmationOutcome =
   /** The caller's transfer, but not waiting for a code (done, refused, or on the phone). */
   | { kind: 'not_pending'; referenceNumber: number };
 
+/** The customer gives up a transfer waiting for its code (the code step's Cancel). */
+export interface CancellationCommand {
+  userId: string;
+  grant: GrantCheck;
+  transferId: string;
+  ip?: string | null;
+}
+
+export type CancellationOutcome =
+  /** Settled as not approved (reason `cancelled`): its code retired, its room freed. */
+  | { kind: 'cancelled'; referenceNumber: number }
+  /** Not one of the caller's transfers (whether or not it exists). */
+  | { kind: 'not_found' }
+  /** The caller's transfer, but not waiting for a code (done, refused, cancelled, on the phone). */
+  | { kind: 'not_pending'; referenceNumber: number };
+
 /** What the transfer confirmation code's one-time code is for; its reference is the transfer. */
 export const TRANSFER_OTP_PURPOSE = 'transfer';
 
@@ -128,6 +145,7 @@ export interface BankingService {
   balances(userId: string, selfUrl: string, grant: GrantCheck): Promise<BalancesResponse>;
   transfer(command: TransferCommand): Promise<TransferOutcome>;
   confirmTransfer(command: ConfirmationCommand): Promise<ConfirmationOutcome>;
+  cancelTransfer(command: CancellationCommand): Promise<CancellationOutcome>;
   menuOptions(userId: string): Promise<MenuOptionsResponse>;
 }
 
@@ -412,6 +430,42 @@ export function createBankingService(deps: {
           // A pending transfer whose code is used up or that waits for the phone instead.
           return { kind: 'not_pending', referenceNumber: pending.referenceNumber };
       }
+    },
+
+    /**
+     * One transaction: the transfer's live codes are retired first — none means it does not
+     * wait for a code (it waits for the phone, or its code was used), and nothing changes —
+     * then the pending row is settled as cancelled with its audit event. Retiring and a right
+     * code's consumption are both conditional on the code being unused: of a Cancel and a
+     * confirmation racing, exactly one wins.
+     */
+    async cancelTransfer({ userId, grant, transferId, ip = null }) {
+      const read = await readTransferOf(db, { userId, grantId: grant.grantId, transferId });
+      grant.confirm(read.grantIsLive);
+      const pending = read.transfer;
+      if (!pending) return { kind: 'not_found' };
+      const notPending = { kind: 'not_pending', referenceNumber: pending.referenceNumber } as const;
+      if (pending.status !== 'pending_approval') return notPending;
+      return db.transaction(async (tx): Promise<CancellationOutcome> => {
+        const retired = await retireCodes(tx, TRANSFER_OTP_PURPOSE, pending.id, clock());
+        if (retired === 0) return notPending;
+        const settled = await settlePendingTransfer(tx, pending.id, {
+          status: TRANSFER_REFUSALS.cancelled.status,
+          reason: 'cancelled',
+        });
+        if (!settled) return notPending;
+        await insertAuditEvent(tx, {
+          type: 'transfer.cancelled',
+          userId,
+          ip,
+          details: {
+            transferId: pending.id,
+            reason: 'cancelled',
+            amountCents: pending.amountCents,
+          },
+        });
+        return { kind: 'cancelled', referenceNumber: pending.referenceNumber };
+      });
     },
 
     async menuOptions(userId) {

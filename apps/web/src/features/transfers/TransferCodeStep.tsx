@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { messages } from '@anybank/contracts';
-import { confirmTransfer, type ConfirmationAnswer } from '../../lib/banking-api';
+import { cancelTransfer, confirmTransfer, type ConfirmationAnswer } from '../../lib/banking-api';
 
 const CODE_ERROR_ID = 'transfer-code-error';
 
@@ -10,7 +10,8 @@ const CODE_ERROR_ID = 'transfer-code-error';
  * Issue 12 §3: a transfer above the approval threshold by a customer without an activated phone
  * app waits for the one-time code sent to one of their sign-in devices. The code is entered here,
  * in the same page; a wrong code keeps the step (the server changed nothing), any final answer
- * goes to `onDone`.
+ * goes to `onDone`. Cancel cancels the transfer on the server (its code stops working and its
+ * amount stops counting toward the 24-hour total) before `onCancel` goes back to the form.
  */
 export function TransferCodeStep({
   transferId,
@@ -29,11 +30,28 @@ export function TransferCodeStep({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
+  // `aboutCode`: the code field is the problem (marked invalid), not a failed Cancel.
+  const [error, setError] = useState<{
+    message: string;
+    attempt: number;
+    aboutCode: boolean;
+  } | null>(null);
   const [sending, setSending] = useState(false);
 
-  const fail = (message: string) =>
-    setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1 }));
+  const fail = (message: string, aboutCode = true) =>
+    setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1, aboutCode }));
+
+  async function onCancelClick() {
+    if (sending) return;
+    setSending(true);
+    const answer = await cancelTransfer(transferId);
+    setSending(false);
+    if (answer === 'failed') {
+      fail(messages.transfer.cancelFailed, false);
+      return;
+    }
+    onCancel();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,9 +96,9 @@ export function TransferCodeStep({
               maxLength={16}
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              isInvalid={error !== null}
-              aria-invalid={error !== null}
-              aria-describedby={['transfer-code-prompt', error ? CODE_ERROR_ID : '']
+              isInvalid={error?.aboutCode === true}
+              aria-invalid={error?.aboutCode === true}
+              aria-describedby={['transfer-code-prompt', error?.aboutCode ? CODE_ERROR_ID : '']
                 .filter(Boolean)
                 .join(' ')}
             />
@@ -96,7 +114,7 @@ export function TransferCodeStep({
                 'Approve Transfer'
               )}
             </Button>
-            <Button variant="outline-primary" onClick={onCancel}>
+            <Button variant="outline-primary" onClick={() => void onCancelClick()}>
               Cancel
             </Button>
           </div>

@@ -90,3 +90,27 @@ export async function consumeCode(db: Queryable, id: string, now: Date): Promise
     .returning({ id: oneTimeCodes.id });
   return consumed.length === 1;
 }
+
+/**
+ * Retires every live code for this purpose and reference (marked consumed, so none of them
+ * works any more) and tells how many there were: 0 when no code was waiting.
+ */
+export async function retireCodes(
+  db: Queryable,
+  purpose: string,
+  reference: string,
+  now: Date,
+): Promise<number> {
+  const retired = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.reference, reference),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  return retired.length;
+}
