@@ -138,10 +138,17 @@ test('the retail checkout asks the shopper on the bank’s consent page; Connect
     const url = new URL(sent.url());
     return url.origin === RETAIL_SITE && url.pathname === '/callback';
   });
+  // The shop's host does not resolve, so the browser ends on its error page: the next step must
+  // wait for that navigation, or the error page would interrupt the next page.goto.
+  const leftTheBank = page.waitForEvent(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && !frame.url().startsWith(`${baseURL}/`),
+  );
   await page.getByRole('button', { name: messages.connectedApps.allow, exact: true }).click();
   const back = new URL((await callback).url());
   expect(back.searchParams.get('code')).toBeTruthy();
   expect(back.searchParams.get('error')).toBeNull();
+  await leftTheBank;
 
   // At the bank's own site (a new browser session), Privacy & Security lists the shop.
   await page.context().clearCookies();
