@@ -9,9 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 
 /**
  * How many browsers run journeys at once, each against a server (and PGlite database) of its own
- * on ports E2E_PORT, E2E_PORT+1, …: `npm run test:e2e` runs 2 when the machine has the cores to
- * spare (scripts/e2e-workers.mjs), a run of a few spec files by hand 1 unless E2E_WORKERS says
- * otherwise. Set E2E_WORKERS, not --workers: a worker without a server of its own would share
+ * on ports E2E_PORT, E2E_PORT+1, …: 1 unless E2E_WORKERS says otherwise (scripts/e2e-workers.mjs
+ * suggests 2 when the machine has a core to spare; CI keeps 1, see e2e/README.md). Set E2E_WORKERS, not --workers: a worker without a server of its own would share
  * another's (e2e/README.md).
  */
 const serverCount = Number(process.env.E2E_WORKERS || 1);
