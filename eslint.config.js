@@ -6,6 +6,93 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/**
+ * Server layering (docs/architecture.md "Module import rules"), as one
+ * `@typescript-eslint/no-restricted-imports` option set per kind of file and folder depth:
+ * ESLint replaces a rule's options rather than merging them, so each set says all of it.
+ * - Another module is reached through its index.ts, types included: `../<module>` from a
+ *   module's top folder, `../../<module>` from a subfolder (identity/oauth,
+ *   orchestration/policies). Inside identity, `../<subfolder>/<file>` is the same module.
+ * - `*.rules.ts` is pure: no SQL, no HTTP, no use case (a service's type may be named); it may
+ *   import another module's `*.rules.ts` directly.
+ * - `*.routes.ts` and `*.policy.ts` are adapters: no Drizzle, no schema, no store.
+ */
+const SERVER_MODULES = 'apps/server/src/modules';
+const SQL_DRIVERS = ['drizzle-orm', 'pg', '@electric-sql/pglite'];
+
+function boundaryPattern(depth, { rulesMayMeet = false } = {}) {
+  const up = String.raw`\.\./`.repeat(depth);
+  // Pure rules may use another module's pure rules directly: a rule's test then loads no
+  // service, store or database of the other module.
+  const except = rulesMayMeet ? String.raw`(?!index$)(?!.*\.rules$)` : '(?!index$)';
+  return {
+    regex: String.raw`^${up}(?!\.\.)[^/]+/${except}`,
+    message:
+      'Import another module through its index.ts (`../<module>`), not one of its files (docs/architecture.md).',
+  };
+}
+
+const FILE_KINDS = [
+  { glob: '*.ts', patterns: [], paths: [] },
+  {
+    glob: '*.rules.ts',
+    rulesMayMeet: true,
+    patterns: [
+      {
+        group: ['**/*.store', '**/*.service', '**/*.routes', '**/db/*', '**/http/*'],
+        allowTypeImports: true,
+        message: 'A *.rules.ts file is pure: pass facts in from the service instead.',
+      },
+    ],
+    paths: ['fastify', ...SQL_DRIVERS].map((name) => ({
+      name,
+      message: 'A *.rules.ts file is pure: no HTTP, no SQL.',
+    })),
+  },
+  ...['*.routes.ts', '*.policy.ts'].map((glob) => ({
+    glob,
+    patterns: [
+      {
+        group: ['**/*.store', '**/db/schema'],
+        allowTypeImports: true,
+        message:
+          'Routes and policies are thin adapters: call the owning module’s service, which uses its store.',
+      },
+    ],
+    paths: SQL_DRIVERS.map((name) => ({
+      name,
+      message: 'Routes and policies are thin adapters: no SQL; call a service.',
+    })),
+  })),
+];
+
+function serverLayering() {
+  const blocks = [];
+  for (const kind of FILE_KINDS) {
+    // A file's depth below modules/: identity/factors/<factor>/ is the deepest (3).
+    for (const depth of [1, 2, 3]) {
+      const folder = [SERVER_MODULES, ...Array(depth).fill('*')].join('/');
+      blocks.push({
+        files: [`${folder}/${kind.glob}`],
+        ignores: ['**/*.test.ts'],
+        rules: {
+          '@typescript-eslint/no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                boundaryPattern(depth, { rulesMayMeet: kind.rulesMayMeet }),
+                ...kind.patterns,
+              ],
+              paths: kind.paths,
+            },
+          ],
+        },
+      });
+    }
+  }
+  return blocks;
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,29 +136,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Rules are pure (docs/architecture.md): no SQL, no HTTP, no use case. A type from a service
-    // may be named; nothing may be called.
-    files: ['apps/server/src/modules/**/*.rules.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.store', '**/*.service', '**/*.routes', '**/db/*', '**/http/*'],
-              allowTypeImports: true,
-              message: 'A *.rules.ts file is pure: pass facts in from the service instead.',
-            },
-          ],
-          paths: ['fastify', 'drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({
-            name,
-            message: 'A *.rules.ts file is pure: no HTTP, no SQL.',
-          })),
-        },
-      ],
-    },
-  },
+  ...serverLayering(),
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],

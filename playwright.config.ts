@@ -1,19 +1,29 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP_CHROME_USER_AGENT } from './e2e/support/browser';
+import { CHROMIUM_ARGS, DESKTOP_CHROME_USER_AGENT, E2E_BROWSER_PATH } from './e2e/support/browser';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
 
 /**
  * How many browsers run journeys at once, each against a server (and PGlite database) of its own
- * on ports E2E_PORT, E2E_PORT+1, …: 1 unless E2E_WORKERS says otherwise (scripts/e2e-workers.mjs
- * suggests 2 when the machine has a core to spare; CI keeps 1, see e2e/README.md). Set E2E_WORKERS, not --workers: a worker without a server of its own would share
- * another's (e2e/README.md).
+ * on ports E2E_PORT, E2E_PORT+1, …: E2E_WORKERS when it is set, otherwise what
+ * scripts/e2e-workers.mjs suggests for this machine now (2 when it has a core to spare, as CI's
+ * idle machine has; 1 when other work keeps the cores busy). Decided once, in the runner: the
+ * workers it forks inherit E2E_WORKERS. Set E2E_WORKERS, not --workers: a worker without a server
+ * of its own would share another's (e2e/README.md).
  */
-const serverCount = Number(process.env.E2E_WORKERS || 1);
+if (!process.env.E2E_WORKERS) {
+  process.env.E2E_WORKERS = execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('./scripts/e2e-workers.mjs', import.meta.url))],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  ).trim();
+}
+const serverCount = Number(process.env.E2E_WORKERS);
 if (!Number.isInteger(serverCount) || serverCount < 1 || serverCount > 4) {
   throw new Error(
     `E2E_WORKERS must be a whole number from 1 to 4 (got ${process.env.E2E_WORKERS})`,
@@ -70,7 +80,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
-  timeout: 30_000,
+  // A journey's time limit catches a hang, not slowness: with two workers (two browsers and two
+  // servers) on two cores, a journey gets about half the machine while the other works, and a
+  // busy machine halves it again. Within the limit nothing waits longer than it must.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
@@ -82,13 +95,17 @@ export default defineConfig({
     // --disable-blink-features=AutomationControlled (in CHROMIUM_ARGS) keeps navigator.webdriver
     // false. The automation journey launches its own browser without that flag.
     userAgent: DESKTOP_CHROME_USER_AGENT,
-    // The distribution's Chromium (scripts/ensure-chromium.mjs checks it is there); Playwright
-    // downloads no browser.
+    // The distribution's Chromium, as its headless shell where that is installed
+    // (scripts/ensure-chromium.mjs checks, e2e/support/browser.ts chooses); Playwright downloads
+    // no browser.
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_BROWSER_PATH,
       args: [...CHROMIUM_ARGS],
     },
-    trace: 'retain-on-failure',
+    // A failed journey's trace keeps its actions, network and DOM snapshots, without the
+    // screencast: every journey records its trace (only the failures' are kept), and capturing
+    // its frames costs the browser CPU in all of them. The failure screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   // The first server runs the README's own start command, so the suite proves that a fresh clone

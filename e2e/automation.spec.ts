@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { chromium } from 'playwright-core';
 import {
   CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DESKTOP_CHROME_USER_AGENT,
+  E2E_BROWSER_PATH,
   HIDE_AUTOMATION_FLAG,
 } from './support/browser';
 import {
@@ -30,7 +30,7 @@ test("a browser that says automation drives it (navigator.webdriver) is refused 
   // The same Chromium with the same flags and user agent, but without the flag that hides
   // automation: navigator.webdriver is true there.
   const automated = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_BROWSER_PATH,
     headless: true,
     args: CHROMIUM_ARGS.filter((arg) => arg !== HIDE_AUTOMATION_FLAG),
   });

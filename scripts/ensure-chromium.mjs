@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 function isExecutable(path) {
   try {
@@ -31,16 +31,35 @@ function run(command, args) {
   return result.status === 0;
 }
 
-if (isExecutable(chromiumPath)) process.exit(0);
+// The journeys drive Debian's headless shell of the same Chromium when it is installed (less
+// than half the CPU of the full browser: e2e/support/browser.ts); without it they drive the full
+// browser, slower but the same journeys. CHROME_PATH names the one browser to use.
+const headlessShellPath = '/usr/bin/chromium-headless-shell';
+const wanted = process.env.CHROME_PATH ? [chromiumPath] : [chromiumPath, headlessShellPath];
+const packageOf = (path) => (path === headlessShellPath ? 'chromium-headless-shell' : 'chromium');
 
 // Installing is only attempted where it can work without a password prompt: as root (a CI
 // container) with apt. Anywhere else the person running the tests decides how to install it.
 const canInstall = process.getuid?.() === 0 && commandExists('apt-get');
-if (canInstall) {
-  console.error(`Chromium not found at ${chromiumPath}: installing the Debian package chromium.`);
-  if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'])) {
-    if (isExecutable(chromiumPath)) process.exit(0);
+const missing = wanted.filter((path) => !isExecutable(path));
+if (missing.length > 0 && canInstall) {
+  const packages = missing.map(packageOf);
+  console.error(
+    `Not found: ${missing.join(', ')}: installing the Debian packages ${packages.join(', ')}.`,
+  );
+  if (!(run('apt-get', ['update']) && run('apt-get', ['install', '-y', ...packages]))) {
+    console.error(`Installing ${packages.join(', ')} failed.`);
   }
+}
+
+if (isExecutable(chromiumPath)) {
+  if (!process.env.CHROME_PATH && !isExecutable(headlessShellPath)) {
+    console.error(
+      `No ${headlessShellPath}: the journeys drive the full Chromium, which takes about twice the CPU ` +
+        '(sudo apt-get install -y chromium-headless-shell).',
+    );
+  }
+  process.exit(0);
 }
 
 console.error(

@@ -8,6 +8,11 @@ import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { answerFrameworkError, registerErrorMapping } from './http/errors';
+import {
+  checkDeclaredStatuses,
+  undeclaredStatusListener,
+  type UndeclaredStatusListener,
+} from './http/declared-statuses';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRateLimits, signInRateLimit, usernameLookupRateLimit } from './http/rate-limits';
 import { serializeRequestForLog } from './http/request-log';
@@ -44,6 +49,7 @@ import { cibaConfiguration, completeBackchannelRequest } from './modules/identit
 import { createCibaTransferApprovals } from './modules/identity/oauth/ciba-approvals';
 import { createSecretBox } from './modules/identity/devices/secret-box';
 import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
+import { createFactors } from './modules/identity/factors/factors';
 import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
 import { registerStepUpRoutes } from './modules/identity/flow/step-up.routes';
 import { createRecentAuthentication } from './modules/identity/oauth/recent-authentication';
@@ -100,6 +106,11 @@ export interface ServerDeps {
    * them (tests) they are loaded (on first start: made) from `database`.
    */
   keys?: ServerKeys;
+  /**
+   * Told of every answer whose status its route does not declare (http/declared-statuses.ts);
+   * by default the listener the test setup installs, none in production.
+   */
+  onUndeclaredStatus?: UndeclaredStatusListener;
 }
 
 export interface Server {
@@ -155,6 +166,9 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   });
   // Before any route: each one is collected with its docs for the API reference.
   const documentedRoutes = collectRouteDocs(app);
+  // In tests, an answer with a status its route does not declare fails the test.
+  const onUndeclaredStatus = deps.onUndeclaredStatus ?? undeclaredStatusListener();
+  if (onUndeclaredStatus) checkDeclaredStatuses(app, onUndeclaredStatus);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
@@ -267,10 +281,20 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     rpName: 'AnyBank',
     origin: new URL(config.publicUrl).origin,
   };
-  // Sensitive changes need a recent sign-in or step-up (issue 12 §2).
+  const secretBox = createSecretBox(secrets.signingSecret);
+  // Sensitive changes need a recent sign-in or step-up (issue 12 §2), with a device the
+  // factors say can be used now.
   const recentAuth = createRecentAuthentication({
     db,
-    rpId: webauthn.rpId,
+    usableDevices: createFactors({
+      db,
+      otp,
+      messaging,
+      passwords,
+      push,
+      secrets: secretBox,
+      webauthn,
+    }).usable,
     windowMs: config.stepUpWindowMs,
     clock: deps.clock,
   });
@@ -281,9 +305,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     passwords,
     otp,
     risk,
-    auth,
     push,
-    secrets: createSecretBox(secrets.signingSecret),
+    secrets: secretBox,
     webauthn,
     userTypeOfClient,
     isSelfServiceClient,
@@ -347,8 +370,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       if (config.outboxEnabled) registerOutboxRoutes(api, { messaging, rateLimit: signInLimit });
       // This one tells whether a username exists: a tenth of the other sign-in calls' limit.
       registerRiskRoutes(api, { risk, rateLimit: usernameLookupRateLimit(config) });
-      registerFlowRoutes(api, { config, flows });
-      registerStepUpRoutes(api, { config, flows });
+      registerFlowRoutes(api, { config, flows, auth });
+      registerStepUpRoutes(api, { config, flows, auth });
       registerPickupRoutes(api, { config, pickup });
       // Issue 12 §4: the consent page of other applications, and the customer's Connected apps.
       registerConnectedAppsRoutes(api, {

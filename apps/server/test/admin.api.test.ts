@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     const started = await startBankingServer(test, { approvals: phone.approvals });
     ({ server, origin } = started);
     // startBankingServer runs with the defaults of these (company, product and policy ids).

@@ -43,7 +43,7 @@ import { PARTNER_STAFF, applicationToken, partnerToken, signedInToken } from './
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
  * Every route of the server × every kind of caller → the status it answers. The routes are read
@@ -826,7 +826,8 @@ const EXEMPT_METHODS: Record<string, string> = {
   OPTIONS: 'CORS preflight of oidc-provider: answers headers, never data',
 };
 
-describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
+// One database (API_DATABASES): who may call each route: the HTTP guards, not SQL.
+describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let context: Context;
@@ -874,7 +875,7 @@ describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     const started = await startBankingServer(test);
     server = started.server;
     const { origin } = started;
@@ -1003,6 +1004,7 @@ describe.each(DATABASE_KINDS)('who may call each route, on %s', (kind) => {
       'client credentials',
     );
     expect(await response.json()).toEqual({
+      code: 'application_token',
       message: 'This service needs the access token of a signed-in user.',
     });
   });

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     jane = await customer('jane.doe');
     emily = await customer('emily.chen');
@@ -296,7 +296,8 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
       const before = await balancesOf(jane.checking, jane.savings);
       const response = await transfer(jane, attributes());
       expect(response.status).toBe(status);
-      expect(await response.json()).toEqual({ message });
+      // Each row's own code (transfer_invalid, invalid_input, …), and its message word for word.
+      expect(await response.json()).toEqual({ code: expect.any(String), message });
       expect(await balancesOf(jane.checking, jane.savings)).toEqual(before);
     });
   });
@@ -390,7 +391,10 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
       }),
     );
     for (const answer of answers) {
-      expect(answer).toEqual({ status: 404, body: { message: messages.transfer.unexpected } });
+      expect(answer).toEqual({
+        status: 404,
+        body: { code: 'transfer_not_found', message: messages.transfer.unexpected },
+      });
     }
     expect(await balancesOf(jane.checking, jane.savings, emily.checking, emily.savings)).toEqual(
       before,

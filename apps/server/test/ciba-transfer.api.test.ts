@@ -3,9 +3,10 @@ import { BALANCES_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
 import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
 import { TestPhone } from './test-phone';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
-describe.each(DATABASE_KINDS)(
+// One database (API_DATABASES): the CIBA hand-shake over HTTP, one request at a time.
+describe.each(API_DATABASES)(
   'transfers above the CIBA threshold, approved on the phone, on %s',
   (kind) => {
     let test: TestDatabase;
@@ -16,7 +17,7 @@ describe.each(DATABASE_KINDS)(
     let checking = '';
     let savings = '';
     beforeAll(async () => {
-      test = await createTestDatabase(kind);
+      test = await createTestDatabase(kind, { seeded: true });
       ({ server, origin } = await startBankingServer(test));
       phone = new TestPhone(origin);
       await phone.activate('john.smith', 'john.smith@example.com', new SignInDriver(origin));

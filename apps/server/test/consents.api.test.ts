@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   let emilyId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     jane = {
       id: await userIdOf(test, 'jane.doe'),

@@ -5,14 +5,15 @@ import { accounts, transfers } from '../src/db/schema';
 import { customerToken, startBankingServer, userIdOf } from './banking-server';
 import { apiErrorSchema } from './error-shapes';
 import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
  * ASVS 13.1.5 / 13.2.5: the APIs read JSON only. A body of another type is refused 415 in the
  * documented error shape before any route reads it — even when its text is valid JSON, which a
  * text/plain parser would once have handed to the route as a string.
  */
-describe.each(DATABASE_KINDS)('request content types on %s', (kind) => {
+// One database (API_DATABASES): content-type handling in the HTTP layer.
+describe.each(API_DATABASES)('request content types on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
@@ -22,7 +23,7 @@ describe.each(DATABASE_KINDS)('request content types on %s', (kind) => {
   let toAccount: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     janeId = await userIdOf(test, 'jane.doe');
     token = await customerToken(origin, 'jane.doe');

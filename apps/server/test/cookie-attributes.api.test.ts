@@ -53,7 +53,7 @@ describe('cookies a sign-in sets', () => {
   let cookies: SetCookie[];
 
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
+    test = await createTestDatabase('pglite', { seeded: true });
     ({ server, origin } = await startSignInServer(test, { RATE_LIMIT_PER_MINUTE: '1000000' }));
     const browser = new RecordingBrowser(origin);
     const driver = new SignInDriver(origin, undefined, browser);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_CLIENTS, messages } from '@anybank/contracts';
 import { mfaDevices, users } from '../src/db/schema';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { rfcTotp } from './rfc-totp';
 import {
   PERSON_RISK_PAYLOAD,
@@ -12,12 +12,13 @@ import {
 } from './sign-in-driver';
 import { SoftAuthenticator } from './soft-authenticator';
 
-describe.each(DATABASE_KINDS)('second factors, pairing and recovery on %s', (kind) => {
+// One database (API_DATABASES): flow steps over HTTP, one request at a time.
+describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {
@@ -369,7 +370,7 @@ describe('adding a device from the profile page', () => {
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
+    test = await createTestDatabase('pglite', { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

@@ -1,18 +1,24 @@
 import { z } from 'zod';
-import { flowResponseSchema, scimErrorSchema, stepUpRequiredSchema } from '@anybank/contracts';
+import {
+  API_ERROR_CODES,
+  flowResponseSchema,
+  scimErrorSchema,
+  stepUpRequiredSchema,
+  type ApiErrorCode,
+} from '@anybank/contracts';
 
 /**
  * The error bodies the server answers, as docs/api-errors.md describes them. Strict: a member
  * that the document does not name is a deviation.
  */
 
-/** The bank's own APIs: `{ message, details?, code?, requestId? }`. */
+/** The bank's own APIs: `{ code, message, details?, requestId? }`, `code` one of the contracts'. */
 export const apiErrorSchema = z.strictObject({
   message: z.string().min(1),
   details: z
     .array(z.strictObject({ field: z.string().optional(), message: z.string().min(1) }))
     .optional(),
-  code: z.string().min(1).optional(),
+  code: z.enum(API_ERROR_CODES as [ApiErrorCode, ...ApiErrorCode[]]),
   requestId: z.string().min(1).optional(),
 });
 

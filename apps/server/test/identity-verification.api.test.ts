@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_VERIFIED_ACR, messages, outboxResponseSchema } from '@anybank/contracts';
 import { auditEvents, users } from '../src/db/schema';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -21,12 +21,13 @@ const CREDIT_CARD = { acr_values: IDENTITY_VERIFIED_ACR };
 /** john.smith: no password; his e-mail is his only sign-in method. */
 const JOHN = { username: 'john.smith', email: 'john.smith@example.com' };
 
-describe.each(DATABASE_KINDS)('identity verification in the sign-in flow on %s', (kind) => {
+// One database (API_DATABASES): flow steps over HTTP, one request at a time.
+describe.each(API_DATABASES)('identity verification in the sign-in flow on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

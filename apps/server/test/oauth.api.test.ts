@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_CLIENTS } from '@anybank/contracts';
 import { BrowserSession } from './browser-session';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -10,12 +10,13 @@ import {
   type Server,
 } from './sign-in-driver';
 
-describe.each(DATABASE_KINDS)('OAuth server, pickup and sign-out on %s', (kind) => {
+// One database (API_DATABASES): oidc-provider's HTTP behaviour; the stores have tests of their own on both.
+describe.each(API_DATABASES)('OAuth server, pickup and sign-out on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { apiClient, customerToken, startBankingServer, userIdOf } from './bankin
 import { findingsOf, validatorOf } from './json-schema';
 import { partnerToken } from './partner-tokens';
 import type { Server } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
  * The balances APIs against Open Banking's OBReadBalance1, a JSON Schema written from the UK
@@ -29,13 +29,14 @@ function without(value: unknown, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value as object).filter(([name]) => name !== key));
 }
 
-describe.each(DATABASE_KINDS)('Open Banking balances on %s', (kind) => {
+// One database (API_DATABASES): the Open Banking answer shape over HTTP.
+describe.each(API_DATABASES)('Open Banking balances on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
   });
   afterAll(async () => {

@@ -35,7 +35,7 @@ describe('the API reference', () => {
   let document: Document;
 
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
+    test = await createTestDatabase('pglite', { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     const response = await fetch(new URL('/api/docs', origin));
     expect(response.status).toBe(200);

@@ -11,7 +11,7 @@ import {
 import { startBankingServer, userIdOf } from './banking-server';
 import { discoverAs, refusal } from './relying-party';
 import { SignInDriver, type Server } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { TestPhone } from './test-phone';
 
 /**
@@ -55,14 +55,15 @@ function watchPolls(config: oidc.Configuration) {
   return { pending, errors };
 }
 
-describe.each(DATABASE_KINDS)('openid-client as the bank server-side clients on %s', (kind) => {
+// One database (API_DATABASES): OpenID conformance over HTTP.
+describe.each(API_DATABASES)('openid-client as the bank server-side clients on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   let phone: TestPhone;
   let johnId = '';
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     phone = new TestPhone(origin);
     await phone.activate('john.smith', 'john.smith@example.com', new SignInDriver(origin));

@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin, config } = await startOrchestrationServer(test));
     api = client(origin);
   });
@@ -499,7 +499,7 @@ describe('orchestration rate limits per client address', () => {
   let api: ReturnType<typeof client>;
   let config: Config;
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
+    test = await createTestDatabase('pglite', { seeded: true });
     let origin: string;
     ({ server, origin, config } = await startOrchestrationServer(test, {
       RATE_LIMIT_PER_MINUTE: '20',

@@ -23,13 +23,14 @@ import { apiClient, customerToken, startBankingServer, userIdOf } from './bankin
 import { partnerToken } from './partner-tokens';
 import type { Server } from './sign-in-driver';
 import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 type Call = ReturnType<typeof apiClient>;
 const PRODUCT_ID = testConfig().productId;
 const balancesSchema = clientBalancesResponseSchema(PRODUCT_ID);
 
-describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
+// One database (API_DATABASES): partner scopes and answers over HTTP; no SQL of its own.
+describe.each(API_DATABASES)('partner data APIs on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
@@ -39,7 +40,7 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
   let mariaId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     advisor = apiClient(origin, await partnerToken(origin, 'AnyWealthAdvisor'));
     marketing = apiClient(origin, await partnerToken(origin, 'AnyMarketing'));
@@ -190,14 +191,20 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
     ])('refuses with the page’s text for someone who %s', async (_case, uid) => {
       const response = await balancesOf(uid);
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ message: messages.advisor.noConsent });
+      expect(await response.json()).toEqual({
+        code: 'advisor_no_consent',
+        message: messages.advisor.noConsent,
+      });
     });
 
     it('answers an unknown subject exactly like a client who did not consent', async () => {
       for (const subject of [randomUUID(), 'not-a-uuid']) {
         const response = await advisor(`${CLIENT_BALANCES_API_PATH}?subject=${subject}`);
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ message: messages.advisor.noConsent });
+        expect(await response.json()).toEqual({
+          code: 'advisor_no_consent',
+          message: messages.advisor.noConsent,
+        });
       }
     });
 
@@ -224,7 +231,10 @@ describe.each(DATABASE_KINDS)('partner data APIs on %s', (kind) => {
       expect(revoked.status).toBe(200);
       const afterRevoking = await balancesOf('jane.doe');
       expect(afterRevoking.status).toBe(403);
-      expect(await afterRevoking.json()).toEqual({ message: messages.advisor.noConsent });
+      expect(await afterRevoking.json()).toEqual({
+        code: 'advisor_no_consent',
+        message: messages.advisor.noConsent,
+      });
 
       const list = advisorConsentsResponseSchema.parse(
         await (

@@ -3,7 +3,7 @@ import { XSRF_HEADER, outboxResponseSchema } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
 import { DEFAULT_RISK_POLICY } from '../src/modules/identity/risk/risk.rules';
 import { startSignInServer, type Server } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 const PASSWORD = 'Welcome2Bank!';
 
@@ -14,13 +14,14 @@ const PASSWORD = 'Welcome2Bank!';
  * directly: making them through the API would first run into the one-minute lock, which is a
  * different guard with its own tests.
  */
-describe.each(DATABASE_KINDS)('phone-app activation against password guessing on %s', (kind) => {
+// One database (API_DATABASES): guessing rules over HTTP, one request at a time.
+describe.each(API_DATABASES)('phone-app activation against password guessing on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test, { RATE_LIMIT_PER_MINUTE: '1000000' }));
   });
   afterAll(async () => {
@@ -72,6 +73,7 @@ describe.each(DATABASE_KINDS)('phone-app activation against password guessing on
     const started = await startActivation('david.wilson');
     expect(started.status).toBe(429);
     expect(await started.json()).toEqual({
+      code: 'phone_sign_in_risk',
       message: DEFAULT_RISK_POLICY.recommendedActions.usernameVelocity,
     });
     expect(await codesSentTo('david.wilson@example.com')).toBe(codesBefore);
@@ -86,6 +88,7 @@ describe.each(DATABASE_KINDS)('phone-app activation against password guessing on
     const started = await startActivation('olivia.martin');
     expect(started.status).toBe(429);
     expect(await started.json()).toEqual({
+      code: 'phone_sign_in_risk',
       message: DEFAULT_RISK_POLICY.recommendedActions.ipVelocity,
     });
   });

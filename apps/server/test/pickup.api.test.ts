@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession } from './browser-session';
 import { startServerProcess, stopServerProcess } from './server-process';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -51,12 +51,13 @@ async function openReturn(browser: BrowserSession, returnUrl: URL): Promise<URL>
   return new URL(response.headers.get('location') ?? '', returnUrl);
 }
 
-describe.each(DATABASE_KINDS)('session pickup on %s', (kind) => {
+// One database (API_DATABASES): the pickup hand-over and request logs, one request at a time.
+describe.each(API_DATABASES)('session pickup on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

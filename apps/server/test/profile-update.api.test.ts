@@ -15,7 +15,7 @@ import { mfaDevices, users } from '../src/db/schema';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { profileUpdateMessages } from '../src/modules/orchestration/policies/profile-update.policy';
 import { SignInDriver, startSignInServer } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
 const COMPANY = 'anybank-demo';
@@ -70,7 +70,8 @@ const JANE = {
   zip: '62701',
 };
 
-describe.each(DATABASE_KINDS)('profile update policy on %s', (kind) => {
+// One database (API_DATABASES): a policy over HTTP, one request at a time.
+describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
@@ -122,7 +123,7 @@ describe.each(DATABASE_KINDS)('profile update policy on %s', (kind) => {
   const devicesOfJane = () => listMfaDevicesOf(test.handle.db, janeId);
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test, { RATE_LIMIT_PER_MINUTE: '1000000' }));
     const config: Config = testConfig({});
     policyId = config.policyIds.PROFILE_UPDATE;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -8,13 +8,14 @@ import {
 } from './sign-in-driver';
 import { TestPhone } from './test-phone';
 
-describe.each(DATABASE_KINDS)('push sign-in through the phone app on %s', (kind) => {
+// One database (API_DATABASES): the push sign-in over HTTP, one request at a time.
+describe.each(API_DATABASES)('push sign-in through the phone app on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   let phone: TestPhone;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
     phone = new TestPhone(origin);
     await phone.activate('john.smith', 'john.smith@example.com', new SignInDriver(origin));

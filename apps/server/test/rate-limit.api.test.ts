@@ -12,7 +12,7 @@ describe('rate limits on the sign-in endpoints', () => {
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
+    test = await createTestDatabase('pglite', { seeded: true });
     ({ server, origin } = await startSignInServer(test, { RATE_LIMIT_PER_MINUTE: '20' }));
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './browser-session';
+import { nodeArgsFor } from './server-bundle';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -15,10 +16,11 @@ export interface ServerProcess {
 }
 
 /**
- * The real entry point (`node --import tsx apps/server/src/main.ts`, as `npm run serve` runs
- * it) in a process of its own, so a test can send it signals: SIGTERM to stop, SIGKILL to
- * crash. Answers once `/healthz` does. `env` completes the configuration (DATA_DIR or
- * DATABASE_URL…); REDIS_URL and DATABASE_URL of the test's own environment are not inherited.
+ * The real entry point (`apps/server/src/main.ts`, as `npm run serve` runs it; from this run's
+ * bundle, see `nodeArgsFor`) in a process of its own, so a test can send it signals: SIGTERM to
+ * stop, SIGKILL to crash. Answers once `/healthz` does. `env` completes the configuration
+ * (DATA_DIR or DATABASE_URL…); REDIS_URL and DATABASE_URL of the test's own environment are not
+ * inherited.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -29,7 +31,7 @@ export async function startServerProcess(
   const inherited = { ...process.env };
   delete inherited.REDIS_URL;
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor('main'), {
     cwd: repoRoot,
     env: {
       ...inherited,

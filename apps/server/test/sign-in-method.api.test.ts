@@ -7,7 +7,7 @@ import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 const COMPANY = 'anybank-demo';
 const USERNAME = 'jane.doe';
@@ -24,7 +24,8 @@ interface Answer {
   };
 }
 
-describe.each(DATABASE_KINDS)('sign-in method switch on %s', (kind) => {
+// One database (API_DATABASES): a policy over HTTP, one request at a time.
+describe.each(API_DATABASES)('sign-in method switch on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
@@ -32,7 +33,7 @@ describe.each(DATABASE_KINDS)('sign-in method switch on %s', (kind) => {
   let accessToken: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     await seedDemoData(test.handle.db);
     const port = await freePort();
     origin = `http://localhost:${port}`;

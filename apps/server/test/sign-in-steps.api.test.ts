@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_CLIENTS, messages } from '@anybank/contracts';
 import { users } from '../src/db/schema';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -10,12 +10,13 @@ import {
   type Server,
 } from './sign-in-driver';
 
-describe.each(DATABASE_KINDS)('sign-in steps on %s', (kind) => {
+// One database (API_DATABASES): flow steps over HTTP, one request at a time; the password lock's store is tested on both.
+describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_HEADER } from '@anybank/contracts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { SignInDriver, startSignInServer, type Server } from './sign-in-driver';
 
-describe.each(DATABASE_KINDS)(
+// One database (API_DATABASES): the sign-in over HTTP, one request at a time.
+describe.each(API_DATABASES)(
   'sign-in through the OAuth server and the flow engine on %s',
   (kind) => {
     let test: TestDatabase;
     let server: Server;
     let origin: string;
     beforeAll(async () => {
-      test = await createTestDatabase(kind);
+      test = await createTestDatabase(kind, { seeded: true });
       ({ server, origin } = await startSignInServer(test));
     });
     afterAll(async () => {

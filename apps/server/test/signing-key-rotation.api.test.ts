@@ -15,7 +15,7 @@ import { freePort } from './browser-session';
 import { afterExpiryOf } from './expired-token';
 import { seedDemoData } from '../src/seed/seed';
 import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 const MINUTE = 60_000;
 
@@ -33,7 +33,8 @@ const kidOf = (token: string) => decodeProtectedHeader(token).kid;
  * The key ring's clock is the test's, so "once the old key's tokens have expired" is a step of
  * the test, not half an hour of waiting.
  */
-describe.each(DATABASE_KINDS)('signing key rotation and restarts on %s', (kind) => {
+// One database (API_DATABASES): the key ring's rotation over HTTP; its store has tests of its own on both.
+describe.each(API_DATABASES)('signing key rotation and restarts on %s', (kind) => {
   let test: TestDatabase;
   let now = new Date();
   let port: number;
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)('signing key rotation and restarts on %s', (kind) 
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     await seedDemoData(test.handle.db);
     port = await freePort();
     origin = `http://localhost:${port}`;

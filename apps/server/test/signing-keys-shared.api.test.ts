@@ -9,6 +9,7 @@ import { seedDemoData } from '../src/seed/seed';
 import { apiClient, customerToken } from './banking-server';
 import { freePort } from './browser-session';
 import { LoadBalancer } from './load-balancer';
+import { nodeArgsFor } from './server-bundle';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -28,11 +29,10 @@ function rotateFromCommandLine(
   databaseUrl: string,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/modules/identity/keys/keys.cli.ts'],
-      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
-    );
+    const child = spawn(process.execPath, nodeArgsFor('keys'), {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       // A database no instance has started on yet: no secret, no key.
-      test = await createTestDatabase('postgres');
+      test = await createTestDatabase('postgres', { seeded: true });
       await seedDemoData(test.handle.db);
       secondHandle = await openDatabase({ kind: 'postgres', url: test.url ?? '' });
       const ports = [await freePort(), await freePort()];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { nodeArgsFor } from './server-bundle';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 
@@ -12,11 +13,11 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** Runs `npm run seed` (with `args`) as a process of its own; answers how it ended. */
 function runSeed(env: Record<string, string>, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...nodeArgsFor('seed'), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let [stdout, stderr] = ['', ''];
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -31,7 +32,7 @@ function runServer(
   killAfterMs = 20_000,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor('main'), {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],

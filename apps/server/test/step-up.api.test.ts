@@ -18,7 +18,7 @@ import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/direct
 import { freePort } from './browser-session';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 import { seedDemoData } from '../src/seed/seed';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
 /**
@@ -39,7 +39,8 @@ interface Answer {
   body: Record<string, unknown> & { code?: string; message?: string };
 }
 
-describe.each(DATABASE_KINDS)('step-up and verified contact changes on %s', (kind) => {
+// One database (API_DATABASES): step-up rules over HTTP on the server's clock, one request at a time.
+describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
@@ -117,7 +118,7 @@ describe.each(DATABASE_KINDS)('step-up and verified contact changes on %s', (kin
   const jane = async () => (await findUserByUid(test.handle.db, 'jane.doe'))!;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     await seedDemoData(test.handle.db);
     const port = await freePort();
     origin = `http://localhost:${port}`;

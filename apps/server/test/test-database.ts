@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type {} from './provided-context';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { MIGRATIONS_FOLDER, migrateDatabase, readJournal } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed/seed';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -16,6 +19,18 @@ export type DatabaseKind = 'pglite' | 'postgres';
  */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/**
+ * The one database the API tests run on whose subject is HTTP behaviour, not SQL: PostgreSQL
+ * when TEST_DATABASE_URL names one, else PGlite. Measured on this project's 2-core machine, an
+ * API test file's queries take about a third of the time on PostgreSQL that they take in
+ * PGlite's WebAssembly. What is about the engines (the stores' own tests, locks, concurrent
+ * requests, migrations, restarts, the ledger, two instances) keeps running on both
+ * (DATABASE_KINDS); each file using this one says why it may.
+ */
+export const API_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['postgres']
   : ['pglite'];
 
 export interface TestDatabase {
@@ -59,15 +74,17 @@ async function pgliteTemplatePath(): Promise<string> {
 const STALE_TEMPLATE_MS = 60 * 60 * 1000;
 
 /**
- * Removes the templates of other migrations (and partial files a killed run left) not written for
- * an hour, so that they do not pile up in the temporary directory. A run still reading one keeps
- * its open file; one about to read it finds none and makes it again.
+ * Removes the templates of other migrations (and partial files, and the seeded templates of runs
+ * killed before their clean-up) not written for an hour, so that they do not pile up in the
+ * temporary directory. A run still reading one keeps its open file; one about to read it finds
+ * none and makes it again.
  */
 async function removeStaleTemplates(current: string): Promise<void> {
   const folder = path.dirname(current);
   for (const name of await readdir(folder)) {
     const file = path.join(folder, name);
-    if (file === current || !/^pglite-[0-9a-f]+\.tar(\.\d+\.[0-9a-f]+)?$/.test(name)) continue;
+    const template = /^pglite-[0-9a-f]+(-seeded-[0-9a-f]+)?\.tar(\.\d+\.[0-9a-f]+)?$/;
+    if (file === current || !template.test(name)) continue;
     const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
     if (Date.now() - mtimeMs > STALE_TEMPLATE_MS) await rm(file, { force: true });
   }
@@ -110,24 +127,163 @@ function migratedPgliteTemplate(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-/** A new, migrated database of its own: tests never see each other's rows or earlier runs'. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
+/**
+ * The test run's id (from `global-setup.ts`), naming the seeded templates: those hold rows with
+ * the time they were written, so each run seeds its own, moments before its tests. Null when the
+ * tests run without that global set-up (seeded databases are then seeded one by one).
+ */
+function testRunId(): string | null {
+  try {
+    return inject('testRunId') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** This worker's seeded PGlite template (the migrated one with the demo data), once made. */
+let seededPgliteTemplate: Promise<Blob> | null = null;
+
+/** The migrated template plus the demo users, dumped once per run (read from disk by the rest). */
+function migratedAndSeededPgliteTemplate(runId: string): Promise<Blob> {
+  seededPgliteTemplate ??= (async () => {
+    const file = (await pgliteTemplatePath()).replace(/\.tar$/, `-seeded-${runId}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
     const handle = await openDatabase({
       kind: 'pglite',
       dataDir: 'memory://',
       loadDataDir: await migratedPgliteTemplate(),
     });
+    try {
+      await seedDemoData(handle.db);
+      const client = (handle.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+      return dump;
+    } finally {
+      await handle.close();
+    }
+  })();
+  seededPgliteTemplate.catch(() => {
+    seededPgliteTemplate = null;
+  });
+  return seededPgliteTemplate;
+}
+
+/** Serialises the making of PostgreSQL templates across workers and concurrent runs. */
+const TEMPLATE_LOCK_KEY = 4_242_017_077;
+
+/** The PostgreSQL database names of this run's templates (migrated; migrated and seeded). */
+async function postgresTemplateNames(): Promise<{ migrated: string; seeded: string | null }> {
+  const hash = path.basename(await pgliteTemplatePath()).slice('pglite-'.length, -'.tar'.length);
+  const migrated = `anybank_template_${hash.slice(0, 16)}`;
+  const runId = testRunId();
+  return { migrated, seeded: runId ? `${migrated}_seeded_${runId}` : null };
+}
+
+/**
+ * Makes the template database `name` unless it exists: built under a temporary name (with
+ * `build`), then renamed, so that a database with the final name is always complete. Creating a
+ * database from a template copies its files (~0.1 s) instead of migrating again (~1 s).
+ */
+async function ensurePostgresTemplate(
+  name: string,
+  from: string | null,
+  build: (handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  await withAdmin(async (admin) => {
+    const exists = async () =>
+      (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (await exists()) return;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      if (await exists()) return;
+      const partial = `${name.slice(0, 40)}_partial_${randomBytes(4).toString('hex')}`;
+      await createPostgresDatabase(admin, partial, from);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${partial}`;
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        await build(handle);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database ${partial} rename to ${name}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+}
+
+/**
+ * `create database`, from a template when `from` names one. Another worker copying the same
+ * template at that moment makes PostgreSQL refuse ("being accessed by other users"): try again.
+ */
+async function createPostgresDatabase(admin: pg.Client, name: string, from: string | null) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
+      return;
+    } catch (error) {
+      if (attempt >= 50 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    }
+  }
+}
+
+/** The template a new PostgreSQL test database is copied from: migrated, and seeded if asked. */
+async function postgresTemplate(seeded: boolean): Promise<string | null> {
+  const names = await postgresTemplateNames();
+  await ensurePostgresTemplate(names.migrated, null, (handle) => migrateDatabase(handle));
+  if (!seeded) return names.migrated;
+  if (!names.seeded) return null;
+  await ensurePostgresTemplate(names.seeded, names.migrated, async (handle) => {
+    await seedDemoData(handle.db);
+  });
+  return names.seeded;
+}
+
+export interface TestDatabaseOptions {
+  /**
+   * With the demo users already in (as `seedDemoData` leaves them): copied from a template seeded
+   * once per run, instead of hashing 15 passwords and writing their rows for each database.
+   */
+  seeded?: boolean;
+}
+
+/** A new, migrated database of its own: tests never see each other's rows or earlier runs'. */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const seeded = options.seeded ?? false;
+  if (kind === 'pglite') {
+    const runId = seeded ? testRunId() : null;
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir: 'memory://',
+      loadDataDir: runId
+        ? await migratedAndSeededPgliteTemplate(runId)
+        : await migratedPgliteTemplate(),
+    });
     // Applies nothing on the template, but still checks the migration history as at start-up.
     await migrateDatabase(handle);
+    if (seeded && !runId) await seedDemoData(handle.db);
     return { handle, url: null, drop: () => handle.close() };
   }
+  const template = await postgresTemplate(seeded);
   const name = `anybank_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`create database ${name}`));
+  await withAdmin((admin) => createPostgresDatabase(admin, name, template));
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   await migrateDatabase(handle);
+  if (seeded && !template) await seedDemoData(handle.db);
   return {
     handle,
     url: url.toString(),
@@ -136,4 +292,23 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * Removes this run's seeded templates (`global-setup.ts` calls it at the end of the run): the
+ * migrated ones stay for the next run, named after their migrations.
+ */
+export async function dropRunTemplates(runId: string): Promise<void> {
+  const pgliteFile = (await pgliteTemplatePath()).replace(/\.tar$/, `-seeded-${runId}.tar`);
+  await rm(pgliteFile, { force: true });
+  if (!process.env.TEST_DATABASE_URL) return;
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`anybank\\_template\\_%\\_seeded\\_${runId}`],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  });
 }

@@ -8,7 +8,7 @@ import {
 } from '../src/modules/identity/devices/totp.rules';
 import { PERSON_RISK_PAYLOAD, SignInDriver, startSignInServer } from './sign-in-driver';
 import type { Server } from './sign-in-driver';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
  * Authenticator-app codes computed by Debian's `oathtool` (OATH Toolkit, an implementation
@@ -67,12 +67,13 @@ describe('authenticator-app codes from oathtool, checked by the server’s rules
   });
 });
 
-describe.each(DATABASE_KINDS)('an authenticator app played by oathtool, on %s', (kind) => {
+// One database (API_DATABASES): TOTP codes against oathtool; no SQL of its own.
+describe.each(API_DATABASES)('an authenticator app played by oathtool, on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startSignInServer(test));
   });
   afterAll(async () => {

@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test, { approvals: phone.approvals }));
     config = testConfig();
   });

@@ -24,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const instances: { server: Server; origin: string }[] = [];
 
     beforeAll(async () => {
-      test = await createTestDatabase('postgres');
+      test = await createTestDatabase('postgres', { seeded: true });
       await seedDemoData(test.handle.db);
       // Each instance its own connection pool, as two processes would have.
       secondHandle = await openDatabase({ kind: 'postgres', url: test.url ?? '' });

@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('digital-wallet pairing on %s', (kind) => {
   let janeId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { seeded: true });
     await seedDemoData(test.handle.db);
     const port = await freePort();
     origin = `http://localhost:${port}`;
@@ -181,7 +181,7 @@ describe.each(DATABASE_KINDS)('digital-wallet pairing on %s', (kind) => {
     expect((await redeem(first.ticket)).status).toBe(201);
     expect(await redeem(first.ticket)).toEqual({
       status: 410,
-      body: { message: walletMessages.ticketRefused },
+      body: { code: 'wallet_ticket_refused', message: walletMessages.ticketRefused },
     });
 
     const second = await startedPairing(janeToken);
@@ -229,7 +229,7 @@ describe.each(DATABASE_KINDS)('digital-wallet pairing on %s', (kind) => {
   it("does not let another customer's token start a pairing for jane or read hers", async () => {
     expect(await start(emilyToken, { subject: janeId })).toEqual({
       status: 403,
-      body: { message: walletMessages.otherCustomer },
+      body: { code: 'wallet_other_customer', message: walletMessages.otherCustomer },
     });
     const janes = await startedPairing(janeToken);
     expect((await status(emilyToken, janes.pairingId)).status).toBe(404);
@@ -271,7 +271,7 @@ describe.each(DATABASE_KINDS)('digital-wallet pairing on %s', (kind) => {
     ).json()) as { access_token: string };
     expect(await start(access_token)).toEqual({
       status: 403,
-      body: { message: walletMessages.customersOnly },
+      body: { code: 'wallet_customers_only', message: walletMessages.customersOnly },
     });
   });
 

@@ -37,6 +37,20 @@ export const FLOW_STATUSES = [
 ] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
+/**
+ * The statuses of pairing another device (document 1 §8): the flow engine accepts
+ * `cancelDevicePairing` in them, and the login modal's Cancel there ends the pairing.
+ */
+export const PAIRING_STATUSES: readonly FlowStatus[] = [
+  'DEVICE_PAIRING_METHOD_REQUIRED',
+  'EMAIL_PAIRING_TARGET_REQUIRED',
+  'SMS_PAIRING_TARGET_REQUIRED',
+  'EMAIL_ACTIVATION_REQUIRED',
+  'SMS_ACTIVATION_REQUIRED',
+  'TOTP_ACTIVATION_REQUIRED',
+  'FIDO2_ACTIVATION_REQUIRED',
+];
+
 /** Error codes a flow response may carry in `code` (and in `details[].code`). */
 export const FLOW_ERROR_CODES = [
   'INVALID_USERNAME',

@@ -20,3 +20,4 @@ export * from './help-desk';
 export * from './step-up';
 export * from './connected-apps';
 export * from './signing-keys';
+export * from './api-errors';

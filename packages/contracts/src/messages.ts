@@ -1,11 +1,28 @@
-import { PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
+import { OTP_TTL_MS, PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
+import { CONTACT_CHANGE_RECOVERY_HOLD_MS } from './step-up';
+import { walletMessages } from './wallet';
+
+/** A code's lifetime in words, from its constant: "5 minutes". */
+const inMinutes = (ms: number) => {
+  const minutes = Math.round(ms / 60_000);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
+
+/** A hold in words, from its constant: "24 hours". */
+const inHours = (ms: number) => {
+  const hours = Math.round(ms / 3_600_000);
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+};
+
+/** The risk rules' refusal at sign-in and at a step-up alike. */
+const accessDenied = (recommendedAction: string) => `Access Denied: ${recommendedAction}`;
 
 /**
  * Every user-facing message, word for word from the specification (document 1 §5, §8;
  * document 2 §2, §5, §8). Web and server both import from here; nothing re-types a message.
  * Functions stand where the spec puts a value inside a message.
  */
-export const messages = {
+const sections = {
   registration: {
     errorTitle: 'An Error Occurred',
     errorText: 'Please close the modal and try again.',
@@ -13,7 +30,7 @@ export const messages = {
   },
   login: {
     invalidUsername: 'Invalid username.',
-    accessDenied: (recommendedAction: string) => `Access Denied: ${recommendedAction}`,
+    accessDenied,
     riskCallFailed: 'An unknown error occurred getting risk response',
     otpErrorDefault: 'An error occurred',
     otpAttemptsLimit: "You've reached the maximum number of attempts. Please try again.",
@@ -49,6 +66,26 @@ export const messages = {
       'Must contain 12 or more characters that are of at least one number, one uppercase, one lowercase letter, and one or more of the following special characters @$!.,%*?&',
     duplicateDevice: 'This device is already one of your sign-in methods.',
     passwordResetDone: 'Your password has been changed. Sign in with your new password.',
+  },
+  /**
+   * What the sign-in sends to a person (identity/factors, identity/flow): codes by e-mail and
+   * SMS, the phone's push titles. Lifetimes come from the constants they are enforced with.
+   */
+  signInDelivery: {
+    codeSubject: 'Your AnyBank sign-in code',
+    codeBody: (code: string) =>
+      `Your AnyBank sign-in code is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. AnyBank will never ask you for this code.`,
+    pushTitle: 'Sign in to AnyBank?',
+    // A step-up is not a sign-in: the phone says what it approves.
+    stepUpPushTitle: 'Confirm a change to your AnyBank account?',
+    pairingCodeSubject: 'Add a sign-in method to AnyBank',
+    pairingCodeBody: (channel: 'email' | 'sms', code: string) =>
+      `Your AnyBank code to add this ${channel === 'email' ? 'e-mail address' : 'phone'} as a sign-in method is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}.`,
+    totpPairingCodeWrong:
+      'That code is not right. Check the time on your phone and try the newest code.',
+    recoverySubject: 'Reset your AnyBank password',
+    recoveryBody: (code: string, ttlMs: number) =>
+      `Your AnyBank recovery code is ${code}. It expires in ${inMinutes(ttlMs)}. If you did not ask to reset your password, you can ignore this message.`,
   },
   validation: {
     passwordsMustMatchLogin: 'Passwords must match',
@@ -105,6 +142,7 @@ export const messages = {
     streetTooLong: `A street has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
     cityTooLong: `A city has at most ${PROFILE_FIELD_MAX_LENGTH} characters.`,
     zipTooLong: `A ZIP code has at most ${ZIP_MAX_LENGTH} characters.`,
+    emailTaken: 'This email address already belongs to another online account.',
     // Issue 12 §2: a new e-mail address or mobile number is used only once it is verified.
     verifyContactIntro: (what: string, target: string) =>
       `Your other details are saved. To use ${target} as your ${what}, enter the 6-digit code we sent to it. Until then your previous ${what} stays in use.`,
@@ -117,7 +155,7 @@ export const messages = {
       'There is no change waiting for a code. Please save your details again.',
     contactCodeSubject: 'Confirm your new AnyBank contact details',
     contactCodeBody: (what: string, code: string) =>
-      `Your AnyBank code to confirm your new ${what} is ${code}. It expires in 5 minutes. If you did not ask for this change, you can ignore this message.`,
+      `Your AnyBank code to confirm your new ${what} is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this change, you can ignore this message.`,
   },
   // Issue 12 §2: a sensitive change needs a fresh check of a factor the customer already has.
   stepUp: {
@@ -216,6 +254,64 @@ export const messages = {
       cancelled: 'The help-desk session was closed.',
     },
   },
+  /**
+   * What the bank sends to a person outside the sign-in flow (e-mail, SMS and push bodies),
+   * besides the security notices below. Not worded by the spec. Lifetimes come from the
+   * constants they are enforced with.
+   */
+  delivery: {
+    /** The last line of every push request's outbox copy. */
+    pushFooter: 'Approve or deny in the AnyBank app.',
+    // Issue 12 §3: a transfer above the threshold waits for a code or the phone's approval.
+    transferPushTitle: 'Approve this transfer?',
+    transferCodeSubject: 'Your AnyBank transfer approval code',
+    transferCodeBody: (amount: string, fromSuffix: string, toSuffix: string, code: string) =>
+      `Your AnyBank code to approve the transfer of ${amount} from account ending ${fromSuffix} to account ending ${toSuffix} is ${code}. ` +
+      `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this transfer, do not share the code and change your password.`,
+    // The help desk's verification of a customer on the phone (document 2 §7).
+    helpDeskPushTitle: 'Confirm your call with AnyBank?',
+    helpDeskCodeSubject: 'Your AnyBank help-desk code',
+    helpDeskCodeBody: (repFirstName: string, code: string) =>
+      `${repFirstName} from AnyBank customer service is helping you on the phone. To confirm it is you, read them this code: ${code}. ` +
+      `It expires in ${inMinutes(OTP_TTL_MS)}. If you are not on a call with AnyBank, do not share this code with anyone.`,
+    // Registration (document 1 §2.2): the code that opens the account; its subject is the
+    // orchestration's `verificationSubject`, which the per-address limit counts.
+    registrationCodeBody: (firstName: string, code: string, ttlMs: number) =>
+      `Hello ${firstName}, your AnyBank verification code is ${code}. Enter it to finish opening your online account; it expires in ${inMinutes(ttlMs)}. ` +
+      'If you did not ask to open an account, ignore this e-mail: nothing is created without the code.',
+    // Forgot username (document 1 §2.4): subject `usernameSubject`.
+    usernameBody: (firstName: string, username: string, signInUrl: string) =>
+      `Hello ${firstName}, your AnyBank username is ${username}. Sign in at ${signInUrl}. If you did not ask for your username, you can ignore this e-mail.`,
+    // The phone app's activation (identity/devices).
+    appActivationSubject: 'Activate the AnyBank app',
+    appActivationBody: (code: string) =>
+      `Your code to activate the AnyBank app on a phone is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If this was not you, change your password.`,
+    /**
+     * The demo admin's phishing e-mail (subject `PHISHING_DEMO_SUBJECT`): urgency, a threat, a
+     * link to a look-alike address, then a footer that names it a demonstration and its signs.
+     */
+    phishingDemoBody: (name: string, lookalikeHost: string, genuineHost: string) =>
+      [
+        `Dear ${name},`,
+        '',
+        'We detected unusual sign-in activity on your AnyBank online banking account. To protect ' +
+          'you, we have temporarily suspended access to your account and any pending transfers.',
+        '',
+        'To restore access, confirm your identity within 24 hours:',
+        `https://${lookalikeHost}/verify-account`,
+        '',
+        'If we do not hear from you in time, your account will be permanently closed.',
+        '',
+        'Thank you for banking with us,',
+        'AnyBank Security Team',
+        '',
+        '--',
+        `This is a phishing demonstration sent from the AnyBank demo admin page on ${genuineHost}. ` +
+          'The warning signs: urgency and a threat, a link to a look-alike address ' +
+          `(${lookalikeHost}) instead of the bank's own, and a request to sign in from an e-mail. ` +
+          'AnyBank never asks you to sign in through a link in an e-mail.',
+      ].join('\n'),
+  },
   securityNotice: {
     // Not worded by the spec: the e-mail a bank sends when a password or a sign-in method
     // changes (OWASP ASVS 2.2.3, 2.5.5), so that a change the person did not make is noticed.
@@ -239,14 +335,25 @@ export const messages = {
       browser: string,
     ) =>
       `Hello ${firstName}, the ${what} of your AnyBank username ${username} was changed to ${newValue} on ${when}, from this browser: ${browser}. This address no longer receives sign-in codes.`,
-    contactChangedHelp:
-      "If this was not you, call us at once on the number on the back of your card. For the next 24 hours a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.",
+    contactChangedHelp: `If this was not you, call us at once on the number on the back of your card. For the next ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)} a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.`,
     cloneSuspectedSubject: 'We refused a sign-in with a copy of your passkey',
     cloneSuspected: (firstName: string, username: string, device: string, when: string) =>
       `Hello ${firstName}, on ${when} we refused a sign-in to your AnyBank username ${username}: ${device} answered like a copy of the one you registered.`,
     cloneAdvice:
       'Remove it from the sign-in methods on your profile page and add it again. If you did not try to sign in then, call us: someone may have copied it.',
     ifItWasYou: 'If this was you, there is nothing more to do.',
+    /** How a second factor is named to its owner in a notice, by its device type. */
+    deviceWords: {
+      iPhone: 'the AnyBank app on a phone',
+      SMS: 'a mobile number for text-message codes',
+      Email: 'an e-mail address for codes',
+      TOTP: 'an authenticator app',
+      FIDO2: 'a passkey',
+      SECURITY_KEY: 'a security key',
+      PLATFORM: 'a passkey',
+    } as Readonly<Record<string, string>>,
+    newPhoneWords: 'the AnyBank app on a new phone',
+    someMethodWords: 'a sign-in method',
     ifItWasNot:
       "If it was not you, reset your password now with 'Forgot password?' on the sign-in page and call us: someone else may be using your account. AnyBank will never ask you for a password or a code.",
   },
@@ -301,6 +408,155 @@ export const messages = {
       `Before we review your credit-card application, we need to verify your identity. We sent a ${digits}-digit code to ${target}.`,
     verificationEmailSubject: 'Verify your identity for your AnyBank application',
     verificationEmailBody: (code: string) =>
-      `Your AnyBank identity verification code is ${code}. It expires in 5 minutes. AnyBank will never ask you for this code.`,
+      `Your AnyBank identity verification code is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. AnyBank will never ask you for this code.`,
+  },
+} as const;
+
+/**
+ * Every user-facing message (above), and the API's refusals by error code: a refusal whose
+ * words a page also shows names that message (`sections.…`) rather than repeating it.
+ */
+export const messages = {
+  ...sections,
+  /**
+   * The refusals of the bank's API, by error code (`api-errors.ts`): what a caller branches on,
+   * and the sentence a person reads. A code whose message depends on the case is a function.
+   * Each code's HTTP status is the HTTP layer's alone (apps/server/src/http/error-status.ts).
+   */
+  apiErrors: {
+    // Any route: input, framework and server refusals.
+    invalid_input: 'Please check your input.',
+    invalid_url: 'This address is not valid.',
+    url_part_too_long: 'A part of this address is too long.',
+    body_too_deep:
+      'The request body is nested too deeply: at most 32 levels of arrays and objects.',
+    body_too_large: 'The request body is too large.',
+    unsupported_media_type: 'Unsupported media type: this route does not read this kind of body.',
+    not_found: 'There is nothing at this address.',
+    rate_limited: 'Too many requests. Please wait a moment and try again.',
+    internal_error: sections.login.unexpectedErrorTitle,
+    // Who is calling (identity/oauth/access-token.ts).
+    sign_in_required: 'Sign in to use this service.',
+    session_ended: 'Your session has ended. Please sign in again.',
+    forbidden: 'This service is not available to your account.',
+    step_up_required: sections.stepUp.required,
+    missing_scope: (scopes: string) =>
+      `Your sign-in does not allow this (missing scope: ${scopes}).`,
+    application_token: 'This service needs the access token of a signed-in user.',
+    // Any route: a body that is not JSON, or a request the server cannot read at all.
+    invalid_json: 'The request body is not valid JSON.',
+    invalid_request: 'This request could not be read.',
+    // Risk evaluation (identity/risk). INVALID_USERNAME is document 1's code, kept as it is.
+    INVALID_USERNAME: sections.login.invalidUsername,
+    /** Too many unknown usernames from one address: the message is the risk rules' action. */
+    unknown_username_rate: 'Too many unknown usernames. Please wait a minute and try again.',
+    // Sign-in pickup (identity/pickup).
+    pickup_failed: 'This sign-in could not be completed. Please sign in again.',
+    pickup_reference_invalid:
+      'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
+    pickup_instance_header: (header: string, types: string) =>
+      `The ${header} header must be one of ${types}.`,
+    pickup_other_browser: 'This sign-in reference belongs to another browser.',
+    // Phone app (identity/devices).
+    /** The risk rules hold a phone sign-in back: the message is their recommended action. */
+    phone_sign_in_risk: 'This sign-in was held back for your security. Please try again later.',
+    phone_locked_out: sections.login.lockedOut,
+    phone_wrong_credentials: sections.login.incorrectPassword,
+    phone_activation_code_invalid: 'That code is not right or has expired. Please start again.',
+    phone_device_limit:
+      'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
+    phone_not_activated: 'This phone is not activated for that device. Activate the app again.',
+    push_request_not_found: 'There is no such request.',
+    push_request_not_yours: 'Only the phone this request was sent to can answer it.',
+    push_request_answered: 'This request was already answered or has expired.',
+    // Connected apps and the consent page (identity/oauth, issue 12 §4).
+    consent_request_not_found: sections.connectedApps.requestEnded,
+    app_not_connected: sections.connectedApps.notConnected,
+    // Banking: transfers (issue 12 §3) and the advisor's client balances.
+    /** A transfer refused (document 2 §8): the message names the reason and the accounts. */
+    max_threshold: 'Your transfer request has exceeded your maximum amount threshold.',
+    risk: 'We found a risk associated with your transfer request.',
+    not_approved: 'The transfer request was not approved.',
+    approval_unavailable: sections.transfer.approvalUnavailable,
+    /** A transfer the rules refuse as given (accounts, amount, funds): the message says why. */
+    transfer_invalid: 'Please check your transfer.',
+    transfer_not_found: sections.transfer.unexpected,
+    transfer_pending: sections.transfer.stillWaiting,
+    transfer_not_pending: sections.transfer.confirmationNotPending,
+    invalid_code: sections.transfer.confirmationCodeWrong,
+    idempotency_key_reused: 'This Idempotency-Key was already used for another transfer.',
+    advisor_no_consent: sections.advisor.noConsent,
+    // Consents.
+    consent_not_yours: 'You can only read and change your own consents.',
+    consent_foreign_accounts: 'You can share only the balances of your own accounts.',
+    consent_not_found: 'There is no such consent.',
+    // Directory.
+    directory_entry_not_found: 'There is no such entry.',
+    directory_own_entry_only: 'You can only read and change your own directory entry.',
+    bank_attribute: sections.admin.bankAttributes,
+    // Demo admin (admin).
+    admin_customers_only: sections.admin.customersOnly,
+    no_such_user: sections.admin.noSuchUser,
+    admin_phishing_own_address: sections.admin.phishingOwnAddressOnly,
+    // Help desk (helpdesk).
+    help_desk_no_such_customer: sections.helpDesk.noSuchCustomer,
+    help_desk_too_many_verifications: sections.helpDesk.tooManyVerifications,
+    help_desk_no_such_session: sections.helpDesk.noSuchSession,
+    help_desk_session_ended: sections.helpDesk.sessionEnded,
+    help_desk_step_not_possible: sections.helpDesk.stepNotPossible,
+    help_desk_not_verified: sections.helpDesk.notVerified,
+    help_desk_not_email_verification: sections.helpDesk.notEmailVerification,
+    help_desk_code_rejected: sections.helpDesk.codeRejected,
+    help_desk_no_such_device: sections.helpDesk.noSuchDevice,
+    help_desk_last_device: sections.helpDesk.lastDevice,
+    // Orchestration (the policy API and its policies).
+    no_such_company: 'There is no such company.',
+    no_such_policy: 'There is no such policy.',
+    api_key_required: 'A valid API key is required.',
+    policy_credentials_required: 'This call needs a widget token or the API key.',
+    too_many_emails:
+      'We have sent several emails to this address recently. Please wait a few minutes and try again.',
+    profile_changed_meanwhile: 'Your details changed meanwhile. Please reload and try again.',
+    no_pending_contact_change: sections.profile.noPendingContactChange,
+    own_devices_only: 'You can only check the devices of your own account.',
+    // Wallet pairing (wallet, orchestration's wallet pairing policy).
+    wallet_customers_only: walletMessages.customersOnly,
+    wallet_pairing_not_found: walletMessages.noSuchPairing,
+    wallet_other_customer: walletMessages.otherCustomer,
+    wallet_ticket_refused: walletMessages.ticketRefused,
+    // Messaging.
+    message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
+    // Sign-in flow (identity/flow, identity/factors): refusals answered outside a flow body.
+    xsrf_header_missing: (header: string) => `This request is missing the ${header} header.`,
+    flow_not_yours: 'This sign-in belongs to another browser or has ended. Please sign in again.',
+    pairing_not_yours: 'This is not your device pairing.',
+    step_up_not_yours: sections.stepUp.notYours,
+    /** A step-up flow that lost its binding before it was recorded (never expected). */
+    step_up_unbound: sections.stepUp.notYours,
+    flow_expired: sections.login.flowExpired,
+    flow_ended: 'This sign-in has ended. Please sign in again.',
+    flow_moved_on: 'This sign-in moved on in another tab. Please continue there or start again.',
+    flow_restart_required: 'Please start again.',
+    flow_username_required: 'Please enter your username first.',
+    flow_step_not_possible: (status: string) =>
+      `This step is not possible while the sign-in is at ${status}.`,
+    pairing_sign_in_required: 'Please sign in first.',
+    pairing_method_required: 'Please choose a device to pair first.',
+    pairing_method_not_here:
+      'The phone app pairs itself: open it and activate it with your password.',
+    /** The risk rules' recommended action, word for word (unknown usernames from one address). */
+    unknown_username_limit: (recommendedAction: string) => recommendedAction,
+    step_up_risk_denied: accessDenied,
+    flow_step_unnamed: 'Say which step this is: a vendor content type or ?action=.',
+    flow_step_content_type_unknown: (contentType: string) =>
+      `Unknown sign-in step content type ${contentType}.`,
+    flow_step_unknown: 'Unknown sign-in step.',
+    flow_username_mismatch: 'The username does not match this sign-in. Please start again.',
+    device_not_yours: 'That sign-in method is not one of yours. Please choose from the list.',
+    device_cannot_receive_codes: 'That sign-in method cannot receive codes.',
+    device_profile_required: 'This step needs the device profile (signalsSdkDeviceProfile).',
+    device_profile_unreadable:
+      'The device profile is not readable. Please reload the page and try again.',
+    otp_format: sections.validation.codeSixDigits,
   },
 } as const;

@@ -51,8 +51,7 @@ export const orchestrationMessages = {
   registrationInvalid: 'This registration has expired. Please start again.',
   verificationSubject: 'Your AnyBank verification code',
   usernameSubject: 'Your AnyBank username',
-  tooManyEmails:
-    'We have sent several emails to this address recently. Please wait a few minutes and try again.',
+  tooManyEmails: messages.apiErrors.too_many_emails,
   encodedMailMismatch: 'encodedMail must be the base64 encoding of mail.',
   keyUriFormat: 'keyUri must be an otpauth://totp/ URI.',
   emailOrPhone: 'Send either email or phoneNumber.',

@@ -1,46 +1,72 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorCode } from '@anybank/contracts';
+import { DomainError } from '../domain-error';
+import { noteAnsweredCode } from './declared-statuses';
+import { statusOfError } from './error-status';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
 /**
- * An error whose message a person may read: the status and text go to the caller as they are.
- * `code` is for callers that branch on the reason (docs/api-errors.md lists them); `extra` holds
- * the members that reason documents (e.g. `methods` beside `step_up_required`).
+ * The one error body of every refusal (docs/api-errors.md): `{ code, message, details?,
+ * ...the code's own members, requestId? }`, with the status the code's row in error-status.ts
+ * gives. The only place an error becomes an HTTP answer.
  */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details: { field?: string; message: string }[] = [],
-    readonly code?: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+  const status = statusOfError(error.code);
+  noteAnsweredCode(request, error.code);
+  return reply.status(status).send({
+    code: error.code,
+    message: error.message,
+    ...(error.details.length > 0 ? { details: error.details } : {}),
+    ...error.extra,
+    ...(status >= 500 ? { requestId: request.id } : {}),
+  });
 }
 
 /**
- * One error shape for every API answer: `{ message, details? }`. Client errors keep their
- * message; anything unexpected is logged with its request id and answered without internals.
+ * Fastify's own refusals (body parser, router, rate limiter) as codes: what the framework
+ * refused, never its wording (`FST_ERR_…`, a parser's internals). Anything else is a failure.
  */
+function frameworkCodeOf(error: Partial<FastifyError>): ApiErrorCode {
+  switch (error.statusCode) {
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'body_too_large';
+    case 414:
+      return 'url_part_too_long';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return 'invalid_url';
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return 'url_part_too_long';
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Bad JSON, an empty JSON body, a `__proto__` or `constructor.prototype` key.
+    const aboutJson = error.name === 'SyntaxError' || /JSON|PROTO/i.test(error.code ?? '');
+    return aboutJson ? 'invalid_json' : 'invalid_request';
+  }
+  return 'internal_error';
+}
+
+/** Any error as the refusal it is answered with: a DomainError as thrown, else its code. */
+export function asDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  return new DomainError(frameworkCodeOf(error as Partial<FastifyError>));
+}
+
+/** One error shape for every API answer; anything unexpected is logged with its request id. */
 export function registerErrorMapping(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({
-        ...(error.code ? { code: error.code } : {}),
-        message: error.message,
-        ...(error.details.length > 0 ? { details: error.details } : {}),
-        ...error.extra,
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Unexpected Error.', requestId: request.id });
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const refusal = asDomainError(error);
+    if (statusOfError(refusal.code) >= 500) request.log.error({ err: error }, 'request failed');
+    return sendApiError(request, reply, refusal);
   });
 }
+
+/** The rate limiter's refusal (@fastify/rate-limit's `errorResponseBuilder`). */
+export const rateLimitRefusal = () => new DomainError('rate_limited');
 
 /**
  * Fastify's own refusals made before any route or error handler is reached — a URL whose
@@ -53,19 +79,12 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const status = error.statusCode ?? 400;
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed before routing');
-    void reply.status(500).send({ message: 'Unexpected Error.', requestId: request.id });
+  const refusal = asDomainError(error);
+  const status = statusOfError(refusal.code);
+  if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  if (status < 500 && request.url.includes(SCIM_PATH_SEGMENT)) {
+    void sendScimError(reply, status, refusal.message);
     return;
   }
-  const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A part of this address is too long.'
-      : 'This address is not valid.';
-  if (request.url.includes(SCIM_PATH_SEGMENT)) {
-    void sendScimError(reply, status, message);
-    return;
-  }
-  void reply.status(status).send({ message });
+  void sendApiError(request, reply, refusal);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body';
+import { bodyTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body';
 
 const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -23,5 +23,11 @@ describe('nestsDeeperThan', () => {
 
   it('reads a body of a million nested arrays without overflowing the stack', () => {
     expect(nestsDeeperThan(arrays(1_000_000), MAX_JSON_DEPTH)).toBe(true);
+  });
+});
+
+describe('bodyTooDeepError', () => {
+  it('names the nesting limit the parser applies', () => {
+    expect(bodyTooDeepError().message).toContain(`at most ${MAX_JSON_DEPTH} levels`);
   });
 });

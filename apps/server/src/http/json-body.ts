@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import type { ApiErrorCode } from '@anybank/contracts';
+import { DomainError } from '../domain-error';
 
 /**
  * The deepest nesting of arrays and objects a JSON body may have. No request of this bank
@@ -7,9 +8,6 @@ import { HttpError } from './errors';
  * exhaust the stack of whatever walks them (docs/api-errors.md).
  */
 export const MAX_JSON_DEPTH = 32;
-
-/** The error code of a body nested deeper than MAX_JSON_DEPTH. */
-export const BODY_TOO_DEEP_CODE = 'body_too_deep';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -42,13 +40,12 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-export function bodyTooDeepError(): HttpError {
-  return new HttpError(
-    400,
-    `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of arrays and objects.`,
-    [],
-    BODY_TOO_DEEP_CODE,
-  );
+/** The error code of a body nested deeper than MAX_JSON_DEPTH. */
+export const BODY_TOO_DEEP_CODE = 'body_too_deep' satisfies ApiErrorCode;
+
+/** 400 `body_too_deep` (its message names MAX_JSON_DEPTH's 32, json-body.test.ts checks). */
+export function bodyTooDeepError(): DomainError {
+  return new DomainError('body_too_deep');
 }
 
 type ParserDone = (error: Error | null, body?: unknown) => void;

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_KEY_HEADER, XSRF_HEADER } from '@anybank/contracts';
+import {
+  API_KEY_HEADER,
+  API_ERROR_CODES,
+  XSRF_HEADER,
+  apiErrorBodySchema,
+  messages,
+  type ApiErrorCode,
+} from '@anybank/contracts';
 import { isApiPath } from './api-paths';
+import { ANY_ROUTE_CODES } from './declared-statuses';
+import { statusOfError } from './error-status';
 
 /**
  * The API reference (OpenAPI 3.1, `GET /api/docs`), written beside each route rather than apart
@@ -34,8 +43,17 @@ export interface RouteDocs {
   body?: z.ZodType;
   /** Path parameters are read from the URL (`:id`); this describes them where it helps. */
   params?: Record<string, string>;
-  /** Each status the route answers, with what it means and, for a body, its schema. */
-  responses: Record<number, string | { description: string; schema?: z.ZodType; type?: string }>;
+  /**
+   * Each status the route answers, with what it means and, for a body, its schema. Tests fail
+   * on an answer with a status not listed here (http/declared-statuses.ts), except the
+   * refusals any route may answer (`ANY_ROUTE_CODES`, docs/api-errors.md). A refusal's body is
+   * the one error body; `codes` narrows its `code` to the ones this route answers (by default
+   * every code of that status, http/error-status.ts).
+   */
+  responses: Record<
+    number,
+    string | { description: string; schema?: z.ZodType; type?: string; codes?: ApiErrorCode[] }
+  >;
 }
 
 declare module 'fastify' {
@@ -66,15 +84,39 @@ export function collectRouteDocs(app: FastifyInstance): DocumentedRoute[] {
   return routes;
 }
 
-/** The error body every API route answers a refusal with (docs/api-errors.md). */
-const errorBody = z.object({
-  message: z.string().describe('What went wrong, in words a person understands.'),
-  details: z
-    .array(z.object({ field: z.string().optional(), message: z.string() }))
-    .optional()
-    .describe('One entry per refused field, where the input had several problems.'),
-  requestId: z.string().optional().describe('With a 500 only: the id the server logged it under.'),
-});
+/** The codes answered with each status (http/error-status.ts), for the reference. */
+function codesOfStatus(status: number): ApiErrorCode[] {
+  return API_ERROR_CODES.filter((code) => statusOfError(code) === status);
+}
+
+/**
+ * The error body every API route answers a refusal with (docs/api-errors.md), its `code` one of
+ * `codes` (the route's own, else every code of the status).
+ */
+function errorBodyOf(codes: ApiErrorCode[]) {
+  const [first, ...rest] = codes;
+  if (first === undefined) return apiErrorBodySchema;
+  return apiErrorBodySchema.extend({
+    code: z.enum([first, ...rest]).describe(apiErrorBodySchema.shape.code.description ?? ''),
+  });
+}
+
+/** Every error code with its status and message, as the reference lists them. */
+export function errorCodeTable() {
+  return Object.fromEntries(
+    API_ERROR_CODES.map((code) => {
+      const message = messages.apiErrors[code] as unknown;
+      return [
+        code,
+        {
+          status: statusOfError(code),
+          message: typeof message === 'string' ? message : '(made from the case)',
+          anyRoute: ANY_ROUTE_CODES.has(code),
+        },
+      ];
+    }),
+  );
+}
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output') {
   // Dates, transforms and custom checks have no JSON Schema: they show as "any value".
@@ -101,9 +143,11 @@ function operationOf(route: DocumentedRoute & { docs: RouteDocs }) {
   const queryParams = docs.query ? queryParametersOf(docs.query) : [];
   const responses = Object.fromEntries(
     Object.entries(docs.responses).map(([status, answer]) => {
-      const { description, schema, type } =
-        typeof answer === 'string' ? { description: answer } : answer;
-      const body = schema ?? (Number(status) >= 400 ? errorBody : undefined);
+      const { description, schema, type, codes } =
+        typeof answer === 'string' ? { description: answer, codes: undefined } : answer;
+      const body =
+        schema ??
+        (Number(status) >= 400 ? errorBodyOf(codes ?? codesOfStatus(Number(status))) : undefined);
       return [
         status,
         {
@@ -176,10 +220,15 @@ export function openApiDocument(input: {
       description:
         'The bank’s own API: sign-in flow, banking, consents, directory, partner portals and ' +
         'the phone app. The OAuth 2.0 / OpenID Connect server under /as is described by its ' +
-        'discovery document (/.well-known/openid-configuration); its endpoints are listed here too.',
+        'discovery document (/.well-known/openid-configuration); its endpoints are listed here too. ' +
+        'Every refusal of the bank’s own routes is `{ code, message, details? }`: ' +
+        '`components.x-error-codes` lists each code with its status and message; the codes ' +
+        'marked `anyRoute` (a malformed body or address, a body too large or of an unread type, ' +
+        'the rate limit, an unexpected failure) may answer any route.',
     },
     servers: [{ url: input.serverUrl }],
     components: {
+      'x-error-codes': errorCodeTable(),
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { rateLimitRefusal } from './errors';
 import {
   counterWithFallback,
   databaseHitCounter,
@@ -64,5 +65,10 @@ export async function registerRateLimits(
   }
   const limits = leasedLimitCounter(counter);
   app.addHook('onClose', () => limits.close());
-  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(limits) });
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedRateLimitStore(limits),
+    // 429 `rate_limited`, in the one error shape (its Retry-After header says when to retry).
+    errorResponseBuilder: rateLimitRefusal,
+  });
 }

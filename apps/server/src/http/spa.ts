@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@anybank/contracts';
+import { DomainError } from '../domain-error';
 import { isApiPath } from './api-paths';
+import { sendApiError } from './errors';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 
 function escapeAttribute(value: string): string {
@@ -77,7 +79,7 @@ export async function registerSpa(
       if (pathname.startsWith(`${config.basePath}${SCIM_PATH_SEGMENT}`)) {
         return sendScimError(reply, 404, message);
       }
-      return reply.status(404).send({ message });
+      return sendApiError(request, reply, new DomainError('not_found', { message }));
     }
     if (indexHtml === null) {
       return reply

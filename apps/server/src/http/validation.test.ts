@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from './errors';
+import { DomainError } from '../domain-error';
+import { statusOfError } from './error-status';
 import { parseInput } from './validation';
 
 const schema = z.object({ name: z.string().max(10), tags: z.record(z.string(), z.unknown()) });
 
-function refusalOf(input: unknown): HttpError {
+function refusalOf(input: unknown): DomainError {
   try {
     parseInput(schema, input);
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error('the input was accepted');
@@ -25,14 +26,14 @@ describe('parseInput', () => {
 
   it('refuses with 400 and one detail per field that does not fit', () => {
     const refusal = refusalOf({ name: 'far too long a name', tags: 'none' });
-    expect(refusal.statusCode).toBe(400);
+    expect(statusOfError(refusal.code)).toBe(400);
     expect(refusal.details.map((detail) => detail.field)).toEqual(['name', 'tags']);
     expect(refusal.message).toMatch(/^Please check your input\. name: .+; tags: .+\.$/);
   });
 
   it('refuses text holding the NUL character, which PostgreSQL cannot store, naming where', () => {
     const refusal = refusalOf({ name: 'a\u0000b', tags: { nested: ['ok', 'x\u0000'] } });
-    expect(refusal.statusCode).toBe(400);
+    expect(statusOfError(refusal.code)).toBe(400);
     expect(refusal.details).toEqual([
       { field: 'name', message: 'must not contain the NUL character' },
       { field: 'tags.nested.1', message: 'must not contain the NUL character' },
@@ -51,7 +52,7 @@ describe('parseInput', () => {
       try {
         parseInput(z.string(), '\u0000');
       } catch (error) {
-        return error as HttpError;
+        return error as DomainError;
       }
       throw new Error('the input was accepted');
     })();
@@ -69,7 +70,7 @@ describe('parseInput', () => {
       }
       throw new Error('the input was accepted');
     })();
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect((refusal as HttpError).details[0]?.field).toBe(Array(100_000).fill('0').join('.'));
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).details[0]?.field).toBe(Array(100_000).fill('0').join('.'));
   });
 });

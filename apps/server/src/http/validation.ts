@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { DomainError, type FieldProblem } from '../domain-error';
 
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain the NUL character';
@@ -48,11 +48,15 @@ function pathOf(step: PathStep | null): string {
   return keys.reverse().join('.');
 }
 
-function refusal(details: { field?: string; message: string }[]): HttpError {
+/** 400 `invalid_input`: the message names each problem, `details` lists them by field. */
+function refusal(details: FieldProblem[]): DomainError {
   const summary = details.map((detail) =>
     detail.field ? `${detail.field}: ${detail.message}` : detail.message,
   );
-  return new HttpError(400, `Please check your input. ${summary.join('; ')}.`, details);
+  return new DomainError('invalid_input', {
+    message: `Please check your input. ${summary.join('; ')}.`,
+    details,
+  });
 }
 
 /** Parses request input with a contracts schema; bad input is a 400 that names each field. */

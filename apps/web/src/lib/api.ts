@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@anybank/contracts';
 import { publicConfig } from './config';
 import { withBasePath } from './public-config';
 
@@ -6,15 +7,31 @@ export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
-/** A non-2xx answer from the API; `status` lets callers tell "off" (404) from a failure. */
+/**
+ * A non-2xx answer from the API; `status` lets callers tell "off" (404) from a failure, and
+ * `code` is the refusal's error code (ADR 0018) when the server gave one: callers branch on
+ * it, never on the words.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ApiErrorCode | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, code: ApiErrorCode | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
+}
+
+/** The refusal a non-2xx response carries: its status and the error code in its body. */
+export async function apiErrorOf(response: Response, what: string): Promise<ApiError> {
+  const body = await readJson(response);
+  const code =
+    typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+      ? (body.code as ApiErrorCode)
+      : null;
+  return new ApiError(response.status, `${what} answered ${response.status}`, code);
 }
 
 /**
@@ -49,6 +66,6 @@ export async function getJson<T>(
     headers: { Accept: 'application/json' },
     signal: options.signal,
   });
-  if (!response.ok) throw new ApiError(response.status, `GET ${path} answered ${response.status}`);
+  if (!response.ok) throw await apiErrorOf(response, `GET ${path}`);
   return schema.parse(await response.json());
 }

@@ -11,7 +11,7 @@ import {
   transferDeniedResponseSchema,
 } from '@anybank/contracts';
 import type { Balance, RiskPayload, TransferDenialCode, TransferRequest } from '@anybank/contracts';
-import { ApiError, readJson } from './api';
+import { apiErrorOf, readJson } from './api';
 import { authorizedFetch } from './authorized-fetch';
 
 /**
@@ -23,7 +23,7 @@ import { authorizedFetch } from './authorized-fetch';
 export async function fetchBalances(signal?: AbortSignal): Promise<Balance[]> {
   const response = await authorizedFetch(BALANCES_API_PATH, { signal });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET balances answered ${response.status}`);
+    throw await apiErrorOf(response, 'GET balances');
   }
   return balancesResponseSchema.parse(await response.json()).Data.Balance;
 }

@@ -8,7 +8,7 @@ import {
   consentRequestSchema,
 } from '@anybank/contracts';
 import type { ConnectedApp, ConsentDecision, ConsentRequest } from '@anybank/contracts';
-import { ApiError, apiFetch, getJson } from './api';
+import { apiErrorOf, apiFetch, getJson } from './api';
 import { authorizedFetch } from './authorized-fetch';
 
 /**
@@ -38,7 +38,7 @@ export async function sendConsentDecision(
     body: JSON.stringify({ [OAUTH_CONSENT_INTERACTION_PARAM]: interaction, decision }),
   });
   if (!response.ok) {
-    throw new ApiError(response.status, `POST consent answered ${response.status}`);
+    throw await apiErrorOf(response, 'POST consent');
   }
   return consentDecisionResponseSchema.parse(await response.json()).redirectTo;
 }
@@ -46,7 +46,7 @@ export async function sendConsentDecision(
 export async function fetchConnectedApps(signal?: AbortSignal): Promise<ConnectedApp[]> {
   const response = await authorizedFetch(CONNECTED_APPS_API_PATH, { signal });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET connected apps answered ${response.status}`);
+    throw await apiErrorOf(response, 'GET connected apps');
   }
   return connectedAppsResponseSchema.parse(await response.json()).apps;
 }
@@ -57,6 +57,6 @@ export async function revokeConnectedApp(clientId: string): Promise<void> {
     { method: 'DELETE' },
   );
   if (!response.ok) {
-    throw new ApiError(response.status, `DELETE connected app answered ${response.status}`);
+    throw await apiErrorOf(response, 'DELETE connected app');
   }
 }

@@ -31,6 +31,4 @@ export const signInErrors = {
   }),
   /** The sign-in came back with a state this tab did not send: nothing of it is used. */
   stateMismatch: (): ErrorContent => DEFAULT_ERROR,
-  flowExpired: (userMessage?: string | null): ErrorContent =>
-    errorWithMessage(userMessage || messages.login.flowExpired),
 } as const;

@@ -4,6 +4,12 @@ export interface PollTimers {
   clearTimeout: (id: number) => void;
 }
 
+/** The window's timers (read when called, so a test may replace them). */
+export const WINDOW_TIMERS: PollTimers = {
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (id) => window.clearTimeout(id),
+};
+
 export interface PollOptions<T> {
   /** Time between one answer and the next request (never two requests at once). */
   intervalMs: number;

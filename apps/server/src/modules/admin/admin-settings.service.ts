@@ -6,16 +6,18 @@ import {
   type AdminThresholdsRequest,
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { insertAuditEvent } from '../audit/audit.store';
+import { DomainError } from '../../domain-error';
+import { insertAuditEvent } from '../audit';
 import {
   adminAttributesOf,
   applyChanges,
+  lockUserById,
+  updateAdminAttributes,
   type AdminAttributes,
   type FieldProblem,
   type RequestedChanges,
-} from '../directory/directory-entry.rules';
-import { lockUserById, updateAdminAttributes } from '../directory/directory-entry.store';
+} from '../directory';
+import { setHighRiskNextSignIn } from './admin.store';
 
 /**
  * The demo admin's bank attributes (issue 12 §3): the transfer thresholds and the account tier
@@ -26,14 +28,14 @@ import { lockUserById, updateAdminAttributes } from '../directory/directory-entr
 export interface AdminSettingsService {
   setThresholds(caller: AdminCaller, body: AdminThresholdsRequest): Promise<AdminSettings>;
   setAccountTier(caller: AdminCaller, body: AdminAccountTierRequest): Promise<AdminSettings>;
+  /** Makes the customer's next sign-in look high-risk (or stops it), audited with the change. */
+  setRiskOverride(caller: AdminCaller, enabled: boolean): Promise<void>;
 }
 
 export interface AdminCaller {
   userId: string;
   ip: string;
 }
-
-const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
 
 function settingsOf(attributes: AdminAttributes): AdminSettings {
   return {
@@ -44,7 +46,7 @@ function settingsOf(attributes: AdminAttributes): AdminSettings {
 }
 
 /** The attribute names of the directory rules' problems, as this API's body names them. */
-function refusal(problems: FieldProblem[], productId: string): HttpError {
+function refusal(problems: FieldProblem[], productId: string): DomainError {
   const details = problems.map((problem) => ({
     field: problem.field.startsWith(productId)
       ? problem.field.charAt(productId.length).toLowerCase() +
@@ -53,7 +55,10 @@ function refusal(problems: FieldProblem[], productId: string): HttpError {
     message: problem.message,
   }));
   const summary = details.map((detail) => detail.message).join(' ');
-  return new HttpError(400, `Please check your input. ${summary}`, details);
+  return new DomainError('invalid_input', {
+    message: `Please check your input. ${summary}`,
+    details,
+  });
 }
 
 export function createAdminSettingsService(deps: {
@@ -71,7 +76,7 @@ export function createAdminSettingsService(deps: {
       // Locked: the thresholds are checked as a pair against what is stored, and a second
       // change of the other threshold must see this one.
       const current = await lockUserById(tx, caller.userId);
-      if (!current) throw new HttpError(401, SIGN_IN_AGAIN);
+      if (!current) throw new DomainError('session_ended');
       const before = adminAttributesOf(current);
       const applied = applyChanges(before, changes, productId);
       if (!applied.ok) throw refusal(applied.problems, productId);
@@ -105,6 +110,17 @@ export function createAdminSettingsService(deps: {
     },
     setAccountTier(caller, body) {
       return change(caller, 'account-tier', { accountTier: [body.accountTier] });
+    },
+    async setRiskOverride(caller, enabled) {
+      await db.transaction(async (tx) => {
+        await setHighRiskNextSignIn(tx, caller.userId, enabled);
+        await insertAuditEvent(tx, {
+          type: 'admin.action',
+          userId: caller.userId,
+          ip: caller.ip,
+          details: { action: 'risk-override', enabled },
+        });
+      });
     },
   };
 }

@@ -10,10 +10,8 @@ import {
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../http/validation';
-import { insertAuditEvent } from '../audit/audit.store';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import { createAdminSettingsService } from './admin-settings.service';
-import { setHighRiskNextSignIn } from './admin.store';
 
 const riskOverrideSchema = z.object({ enabled: z.boolean() });
 
@@ -102,13 +100,7 @@ export function registerAdminRoutes(
     async (request, reply) => {
       const principal = await deps.auth.requireCustomer(request);
       const { enabled } = parseInput(riskOverrideSchema, request.body);
-      await setHighRiskNextSignIn(deps.db, principal.userId, enabled);
-      await insertAuditEvent(deps.db, {
-        type: 'admin.action',
-        userId: principal.userId,
-        ip: request.ip,
-        details: { action: 'risk-override', enabled },
-      });
+      await settings.setRiskOverride({ userId: principal.userId, ip: request.ip }, enabled);
       return reply.status(204).send();
     },
   );

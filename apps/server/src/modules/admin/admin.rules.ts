@@ -1,4 +1,4 @@
-import { PHISHING_DEMO_SUBJECT } from '@anybank/contracts';
+import { PHISHING_DEMO_SUBJECT, messages } from '@anybank/contracts';
 
 /**
  * Pure rules of the demo admin (document 2 §2 "Demo admin", §7): what the phishing demo
@@ -41,25 +41,10 @@ export function phishingEmailFor(input: {
 }): PhishingEmail {
   const fake = lookalikeHost(input.host);
   const genuine = input.host ?? 'the AnyBank site';
-  const body = [
-    `Dear ${input.firstName} ${input.lastName},`,
-    '',
-    'We detected unusual sign-in activity on your AnyBank online banking account. To protect ' +
-      'you, we have temporarily suspended access to your account and any pending transfers.',
-    '',
-    'To restore access, confirm your identity within 24 hours:',
-    `https://${fake}/verify-account`,
-    '',
-    'If we do not hear from you in time, your account will be permanently closed.',
-    '',
-    'Thank you for banking with us,',
-    'AnyBank Security Team',
-    '',
-    '--',
-    `This is a phishing demonstration sent from the AnyBank demo admin page on ${genuine}. ` +
-      'The warning signs: urgency and a threat, a link to a look-alike address ' +
-      `(${fake}) instead of the bank's own, and a request to sign in from an e-mail. ` +
-      'AnyBank never asks you to sign in through a link in an e-mail.',
-  ].join('\n');
+  const body = messages.delivery.phishingDemoBody(
+    `${input.firstName} ${input.lastName}`,
+    fake,
+    genuine,
+  );
   return { subject: PHISHING_DEMO_SUBJECT, body };
 }

@@ -1,13 +1,12 @@
-import { messages, type AdminPolicyResponse } from '@anybank/contracts';
+import { apiErrorMessage, messages, type AdminPolicyResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { insertAuditEvent } from '../audit/audit.store';
-import { findUserById } from '../directory/directory.store';
-import type { Principal } from '../identity/oauth/access-token';
-import type { MessagingService } from '../messaging/messaging.service';
+import { DomainError } from '../../domain-error';
+import { insertAuditEvent } from '../audit';
+import { findUserById, lockUserById } from '../directory';
+import type { Principal } from '../identity';
+import type { MessagingService } from '../messaging';
 import { phishingEmailFor, sameEmailAddress } from './admin.rules';
 import { clearIdentityVerified, deleteUserWithHoldings } from './admin.store';
-import { lockUserById } from '../directory/directory-entry.store';
 
 /** Where an admin action was asked from: the client's address and the host the page named. */
 export interface AdminRequest {
@@ -37,7 +36,7 @@ function failure(message: string): AdminPolicyResponse {
 }
 
 function requireCustomer(user: Principal): void {
-  if (user.userType !== 'customer') throw new HttpError(403, messages.admin.customersOnly);
+  if (user.userType !== 'customer') throw new DomainError('admin_customers_only');
 }
 
 export function createAdminService(deps: {
@@ -77,32 +76,35 @@ export function createAdminService(deps: {
         });
         return true;
       });
-      if (!changed) throw new HttpError(404, messages.admin.noSuchUser);
+      if (!changed) throw new DomainError('no_such_user');
       return { success: true };
     },
 
     async sendPhishingEmail(user, request) {
       requireCustomer(user);
       const customer = await findUserById(db, user.userId);
-      if (!customer) throw new HttpError(404, messages.admin.noSuchUser);
+      if (!customer) throw new DomainError('no_such_user');
       // The bank's mail must not carry a phishing message to anybody else: the demo shows it
       // to the customer running it, in their own mailbox.
       if (!sameEmailAddress(request.to, customer.email)) {
-        throw new HttpError(400, messages.admin.phishingOwnAddressOnly, [
-          { field: 'to', message: messages.admin.phishingOwnAddressOnly },
-        ]);
+        throw new DomainError('admin_phishing_own_address', {
+          details: [{ field: 'to', message: apiErrorMessage('admin_phishing_own_address') }],
+        });
       }
       const email = phishingEmailFor({
         firstName: customer.firstName,
         lastName: customer.lastName,
         host: request.host,
       });
-      const sent = await messaging.send({ channel: 'email', to: customer.email, ...email });
-      await insertAuditEvent(db, {
-        type: 'admin.action',
-        userId: customer.id,
-        ip: request.ip,
-        details: { action: 'phishing-email', messageId: sent.id, host: request.host ?? null },
+      // The outbox row and its audit event commit together: no mail the log does not show.
+      await db.transaction(async (tx) => {
+        const sent = await messaging.send({ channel: 'email', to: customer.email, ...email }, tx);
+        await insertAuditEvent(tx, {
+          type: 'admin.action',
+          userId: customer.id,
+          ip: request.ip,
+          details: { action: 'phishing-email', messageId: sent.id, host: request.host ?? null },
+        });
       });
       return { success: true };
     },

@@ -4,12 +4,11 @@ import {
   SCOPES,
   clientBalancesQuerySchema,
   clientBalancesResponseSchema,
-  messages,
   type ClientBalancesResponse,
 } from '@anybank/contracts';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import type { ClientBalancesService } from './advisor-balances.service';
 
 /**
@@ -52,7 +51,7 @@ export function registerAdvisorBalanceRoutes(
       ]);
       const { subject } = parseInput(clientBalancesQuerySchema, request.query);
       const outcome = await deps.clientBalances.lookup(advisor, subject, request.ip);
-      if (outcome.kind === 'no_consent') throw new HttpError(403, messages.advisor.noConsent);
+      if (outcome.kind === 'no_consent') throw new DomainError('advisor_no_consent');
       return outcome.response;
     },
   );

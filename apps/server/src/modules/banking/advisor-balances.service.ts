@@ -4,13 +4,10 @@ import {
   type ClientBalancesResponse,
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { partnerReadEvent } from '../audit/audit.rules';
-import { insertAuditEvent } from '../audit/audit.store';
-import { CONSENT_AUDIENCE } from '../consents/consent.rules';
-import { listConsentsOf } from '../consents/consent.store';
-import { shownValue } from '../directory/directory.rules';
-import { findUserById, listAccountsOf } from '../directory/directory.store';
-import type { Principal } from '../identity/oauth/access-token';
+import { insertAuditEvent, partnerReadEvent } from '../audit';
+import { CONSENT_AUDIENCE, listConsentsOf } from '../consents';
+import { findUserById, listAccountsOf, shownValue } from '../directory';
+import type { Principal } from '../identity';
 import { sharedAccountsOf } from './advisor-balances.rules';
 
 const DEFINITION = 'share-account-balances';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  apiErrorMessage,
   BALANCES_API_PATH,
   MENU_OPTIONS_API_PATH,
   TRANSFERS_API_PATH,
@@ -16,12 +17,11 @@ import {
   type BalancesResponse,
   type MenuOptionsResponse,
   type TransferConfirmationRequired,
-  type TransferDeniedResponse,
 } from '@anybank/contracts';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import type { BankingService } from './banking.service';
 
 /**
@@ -129,13 +129,9 @@ export function registerBankingRoutes(
             .status(204)
             .send();
         case 'refused':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(403)
-            .send({
-              code: outcome.code,
-              message: outcome.message,
-            } satisfies TransferDeniedResponse);
+          // The refusal still names the transfer (its reference number) in the header.
+          reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));
+          throw new DomainError(outcome.code, { message: outcome.message });
         case 'confirmation_required':
           return reply
             .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
@@ -148,16 +144,14 @@ export function registerBankingRoutes(
               destination: outcome.destination,
             } satisfies TransferConfirmationRequired);
         case 'pending':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(409)
-            .send({ code: 'transfer_pending', message: messages.transfer.stillWaiting });
+          reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));
+          throw new DomainError('transfer_pending');
         case 'invalid':
-          throw new HttpError(400, outcome.message);
+          throw new DomainError('transfer_invalid', { message: outcome.message });
         case 'not_found':
-          throw new HttpError(404, messages.transfer.unexpected);
+          throw new DomainError('transfer_not_found');
         case 'key_reused':
-          throw new HttpError(422, 'This Idempotency-Key was already used for another transfer.');
+          throw new DomainError('idempotency_key_reused');
       }
     },
   );
@@ -249,32 +243,20 @@ function registerTransferConfirmationRoute(
             .status(204)
             .send();
         case 'wrong_code':
-          throw new HttpError(
-            400,
-            messages.transfer.confirmationCodeWrong(outcome.attemptsLeft),
-            [],
-            'invalid_code',
-            { attemptsLeft: outcome.attemptsLeft },
-          );
+          throw new DomainError('invalid_code', {
+            message: apiErrorMessage('invalid_code', outcome.attemptsLeft),
+            extra: { attemptsLeft: outcome.attemptsLeft },
+          });
         case 'refused':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(403)
-            .send({
-              code: outcome.code,
-              message: outcome.message,
-            } satisfies TransferDeniedResponse);
+          // The refusal still names the transfer (its reference number) in the header.
+          reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));
+          throw new DomainError(outcome.code, { message: outcome.message });
         case 'invalid':
-          throw new HttpError(400, outcome.message);
+          throw new DomainError('transfer_invalid', { message: outcome.message });
         case 'not_found':
-          throw new HttpError(404, messages.transfer.unexpected);
+          throw new DomainError('transfer_not_found');
         case 'not_pending':
-          throw new HttpError(
-            409,
-            messages.transfer.confirmationNotPending,
-            [],
-            'transfer_not_pending',
-          );
+          throw new DomainError('transfer_not_pending');
       }
     },
   );
@@ -331,14 +313,9 @@ function registerTransferCancellationRoute(
             .status(204)
             .send();
         case 'not_found':
-          throw new HttpError(404, messages.transfer.unexpected);
+          throw new DomainError('transfer_not_found');
         case 'not_pending':
-          throw new HttpError(
-            409,
-            messages.transfer.confirmationNotPending,
-            [],
-            'transfer_not_pending',
-          );
+          throw new DomainError('transfer_not_pending');
       }
     },
   );

@@ -102,7 +102,7 @@ const liveGrant = grantCheck(GRANTS.live).check;
 /** The messages the service sends, as the outbox would hold them (codes in the clear). */
 function recordingOutbox() {
   const sent: OutgoingMessage[] = [];
-  const messaging: MessagingService = {
+  const messaging: Pick<MessagingService, 'send' | 'listOutbox'> = {
     async send(message) {
       sent.push(message);
       return {

@@ -1,19 +1,23 @@
 import { randomInt } from 'node:crypto';
 import {
   formatCentsWithSeparators,
+  messages,
   type BalancesResponse,
   type MenuOptionsResponse,
   type TransferDenialCode,
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
-import { insertAuditEvent } from '../audit/audit.store';
-import { retireCodes } from '../identity/credentials/otp.store';
-import { findUserById, listAccountsOf } from '../directory/directory.store';
-import type { GrantCheck } from '../identity/oauth/access-token';
-import type { OtpService } from '../identity/credentials/otp.service';
-import { maskEmail, maskPhone } from '../identity/flow/device-display.rules';
-import type { RiskPolicy } from '../identity/risk/risk.rules';
-import type { MessagingService } from '../messaging/messaging.service';
+import { uniqueViolationOf } from '../../db/unique-violation';
+import { insertAuditEvent } from '../audit';
+import { findUserById, listAccountsOf } from '../directory';
+import {
+  maskEmail,
+  maskPhone,
+  type GrantCheck,
+  type OtpService,
+  type RiskPolicy,
+} from '../identity';
+import type { MessagingService } from '../messaging';
 import {
   INSUFFICIENT_FUNDS_REASON,
   TRANSFER_REFUSALS,
@@ -163,14 +167,6 @@ interface Planned {
 /** What the deciding transaction leaves: an answer, or a pending transfer to approve. */
 type Decided = { outcome: TransferOutcome } | { pending: TransferRow; via: 'push' | 'code' };
 
-/** 23505 from either driver; Drizzle wraps the driver's error as `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 function refused(reason: TransferRefusal, referenceNumber: number): TransferOutcome {
   const { code, message } = TRANSFER_REFUSALS[reason];
   return { kind: 'refused', code, message, referenceNumber };
@@ -182,7 +178,7 @@ export function createBankingService(deps: {
   approvals?: TransferApprovals | null;
   /** Codes that confirm a transfer for a customer without a phone app. */
   otp: OtpService;
-  messaging: MessagingService;
+  messaging: Pick<MessagingService, 'send'>;
   clock?: () => Date;
   /** The transfer's number shown to the customer: random below 100000 (document 2 §2). */
   referenceNumber?: () => number;
@@ -337,18 +333,19 @@ export function createBankingService(deps: {
       reference: pending.id,
     });
     const amount = `$${formatCentsWithSeparators(plan.amountCents)}`;
-    const text =
-      `Your AnyBank code to approve the transfer of ${amount} from account ending ` +
-      `${plan.from.id.slice(-4)} to account ending ${plan.to.id.slice(-4)} is ${code}. ` +
-      'It expires in 5 minutes. If you did not ask for this transfer, do not share the code ' +
-      'and change your password.';
+    const text = messages.delivery.transferCodeBody(
+      amount,
+      plan.from.id.slice(-4),
+      plan.to.id.slice(-4),
+      code,
+    );
     const email = device.type === 'Email';
     await deps.messaging.send(
       email
         ? {
             channel: 'email',
             to: device.target,
-            subject: 'Your AnyBank transfer approval code',
+            subject: messages.delivery.transferCodeSubject,
             body: text,
             code,
           }
@@ -447,7 +444,7 @@ export function createBankingService(deps: {
       const notPending = { kind: 'not_pending', referenceNumber: pending.referenceNumber } as const;
       if (pending.status !== 'pending_approval') return notPending;
       return db.transaction(async (tx): Promise<CancellationOutcome> => {
-        const retired = await retireCodes(tx, TRANSFER_OTP_PURPOSE, pending.id, clock());
+        const retired = await deps.otp.retire(tx, TRANSFER_OTP_PURPOSE, pending.id);
         if (retired === 0) return notPending;
         const settled = await settlePendingTransfer(tx, pending.id, {
           status: TRANSFER_REFUSALS.cancelled.status,
@@ -576,7 +573,7 @@ export function createBankingService(deps: {
         throw new Error('a pending transfer has no way to be approved');
       } catch (error) {
         // A concurrent request with the same key got there first: answer what it recorded.
-        if (idempotencyKey && isUniqueViolation(error)) {
+        if (idempotencyKey && uniqueViolationOf(error)) {
           const first = await findTransferByIdempotencyKey(db, userId, idempotencyKey);
           if (first) return replay(first, input);
         }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, type Queryable } from '../../db/database';
 import { ledgerEntries, transfers, users } from '../../db/schema';
-import { auditEventInsertWhen } from '../audit/audit.store';
-import { grantIsLive } from '../identity/oauth/grant.store';
+import { auditEventInsertWhen } from '../audit';
+import { grantIsLive } from '../identity';
 import {
   INSUFFICIENT_FUNDS_REASON,
   PENDING_TRANSFER_LIFETIME_MS,

@@ -7,7 +7,7 @@ import {
   type AdvisorConsentsResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import type { AdvisorConsentService } from './advisor-consents.service';
 
 /**

@@ -1,8 +1,7 @@
 import type { AdvisorConsentsQuery, AdvisorConsentsResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { partnerReadEvent } from '../audit/audit.rules';
-import { insertAuditEvent } from '../audit/audit.store';
-import type { Principal } from '../identity/oauth/access-token';
+import { insertAuditEvent, partnerReadEvent } from '../audit';
+import type { Principal } from '../identity';
 import { CONSENT_AUDIENCE } from './consent.rules';
 import { listSharingClients } from './consent.store';
 

@@ -11,9 +11,9 @@ import {
   type Consent,
   type ConsentSearchResponse,
 } from '@anybank/contracts';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import type { AccessRequirement, AuthGuards } from '../identity/oauth/access-token';
+import type { AccessRequirement, AuthGuards } from '../identity';
 import type { ConsentService } from './consent.service';
 
 /** Document 2 §6: a customer's consent pages use a token with the consent scope. */
@@ -119,7 +119,7 @@ export function registerConsentRoutes(
       const body = parseInput(updateConsentRequestSchema, request.body);
       const consent = await deps.consents.update(principal.userId, consentId, body, request.ip);
       // Someone else's consent answers exactly like one that does not exist.
-      if (!consent) throw new HttpError(404, 'There is no such consent.');
+      if (!consent) throw new DomainError('consent_not_found');
       return consent;
     },
   );

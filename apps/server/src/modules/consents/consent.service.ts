@@ -1,4 +1,5 @@
 import {
+  apiErrorMessage,
   consentDataSchemas,
   type Consent,
   type ConsentData,
@@ -7,10 +8,10 @@ import {
   type ConsentStatus,
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import { insertAuditEvent } from '../audit/audit.store';
-import { listAccountsOf } from '../directory/directory.store';
+import { insertAuditEvent } from '../audit';
+import { listAccountsOf } from '../directory';
 import {
   CONSENT_AUDIENCE,
   CONSENT_TEXTS,
@@ -28,9 +29,6 @@ import {
   updateConsent,
   type ConsentRow,
 } from './consent.store';
-
-const NOT_YOURS = 'You can only read and change your own consents.';
-const FOREIGN_ACCOUNTS = 'You can share only the balances of your own accounts.';
 
 type ConsentContext = Record<string, string | number | boolean | null>;
 
@@ -97,7 +95,7 @@ export function createConsentService(deps: { db: Database }): ConsentService {
   const { db } = deps;
 
   function requireOwnSubject(callerId: string, subject: string | undefined) {
-    if (subject !== undefined && subject !== callerId) throw new HttpError(403, NOT_YOURS);
+    if (subject !== undefined && subject !== callerId) throw new DomainError('consent_not_yours');
   }
 
   /** The definition's data schema, then: every shared account must be the caller's own. */
@@ -113,9 +111,11 @@ export function createConsentService(deps: { db: Database }): ConsentService {
     if (definition === 'share-account-balances') {
       const own = (await listAccountsOf(db, callerId)).map((account) => account.id);
       if (foreignAccountIds(parsed as ShareBalancesData, own).length > 0) {
-        throw new HttpError(400, FOREIGN_ACCOUNTS, [
-          { field: 'data.share-balance', message: FOREIGN_ACCOUNTS },
-        ]);
+        throw new DomainError('consent_foreign_accounts', {
+          details: [
+            { field: 'data.share-balance', message: apiErrorMessage('consent_foreign_accounts') },
+          ],
+        });
       }
     }
     return parsed;

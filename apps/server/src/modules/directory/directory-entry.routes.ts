@@ -7,7 +7,7 @@ import {
   directoryPutRequestSchema,
 } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import type { DirectoryEntryService } from './directory-entry.service';
 
 const dnParams = z.object({ dn: z.string().min(1).max(512) });

@@ -13,7 +13,7 @@ import {
   type DirectoryPatchRequest,
   type DirectoryPutRequest,
 } from '@anybank/contracts';
-import { fullAddress } from './directory.rules';
+import { fullAddress, type CustomerProfile } from './directory.rules';
 
 /**
  * Pure rules of the directory entry API (document 2 §3 "User directory entry", §5 "Admin
@@ -64,18 +64,11 @@ export function uidOfDn(dn: string): string | null {
   return match?.[1] ? match[1].trim().toLowerCase() : null;
 }
 
-export interface EntrySource {
+export interface EntrySource extends CustomerProfile {
   cibaThreshold: number | null;
   denyThreshold: number | null;
   accountTier: string;
   uid: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile: string | null;
-  street: string | null;
-  city: string | null;
-  postalCode: string | null;
   authnPreference: string;
   accountTransferAmountCents: number | null;
 }

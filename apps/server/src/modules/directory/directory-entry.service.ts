@@ -1,11 +1,12 @@
-import type {
-  DirectoryEntry,
-  DirectoryPatchRequest,
-  DirectoryPutRequest,
+import {
+  apiErrorMessage,
+  type DirectoryEntry,
+  type DirectoryPatchRequest,
+  type DirectoryPutRequest,
 } from '@anybank/contracts';
-import { messages, userDn } from '@anybank/contracts';
+import { userDn } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import {
   attributeNameOf,
   changesOfPatch,
@@ -29,13 +30,12 @@ export interface DirectoryEntryService {
   patch(caller: EntryCaller, dn: string, body: DirectoryPatchRequest): Promise<DirectoryEntry>;
 }
 
-const NO_SUCH_ENTRY = 'There is no such entry.';
-const OWN_ENTRY_ONLY = 'You can only read and change your own directory entry.';
-const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
-
-function refusal(problems: FieldProblem[]): HttpError {
+function refusal(problems: FieldProblem[]): DomainError {
   const summary = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
-  return new HttpError(400, `Please check your input. ${summary}`, problems);
+  return new DomainError('invalid_input', {
+    message: `Please check your input. ${summary}`,
+    details: problems,
+  });
 }
 
 /**
@@ -53,10 +53,10 @@ export function createDirectoryEntryService(deps: {
   /** The caller's row, once the DN is known to be theirs. */
   async function ownEntry(caller: EntryCaller, dn: string): Promise<UserRow> {
     const uid = uidOfDn(dn);
-    if (uid === null) throw new HttpError(404, NO_SUCH_ENTRY);
+    if (uid === null) throw new DomainError('directory_entry_not_found');
     const user = await findUserById(db, caller.userId);
-    if (!user) throw new HttpError(401, SIGN_IN_AGAIN);
-    if (user.uid !== uid) throw new HttpError(403, OWN_ENTRY_ONLY);
+    if (!user) throw new DomainError('session_ended');
+    if (user.uid !== uid) throw new DomainError('directory_own_entry_only');
     return user;
   }
 
@@ -86,12 +86,9 @@ export function createDirectoryEntryService(deps: {
     const named = Object.keys(parsed.changes) as AdminAttribute[];
     if (named.length > 0) {
       const names = named.map((attribute) => attributeNameOf(attribute, productId));
-      throw new HttpError(
-        403,
-        messages.admin.bankAttributes(names.join(', ')),
-        [],
-        'bank_attribute',
-      );
+      throw new DomainError('bank_attribute', {
+        message: apiErrorMessage('bank_attribute', names.join(', ')),
+      });
     }
     return entryOf(owner);
   }

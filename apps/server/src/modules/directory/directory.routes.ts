@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import { DomainError } from '../../domain-error';
+import type { AuthGuards } from '../identity';
 import { fullAddress } from './directory.rules';
-import { findUserById } from './directory.store';
+import { createDirectoryService } from './directory.service';
 
 /** `GET /api/me`: the signed-in user's own directory entry, for any user type. */
 export function registerDirectoryRoutes(
   app: FastifyInstance,
   deps: { db: Database; auth: AuthGuards },
 ) {
+  const directory = createDirectoryService({ db: deps.db });
   app.get(
     '/api/me',
     {
@@ -29,8 +30,8 @@ export function registerDirectoryRoutes(
     },
     async (request) => {
       const principal = await deps.auth.requireUser(request);
-      const user = await findUserById(deps.db, principal.userId);
-      if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+      const user = await directory.findUserById(principal.userId);
+      if (!user) throw new DomainError('session_ended');
       return {
         subject: user.id,
         uid: user.uid,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { accountKindAt, fullAddress, shownValue } from './directory.rules';
+import { accountKindAt, fullAddress, sameDeviceTarget, shownValue } from './directory.rules';
 
 describe('directory rules', () => {
+  it('compares device targets as addresses and numbers, not as strings', () => {
+    expect(sameDeviceTarget('email', 'Jane.Doe@Example.com', 'jane.doe@example.com ')).toBe(true);
+    expect(sameDeviceTarget('email', 'jane@example.com', 'john@example.com')).toBe(false);
+    expect(sameDeviceTarget('phone', '+15551234567', '1.5551234567')).toBe(true);
+    expect(sameDeviceTarget('phone', '+15551234567', '+15551234568')).toBe(false);
+    expect(sameDeviceTarget('phone', null, '+15551234567')).toBe(false);
+  });
+
   it.each([
     [
       { street: '123 Main Street', city: 'Springfield', postalCode: '62701' },

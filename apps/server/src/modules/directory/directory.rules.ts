@@ -1,15 +1,28 @@
-import { BLANK_PLACEHOLDER, type AccountKind } from '@anybank/contracts';
+import { BLANK_PLACEHOLDER, toE164, type AccountKind } from '@anybank/contracts';
 
 /**
  * Pure rules of the directory: how an entry's derived attributes are formed.
  */
 
-/** Document 1 §3.8: fullAddress = "street, city, postalCode", leaving out what is missing. */
-export function fullAddress(entry: {
+/**
+ * A person's profile as the directory keeps it (document 1 §3.8, document 2 §3): the one
+ * shape that the profile update saves, pickup hands over, SCIM and the entry API show.
+ */
+export interface CustomerProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164, or null when blank. */
+  mobile: string | null;
   street: string | null;
   city: string | null;
   postalCode: string | null;
-}): string {
+}
+
+/** Document 1 §3.8: fullAddress = "street, city, postalCode", leaving out what is missing. */
+export function fullAddress(
+  entry: Pick<CustomerProfile, 'street' | 'city' | 'postalCode'>,
+): string {
   return [entry.street, entry.city, entry.postalCode]
     .map((part) => part?.trim())
     .filter((part): part is string => Boolean(part))
@@ -31,3 +44,19 @@ export function shownValue(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' || trimmed === BLANK_PLACEHOLDER ? null : trimmed;
 }
+
+/** The channels a device target can be compared on. */
+export type TargetKind = 'email' | 'phone';
+
+/** Is `stored` (a device's target) the same address or number as `candidate`? */
+export function sameDeviceTarget(kind: TargetKind, stored: string | null, candidate: string) {
+  if (stored === null) return false;
+  if (kind === 'email') return stored.trim().toLowerCase() === candidate.trim().toLowerCase();
+  return toE164(stored) === toE164(candidate);
+}
+
+/** The device type whose target a kind is compared with. */
+export const DEVICE_TYPE_OF_TARGET: Record<TargetKind, 'Email' | 'SMS'> = {
+  email: 'Email',
+  phone: 'SMS',
+};

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, mfaDevices, users } from '../../db/schema';
 
@@ -142,4 +142,74 @@ export async function findMfaDeviceByCredentialId(
     .where(eq(mfaDevices.credentialId, credentialId))
     .limit(1);
   return row ?? null;
+}
+
+/** The user with this e-mail address, in any letter case (the unique index is on lower(email)). */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Which of a username and an e-mail address already belong to someone. */
+export async function takenIdentifiers(
+  db: Queryable,
+  candidate: { username: string; email: string },
+): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .select({ uid: users.uid, email: users.email })
+    .from(users)
+    .where(
+      sql`${users.uid} = ${candidate.username.toLowerCase()} or lower(${users.email}) = ${candidate.email.trim().toLowerCase()}`,
+    );
+  return {
+    username: rows.some((row) => row.uid === candidate.username.toLowerCase()),
+    email: rows.some((row) => row.email.toLowerCase() === candidate.email.trim().toLowerCase()),
+  };
+}
+
+/** Writes a user's profile and sign-in fields; false when there is no such user. */
+export async function updateUser(
+  db: Queryable,
+  userId: string,
+  fields: Partial<
+    Pick<
+      NewUser,
+      | 'firstName'
+      | 'lastName'
+      | 'email'
+      | 'mobile'
+      | 'street'
+      | 'city'
+      | 'postalCode'
+      | 'authnPreference'
+    >
+  >,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function deleteMfaDevices(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(mfaDevices).where(inArray(mfaDevices.id, [...ids]));
+}
+
+/** Removes one of the user's devices; false when it is not theirs (or already gone). */
+export async function deleteMfaDeviceOf(
+  db: Queryable,
+  userId: string,
+  deviceId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(mfaDevices)
+    .where(and(eq(mfaDevices.id, deviceId), eq(mfaDevices.userId, userId)))
+    .returning({ id: mfaDevices.id });
+  return deleted.length === 1;
 }

@@ -8,10 +8,12 @@ import {
   scimUserSchema,
   scimUsersQuerySchema,
 } from '@anybank/contracts';
-import { HttpError } from '../../http/errors';
+import type { DomainError } from '../../domain-error';
+import { statusOfError } from '../../http/error-status';
+import { asDomainError } from '../../http/errors';
 import { sendScimError } from '../../http/scim-error';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity/oauth/access-token';
+import type { AuthGuards } from '../identity';
 import { InvalidScimFilter } from './scim-filter.rules';
 import type { ScimService } from './scim.service';
 
@@ -20,17 +22,18 @@ import type { ScimService } from './scim.service';
  * of a SCIM service reads `status` and `detail`. A malformed query is `invalidValue`.
  */
 function answerScimError(
-  error: FastifyError | HttpError,
+  error: FastifyError | DomainError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const status = error.statusCode ?? 500;
+  const refusal = asDomainError(error);
+  const status = statusOfError(refusal.code);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return sendScimError(reply, 500, `Unexpected Error. Request ${request.id}.`);
   }
-  const invalid = status === 400 && error instanceof HttpError;
-  return sendScimError(reply, status, error.message, invalid ? 'invalidValue' : undefined);
+  const invalid = refusal.code === 'invalid_input';
+  return sendScimError(reply, status, refusal.message, invalid ? 'invalidValue' : undefined);
 }
 
 /**

@@ -6,23 +6,16 @@ import {
   scimUserPath,
   type ScimUser,
 } from '@anybank/contracts';
-import { shownValue } from './directory.rules';
+import { shownValue, type CustomerProfile } from './directory.rules';
 
 /**
  * What marketing is shown of a customer (document 2 §3 "Marketing lookup result", §6): only
  * the channels the customer opted into through their communication consent.
  */
 
-export interface CustomerEntry {
+export interface CustomerEntry extends CustomerProfile {
   id: string;
   uid: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile: string | null;
-  street: string | null;
-  city: string | null;
-  postalCode: string | null;
 }
 
 export interface CommunicationConsentView {

@@ -1,9 +1,8 @@
 import { SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { partnerReadEvent, type PartnerRead } from '../audit/audit.rules';
-import { insertAuditEvent } from '../audit/audit.store';
-import { latestConsentsOf } from '../consents/consent.store';
-import type { Principal } from '../identity/oauth/access-token';
+import { insertAuditEvent, partnerReadEvent, type PartnerRead } from '../audit';
+import { latestConsentsOf } from '../consents';
+import type { Principal } from '../identity';
 import { parseUidFilter } from './scim-filter.rules';
 import { marketingViewOf, scimPage, type CustomerEntry } from './scim.rules';
 import { findCustomer, searchCustomers } from './scim.store';

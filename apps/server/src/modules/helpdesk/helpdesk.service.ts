@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiErrorMessage,
   HELP_DESK_VERIFICATION_LIMIT,
   OTP_TTL_MS,
   messages,
@@ -7,23 +8,18 @@ import {
   type HelpDeskSession,
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { insertAuditEvent, type AuditEvent } from '../audit/audit.store';
+import { DomainError } from '../../domain-error';
+import { insertAuditEvent, type AuditEvent } from '../audit';
+import { createDirectoryService, type UserRow } from '../directory';
 import {
-  findUserById,
-  findUserByUid,
-  listMfaDevicesOf,
-  type UserRow,
-} from '../directory/directory.store';
-import type { OtpService } from '../identity/credentials/otp.service';
-import { clearPasswordFailures, readPasswordLock } from '../identity/credentials/password.store';
-import { PUSH_TTL_MS } from '../identity/devices/push.rules';
-import type { PushService } from '../identity/devices/push.service';
-import type { Principal } from '../identity/oauth/access-token';
-import { DEFAULT_RISK_POLICY } from '../identity/risk/risk.rules';
-import { countFailedSignInsForUsername } from '../identity/risk/risk.store';
-import type { MessagingService } from '../messaging/messaging.service';
-import type { SecurityNotices } from '../messaging/security-notice.service';
+  DEFAULT_RISK_POLICY,
+  PUSH_TTL_MS,
+  createSignInLockService,
+  type OtpService,
+  type Principal,
+  type PushService,
+} from '../identity';
+import type { MessagingService, SecurityNotices } from '../messaging';
 import {
   INITIAL_STATE,
   deviceRemoval,
@@ -39,7 +35,6 @@ import {
 } from './helpdesk.rules';
 import {
   countVerificationsSentTo,
-  deleteDeviceOf,
   findSessionOfRep,
   insertSession,
   lockSessionOfRep,
@@ -50,8 +45,6 @@ import {
 
 /** The purpose of the help desk's e-mailed codes; the reference is the session's id. */
 const CODE_PURPOSE = 'helpdesk';
-const PUSH_TITLE = 'Confirm your call with AnyBank?';
-const EMAIL_SUBJECT = 'Your AnyBank help-desk code';
 
 /** The rep, as their access token names them. */
 export type Rep = Pick<Principal, 'userId' | 'firstName' | 'lastName'>;
@@ -79,10 +72,10 @@ export interface HelpDeskService {
   cancel(call: HelpDeskCall, sessionId: string): Promise<HelpDeskSession>;
 }
 
-const REFUSALS: Record<HelpDeskRefusal, () => HttpError> = {
-  ended: () => new HttpError(409, messages.helpDesk.sessionEnded),
-  not_verified: () => new HttpError(403, messages.helpDesk.notVerified),
-  not_allowed: () => new HttpError(409, messages.helpDesk.stepNotPossible),
+const REFUSALS: Record<HelpDeskRefusal, () => DomainError> = {
+  ended: () => new DomainError('help_desk_session_ended'),
+  not_verified: () => new DomainError('help_desk_not_verified'),
+  not_allowed: () => new DomainError('help_desk_step_not_possible'),
 };
 
 /**
@@ -103,6 +96,9 @@ export function createHelpDeskService(deps: {
 }): HelpDeskService {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
+  // The customer's entry and devices are the directory's, their sign-in locks identity's.
+  const directory = createDirectoryService({ db });
+  const signInLocks = createSignInLockService({ db });
   const usernameThreshold =
     deps.usernameFailureThreshold ?? DEFAULT_RISK_POLICY.usernameFailureThreshold;
 
@@ -128,7 +124,7 @@ export function createHelpDeskService(deps: {
   }
 
   async function customerOf(queryable: Queryable, row: HelpDeskSessionRow): Promise<UserRow> {
-    const customer = await findUserById(queryable, row.customerId);
+    const customer = await directory.findUserById(row.customerId, queryable);
     // The session's row goes with the customer's (cascade): a missing one is a broken database.
     if (!customer) throw new Error(`help-desk session ${row.id} has no customer`);
     return customer;
@@ -136,7 +132,7 @@ export function createHelpDeskService(deps: {
 
   async function sessionOf(call: HelpDeskCall, sessionId: string) {
     const row = await findSessionOfRep(db, sessionId, call.rep.userId);
-    if (!row) throw new HttpError(404, messages.helpDesk.noSuchSession);
+    if (!row) throw new DomainError('help_desk_no_such_session');
     return { row, customer: await customerOf(db, row) };
   }
 
@@ -146,14 +142,10 @@ export function createHelpDeskService(deps: {
     const now = clock();
     let account: HelpDeskSession['account'] = null;
     if (state.status === 'verified') {
-      const since = new Date(now.getTime() - DEFAULT_RISK_POLICY.failureWindowMs);
-      const [lock, failedSignIns, devices] = await Promise.all([
-        readPasswordLock(db, customer.uid),
-        countFailedSignInsForUsername(db, customer.uid, since),
-        listMfaDevicesOf(db, customer.id),
+      const [{ passwordLockedUntil: lockedUntil, failedSignIns }, devices] = await Promise.all([
+        signInLocks.stateOf(customer.uid, now),
+        directory.listDevicesOf(customer.id),
       ]);
-      const lockedUntil =
-        lock?.lockedUntil && lock.lockedUntil.getTime() > now.getTime() ? lock.lockedUntil : null;
       account = {
         passwordLockedUntil: lockedUntil?.toISOString() ?? null,
         failedSignIns,
@@ -241,7 +233,7 @@ export function createHelpDeskService(deps: {
   async function requireVerificationAllowed(customer: UserRow) {
     const since = new Date(clock().getTime() - HELP_DESK_VERIFICATION_LIMIT.windowMs);
     if (!verificationAllowed(await countVerificationsSentTo(db, customer.id, since))) {
-      throw new HttpError(429, messages.helpDesk.tooManyVerifications);
+      throw new DomainError('help_desk_too_many_verifications');
     }
   }
 
@@ -255,7 +247,7 @@ export function createHelpDeskService(deps: {
     customer: UserRow,
     onlyEmail: boolean,
   ): Promise<HelpDeskSessionRow> {
-    const devices = await listMfaDevicesOf(db, customer.id);
+    const devices = await directory.listDevicesOf(customer.id);
     const choice = onlyEmail
       ? { method: 'email' as const, pushDeviceId: null }
       : verificationMethodFor(
@@ -288,7 +280,7 @@ export function createHelpDeskService(deps: {
           deviceId: choice.pushDeviceId,
           kind: 'helpdesk',
           context: {
-            title: PUSH_TITLE,
+            title: messages.delivery.helpDeskPushTitle,
             details: {
               Agent: `${call.rep.firstName} ${call.rep.lastName}`.trim(),
               Time: now.toUTCString(),
@@ -304,8 +296,8 @@ export function createHelpDeskService(deps: {
         await deps.messaging.send({
           channel: 'email',
           to: customer.email,
-          subject: EMAIL_SUBJECT,
-          body: `${call.rep.firstName} from AnyBank customer service is helping you on the phone. To confirm it is you, read them this code: ${code}. It expires in 5 minutes. If you are not on a call with AnyBank, do not share this code with anyone.`,
+          subject: messages.delivery.helpDeskCodeSubject,
+          body: messages.delivery.helpDeskCodeBody(call.rep.firstName, code),
           code,
         });
       }
@@ -328,11 +320,11 @@ export function createHelpDeskService(deps: {
     perform: (
       tx: Queryable,
       customer: UserRow,
-    ) => Promise<{ refused: HttpError } | { deviceName: string | null; change?: AuditEvent }>,
+    ) => Promise<{ refused: DomainError } | { deviceName: string | null; change?: AuditEvent }>,
   ): Promise<HelpDeskSession> {
     const outcome = await db.transaction(async (tx) => {
       const row = await lockSessionOfRep(tx, sessionId, call.rep.userId);
-      if (!row) return { refused: new HttpError(404, messages.helpDesk.noSuchSession) };
+      if (!row) return { refused: new DomainError('help_desk_no_such_session') };
       const customer = await customerOf(tx, row);
       const session = { id: row.id, customer };
       const now = clock();
@@ -364,7 +356,7 @@ export function createHelpDeskService(deps: {
 
   return {
     async start(call, username) {
-      const customer = await findUserByUid(db, username);
+      const customer = await directory.findUserByUid(username);
       if (!customer || customer.userType !== 'customer') {
         await insertAuditEvent(db, {
           type: 'helpdesk.step',
@@ -372,7 +364,7 @@ export function createHelpDeskService(deps: {
           ip: call.ip,
           details: { step: 'no_such_customer', username },
         });
-        throw new HttpError(404, messages.helpDesk.noSuchCustomer);
+        throw new DomainError('help_desk_no_such_customer');
       }
       await requireVerificationAllowed(customer);
       const row = await insertSession(db, {
@@ -411,7 +403,7 @@ export function createHelpDeskService(deps: {
       const row = await settled(call, found.row, customer);
       if (isFinal(stateOf(row))) throw REFUSALS.ended();
       if (row.status !== 'verification_sent') throw REFUSALS.not_allowed();
-      if (row.method !== 'email') throw new HttpError(409, messages.helpDesk.notEmailVerification);
+      if (row.method !== 'email') throw new DomainError('help_desk_not_email_verification');
       const verdict = await deps.otp.verify({
         purpose: CODE_PURPOSE,
         reference: row.id,
@@ -422,8 +414,11 @@ export function createHelpDeskService(deps: {
         await audit(db, call, { id: row.id, customer }, 'code_rejected', {
           attemptsLeft: verdict.attemptsLeft,
         });
-        const message = messages.helpDesk.codeRejected(verdict.attemptsLeft);
-        throw new HttpError(400, message, [{ field: 'code', message }]);
+        const message = apiErrorMessage('help_desk_code_rejected', verdict.attemptsLeft);
+        throw new DomainError('help_desk_code_rejected', {
+          message,
+          details: [{ field: 'code', message }],
+        });
       }
       const event: HelpDeskEvent =
         verdict.result === 'ok' && verdict.userId === customer.id
@@ -447,7 +442,7 @@ export function createHelpDeskService(deps: {
 
     unlock(call, sessionId) {
       return act(call, sessionId, 'unlock', async (tx, customer) => {
-        await clearPasswordFailures(tx, customer.uid);
+        await signInLocks.unlock(tx, customer.uid);
         await insertAuditEvent(tx, {
           type: 'signin.unlocked',
           userId: customer.id,
@@ -460,17 +455,17 @@ export function createHelpDeskService(deps: {
 
     removeDevice(call, sessionId, deviceId) {
       return act(call, sessionId, 'remove_device', async (tx, customer) => {
-        const devices = await listMfaDevicesOf(tx, customer.id);
+        const devices = await directory.listDevicesOf(customer.id, tx);
         const verdict = deviceRemoval(devices, deviceId);
         if (verdict === 'not_theirs') {
-          return { refused: new HttpError(404, messages.helpDesk.noSuchDevice) };
+          return { refused: new DomainError('help_desk_no_such_device') };
         }
         if (verdict === 'last_device') {
-          return { refused: new HttpError(409, messages.helpDesk.lastDevice) };
+          return { refused: new DomainError('help_desk_last_device') };
         }
         const device = devices.find((candidate) => candidate.id === deviceId);
-        if (!(await deleteDeviceOf(tx, customer.id, deviceId))) {
-          return { refused: new HttpError(404, messages.helpDesk.noSuchDevice) };
+        if (!(await directory.removeDeviceOf(tx, customer.id, deviceId))) {
+          return { refused: new DomainError('help_desk_no_such_device') };
         }
         // The customer's own record of losing a factor; the help-desk step names the session.
         const change: AuditEvent = {

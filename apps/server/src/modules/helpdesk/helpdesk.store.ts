@@ -6,8 +6,8 @@ import type {
   HelpDeskStatus,
 } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
-import { auditEvents, helpDeskSessions, mfaDevices } from '../../db/schema';
-import { countAuditEvents } from '../audit/audit.store';
+import { auditEvents, helpDeskSessions } from '../../db/schema';
+import { countAuditEvents } from '../audit';
 import type { HelpDeskState } from './helpdesk.rules';
 
 export type HelpDeskSessionRow = typeof helpDeskSessions.$inferSelect;
@@ -113,17 +113,4 @@ export function countVerificationsSentTo(
     sql`${auditEvents.details}->>'step' = 'verification_sent'`,
     sql`${auditEvents.details}->>'customerId' = ${customerId}`,
   );
-}
-
-/** Removes one of the customer's devices; false when it is not theirs (or already gone). */
-export async function deleteDeviceOf(
-  tx: Queryable,
-  customerId: string,
-  deviceId: string,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(mfaDevices)
-    .where(and(eq(mfaDevices.id, deviceId), eq(mfaDevices.userId, customerId)))
-    .returning({ id: mfaDevices.id });
-  return deleted.length === 1;
 }

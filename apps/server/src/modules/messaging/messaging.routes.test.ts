@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxResponseSchema } from '@anybank/contracts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from '../../../test/test-database';
 import { testConfig } from '../../../test/test-config';
 import { buildServer, type Server } from '../../app';
 
-describe.each(DATABASE_KINDS)('outbox API on %s', (kind) => {
+// One database (API_DATABASES): the route's HTTP answers; the outbox store is tested on both.
+describe.each(API_DATABASES)('outbox API on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { OutboxChannel } from '@anybank/contracts';
+import { toE164, type OutboxChannel } from '@anybank/contracts';
 
 /**
  * Pure rules of the messaging module: who a message may go to on each channel, and how the
@@ -31,10 +31,7 @@ export function normaliseRecipient(channel: OutboxChannel, to: string): Recipien
   }
 }
 
-/** `+44.2071234567` and `15551234567` are the same numbers as `+442071234567`, `+15551234567`. */
-export function toE164(phone: string): string {
-  return `+${phone.replace(/[^\d]/g, '')}`;
-}
+// The contracts' one, for identity/flow's pairing until it imports it from there itself.
 
 /**
  * The outbox is searched by the recipient as a person types it: an e-mail address in any

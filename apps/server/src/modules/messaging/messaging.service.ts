@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
-import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
+import { apiErrorMessage, type OutboxChannel, type OutboxMessage } from '@anybank/contracts';
+import type { Database, Queryable } from '../../db/database';
+import { DomainError } from '../../domain-error';
 import { normaliseRecipient, recipientSearchKey } from './messaging.rules';
-import { insertOutboxMessage, listOutboxMessages } from './outbox.store';
+import { countEmailsSentTo, insertOutboxMessage, listOutboxMessages } from './outbox.store';
 import type { EmailTransport } from './smtp-transport';
 
 export interface OutgoingMessage {
@@ -18,9 +18,14 @@ export interface OutgoingMessage {
 }
 
 export interface MessagingService {
-  /** Stores the message in the outbox (the delivery channel) and sends e-mail by SMTP when set. */
-  send(message: OutgoingMessage): Promise<OutboxMessage>;
+  /**
+   * Stores the message in the outbox (the delivery channel) and sends e-mail by SMTP when set.
+   * `within` is the caller's transaction: the message is stored with the caller's own write.
+   */
+  send(message: OutgoingMessage, within?: Queryable): Promise<OutboxMessage>;
   listOutbox(query: { to?: string; limit: number }): Promise<OutboxMessage[]>;
+  /** E-mails with this subject sent to this address since `since` (per-address limits). */
+  countEmailsSentTo(recipient: string, subject: string, since: Date): Promise<number>;
 }
 
 export function createMessagingService(deps: {
@@ -29,10 +34,14 @@ export function createMessagingService(deps: {
   log: FastifyBaseLogger;
 }): MessagingService {
   return {
-    async send(message) {
+    async send(message, within = deps.db) {
       const recipient = normaliseRecipient(message.channel, message.to);
-      if (!recipient.ok) throw new HttpError(400, `Cannot send this message: ${recipient.reason}.`);
-      const stored = await insertOutboxMessage(deps.db, {
+      if (!recipient.ok) {
+        throw new DomainError('message_not_sendable', {
+          message: apiErrorMessage('message_not_sendable', recipient.reason),
+        });
+      }
+      const stored = await insertOutboxMessage(within, {
         channel: message.channel,
         recipient: recipient.recipient,
         subject: message.subject ?? null,
@@ -57,6 +66,9 @@ export function createMessagingService(deps: {
     },
     listOutbox({ to, limit }) {
       return listOutboxMessages(deps.db, to === undefined ? null : recipientSearchKey(to), limit);
+    },
+    countEmailsSentTo(recipient, subject, since) {
+      return countEmailsSentTo(deps.db, recipient, subject, since);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
@@ -48,4 +48,28 @@ export async function listOutboxMessages(
     .orderBy(desc(outboxMessages.sequence))
     .limit(limit);
   return rows.map(toMessage);
+}
+
+/**
+ * How many e-mails with this subject went to this address since `since`. The outbox holds every
+ * message the bank sends (ADR 0003), so it is the count of what was really sent.
+ */
+export async function countEmailsSentTo(
+  db: Queryable,
+  recipient: string,
+  subject: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.recipient, recipient.trim().toLowerCase()),
+        eq(outboxMessages.channel, 'email'),
+        eq(outboxMessages.subject, subject),
+        gte(outboxMessages.createdAt, since),
+      ),
+    );
+  return Number(row?.sent ?? 0);
 }

@@ -24,22 +24,11 @@ export interface SecurityNotice {
 }
 
 /** How a second factor is named to its owner, by its device type. */
-const DEVICE_WORDS: Record<string, string> = {
-  iPhone: 'the AnyBank app on a phone',
-  SMS: 'a mobile number for text-message codes',
-  Email: 'an e-mail address for codes',
-  TOTP: 'an authenticator app',
-  FIDO2: 'a passkey',
-  SECURITY_KEY: 'a security key',
-  PLATFORM: 'a passkey',
-};
-
 export function deviceWords(details: Record<string, unknown> = {}): string {
-  if (details.deviceType === 'iPhone' && details.rebound === true) {
-    return 'the AnyBank app on a new phone';
-  }
+  const words = messages.securityNotice;
+  if (details.deviceType === 'iPhone' && details.rebound === true) return words.newPhoneWords;
   const type = typeof details.deviceType === 'string' ? details.deviceType : '';
-  return DEVICE_WORDS[type] ?? 'a sign-in method';
+  return words.deviceWords[type] ?? words.someMethodWords;
 }
 
 /** "24 November 2026 at 19:45 UTC": one time zone for everyone, named. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { findUserById } from '../directory/directory.store';
+import { findUserById } from '../directory';
 import type { MessagingService } from './messaging.service';
 import {
   contactChangeNotice,

@@ -10,7 +10,7 @@ import {
 import type { Config, PolicyName } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity/flow/xsrf';
+import { requireXsrfHeader } from '../identity';
 import type { OrchestrationService } from './orchestration.service';
 
 // Anything else than the configured ids is a 404 of the service, not a 400.
@@ -57,6 +57,7 @@ export function registerOrchestrationRoutes(
           params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
+            400: 'A company id that is not one (too long, or not text).',
             401: 'No API key, or a wrong one.',
             404: 'No such company.',
             429: 'Too many calls from this address.',
@@ -84,6 +85,7 @@ export function registerOrchestrationRoutes(
           params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
+            400: 'A company id that is not one (too long, or not text).',
             403: 'The anti-forgery header is missing.',
             404: 'No such company.',
             429: 'Too many calls from this address.',

@@ -7,7 +7,6 @@ import {
   fieldOfUserConstraint,
   limitReached,
   readTicket,
-  sameDeviceTarget,
   windowStart,
   type RegistrationTicket,
 } from './orchestration.rules';
@@ -47,14 +46,6 @@ describe('orchestration rules', () => {
     );
     expect(limitReached(limit, 2)).toBe(false);
     expect(limitReached(limit, 3)).toBe(true);
-  });
-
-  it('compares device targets as addresses and numbers, not as strings', () => {
-    expect(sameDeviceTarget('email', 'Jane.Doe@Example.com', 'jane.doe@example.com ')).toBe(true);
-    expect(sameDeviceTarget('email', 'jane@example.com', 'john@example.com')).toBe(false);
-    expect(sameDeviceTarget('phone', '+15551234567', '1.5551234567')).toBe(true);
-    expect(sameDeviceTarget('phone', '+15551234567', '+15551234568')).toBe(false);
-    expect(sameDeviceTarget('phone', null, '+15551234567')).toBe(false);
   });
 
   it('names the field of a unique violation, and only of users', () => {

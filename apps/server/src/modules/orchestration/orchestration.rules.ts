@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { OTP_TTL_MS } from '@anybank/contracts';
-import { toE164 } from '../messaging/messaging.rules';
 
 /**
  * Pure rules of the orchestration service: who may call, the registration ticket, the
@@ -50,22 +49,6 @@ export function encodedMailMatches(mail: string, encodedMail: string): boolean {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   return decoded.trim().toLowerCase() === mail.trim().toLowerCase();
 }
-
-/** The channels a device target can be compared on. */
-export type TargetKind = 'email' | 'phone';
-
-/** Is `stored` (a device's target) the same address or number as `candidate`? */
-export function sameDeviceTarget(kind: TargetKind, stored: string | null, candidate: string) {
-  if (stored === null) return false;
-  if (kind === 'email') return stored.trim().toLowerCase() === candidate.trim().toLowerCase();
-  return toE164(stored) === toE164(candidate);
-}
-
-/** The device type whose target a kind is compared with. */
-export const DEVICE_TYPE_OF_TARGET: Record<TargetKind, 'Email' | 'SMS'> = {
-  email: 'Email',
-  phone: 'SMS',
-};
 
 /**
  * A pending registration, sealed (AES-256-GCM) into the `registrationId` the widget sends back:

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import type { WidgetTokenResponse } from '@anybank/contracts';
 import type { Config, PolicyName } from '../../config';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import { createSecretBox, type SecretBox } from '../identity/devices/secret-box';
-import type { MessagingService } from '../messaging/messaging.service';
-import type { SecurityNotices } from '../messaging/security-notice.service';
-import type { WalletService } from '../wallet/wallet.service';
-import type { HelpDeskService } from '../helpdesk/helpdesk.service';
-import { createAdminService } from '../admin/admin.service';
+import {
+  createSecretBox,
+  type AuthGuards,
+  type OtpService,
+  type RecentAuthentication,
+  type SecretBox,
+  type ServerSecrets,
+} from '../identity';
+import type { MessagingService, SecurityNotices } from '../messaging';
+import type { WalletService } from '../wallet';
+import type { HelpDeskService } from '../helpdesk';
+import { createAdminService } from '../admin';
+import { createDirectoryService, createProfileService } from '../directory';
 import { apiKeyMatches, bearerTokenOf } from './orchestration.rules';
 import { createDeleteUserPolicy } from './policies/delete-user.policy';
 import { createDeviceUniquenessPolicy } from './policies/device-uniqueness.policy';
@@ -23,10 +30,7 @@ import { createSignInMethodPolicy } from './policies/sign-in-method.policy';
 import { createUsernameRecoveryPolicy } from './policies/username-recovery.policy';
 import { createWalletPairingPolicy } from './policies/wallet-pairing.policy';
 import type { Policy } from './policy';
-import type { AuthGuards } from '../identity/oauth/access-token';
-import type { RecentAuthentication } from '../identity/oauth/recent-authentication';
-import type { OtpService } from '../identity/credentials/otp.service';
-import type { ServerSecrets } from '../identity/keys/keys.service';
+import { createRegistrationService } from './registration.service';
 import { createWidgetTokens, type WidgetTokens } from './widget-token';
 
 /** What a caller presented: the API key header, the Authorization header. */
@@ -55,11 +59,6 @@ export interface OrchestrationService {
   /** `POST …/policy/{policyId}/start`: checks the caller and the body, then runs the policy. */
   start(command: StartPolicyCommand): Promise<unknown>;
 }
-
-const NO_SUCH_COMPANY = 'There is no such company.';
-const NO_SUCH_POLICY = 'There is no such policy.';
-const NEEDS_CREDENTIALS = 'This call needs a widget token or the API key.';
-const NEEDS_USER = 'Sign in to use this service.';
 
 const accessTokenInBody = z.object({ accessToken: z.string().min(1).max(8192) });
 
@@ -101,26 +100,31 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
 
   // The demo admin's user actions (document 2 §7), each a policy acting on the user.
   const admin = createAdminService({ db, messaging });
+  // The services the policies adapt: each module's own, built on the same database.
+  const directory = createDirectoryService({ db });
+  const profile = createProfileService({
+    db,
+    messaging,
+    otp: deps.otp,
+    notices: deps.notices,
+    recentAuth,
+    clock,
+  });
+  const registration = createRegistrationService({
+    db,
+    directory,
+    messaging,
+    secrets: deps.secrets ?? createSecretBox(signingSecret),
+    signingSecret,
+    clock,
+  });
   const policies: Policy[] = [
-    createRegistrationPolicy({
-      db,
-      messaging,
-      secrets: deps.secrets ?? createSecretBox(signingSecret),
-      signingSecret,
-      clock,
-    }),
-    createUsernameRecoveryPolicy({ config, db, messaging, clock }),
-    createDeviceUniquenessPolicy({ db }),
+    createRegistrationPolicy({ registration }),
+    createUsernameRecoveryPolicy({ config, directory, messaging, clock }),
+    createDeviceUniquenessPolicy({ profile }),
     createQrCodePolicy(),
-    createProfileUpdatePolicy({
-      db,
-      messaging,
-      otp: deps.otp,
-      notices: deps.notices,
-      recentAuth,
-      clock,
-    }),
-    createSignInMethodPolicy({ config, db, notices: deps.notices, recentAuth }),
+    createProfileUpdatePolicy({ profile }),
+    createSignInMethodPolicy({ config, profile, recentAuth }),
     createPhishingEmailPolicy({ admin }),
     createDeleteUserPolicy({ admin, recentAuth }),
     createResetVerificationPolicy({ admin }),
@@ -132,7 +136,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   );
 
   function requireCompany(companyId: string) {
-    if (companyId !== config.companyId) throw new HttpError(404, NO_SUCH_COMPANY);
+    if (companyId !== config.companyId) throw new DomainError('no_such_company');
   }
 
   async function widgetAccessGranted(companyId: string, credentials: CallerCredentials) {
@@ -145,7 +149,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     async issueSdkToken(companyId, apiKey) {
       requireCompany(companyId);
       if (!apiKeyMatches(deps.serverSecrets.apiKey, apiKey)) {
-        throw new HttpError(401, 'A valid API key is required.');
+        throw new DomainError('api_key_required');
       }
       return widgetTokens.issue(companyId);
     },
@@ -163,16 +167,16 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
       const browser = (userAgent ?? '').slice(0, 160) || 'an unknown browser';
       requireCompany(companyId);
       const policy = byId.get(policyId);
-      if (!policy) throw new HttpError(404, NO_SUCH_POLICY);
+      if (!policy) throw new DomainError('no_such_policy');
       if (policy.access === 'widget') {
         if (!(await widgetAccessGranted(companyId, credentials))) {
-          throw new HttpError(401, NEEDS_CREDENTIALS);
+          throw new DomainError('policy_credentials_required');
         }
         return policy.run(parseInput(policy.input, body), { ip, user: null, browser });
       }
       // A policy acting on a user: that user's own token, whatever else the caller holds.
       const token = accessTokenInBody.safeParse(body);
-      if (!token.success) throw new HttpError(401, NEEDS_USER);
+      if (!token.success) throw new DomainError('sign_in_required');
       const user = await verifyUserToken(token.data.accessToken);
       return policy.run(parseInput(policy.input, body), { ip, user, browser });
     },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PolicyName } from '../../config';
-import { HttpError } from '../../http/errors';
-import type { Principal } from '../identity/oauth/access-token';
+import { DomainError } from '../../domain-error';
+import type { Principal } from '../identity';
 
 /** The user a policy acts on, as their own access token proves it. */
 export type PolicyUser = Principal;
@@ -29,7 +29,7 @@ export interface Policy<Input extends z.ZodType = z.ZodType> {
   name: PolicyName;
   access: PolicyAccess;
   input: Input;
-  /** Answers the JSON body of a 200; refusals are thrown as HttpError. */
+  /** Answers the JSON body of a 200; refusals are thrown as DomainError. */
   run(input: z.output<Input>, context: PolicyContext): Promise<unknown>;
 }
 
@@ -43,7 +43,7 @@ export function definePolicy<Input extends z.ZodType>(policy: Policy<Input>): Po
 
 /** The signed-in user of a `user` policy (the dispatcher has checked the token). */
 export function userOf(context: PolicyContext): PolicyUser {
-  if (!context.user) throw new HttpError(401, 'Sign in to use this service.');
+  if (!context.user) throw new DomainError('sign_in_required');
   return context.user;
 }
 
@@ -56,7 +56,10 @@ export interface FieldError {
  * A 400 naming the fields, in the shape of every input error (`http/validation.ts`):
  * `{message, details: [{field, message}]}`. The widget shows each message under its field.
  */
-export function fieldErrors(details: FieldError[]): HttpError {
+export function fieldErrors(details: FieldError[]): DomainError {
   const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
-  return new HttpError(400, `Please check your input. ${summary}`, details);
+  return new DomainError('invalid_input', {
+    message: `Please check your input. ${summary}`,
+    details,
+  });
 }

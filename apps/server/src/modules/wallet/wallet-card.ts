@@ -1,6 +1,6 @@
 import { SignJWT, importJWK } from 'jose';
 import { WALLET_CARD_JWT_TYPE, type WalletCardClaims } from '@anybank/contracts';
-import type { SigningKeyRing } from '../identity/keys/keys.service';
+import type { SigningKeyRing } from '../identity';
 
 export interface WalletCardSigner {
   /** The card as a compact JWT, signed with the bank's published key. */

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  walletMessages,
   walletPaths,
   walletRedemptionRequestSchema,
   walletRedemptionResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity/flow/xsrf';
+import { requireXsrfHeader } from '../identity';
 import type { WalletService } from './wallet.service';
 
 /**
@@ -46,7 +45,7 @@ export function registerWalletRoutes(
       const { ticket } = parseInput(walletRedemptionRequestSchema, request.body);
       const card = await deps.wallet.redeem({ ticket, ip: request.ip });
       // 410: the link existed once or never did; either way it will not work again.
-      if (card === null) throw new HttpError(410, walletMessages.ticketRefused);
+      if (card === null) throw new DomainError('wallet_ticket_refused');
       return reply.status(201).send({ card });
     },
   );

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { WalletPairingStatus } from '@anybank/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { insertAuditEvent } from '../audit/audit.store';
-import { findUserById } from '../directory/directory.store';
-import type { SigningKeyRing } from '../identity/keys/keys.service';
+import { insertAuditEvent } from '../audit';
+import { findUserById } from '../directory';
+import type { SigningKeyRing } from '../identity';
 import { createWalletCardSigner } from './wallet-card';
 import {
   hashTicket,

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { RegistrationConfirmationHost } from '../../features/registration';
 import { useSessionItem } from '../../lib/session-storage';
-import { useDialogFocusWrap } from '../../lib/use-dialog-focus-wrap';
+import { useDialogFocusWrap } from './use-dialog-focus-wrap';
 import { usePageViews } from '../../lib/site-analytics';
 import { ScrollToTop } from '../ScrollToTop';
 import { SignOutAfterMethodChange } from '../session/SignOutAfterMethodChange';

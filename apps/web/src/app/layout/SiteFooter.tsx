@@ -8,7 +8,7 @@ import {
   pageRoute,
 } from '@anybank/contracts';
 import { publicConfig } from '../../lib/config';
-import { isIosUserAgent } from '../../lib/device';
+import { isIosUserAgent } from './device';
 import { useSessionItem } from '../../lib/session-storage';
 import { clearSession } from '../../lib/sign-in';
 import { footerDemoLinks } from './footer-demo-links';

@@ -4,17 +4,17 @@ import {
   adminSettingsOf,
   directoryEntryPath,
   directoryEntrySchema,
-  orchestrationPaths,
   type AccountTier,
   type AdminAccountTierRequest,
   type AdminSettings,
   type AdminThresholdsRequest,
 } from '@anybank/contracts';
-import { apiFetch, readJson } from '../../lib/api';
+import { readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { publicConfig } from '../../lib/config';
-import { policyAnswerOf, type PolicyAnswer } from '../../lib/policy-answer';
+import type { PolicyAnswer } from '../../lib/policy-answer';
 import { sessionStore } from '../../lib/session-storage';
+import { startUserPolicy } from '../../lib/user-policy';
 
 /**
  * The demo admin's calls (document 2 §7): the signed-in customer's own directory entry read
@@ -95,24 +95,10 @@ export type AdminPolicy = 'phishingEmail' | 'deleteUser' | 'resetVerification';
  * phishing e-mail goes to the customer's own address (the server accepts no other).
  */
 export async function startAdminPolicy(policy: AdminPolicy): Promise<PolicyAnswer> {
-  const accessToken = sessionStore.get('AT') ?? '';
   const host = window.location.hostname;
   const body =
-    policy === 'phishingEmail'
-      ? { to: sessionStore.get('email') ?? '', accessToken, host }
-      : { accessToken, host };
-  try {
-    const response = await apiFetch(
-      orchestrationPaths.policyStart(publicConfig.companyId, publicConfig.policyIds[policy]),
-      {
-        method: 'POST',
-        headers: { Accept: 'application/json', ...JSON_HEADERS },
-        body: JSON.stringify(body),
-      },
-    );
-    return policyAnswerOf(response.status, await readJson(response));
-  } catch (error) {
-    console.warn(`The ${policy} policy failed`, error);
-    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
-  }
+    policy === 'phishingEmail' ? { to: sessionStore.get('email') ?? '', host } : { host };
+  const answer = await startUserPolicy(policy, body);
+  if (answer.kind === 'failed') console.warn(`The ${policy} policy failed`, answer.reason);
+  return answer;
 }

@@ -1,6 +1,8 @@
-import { Badge, Card, Col, Container, ListGroup, Row, Table } from 'react-bootstrap';
+import { Card, Col, Container, Row, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { pageRoute } from '@anybank/contracts';
+import { AlertList } from '../../components/ui/AlertList';
+import { PersonCard } from '../../components/ui/PersonCard';
 import { formatUsd } from '../../lib/accounts';
 import { useSessionItem } from '../../lib/session-storage';
 import { AdvisorPortalLayout } from './AdvisorPortalLayout';
@@ -37,56 +39,17 @@ function ProfileCard({
   firstName: string | null;
   lastName: string | null;
 }) {
-  const name = [firstName, lastName].filter(Boolean).join(' ');
-  const initials = [firstName, lastName].map((part) => part?.charAt(0) ?? '').join('');
   return (
-    <Card as="section" className="h-100 shadow-sm" aria-labelledby="advisor-profile-heading">
-      <Card.Body>
-        <h2 id="advisor-profile-heading" className="h5">
-          Your profile
-        </h2>
-        <div className="d-flex align-items-center gap-3 my-3">
-          <span
-            aria-hidden="true"
-            className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center fw-bold fs-5 flex-shrink-0"
-            style={{ width: '3.5rem', height: '3.5rem' }}
-          >
-            {initials}
-          </span>
-          <div>
-            <p className="fw-semibold mb-0">{name}</p>
-            <p className="mb-0 text-body-secondary">Wealth Advisor, AnyWealthAdvisor</p>
-          </div>
-        </div>
-        <p className="mb-0 small text-body-secondary">
-          You see the balances of the accounts each client chose to share with you, and nothing
-          else.
-        </p>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function Alerts() {
-  return (
-    <section className="h-100" aria-labelledby="advisor-alerts-heading">
-      <h2 id="advisor-alerts-heading" className="h5">
-        Alerts
-      </h2>
-      <ListGroup>
-        {ADVISOR_ALERTS.map((alert) => (
-          <ListGroup.Item key={alert.id} className="d-flex gap-2 align-items-start">
-            <Badge
-              bg={alert.level === 'warning' ? 'warning' : 'secondary'}
-              text={alert.level === 'warning' ? 'dark' : undefined}
-            >
-              {alert.level === 'warning' ? 'Action' : 'Info'}
-            </Badge>
-            <span>{alert.text}</span>
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    </section>
+    <PersonCard
+      headingId="advisor-profile-heading"
+      heading="Your profile"
+      nameParts={[firstName, lastName]}
+      position="Wealth Advisor, AnyWealthAdvisor"
+    >
+      <p className="mb-0 small text-body-secondary">
+        You see the balances of the accounts each client chose to share with you, and nothing else.
+      </p>
+    </PersonCard>
   );
 }
 
@@ -164,7 +127,7 @@ export function AdvisorDashboardPage() {
           <ProfileCard firstName={firstName} lastName={lastName} />
         </Col>
         <Col lg={8}>
-          <Alerts />
+          <AlertList headingId="advisor-alerts-heading" alerts={ADVISOR_ALERTS} />
         </Col>
       </Row>
       <section className="mb-4" aria-labelledby="advisor-search-heading">

@@ -3,10 +3,9 @@ import {
   CLIENT_BALANCES_API_PATH,
   advisorConsentsResponseSchema,
   clientBalancesResponseSchema,
-  messages,
 } from '@anybank/contracts';
 import type { AdvisorConsent, ClientBalancesResponse } from '@anybank/contracts';
-import { ApiError, readJson } from '../../lib/api';
+import { apiErrorOf } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { publicConfig } from '../../lib/config';
 
@@ -25,7 +24,7 @@ export async function fetchSharingClients(signal?: AbortSignal): Promise<Advisor
     signal,
   });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET advisor consents answered ${response.status}`);
+    throw await apiErrorOf(response, 'GET advisor consents');
   }
   return advisorConsentsResponseSchema.parse(await response.json())._embedded.consents;
 }
@@ -44,23 +43,13 @@ export async function fetchClientBalances(
   const response = await authorizedFetch(`${CLIENT_BALANCES_API_PATH}?${query.toString()}`, {
     signal,
   });
-  if (response.status === 403) {
-    // Any 403 reads as "no consent" only when the server says so; a refused token is a failure.
-    const body = await readJson(response);
-    if (isNoConsentBody(body)) return { kind: 'no-consent' };
-  }
   if (!response.ok) {
-    throw new ApiError(response.status, `GET client balances answered ${response.status}`);
+    const error = await apiErrorOf(response, 'GET client balances');
+    // A client who shares nothing with this advisor (ADR 0011) is an answer, not a failure;
+    // any other refusal (a refused token, too) is one.
+    if (error.code === 'advisor_no_consent') return { kind: 'no-consent' };
+    throw error;
   }
   const schema = clientBalancesResponseSchema(publicConfig.productId);
   return { kind: 'shared', client: schema.parse(await response.json()) };
-}
-
-function isNoConsentBody(body: unknown): boolean {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'message' in body &&
-    body.message === messages.advisor.noConsent
-  );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Form, Placeholder, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { communicationConsentDataSchema, messages, pageRoute } from '@anybank/contracts';
 import type { CommunicationConsentData, SessionItem } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
-import { fetchConsent, saveConsent } from '../../lib/consents-api';
+import { fetchConsent, saveConsent } from './consents-api';
 import { useSessionItem } from '../../lib/session-storage';
 import { useStepFocus } from '../../lib/use-step-focus';
+import { SaveActions } from './SaveActions';
 import { YesNoFieldset } from './YesNoFieldset';
 
 type Channel = keyof CommunicationConsentData;
@@ -167,20 +168,13 @@ export function CommunicationPreferencesPage() {
                 }
               />
             )}
-            <div className="d-flex flex-wrap gap-2 align-items-center mt-4">
-              {saving ? (
-                <Spinner animation="border" size="sm" role="status" className="mx-3">
-                  <span className="visually-hidden">Saving your preferences…</span>
-                </Spinner>
-              ) : (
-                <Link to={profileSettingsPath} className="btn btn-outline-secondary">
-                  Cancel
-                </Link>
-              )}
-              <Button type="submit" variant="primary" disabled={saving || loading}>
-                Save
-              </Button>
-            </div>
+            <SaveActions
+              saving={saving}
+              loading={loading}
+              savingText="Saving your preferences…"
+              cancelTo={profileSettingsPath}
+              className="mt-4"
+            />
           </Form>
         </section>
       ) : (

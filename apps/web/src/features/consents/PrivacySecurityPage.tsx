@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Placeholder, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pageRoute, shareBalancesConsentDataSchema } from '@anybank/contracts';
 import type { PageId } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { accountDisplayName, accountIdsOf, accountKindLabel } from '../../lib/accounts';
-import { fetchConsent, saveConsent } from '../../lib/consents-api';
+import { fetchConsent, saveConsent } from './consents-api';
 import { useSessionItem } from '../../lib/session-storage';
 import { useStepFocus } from '../../lib/use-step-focus';
 import { PARTNERS } from './partners';
 import type { Partner } from './partners';
 import { ConnectedAppsSection } from './ConnectedAppsSection';
+import { SaveActions } from './SaveActions';
 import { YesNoFieldset } from './YesNoFieldset';
 
 const pathOf = (pageId: PageId) => pageRoute(pageId).paths[0] ?? '/';
@@ -237,20 +238,12 @@ export function PrivacySecurityPage() {
                 ))}
               </ul>
             )}
-            <div className="d-flex flex-wrap gap-2 align-items-center">
-              {saving ? (
-                <Spinner animation="border" size="sm" role="status" className="mx-3">
-                  <span className="visually-hidden">Saving your choices…</span>
-                </Spinner>
-              ) : (
-                <Link to={pathOf('profile-settings')} className="btn btn-outline-secondary">
-                  Cancel
-                </Link>
-              )}
-              <Button type="submit" variant="primary" disabled={saving || loading}>
-                Save
-              </Button>
-            </div>
+            <SaveActions
+              saving={saving}
+              loading={loading}
+              savingText="Saving your choices…"
+              cancelTo={pathOf('profile-settings')}
+            />
           </Form>
         </section>
       ) : (

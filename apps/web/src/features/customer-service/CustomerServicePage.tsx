@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Col, ListGroup, Row, Table } from 'react-bootstrap';
+import { Button, Col, Row, Table } from 'react-bootstrap';
+import { AlertList } from '../../components/ui/AlertList';
 import { PageLayout } from '../../components/ui/PageLayout';
+import { PersonCard } from '../../components/ui/PersonCard';
 import { useSessionItem } from '../../lib/session-storage';
 import { HelpDeskDialog } from './HelpDeskDialog';
 import { SAMPLE_TICKETS, SERVICE_ALERTS } from './customer-service-sample-data';
@@ -16,57 +18,19 @@ function ProfileCard() {
   const firstName = useSessionItem('firstName');
   const lastName = useSessionItem('lastName');
   const email = useSessionItem('email');
-  const name = [firstName, lastName].filter(Boolean).join(' ');
-  const initials = [firstName, lastName].map((part) => part?.charAt(0) ?? '').join('');
   return (
-    <Card as="section" className="h-100 shadow-sm" aria-labelledby="service-profile-heading">
-      <Card.Body>
-        <h2 id="service-profile-heading" className="h5">
-          Your profile
-        </h2>
-        <div className="d-flex align-items-center gap-3 my-3">
-          <span
-            aria-hidden="true"
-            className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center fw-bold fs-5 flex-shrink-0"
-            style={{ width: '3.5rem', height: '3.5rem' }}
-          >
-            {initials}
-          </span>
-          <div>
-            <p className="fw-semibold mb-0">{name}</p>
-            <p className="mb-0 text-body-secondary">Customer Service Representative</p>
-            {email && <p className="mb-0 small text-break">{email}</p>}
-          </div>
-        </div>
-        <p className="mb-0 small text-body-secondary">
-          You act on a customer&apos;s account only after the bank has verified that the caller is
-          that customer.
-        </p>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function Alerts() {
-  return (
-    <section className="h-100" aria-labelledby="service-alerts-heading">
-      <h2 id="service-alerts-heading" className="h5">
-        Alerts
-      </h2>
-      <ListGroup>
-        {SERVICE_ALERTS.map((alert) => (
-          <ListGroup.Item key={alert.id} className="d-flex gap-2 align-items-start">
-            <Badge
-              bg={alert.level === 'warning' ? 'warning' : 'secondary'}
-              text={alert.level === 'warning' ? 'dark' : undefined}
-            >
-              {alert.level === 'warning' ? 'Action' : 'Info'}
-            </Badge>
-            <span>{alert.text}</span>
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    </section>
+    <PersonCard
+      headingId="service-profile-heading"
+      heading="Your profile"
+      nameParts={[firstName, lastName]}
+      position="Customer Service Representative"
+      email={email}
+    >
+      <p className="mb-0 small text-body-secondary">
+        You act on a customer&apos;s account only after the bank has verified that the caller is
+        that customer.
+      </p>
+    </PersonCard>
   );
 }
 
@@ -119,7 +83,7 @@ export function CustomerServicePage() {
           <ProfileCard />
         </Col>
         <Col lg={8}>
-          <Alerts />
+          <AlertList headingId="service-alerts-heading" alerts={SERVICE_ALERTS} />
         </Col>
       </Row>
       <section className="mb-4" aria-labelledby="service-help-desk-heading">

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { HELP_DESK_POLL_MS, type HelpDeskSession } from '@anybank/contracts';
-import { startPolling } from '../../lib/polling';
+import { WINDOW_TIMERS, startPolling } from '../../lib/polling';
 import { callHelpDesk, type HelpDeskStepBody } from './help-desk-api';
 import {
   deviceLabel,
@@ -51,10 +51,7 @@ function useCustomerAnswer(
       isDone: (outcome) => outcome.kind === 'error' || !isWaitingForCustomer(outcome.session),
       onAnswer: handOver,
       onError: () => handOver({ kind: 'error', reason: null, field: null }),
-      timers: {
-        setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-        clearTimeout: (id) => window.clearTimeout(id),
-      },
+      timers: WINDOW_TIMERS,
     });
     return () => {
       stop();

@@ -15,10 +15,11 @@ interface CodeFormProps {
   focusOnMount?: boolean;
   /** Resolves true when the flow moved on; false clears the code and focuses it again. */
   onSubmit: (code: string) => Promise<boolean>;
-  onCancel: () => void;
+  /** The way out under Submit; none on the sign-in code (tab 3). */
+  onCancel?: () => void;
 }
 
-/** A 6-digit code (§5: 'Code must be 6 digits') with Submit and Cancel: tabs 11 and 15. */
+/** A 6-digit code (§5: 'Code must be 6 digits') with Submit, and Cancel: tabs 3, 11 and 15. */
 export function CodeForm({
   label,
   serverError,
@@ -85,9 +86,11 @@ export function CodeForm({
         />
       </Form.Group>
       <PrimaryButton busy={busy}>Submit</PrimaryButton>
-      <SecondaryButton busy={busy} onClick={onCancel}>
-        Cancel
-      </SecondaryButton>
+      {onCancel && (
+        <SecondaryButton busy={busy} onClick={onCancel}>
+          Cancel
+        </SecondaryButton>
+      )}
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import type { FlowResponse } from '@anybank/contracts';
-import type { FidoCompatibility } from '../../lib/fido-compatibility';
+import type { FidoCompatibility } from './fido-compatibility';
 import { FIDO_TYPES, NEWEST_DEVICE_NOTE, displayedDevices } from './device-display';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';

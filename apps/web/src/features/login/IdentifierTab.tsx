@@ -8,10 +8,11 @@ import {
   messages,
 } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
-import { cookieValue } from '../../lib/cookies';
+import { cookieValue } from './cookies';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
-import type { LoginFlags } from './login-model';
+import type { LoginFlags } from './login-state';
+import { UsernameField } from './UsernameField';
 
 /** The identifier rule's own message for an empty username (§5). */
 const USERNAME_REQUIRED =
@@ -113,29 +114,17 @@ export function IdentifierTab({
         Sign in
       </h2>
       <FormError id={errorId} message={errorText} />
-      <Form.Group className="mb-3" controlId="login-username">
-        <Form.Label>Username</Form.Label>
-        <Form.Control
-          ref={usernameRef}
-          name="username"
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={64}
-          readOnly={passwordStep}
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            setFieldError(null);
-          }}
-          onBlur={() => setUsername((value) => value.trim())}
-          onInvalid={onInvalid(USERNAME_REQUIRED)}
-          aria-invalid={!passwordStep && errorText !== null}
-          aria-describedby={passwordStep ? undefined : describedBy}
-        />
-      </Form.Group>
+      <UsernameField
+        controlId="login-username"
+        inputRef={usernameRef}
+        value={username}
+        setValue={setUsername}
+        onEdit={() => setFieldError(null)}
+        readOnly={passwordStep}
+        onInvalid={onInvalid(USERNAME_REQUIRED)}
+        invalid={!passwordStep && errorText !== null}
+        describedBy={passwordStep ? undefined : describedBy}
+      />
       {passwordStep && (
         <>
           <Form.Group className="mb-3" controlId="login-password">

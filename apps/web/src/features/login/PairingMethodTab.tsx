@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import type { FlowResponse, PairingMethod } from '@anybank/contracts';
-import type { FidoCompatibility } from '../../lib/fido-compatibility';
+import type { FidoCompatibility } from './fido-compatibility';
 import { PAIRING_OPTION_LABELS, pairingOptions } from './device-display';
 import { FormError } from './FormError';
 import { pairingErrorTextOf } from './login-model';

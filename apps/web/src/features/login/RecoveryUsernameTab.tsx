@@ -6,6 +6,7 @@ import type { FlowResponse } from '@anybank/contracts';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
 import { PrimaryButton } from './TabActions';
+import { UsernameField } from './UsernameField';
 
 interface RecoveryUsernameTabProps {
   headingId: string;
@@ -46,27 +47,15 @@ export function RecoveryUsernameTab({ headingId, flow, busy, onSubmit }: Recover
       </h2>
       <p>Enter your username. We will email you a recovery code to set a new password.</p>
       <FormError id={errorId} message={errorText} />
-      <Form.Group className="mb-3" controlId="login-recovery-username">
-        <Form.Label>Username</Form.Label>
-        <Form.Control
-          ref={inputRef}
-          name="username"
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={64}
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            setFieldError(null);
-          }}
-          onBlur={() => setUsername((value) => value.trim())}
-          aria-invalid={errorText !== null}
-          aria-describedby={errorText ? errorId : undefined}
-        />
-      </Form.Group>
+      <UsernameField
+        controlId="login-recovery-username"
+        inputRef={inputRef}
+        value={username}
+        setValue={setUsername}
+        onEdit={() => setFieldError(null)}
+        invalid={errorText !== null}
+        describedBy={errorText ? errorId : undefined}
+      />
       <PrimaryButton busy={busy}>Send recovery code</PrimaryButton>
     </Form>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FlowResponse } from '@anybank/contracts';
 import { ErrorModal } from '../../components/ErrorModal';
-import { DEFAULT_ERROR, errorWithMessage } from '../../lib/error-catalogue';
 import type { ErrorContent } from '../../lib/error-catalogue';
 import { sessionStore } from '../../lib/session-storage';
 import { collectRiskPayload } from '../../lib/signals';
-import { FlowRequestError, startStepUpFlow } from './flow-api';
+import { startStepUpFlow } from './flow-api';
+import { errorOfFailure } from './flow-request-error';
 import { LoginModal } from './LoginModal';
 
 /**
@@ -24,14 +24,7 @@ export function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCance
     started.current = true;
     startStepUpFlow(sessionStore.get('AT'), collectRiskPayload())
       .then(setFlow)
-      .catch((failure: unknown) => {
-        console.error(failure);
-        setError(
-          failure instanceof FlowRequestError
-            ? errorWithMessage(failure.userMessage)
-            : DEFAULT_ERROR,
-        );
-      });
+      .catch((failure: unknown) => setError(errorOfFailure(failure)));
   }, []);
 
   if (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
-import type { FidoCompatibility } from '../../lib/fido-compatibility';
+import type { FidoCompatibility } from './fido-compatibility';
 import { NEWEST_MARK, displayedDevices, pairingOptions } from './device-display';
 
 const HOST = 'bank.example';

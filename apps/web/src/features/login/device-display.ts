@@ -1,6 +1,6 @@
 import { PAIRING_METHODS } from '@anybank/contracts';
 import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contracts';
-import type { FidoCompatibility } from '../../lib/fido-compatibility';
+import type { FidoCompatibility } from './fido-compatibility';
 
 /**
  * How the login modal lists devices (document 1 §4.5), as pure functions: the sign-in methods

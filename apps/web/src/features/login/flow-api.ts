@@ -11,30 +11,15 @@ import type { FlowResponse, RiskPayload, VendorStep } from '@anybank/contracts';
 import { apiFetch, readJson } from '../../lib/api';
 import { publicConfig } from '../../lib/config';
 import type { FlowStep } from './login-model';
+import { FlowRequestError } from './flow-request-error';
 import { riskOutcomeOf } from './risk-outcome';
 import type { RiskOutcome } from './risk-outcome';
-
-/**
- * The flow API (document 1 §7): every answer, 2xx or 4xx, is a flow response; anything else
- * is a FlowRequestError (`forbidden`: a 403 without a flow body, e.g. another browser's flow).
- */
-export class FlowRequestError extends Error {
-  readonly kind: 'forbidden' | 'network' | 'unexpected';
-  /** The server's own explanation, when its error answer had one (e.g. a 409). */
-  readonly userMessage: string | null;
-
-  constructor(kind: FlowRequestError['kind'], message: string, userMessage: string | null = null) {
-    super(message);
-    this.name = 'FlowRequestError';
-    this.kind = kind;
-    this.userMessage = userMessage;
-  }
-}
 
 function flowPath(flowId: string): string {
   return `${FLOW_API_PATH}/${encodeURIComponent(flowId)}`;
 }
 
+/** A flow response, 2xx or 4xx (document 1 §7); anything else throws a FlowRequestError. */
 async function flowAnswer(request: () => Promise<Response>): Promise<FlowResponse> {
   let response: Response;
   try {

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_STATUSES, messages } from '@anybank/contracts';
+import { messages } from '@anybank/contracts';
 import type { FlowResponse, FlowStatus } from '@anybank/contracts';
-import {
-  LOGIN_TABS,
-  NO_FLAGS,
-  closeDestination,
-  errorTextOf,
-  failureTextsOf,
-  fidoServerErrorOf,
-  isPairingFailure,
-  maximumDevicesTextOf,
-  otpErrorTextOf,
-  pairingErrorTextOf,
-  pushPollingDone,
-  reactionTo,
-  storedFlowResponse,
-  tabFor,
-} from './login-model';
-import type { LoginFlags } from './login-model';
+import { closeDestination, pushPollingDone, reactionTo, storedFlowResponse } from './login-model';
+import { FlowRequestError, errorOfFailure } from './flow-request-error';
 
 const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
   id: 'flow-1',
@@ -31,117 +16,6 @@ const EMAIL_DEVICE = {
   name: 'Email',
   target: 'j*****e@example.com',
 } as const;
-
-describe('login tabs', () => {
-  it('numbers the tabs 1 to 19, each with its purpose', () => {
-    expect(Object.keys(LOGIN_TABS).map(Number)).toEqual(
-      Array.from({ length: 19 }, (_, index) => index + 1),
-    );
-  });
-
-  it.each([
-    ['IDENTIFIER_REQUIRED', 1],
-    ['USERNAME_PASSWORD_REQUIRED', 1],
-    ['DEVICE_SELECTION_REQUIRED', 2],
-    ['DEVICE_PROFILE_REQUIRED', 2],
-    ['OTP_REQUIRED', 3],
-    ['IDENTITY_VERIFICATION_REQUIRED', 3],
-    ['AUTHENTICATION_REQUIRED', 6],
-    ['MFA_COMPLETED', 6],
-    ['RESUME', 6],
-    ['PUSH_CONFIRMATION_WAITING', 7],
-    ['PUSH_CONFIRMATION_REJECTED', 7],
-    ['PUSH_CONFIRMATION_TIMED_OUT', 7],
-    ['DEVICE_PAIRING_METHOD_REQUIRED', 8],
-    ['EMAIL_PAIRING_TARGET_REQUIRED', 10],
-    ['SMS_PAIRING_TARGET_REQUIRED', 10],
-    ['EMAIL_ACTIVATION_REQUIRED', 11],
-    ['SMS_ACTIVATION_REQUIRED', 11],
-    ['FIDO2_ACTIVATION_REQUIRED', 13],
-    ['ASSERTION_REQUIRED', 14],
-    ['PASSWORD_RESET_REQUIRED', 14],
-    ['TOTP_ACTIVATION_REQUIRED', 15],
-    ['ACCOUNT_RECOVERY_USERNAME_REQUIRED', 16],
-    ['RECOVERY_CODE_REQUIRED', 17],
-    ['SUCCESSFUL_PASSWORD_RESET', 18],
-    ['FAILED', 19],
-  ] as const)('shows %s on tab %i', (status, tab) => {
-    expect(tabFor(flow(status), NO_FLAGS)).toBe(tab);
-  });
-
-  it('maps every status of the contracts (the table above is complete)', () => {
-    expect(FLOW_STATUSES).toHaveLength(25);
-  });
-
-  const PAIRED = { ...EMAIL_DEVICE, id: 'd2', type: 'TOTP', name: 'Authenticator app' } as const;
-  it.each<[string, FlowResponse | null, Partial<LoginFlags>, number]>([
-    ['the pairing offer', flow('DEVICE_PAIRING_METHOD_REQUIRED'), {}, 8],
-    [
-      "the device types, once 'Add a device' was chosen",
-      flow('DEVICE_PAIRING_METHOD_REQUIRED'),
-      { addingDevice: true },
-      9,
-    ],
-    [
-      'the maximum-devices message, whatever was chosen',
-      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'MAXIMUM_ALLOWED_METHODS_LIMIT' }),
-      { addingDevice: true },
-      8,
-    ],
-    [
-      'a refused pairing method stays on the list',
-      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'VALIDATION_ERROR' }),
-      { addingDevice: true },
-      9,
-    ],
-    ['the pairing success', flow('MFA_COMPLETED', { pairedDevice: PAIRED }), {}, 12],
-    ['a pairing failure', flow('TOTP_ACTIVATION_REQUIRED'), { pairingFailed: true }, 12],
-    [
-      'forgot username: the address',
-      flow('IDENTIFIER_REQUIRED'),
-      { forgotUsername: { sentTo: null } },
-      4,
-    ],
-    [
-      'forgot username: sent',
-      flow('IDENTIFIER_REQUIRED'),
-      { forgotUsername: { sentTo: 'jane.doe@example.com' } },
-      5,
-    ],
-    [
-      'a denied push, then the method list',
-      flow('DEVICE_SELECTION_REQUIRED'),
-      { pushFailed: true },
-      2,
-    ],
-  ])('shows %s on its tab', (_case, response, flags, tab) => {
-    expect(tabFor(response, { ...NO_FLAGS, ...flags })).toBe(tab);
-  });
-
-  it('gives every status a tab', () => {
-    for (const status of FLOW_STATUSES) {
-      const tab = tabFor(flow(status), NO_FLAGS);
-      expect(tab).toBeGreaterThanOrEqual(1);
-      expect(tab).toBeLessThanOrEqual(19);
-    }
-  });
-
-  it('waits on tab 6 until the flow is read', () => {
-    expect(tabFor(null, NO_FLAGS)).toBe(6);
-  });
-
-  it('stays on tab 1 for an unknown username, and on tab 3 at the OTP limit', () => {
-    expect(tabFor(flow('FAILED', { adapter: 'IDFirst', code: 'INVALID_USERNAME' }), NO_FLAGS)).toBe(
-      1,
-    );
-    expect(
-      tabFor(flow('OTP_REQUIRED', { code: 'OTP_ATTEMPTS_LIMIT' }), {
-        ...NO_FLAGS,
-        otpAttemptsLimit: true,
-      }),
-    ).toBe(3);
-  });
-});
 
 describe('what the modal does by itself', () => {
   it('continues after MFA, authenticates, and goes to resumeUrl', () => {
@@ -220,9 +94,15 @@ describe('what the modal does by itself', () => {
       kind: 'error-modal',
       error: { title: messages.login.unexpectedErrorTitle, message: 'Access Denied: Block' },
     });
-    expect(reactionTo(flow('OTP_REQUIRED', { code: 'FLOW_EXPIRED' }))).toEqual({
-      kind: 'error-modal',
-      error: { title: messages.login.unexpectedErrorTitle, message: messages.login.flowExpired },
+    // An expired flow is no flow response: the server answers 410 with its message.
+    const expired = new FlowRequestError(
+      'unexpected',
+      'The flow answered 410 without a flow response',
+      messages.login.flowExpired,
+    );
+    expect(errorOfFailure(expired)).toEqual({
+      title: messages.login.unexpectedErrorTitle,
+      message: messages.login.flowExpired,
     });
   });
 
@@ -282,114 +162,6 @@ describe('push polling (§4.3)', () => {
     [flow('AUTHENTICATION_REQUIRED'), true],
   ])('%o is the last answer: %s', (response, done) => {
     expect(pushPollingDone(response)).toBe(done);
-  });
-});
-
-describe('pairing answers (§8)', () => {
-  const refused = (code: string, extra: Partial<FlowResponse> = {}) =>
-    flow('EMAIL_PAIRING_TARGET_REQUIRED', { code, ...extra });
-
-  it("shows a refused target or code by the first detail's message", () => {
-    expect(
-      pairingErrorTextOf(
-        refused('VALIDATION_ERROR', {
-          message: messages.login.duplicateDevice,
-          userMessage: messages.login.pairingFailure,
-          details: [
-            {
-              code: 'INVALID_VALUE',
-              message: messages.login.duplicateDevice,
-              userMessage: messages.login.pairingFailure,
-            },
-          ],
-        }),
-      ),
-    ).toBe(messages.login.duplicateDevice);
-    expect(pairingErrorTextOf(refused('REQUEST_FAILED', { message: 'Wrong code' }))).toBe(
-      'Wrong code',
-    );
-    expect(pairingErrorTextOf(flow('EMAIL_ACTIVATION_REQUIRED'))).toBeNull();
-  });
-
-  it.each([
-    ['a refused code', refused('REQUEST_FAILED'), false],
-    ['a refused target', refused('VALIDATION_ERROR'), false],
-    ['the device limit', refused('MAXIMUM_ALLOWED_METHODS_LIMIT'), false],
-    ['an expired sign-in (the error modal)', refused('FLOW_EXPIRED'), false],
-    ['a step out of order', refused('INVALID_REQUEST'), true],
-    ['no answer at all', null, true],
-    ['a step that moved on', flow('EMAIL_ACTIVATION_REQUIRED'), false],
-  ])('%s fails the pairing: %s', (_case, response, failed) => {
-    expect(isPairingFailure(response)).toBe(failed);
-  });
-
-  it('words the device limit as its code with spaces', () => {
-    expect(maximumDevicesTextOf(refused('MAXIMUM_ALLOWED_METHODS_LIMIT'))).toBe(
-      'MAXIMUM ALLOWED METHODS LIMIT',
-    );
-    expect(maximumDevicesTextOf(flow('DEVICE_PAIRING_METHOD_REQUIRED'))).toBeNull();
-  });
-
-  it("shows a FIDO refusal by the server's userMessage", () => {
-    expect(
-      fidoServerErrorOf(
-        flow('FIDO2_ACTIVATION_REQUIRED', {
-          code: 'REQUEST_FAILED',
-          message: 'x',
-          userMessage: messages.login.fidoAlreadyRegistered,
-        }),
-      ),
-    ).toBe(messages.login.fidoAlreadyRegistered);
-    expect(fidoServerErrorOf(flow('ASSERTION_REQUIRED'))).toBeNull();
-  });
-});
-
-describe('error texts (§8)', () => {
-  it("shows the first detail's userMessage", () => {
-    const wrong = flow('USERNAME_PASSWORD_REQUIRED', {
-      code: 'VALIDATION_ERROR',
-      message: 'Validation failed',
-      details: [
-        {
-          code: 'INVALID_CREDENTIALS',
-          message: 'x',
-          userMessage: messages.login.incorrectPassword,
-        },
-      ],
-    });
-    expect(errorTextOf(wrong)).toBe(messages.login.incorrectPassword);
-    expect(errorTextOf(flow('USERNAME_PASSWORD_REQUIRED'))).toBeNull();
-  });
-
-  it("replaces the form adapter's 'Authentication Failed' with the lockout message", () => {
-    const locked = flow('USERNAME_PASSWORD_REQUIRED', {
-      code: 'VALIDATION_ERROR',
-      details: [{ code: 'x', message: 'x', userMessage: 'Authentication Failed' }],
-    });
-    expect(errorTextOf(locked)).toBe(messages.login.lockedOut);
-  });
-
-  it("falls back to 'An error occurred' for an OTP error without a userMessage", () => {
-    expect(otpErrorTextOf(flow('OTP_REQUIRED', { code: 'INVALID_OTP' }))).toBe(
-      messages.login.otpErrorDefault,
-    );
-    expect(
-      otpErrorTextOf(
-        flow('OTP_REQUIRED', {
-          code: 'INVALID_OTP',
-          details: [
-            { code: 'INVALID_OTP', message: 'x', userMessage: messages.login.incorrectOtp },
-          ],
-        }),
-      ),
-    ).toBe(messages.login.incorrectOtp);
-  });
-
-  it("gives tab 19 the failure's message and userMessage, or the default text", () => {
-    expect(failureTextsOf(flow('FAILED', { message: 'Failed', userMessage: 'Try later' }))).toEqual(
-      ['Failed', 'Try later'],
-    );
-    expect(failureTextsOf(flow('FAILED'))).toEqual([messages.login.unexpectedErrorText]);
   });
 });
 

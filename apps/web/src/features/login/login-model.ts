@@ -1,148 +1,36 @@
 import { flowResponseSchema, messages } from '@anybank/contracts';
-import type { FlowAction, FlowResponse, FlowStatus, VendorStep } from '@anybank/contracts';
-import { errorWithMessage, signInErrors } from '../../lib/error-catalogue';
+import type { FlowAction, FlowErrorCode, FlowResponse, VendorStep } from '@anybank/contracts';
+import { errorWithMessage } from '../../lib/error-catalogue';
 import type { ErrorContent } from '../../lib/error-catalogue';
 
 /**
  * How the login modal reads the server's flow response (document 1 §2.4, §4.1, §8). There is
- * no state machine here: the flow engine decides, and these pure functions say which tab
- * shows a response, which step the modal takes by itself, and which error text goes with it.
+ * no state machine here: the flow engine decides, and these pure functions say which step the
+ * modal takes by itself and which error text goes with an answer, by its error code (never by
+ * its words). Which tab shows an answer: login-tabs.ts.
  */
 
-export type LoginTab =
-  1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19;
+/** The spec's tab numbers (login-tabs.ts names them); e2e/a11y-every-page.spec.ts reads it. */
+export type { LoginTab } from './login-tabs';
 
-/**
- * §2.4: the 19 tabs. Of the two readings of tabs 13, 14 and 16, the status decides: tab 13 is
- * FIDO2 registration, tab 14 FIDO authentication or a new password, tab 16 forgot password.
- */
-export const LOGIN_TABS: Record<LoginTab, string> = {
-  1: 'Username; then password (with remember me) once the flow asks for it',
-  2: 'Choose a sign-in method (device selection)',
-  3: 'One-time code entry; lockout notice at the attempt limit',
-  4: 'Forgot username: e-mail entry',
-  5: 'Username-recovery confirmation',
-  6: 'Waiting while the sign-in completes',
-  7: 'Push notification sent; waiting for the mobile app',
-  8: 'Add-device intro, or a maximum-devices message',
-  9: 'Choose a device type to add',
-  10: 'Enter phone number or e-mail to pair',
-  11: 'Enter the 6-digit pairing code',
-  12: 'Pairing result',
-  13: 'FIDO2 registration',
-  14: 'FIDO authentication, or a new password that must be set',
-  15: 'Authenticator app pairing',
-  16: 'Forgot password',
-  17: 'Recovery code, new password and confirmation',
-  18: 'Password reset confirmation',
-  19: 'Generic failure or error',
-};
-
-const TAB_OF_STATUS: Record<FlowStatus, LoginTab> = {
-  IDENTIFIER_REQUIRED: 1,
-  USERNAME_PASSWORD_REQUIRED: 1,
-  DEVICE_SELECTION_REQUIRED: 2,
-  DEVICE_PROFILE_REQUIRED: 2,
-  OTP_REQUIRED: 3,
-  // The identity verification code (ADR 0015) is typed where a sign-in code is.
-  IDENTITY_VERIFICATION_REQUIRED: 3,
-  AUTHENTICATION_REQUIRED: 6,
-  MFA_COMPLETED: 6,
-  RESUME: 6,
-  PUSH_CONFIRMATION_WAITING: 7,
-  PUSH_CONFIRMATION_REJECTED: 7,
-  PUSH_CONFIRMATION_TIMED_OUT: 7,
-  DEVICE_PAIRING_METHOD_REQUIRED: 8,
-  EMAIL_PAIRING_TARGET_REQUIRED: 10,
-  SMS_PAIRING_TARGET_REQUIRED: 10,
-  EMAIL_ACTIVATION_REQUIRED: 11,
-  SMS_ACTIVATION_REQUIRED: 11,
-  FIDO2_ACTIVATION_REQUIRED: 13,
-  ASSERTION_REQUIRED: 14,
-  TOTP_ACTIVATION_REQUIRED: 15,
-  ACCOUNT_RECOVERY_USERNAME_REQUIRED: 16,
-  RECOVERY_CODE_REQUIRED: 17,
-  PASSWORD_RESET_REQUIRED: 14,
-  SUCCESSFUL_PASSWORD_RESET: 18,
-  FAILED: 19,
-};
-
-/** What the modal remembers besides the flow response (§4.1, §8). */
-export interface LoginFlags {
-  /**
-   * The identifier step failed (IDFirst): what tab 1 says, 'Invalid username.' for an unknown
-   * username or the server's userMessage for another reason (a portal's wrong user type).
-   * Null: no such failure.
-   */
-  invalidUsername: string | null;
-  /** OTP_ATTEMPTS_LIMIT was reached: tab 3 shows the lockout notice. */
-  otpAttemptsLimit: boolean;
-  /**
-   * The phone's approval was denied or timed out: the modal cancelled it, and the next tab
-   * (another method, usually) says so.
-   */
-  pushFailed: boolean;
-  /** On the pairing offer (tab 8) the person chose to add a device: tab 9 lists the types. */
-  addingDevice: boolean;
-  /** A pairing step failed in a way the step cannot show: tab 12 says so. */
-  pairingFailed: boolean;
-  /**
-   * Forgot username, beside the flow (tabs 4 and 5): null when not asked; `sentTo` is null
-   * while the address is being entered, then the address the username went to.
-   */
-  forgotUsername: { sentTo: string | null } | null;
+/** Whether the server answered this error code (FLOW_ERROR_CODES): the modal reads codes, never texts. */
+export function hasCode(flow: FlowResponse | null, code: FlowErrorCode): boolean {
+  return flow?.code === code;
 }
-
-export const NO_FLAGS: LoginFlags = {
-  invalidUsername: null,
-  otpAttemptsLimit: false,
-  pushFailed: false,
-  addingDevice: false,
-  pairingFailed: false,
-  forgotUsername: null,
-};
 
 export function isInvalidUsernameFailure(flow: FlowResponse): boolean {
   return flow.status === 'FAILED' && flow.adapter === 'IDFirst';
 }
 
-/** The pairing statuses: a Cancel there ends the pairing (`cancelDevicePairing`). */
-export const PAIRING_STATUSES: readonly FlowStatus[] = [
-  'DEVICE_PAIRING_METHOD_REQUIRED',
-  'EMAIL_PAIRING_TARGET_REQUIRED',
-  'SMS_PAIRING_TARGET_REQUIRED',
-  'EMAIL_ACTIVATION_REQUIRED',
-  'SMS_ACTIVATION_REQUIRED',
-  'TOTP_ACTIVATION_REQUIRED',
-  'FIDO2_ACTIVATION_REQUIRED',
-];
-
 /** The device limit answer of a pairing step (§8): tab 8 shows the maximum-devices message. */
-export const MAXIMUM_DEVICES_CODE = 'MAXIMUM_ALLOWED_METHODS_LIMIT';
+export const MAXIMUM_DEVICES_CODE = 'MAXIMUM_ALLOWED_METHODS_LIMIT' satisfies FlowErrorCode;
 
 /** Errors a pairing step shows on its own tab (§8); any other error fails the pairing. */
-const PAIRING_STEP_ERRORS: readonly string[] = [
+const PAIRING_STEP_ERRORS: readonly FlowErrorCode[] = [
   'REQUEST_FAILED',
   'VALIDATION_ERROR',
   MAXIMUM_DEVICES_CODE,
-  // The whole sign-in expired: the error modal says so.
-  'FLOW_EXPIRED',
 ];
-
-/** The tab that shows this flow response; no response yet shows the waiting tab. */
-export function tabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTab {
-  if (flags.otpAttemptsLimit) return 3;
-  if (flags.pairingFailed) return 12;
-  if (flags.forgotUsername) return flags.forgotUsername.sentTo === null ? 4 : 5;
-  if (!flow) return 6;
-  // The flow restarts at the username at once; no failure panel in between.
-  if (isInvalidUsernameFailure(flow)) return 1;
-  if (flow.status === 'DEVICE_PAIRING_METHOD_REQUIRED') {
-    return flags.addingDevice && flow.code !== MAXIMUM_DEVICES_CODE ? 9 : 8;
-  }
-  if (flow.status === 'MFA_COMPLETED' && flow.pairedDevice) return 12;
-  return TAB_OF_STATUS[flow.status];
-}
 
 /**
  * A pairing step's answer that its tab cannot show (§8: 'There was an error pairing your
@@ -150,7 +38,7 @@ export function tabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTab {
  */
 export function isPairingFailure(flow: FlowResponse | null): boolean {
   if (!flow) return true;
-  return hasError(flow) && !PAIRING_STEP_ERRORS.includes(flow.code ?? '');
+  return hasError(flow) && !PAIRING_STEP_ERRORS.some((code) => hasCode(flow, code));
 }
 
 /**
@@ -167,8 +55,8 @@ export function pairingErrorTextOf(flow: FlowResponse | null): string | null {
  * the limit was not reached.
  */
 export function maximumDevicesTextOf(flow: FlowResponse | null): string | null {
-  if (flow?.code !== MAXIMUM_DEVICES_CODE) return null;
-  return flow.code.replace(/_/g, ' ');
+  if (!hasCode(flow, MAXIMUM_DEVICES_CODE)) return null;
+  return MAXIMUM_DEVICES_CODE.replace(/_/g, ' ');
 }
 
 /**
@@ -191,7 +79,7 @@ export function fidoServerErrorOf(flow: FlowResponse | null): string | null {
  * rejected, timed out), or the error code INVALID_ACTION_ID.
  */
 export function pushPollingDone(flow: FlowResponse): boolean {
-  return flow.status !== 'PUSH_CONFIRMATION_WAITING' || flow.code === 'INVALID_ACTION_ID';
+  return flow.status !== 'PUSH_CONFIRMATION_WAITING' || hasCode(flow, 'INVALID_ACTION_ID');
 }
 
 /** A flow response the server answered with an error (4xx): it keeps its status, adds a code. */
@@ -199,21 +87,26 @@ export function hasError(flow: FlowResponse): boolean {
   return flow.code !== undefined || (flow.details?.length ?? 0) > 0;
 }
 
+/** The code of a locked account (the password check, §5): its own message, whatever the texts. */
+const ACCOUNT_LOCKED: FlowErrorCode = 'ACCOUNT_LOCKED';
+
 /**
- * The text for an error answer: the first detail's userMessage (§8), then the response's own
- * userMessage or message. An 'Authentication Failed' from the password check is the lockout.
+ * The text for an error answer: the lockout message for a locked account (by its code, in the
+ * response or a detail), else the first detail's userMessage (§8), then the response's own
+ * userMessage or message.
  */
 export function errorTextOf(flow: FlowResponse | null): string | null {
   if (!flow || !hasError(flow)) return null;
-  const text =
+  const locked =
+    hasCode(flow, ACCOUNT_LOCKED) || flow.details?.some((detail) => detail.code === ACCOUNT_LOCKED);
+  if (locked) return messages.login.lockedOut;
+  return (
     flow.details?.[0]?.userMessage ??
     flow.userMessage ??
     flow.details?.[0]?.message ??
-    flow.message;
-  if (flow.code === 'ACCOUNT_LOCKED' || text === 'Authentication Failed') {
-    return messages.login.lockedOut;
-  }
-  return text ?? null;
+    flow.message ??
+    null
+  );
 }
 
 /** Tab 3's error text: the detail's userMessage, or 'An error occurred'. */
@@ -252,25 +145,24 @@ export type FlowReaction =
   | { kind: 'error-modal'; error: ErrorContent };
 
 /**
- * What the modal is for: a sign-in (the default), or adding a device for a signed-in customer
- * (the profile page), whose flow ends at RESUME without a resumeUrl.
+ * What the modal is for: a sign-in (the default), adding a device for a signed-in customer
+ * (the profile page), or a step-up, where a signed-in customer confirms it is them before a
+ * sensitive change (issue 12 §2). The last two end at RESUME without a resumeUrl.
  */
-/** 'step-up': a signed-in customer confirms it is them before a sensitive change (issue 12 §2). */
 export type ModalMode = 'sign-in' | 'pairing' | 'step-up';
 
 export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): FlowReaction {
-  if (flow.code === 'FLOW_EXPIRED') {
-    return { kind: 'error-modal', error: signInErrors.flowExpired(flow.details?.[0]?.userMessage) };
-  }
-  if (flow.code === 'OTP_ATTEMPTS_LIMIT') return { kind: 'otp-attempts-limit' };
+  if (hasCode(flow, 'OTP_ATTEMPTS_LIMIT')) return { kind: 'otp-attempts-limit' };
   if (isInvalidUsernameFailure(flow)) {
     const serverText = flow.details?.[0]?.userMessage ?? flow.userMessage;
     const message =
-      flow.code === 'INVALID_USERNAME' || !serverText ? messages.login.invalidUsername : serverText;
+      hasCode(flow, 'INVALID_USERNAME') || !serverText
+        ? messages.login.invalidUsername
+        : serverText;
     return { kind: 'reload-invalid-username', message };
   }
   if (flow.status === 'FAILED') {
-    if (flow.code === 'RISK_DENIED') {
+    if (hasCode(flow, 'RISK_DENIED')) {
       return { kind: 'error-modal', error: errorWithMessage(flow.message ?? flow.userMessage) };
     }
     // A cancelled sign-in for another application: back there (with access_denied).

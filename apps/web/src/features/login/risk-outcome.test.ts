@@ -22,7 +22,7 @@ describe('risk evaluation outcome (§4.2, §8)', () => {
   });
 
   it('reads an unknown username from the 404', () => {
-    expect(riskOutcomeOf(404, { message: 'Invalid username.' })).toEqual({
+    expect(riskOutcomeOf(404, { message: 'Invalid username.', code: 'INVALID_USERNAME' })).toEqual({
       kind: 'invalid-username',
     });
   });

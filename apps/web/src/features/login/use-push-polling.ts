@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { PUSH_POLL_INTERVAL_MS } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
-import { startPolling } from '../../lib/polling';
+import { WINDOW_TIMERS, startPolling } from '../../lib/polling';
 import { getFlow } from './flow-api';
 import { pushPollingDone } from './login-model';
 
@@ -27,10 +27,7 @@ export function usePushPolling(
       isDone: pushPollingDone,
       onAnswer: (response) => answered(response),
       onError: (error) => failed(error),
-      timers: {
-        setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-        clearTimeout: (id) => window.clearTimeout(id),
-      },
+      timers: WINDOW_TIMERS,
     });
   }, [active, flowId]);
 }

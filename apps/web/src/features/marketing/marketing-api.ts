@@ -1,6 +1,6 @@
 import { SCIM_USERS_API_PATH, scimListResponseSchema } from '@anybank/contracts';
 import type { ScimUser } from '@anybank/contracts';
-import { ApiError } from '../../lib/api';
+import { apiErrorOf } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 
 /**
@@ -12,7 +12,7 @@ export async function searchCustomers(filter: string, signal?: AbortSignal): Pro
   const query = new URLSearchParams({ filter });
   const response = await authorizedFetch(`${SCIM_USERS_API_PATH}?${query.toString()}`, { signal });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET SCIM users answered ${response.status}`);
+    throw await apiErrorOf(response, 'GET SCIM users');
   }
   return scimListResponseSchema.parse(await response.json()).Resources;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { OTP_PATTERN, messages, type ContactKind } from '@anybank/contracts';
-import { confirmContact, type PendingContact } from '../../lib/profile-update';
+import { confirmContact, type PendingContact } from './profile-update';
 
 const WORDS: Record<ContactKind, string> = { email: 'email address', mobile: 'mobile number' };
 

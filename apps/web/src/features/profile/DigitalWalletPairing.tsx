@@ -6,7 +6,7 @@ import {
   messages,
   walletMessages,
 } from '@anybank/contracts';
-import { startPolling } from '../../lib/polling';
+import { WINDOW_TIMERS, startPolling } from '../../lib/polling';
 import { startWalletPairing, walletPairingProgress } from './wallet-pairing-api';
 import { isFinal, type PairingProgress } from './wallet-pairing-rules';
 
@@ -34,10 +34,7 @@ function usePairingProgress(
         if (isFinal(progress)) finished(progress);
       },
       onError: () => finished('ERROR'),
-      timers: {
-        setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-        clearTimeout: (id) => window.clearTimeout(id),
-      },
+      timers: WINDOW_TIMERS,
     });
     return () => {
       stop();

@@ -6,7 +6,7 @@ import {
   saveProfile,
   storeProfileInSession,
   type PendingContact,
-} from '../../lib/profile-update';
+} from './profile-update';
 import { ContactVerification, type ContactVerified } from './ContactVerification';
 import {
   PROFILE_FIELDS,
@@ -15,7 +15,7 @@ import {
   type ProfileField,
   type ProfileForm,
   type ProfileProblems,
-} from '../../lib/profile-update-rules';
+} from './profile-update-rules';
 
 interface FieldSpec {
   label: string;

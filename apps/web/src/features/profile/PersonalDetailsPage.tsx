@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
-import { listSignInDevices, startPairingFlow } from '../../lib/devices-api';
+import { listSignInDevices, startPairingFlow } from './devices-api';
 import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
 import { DigitalWalletPairing } from './DigitalWalletPairing';
 import { PersonalDetailsForm } from './PersonalDetailsForm';

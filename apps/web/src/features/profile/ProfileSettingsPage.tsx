@@ -1,18 +1,9 @@
-import { Card, Col, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { pageRoute } from '@anybank/contracts';
-import type { PageId } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
-
-interface Tile {
-  title: string;
-  text: string;
-  /** The page it opens; tiles without one are not part of the demo. */
-  pageId?: PageId;
-}
+import { PageTiles } from '../../components/ui/PageTiles';
+import type { PageTile } from '../../components/ui/PageTiles';
 
 /** Document 2 §2: the six tiles of the overview. */
-const TILES: readonly Tile[] = [
+const TILES: readonly PageTile[] = [
   {
     title: 'Personal Details',
     text: 'Your name, address, email and mobile number.',
@@ -43,29 +34,7 @@ export function ProfileSettingsPage() {
       pageId="profile-settings"
       description="Manage your personal details, sign-in method, privacy and how we contact you."
     >
-      <Row xs={1} md={2} xl={3} className="g-3">
-        {TILES.map((tile) => (
-          <Col key={tile.title}>
-            <Card className={`h-100 ${tile.pageId ? 'shadow-sm' : 'bg-body-tertiary'}`}>
-              <Card.Body>
-                <h2 className="h5">
-                  {tile.pageId ? (
-                    <Link to={pageRoute(tile.pageId).paths[0] ?? '/'} className="stretched-link">
-                      {tile.title}
-                    </Link>
-                  ) : (
-                    <span className="text-body-secondary">{tile.title}</span>
-                  )}
-                </h2>
-                <p className="mb-0">{tile.text}</p>
-                {!tile.pageId && (
-                  <p className="small text-body-secondary mt-2 mb-0">Not available in this demo</p>
-                )}
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <PageTiles tiles={TILES} columns={{ md: 2, xl: 3 }} />
     </BankingPageLayout>
   );
 }

@@ -10,12 +10,8 @@ import {
 } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { useSessionItem } from '../../lib/session-storage';
-import { markAuthnPreferenceChanged, switchSignInMethod } from '../../lib/sign-in-method';
-import {
-  isAuthnPreference,
-  newPasswordProblem,
-  oppositeMethod,
-} from '../../lib/sign-in-method-rules';
+import { markAuthnPreferenceChanged, switchSignInMethod } from './sign-in-method';
+import { isAuthnPreference, newPasswordProblem, oppositeMethod } from './sign-in-method-rules';
 
 /** What each sign-in method of document 2 §9 means for the customer. */
 const METHODS: Record<AuthnPreference, { name: string; meaning: string }> = {

@@ -1,48 +1,24 @@
-import { orchestrationPaths, type WalletPairingRequest } from '@anybank/contracts';
-import { apiFetch, readJson } from '../../lib/api';
+import type { WalletPairingRequest } from '@anybank/contracts';
 import { publicConfig } from '../../lib/config';
-import { policyAnswerOf, type PolicyAnswer } from '../../lib/policy-answer';
+import type { PolicyAnswer } from '../../lib/policy-answer';
 import { siteUrl } from '../../lib/public-config';
-import { sessionStore } from '../../lib/session-storage';
+import { startUserPolicy, type UserPolicyBody } from '../../lib/user-policy';
 import {
   pairingProgressOf,
   pairingStartOf,
   type PairingProgress,
   type PairingStart,
 } from './wallet-pairing-rules';
-import { withStepUp } from '../../lib/step-up-signal';
 
-/** Omit applied to each member of a union (plain Omit would merge the steps into one). */
-type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A step of the policy's body; the access token is added from the session. */
-type StepBody = OmitEach<WalletPairingRequest, 'accessToken'>;
+type StepBody = UserPolicyBody<WalletPairingRequest>;
 
 /**
  * The wallet-pairing policy (document 2 §7): a policy acting on the customer, so their own
- * access token goes in the body (ADR 0009); no API key and no widget token.
+ * access token goes in the body (ADR 0009). Pairing a wallet needs a recent sign-in.
  */
-async function callPolicy(body: StepBody, signal?: AbortSignal): Promise<PolicyAnswer> {
-  try {
-    // Pairing a wallet needs a recent sign-in: the step-up dialog asks when it is older.
-    const response = await withStepUp(() =>
-      apiFetch(
-        orchestrationPaths.policyStart(
-          publicConfig.companyId,
-          publicConfig.policyIds.walletPairing,
-        ),
-        {
-          method: 'POST',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...body, accessToken: sessionStore.get('AT') ?? '' }),
-          signal,
-        },
-      ),
-    );
-    return policyAnswerOf(response.status, await readJson(response));
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
-  }
+function callPolicy(body: StepBody, signal?: AbortSignal): Promise<PolicyAnswer> {
+  return startUserPolicy('walletPairing', body, { signal, stepUp: true });
 }
 
 /** A new pairing link and its QR code; `error` when the bank refused or failed. */

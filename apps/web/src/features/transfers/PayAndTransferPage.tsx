@@ -1,17 +1,8 @@
-import { Card, Col, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { pageRoute } from '@anybank/contracts';
-import type { PageId } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
+import { PageTiles } from '../../components/ui/PageTiles';
+import type { PageTile } from '../../components/ui/PageTiles';
 
-interface PaymentOption {
-  title: string;
-  text: string;
-  /** The page it opens; the others are not part of the demo and show as unavailable. */
-  pageId?: PageId;
-}
-
-const OPTIONS: readonly PaymentOption[] = [
+const OPTIONS: readonly PageTile[] = [
   {
     title: 'Transfer Money',
     text: 'Move money between your checking and savings accounts.',
@@ -29,29 +20,7 @@ export function PayAndTransferPage() {
       pageId="pay-and-transfer"
       description="Pay bills, transfer between accounts and send money to people you know."
     >
-      <Row xs={1} md={2} className="g-3">
-        {OPTIONS.map((option) => (
-          <Col key={option.title}>
-            <Card className={`h-100 ${option.pageId ? 'shadow-sm' : 'bg-body-tertiary'}`}>
-              <Card.Body>
-                <h2 className="h5">
-                  {option.pageId ? (
-                    <Link to={pageRoute(option.pageId).paths[0] ?? '/'} className="stretched-link">
-                      {option.title}
-                    </Link>
-                  ) : (
-                    <span className="text-body-secondary">{option.title}</span>
-                  )}
-                </h2>
-                <p className="mb-0">{option.text}</p>
-                {!option.pageId && (
-                  <p className="small text-body-secondary mt-2 mb-0">Not available in this demo</p>
-                )}
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <PageTiles tiles={OPTIONS} columns={{ md: 2 }} />
     </BankingPageLayout>
   );
 }

@@ -3,6 +3,7 @@ import { Card, Col, Container, Placeholder, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pageRoute } from '@anybank/contracts';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { PersonCard } from '../../components/ui/PersonCard';
 import { useSessionItem } from '../../lib/session-storage';
 
 /** Recharts is heavy: it loads with the charts, after the rest of the portal is shown. */
@@ -68,33 +69,20 @@ function PortalNav() {
 
 function AdvisorCard() {
   return (
-    <Card className="h-100 shadow-sm" as="section" aria-labelledby="advisor-card-heading">
-      <Card.Body>
-        <h2 id="advisor-card-heading" className="h5">
-          Your advisor
-        </h2>
-        <div className="d-flex align-items-center gap-3 my-3">
-          <span
-            aria-hidden="true"
-            className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center fw-bold fs-5 flex-shrink-0"
-            style={{ width: '3.5rem', height: '3.5rem' }}
-          >
-            AD
-          </span>
-          <div>
-            <p className="fw-semibold mb-0">Amy Davis</p>
-            <p className="mb-0 text-body-secondary">AnyWealthAdvisor</p>
-          </div>
-        </div>
-        <p className="mb-2">
-          Amy helps you plan for retirement, invest what you save and keep your goals on track.
-        </p>
-        <p className="mb-0 small text-body-secondary">
-          She sees the balances of the accounts you chose to share in{' '}
-          <Link to={pageRoute('privacy-security').paths[0] ?? '/'}>Privacy &amp; Security</Link>.
-        </p>
-      </Card.Body>
-    </Card>
+    <PersonCard
+      headingId="advisor-card-heading"
+      heading="Your advisor"
+      nameParts={['Amy', 'Davis']}
+      position="AnyWealthAdvisor"
+    >
+      <p className="mb-2">
+        Amy helps you plan for retirement, invest what you save and keep your goals on track.
+      </p>
+      <p className="mb-0 small text-body-secondary">
+        She sees the balances of the accounts you chose to share in{' '}
+        <Link to={pageRoute('privacy-security').paths[0] ?? '/'}>Privacy &amp; Security</Link>.
+      </p>
+    </PersonCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '@anybank/contracts';
-import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit/audit.store';
+import type { Database, Queryable } from '../../../db/database';
+import { insertAuditEvent } from '../../audit';
 import {
   attemptsLeft,
   generateOtp,
@@ -9,7 +9,7 @@ import {
   hashesMatch,
   judgeAttempt,
 } from './otp.rules';
-import { attemptLatestCode, consumeCode, insertCode } from './otp.store';
+import { attemptLatestCode, consumeCode, insertCode, retireCodes } from './otp.store';
 
 export interface IssueOtpInput {
   userId: string;
@@ -46,6 +46,11 @@ export interface OtpService {
   issue(input: IssueOtpInput): Promise<string>;
   /** Checks a code; each call counts as an attempt, and a right code works once. */
   verify(input: VerifyOtpInput): Promise<OtpVerification>;
+  /**
+   * Retires the live codes of a purpose and reference, in the caller's transaction (a cancelled
+   * transfer's code stops working with the cancellation). Answers how many were retired.
+   */
+  retire(tx: Queryable, purpose: string, reference: string): Promise<number>;
 }
 
 export function createOtpService(deps: {
@@ -104,6 +109,10 @@ export function createOtpService(deps: {
       });
       if (verdict === 'invalid') return { result: 'invalid', attemptsLeft: attemptsLeft(row) };
       return { result: verdict };
+    },
+
+    retire(tx, purpose, reference) {
+      return retireCodes(tx, purpose, reference, clock());
     },
   };
 }

@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_LOCK } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserByUid, type UserRow } from '../../directory/directory.store';
+import { insertAuditEvent } from '../../audit';
+import { findUserByUid, type UserRow } from '../../directory';
 import { isLocked } from './password.rules';
 import { clearPasswordFailures, readPasswordLock, recordPasswordFailure } from './password.store';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { activatedPhoneSchema, pushRequestListSchema } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { HttpError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import { requireXsrfHeader } from '../flow/xsrf';
@@ -94,6 +94,7 @@ export function registerMobileRoutes(
               schema: activatedPhoneSchema,
             },
             400: 'A malformed code or key, or a wrong code.',
+            409: 'The customer has the most sign-in devices already (`phone_device_limit`).',
             429: 'Too many attempts from this address.',
           },
         },
@@ -137,11 +138,7 @@ export function registerMobileRoutes(
         timestampMs: headers['x-device-timestamp'],
         signature: headers['x-device-signature'],
       });
-      if (!pending)
-        throw new HttpError(
-          401,
-          'This phone is not activated for that device. Activate the app again.',
-        );
+      if (!pending) throw new DomainError('phone_not_activated');
       return {
         requests: pending.map((row) => ({
           id: row.id,
@@ -184,11 +181,11 @@ export function registerMobileRoutes(
         case 'decided':
           return reply.status(204).send();
         case 'not_found':
-          throw new HttpError(404, 'There is no such request.');
+          throw new DomainError('push_request_not_found');
         case 'refused':
-          throw new HttpError(403, 'Only the phone this request was sent to can answer it.');
+          throw new DomainError('push_request_not_yours');
         case 'already_decided':
-          throw new HttpError(409, 'This request was already answered or has expired.');
+          throw new DomainError('push_request_answered');
       }
     },
   );

@@ -1,16 +1,15 @@
 import type { JsonWebKey } from 'node:crypto';
-import { MAX_MFA_DEVICES } from '@anybank/contracts';
+import { MAX_MFA_DEVICES, messages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
+import { DomainError } from '../../../domain-error';
+import { insertAuditEvent, type AuditEvent } from '../../audit';
 import {
   findUserByUid,
   insertMfaDevice,
   listMfaDevicesOf,
   setMfaDevicePublicKey,
-} from '../../directory/directory.store';
-import type { MessagingService } from '../../messaging/messaging.service';
-import type { SecurityNotices } from '../../messaging/security-notice.service';
+} from '../../directory';
+import type { MessagingService, SecurityNotices } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
 import type { PasswordService } from '../credentials/password.service';
 import type { RiskService } from '../risk/risk.service';
@@ -63,13 +62,13 @@ export function createMobileActivationService(deps: {
         consumeOverride: false,
       });
       if (risk.known && risk.result.level !== 'LOW') {
-        throw new HttpError(429, risk.result.recommendedAction);
+        throw new DomainError('phone_sign_in_risk', { message: risk.result.recommendedAction });
       }
       const check = await deps.passwords.checkPassword(username, password, { ip });
       if (!check.ok) {
         throw check.reason === 'locked'
-          ? new HttpError(423, 'locked out due to too many attempts, try again in 1 minute')
-          : new HttpError(401, 'The username or password you entered is incorrect.');
+          ? new DomainError('phone_locked_out')
+          : new DomainError('phone_wrong_credentials');
       }
       const code = await deps.otp.issue({
         userId: check.user.id,
@@ -79,8 +78,8 @@ export function createMobileActivationService(deps: {
       await deps.messaging.send({
         channel: 'email',
         to: check.user.email,
-        subject: 'Activate the AnyBank app',
-        body: `Your code to activate the AnyBank app on a phone is ${code}. It expires in 5 minutes. If this was not you, change your password.`,
+        subject: messages.delivery.appActivationSubject,
+        body: messages.delivery.appActivationBody(code),
         code,
       });
     },
@@ -91,7 +90,7 @@ export function createMobileActivationService(deps: {
         ? await deps.otp.verify({ purpose: ACTIVATION_PURPOSE, reference: user.id, code, ip })
         : { result: 'not_found' as const };
       if (!user || verdict.result !== 'ok') {
-        throw new HttpError(400, 'That code is not right or has expired. Please start again.');
+        throw new DomainError('phone_activation_code_invalid');
       }
       const devices = await listMfaDevicesOf(db, user.id);
       // Activating the app again (a new phone, a cleared browser) rebinds the existing push
@@ -124,10 +123,7 @@ export function createMobileActivationService(deps: {
         };
       }
       if (devices.length >= MAX_MFA_DEVICES) {
-        throw new HttpError(
-          409,
-          'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
-        );
+        throw new DomainError('phone_device_limit');
       }
       const { device: added, change } = await db.transaction(async (tx) => {
         const device = await insertMfaDevice(tx, {

@@ -1,7 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
+import { messages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { findMfaDevice } from '../../directory/directory.store';
-import type { MessagingService } from '../../messaging/messaging.service';
+import { findMfaDevice } from '../../directory';
+import type { MessagingService } from '../../messaging';
 import {
   PUSH_TTL_MS,
   decisionMessage,
@@ -89,7 +90,7 @@ export function createPushService(deps: {
         channel: 'push',
         to: deviceId,
         subject: context.title,
-        body: [context.title, ...lines, 'Approve or deny in the AnyBank app.'].join('\n'),
+        body: [context.title, ...lines, messages.delivery.pushFooter].join('\n'),
         payload: { pushRequestId: request.id, kind, context },
       });
       return request;

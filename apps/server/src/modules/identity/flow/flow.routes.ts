@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   FLOW_ACTIONS,
@@ -15,101 +15,27 @@ import {
   FLOW_API_PATH,
   REMEMBER_ME_COOKIE,
   VENDOR_STEPS,
-  authenticateSchema,
   checkOtpSchema,
   checkUsernamePasswordSchema,
   selectDeviceSchema,
   submitIdentifierSchema,
-  type VendorStep,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { HttpError } from '../../../http/errors';
 import { depthCheckedJsonParser } from '../../../http/json-body';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
-import type { FlowResult, FlowService, FlowStep } from './flow.service';
+import type { AuthGuards } from '../oauth/access-token';
+import {
+  VENDOR_TYPE,
+  actionQuerySchema,
+  deviceProfileSchema,
+  flowAnswerStatus,
+  flowContextOf,
+  paramsSchema,
+  stepOf,
+} from './flow.request';
+import type { FlowResult, FlowService } from './flow.service';
 import { requireXsrfHeader } from './xsrf';
-
-const paramsSchema = z.object({ flowId: z.string().min(8).max(128) });
-const actionQuerySchema = z.object({ action: z.enum(FLOW_ACTIONS).optional() });
-const deviceProfileSchema = z.object({
-  signalsSdkDeviceProfile: z.record(z.string(), z.unknown()).optional(),
-});
-const VENDOR_TYPE = /^application\/vnd\.([a-z0-9]+)\.([A-Za-z]+)\+json$/;
-
-/** The step a POST asks for: by its vendor content type, or by `?action=`. */
-function stepOf(
-  productId: string,
-  contentType: string,
-  action: string | undefined,
-  body: unknown,
-): FlowStep {
-  const vendor = VENDOR_TYPE.exec(contentType);
-  if (vendor) {
-    const [, product, step] = vendor;
-    if (product !== productId || !(VENDOR_STEPS as readonly string[]).includes(step ?? '')) {
-      throw new HttpError(415, `Unknown sign-in step content type ${contentType}.`);
-    }
-    switch (step as VendorStep) {
-      case 'submitIdentifier':
-        return { kind: 'submitIdentifier', ...parseInput(submitIdentifierSchema, body) };
-      case 'checkUsernamePassword':
-        return { kind: 'checkUsernamePassword', ...parseInput(checkUsernamePasswordSchema, body) };
-      case 'authenticate':
-        parseInput(authenticateSchema, body ?? {});
-        return { kind: 'authenticate' };
-    }
-  }
-  switch (parseInput(actionQuerySchema, { action }).action) {
-    case 'selectDevice': {
-      const input = parseInput(selectDeviceSchema, body);
-      return {
-        kind: 'selectDevice',
-        deviceId: input.deviceRef.id,
-        deviceProfile: input.signalsSdkDeviceProfile,
-      };
-    }
-    case 'submitDeviceProfile':
-      return {
-        kind: 'submitDeviceProfile',
-        deviceProfile: parseInput(deviceProfileSchema, body ?? {}).signalsSdkDeviceProfile,
-      };
-    case 'checkOtp':
-      return { kind: 'checkOtp', otp: parseInput(checkOtpSchema, body).otp };
-    case 'continueAuthentication':
-      return { kind: 'continueAuthentication' };
-    case 'cancelAuthentication':
-      return { kind: 'cancelAuthentication' };
-    case 'checkAssertion':
-      return {
-        kind: 'checkAssertion',
-        assertion: parseInput(checkAssertionSchema, body).assertion,
-      };
-    case 'selectPairingMethod':
-      return {
-        kind: 'selectPairingMethod',
-        method: parseInput(selectPairingMethodSchema, body).devicePairingMethod.deviceType,
-      };
-    case 'submitPairingTarget':
-      return { kind: 'submitPairingTarget', ...parseInput(submitPairingTargetSchema, body) };
-    case 'activateDevice': {
-      const input = parseInput(activateDeviceSchema, body);
-      return { kind: 'activateDevice', otp: input.otp, attestation: input.attestation };
-    }
-    case 'cancelDevicePairing':
-      return { kind: 'cancelDevicePairing' };
-    case 'initiateAccountRecovery':
-      return { kind: 'initiateAccountRecovery' };
-    case 'submitRecoveryUsername':
-      return { kind: 'submitRecoveryUsername', ...parseInput(submitRecoveryUsernameSchema, body) };
-    case 'recoverAccount':
-      return { kind: 'recoverAccount', ...parseInput(recoverAccountSchema, body) };
-    case 'resetPassword':
-      return { kind: 'resetPassword', ...parseInput(resetPasswordSchema, body) };
-    case undefined:
-      throw new HttpError(400, 'Say which step this is: a vendor content type or ?action=.');
-  }
-}
 
 /**
  * `GET|POST /api/authn/flows/{flowId}` (document 1 §7). A thin adapter: the flow service
@@ -117,9 +43,11 @@ function stepOf(
  */
 export function registerFlowRoutes(
   app: FastifyInstance,
-  deps: { config: Config; flows: FlowService },
+  deps: { config: Config; flows: FlowService; auth: AuthGuards },
 ) {
-  const { config, flows } = deps;
+  const { config, flows, auth } = deps;
+  const contextOf = (request: FastifyRequest, reply: FastifyReply) =>
+    flowContextOf(auth, request, reply);
   const secure = config.publicUrl.startsWith('https://');
 
   // The vendor types are JSON: read by the same depth-checked parser as application/json
@@ -130,7 +58,8 @@ export function registerFlowRoutes(
     else parseJson(request, String(body), done);
   });
 
-  function send(reply: FastifyReply, result: FlowResult) {
+  /** `created`: a flow started, 201 even when it starts at a refusal (the device limit). */
+  function send(reply: FastifyReply, result: FlowResult, created = false) {
     if (result.rememberUsername) {
       reply.setCookie(REMEMBER_ME_COOKIE, result.rememberUsername, {
         path: `${config.basePath}/`,
@@ -145,22 +74,27 @@ export function registerFlowRoutes(
       reply.clearCookie(REMEMBER_ME_COOKIE, { path: `${config.basePath}/` });
     }
     reply.header('Cache-Control', 'no-store');
-    return reply.status(result.httpStatus).send(result.body);
+    return reply.status(created ? 201 : flowAnswerStatus(result)).send(result.body);
   }
 
   const limits = { rateLimit: signInRateLimit(config) };
+  // Every status these routes answer (a test fails on an undeclared one): the flow's own
+  // refusals carry a flow response (their status: `flowErrorStatus`, http/error-status.ts);
+  // the others the one error body.
+  const refused = (description: string) => ({ description, schema: flowResponseSchema });
   const flowAnswers = {
     200: {
       description: 'The flow’s state: what the login modal shows next.',
       schema: flowResponseSchema,
     },
-    400: {
-      description: 'A step the flow refused, with the state it stays in.',
-      schema: flowResponseSchema,
-    },
-    401: 'The flow is not this browser’s (no interaction cookie naming it).',
-    404: 'No such flow, or it expired.',
-    409: 'The flow has ended or moved on in another tab.',
+    400: refused(
+      'A step the flow refused (a wrong code, an unknown username, a refused target…), with the state it stays in; or input that is not the step’s (`invalid_input`, `otp_format`, `device_not_yours`…).',
+    ),
+    401: 'A wrong password (`VALIDATION_ERROR`, detail `INVALID_CREDENTIALS`, in a flow response); or, for a profile pairing or a step-up, no valid customer token.',
+    403: 'The flow is not this browser’s (`flow_not_yours`: no interaction cookie naming it), not this customer’s pairing or step-up; or the risk rules or the portal refuse the user (`RISK_DENIED`, `WRONG_USER_TYPE`, in a flow response).',
+    409: 'The flow has ended (`flow_ended`), moved on in another tab (`flow_moved_on`), or is not at a status that takes this step (`INVALID_REQUEST`, in a flow response).',
+    410: 'The flow is past its 30 minutes (`flow_expired`).',
+    423: 'The username is locked after too many wrong passwords (`ACCOUNT_LOCKED`, in a flow response).',
     429: 'Too many sign-in calls from this address.',
   };
 
@@ -176,14 +110,21 @@ export function registerFlowRoutes(
           caller: 'bearer',
           description: `Needs the customer's access token and the ${XSRF_HEADER} header; answers a pairing flow bound to the token.`,
           responses: {
-            ...flowAnswers,
+            201: {
+              description:
+                'The pairing flow, at its methods; at the 5-device limit it carries `MAXIMUM_ALLOWED_METHODS_LIMIT`.',
+              schema: flowResponseSchema,
+            },
             401: 'No valid customer token; or `step_up_required` (with `methods`): a sign-in older than 5 minutes and no step-up since (docs/api-errors.md).',
-            403: 'The header is missing.',
+            403: 'The anti-forgery header is missing, or the token is not a customer’s.',
+            415: 'A body that is not JSON.',
+            429: 'Too many sign-in calls from this address.',
           },
         },
       },
     },
-    async (request, reply) => send(reply, await flows.startPairing({ request, reply })),
+    async (request, reply) =>
+      send(reply, await flows.startPairing(contextOf(request, reply)), true),
   );
 
   app.get(
@@ -200,12 +141,13 @@ export function registerFlowRoutes(
               schema: z.object({ devices: z.array(flowDeviceSchema) }),
             },
             401: 'No valid customer token.',
+            403: 'The token is not a customer’s.',
           },
         },
       },
     },
     async (request, reply) => ({
-      devices: await flows.listDevices({ request, reply }),
+      devices: await flows.listDevices(contextOf(request, reply)),
     }),
   );
 
@@ -225,7 +167,7 @@ export function registerFlowRoutes(
     },
     async (request, reply) => {
       const { flowId } = parseInput(paramsSchema, request.params);
-      return send(reply, await flows.read({ request, reply }, flowId));
+      return send(reply, await flows.read(contextOf(request, reply), flowId));
     },
   );
 
@@ -261,7 +203,8 @@ export function registerFlowRoutes(
           params: { flowId: 'The flow id the authorization request’s interaction gave.' },
           responses: {
             ...flowAnswers,
-            403: 'The anti-forgery header is missing.',
+            403: `${flowAnswers[403]} Or the ${XSRF_HEADER} header is missing.`,
+            413: 'The body is too large.',
             415: 'An unknown step content type.',
             429: 'Too many sign-in calls from this address, or (identifier step) too many unknown usernames named from it in the last minute: the same answer for every username.',
           },
@@ -277,7 +220,7 @@ export function registerFlowRoutes(
         action,
         request.body,
       );
-      return send(reply, await flows.step({ request, reply }, flowId, step));
+      return send(reply, await flows.step(contextOf(request, reply), flowId, step));
     },
   );
 }

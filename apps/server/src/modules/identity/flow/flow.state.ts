@@ -5,10 +5,18 @@ import type { FlowErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '
  * parts (flow.rules.ts for signing in, pairing.rules.ts and recovery.rules.ts). Pure data.
  */
 
+/**
+ * What selecting a device asks of the person, as its factor says (identity/factors): a code
+ * the bank sends to it, a code it makes itself (authenticator app), an approval on the phone,
+ * a FIDO2 assertion.
+ */
+export type DevicePrompt = 'sent-code' | 'own-code' | 'push' | 'assertion';
+
 /** Devices as the machine sees them: enough to choose, never a secret. */
 export interface MachineDevice {
   id: string;
   type: LoginDeviceType;
+  prompt: DevicePrompt;
 }
 
 export interface FlowState {
@@ -110,9 +118,11 @@ export type FlowEffect =
       deviceType?: string;
     };
 
-/** An error the response carries; the state keeps its status (the user may try again). */
+/**
+ * An error the response carries; the state keeps its status (the user may try again). The
+ * rules say what went wrong; the HTTP status is the HTTP layer's (`flowErrorStatus`).
+ */
 export interface FlowError {
-  httpStatus: number;
   code: FlowErrorCode;
   detailCode?: string;
   /** Key of the user message in contracts' messages.login. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
-import { auditEventInsertWhen, type AuditEvent } from '../../audit/audit.store';
+import { auditEventInsertWhen, type AuditEvent } from '../../audit';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {

@@ -1,9 +1,9 @@
 import { OTP_PATTERN, messages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserById, setIdentityVerified } from '../../directory/directory.store';
-import type { MessagingService } from '../../messaging/messaging.service';
+import { DomainError } from '../../../domain-error';
+import { insertAuditEvent } from '../../audit';
+import { findUserById, setIdentityVerified } from '../../directory';
+import type { MessagingService } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
 import { maskEmail } from './device-display.rules';
 import { otpVerdictEvent, type FlowEvent, type FlowState } from './flow.rules';
@@ -31,7 +31,7 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
 
   async function userOf(userId: string) {
     const user = await findUserById(db, userId);
-    if (!user) throw new HttpError(409, 'This sign-in has ended. Please sign in again.');
+    if (!user) throw new DomainError('flow_ended');
     return user;
   }
 
@@ -60,9 +60,9 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
     ): Promise<FlowEvent> {
       if (state.otpLocked) return { type: 'OTP_ATTEMPTS_EXCEEDED' };
       if (!OTP_PATTERN.test(code)) {
-        throw new HttpError(400, messages.validation.codeSixDigits, [
-          { field: 'otp', message: messages.validation.codeSixDigits },
-        ]);
+        throw new DomainError('otp_format', {
+          details: [{ field: 'otp', message: messages.validation.codeSixDigits }],
+        });
       }
       const verdict = await deps.otp.verify({
         purpose: VERIFICATION_PURPOSE,
@@ -86,7 +86,7 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
         return true;
       });
       // The account was deleted while the code was on its way: nothing to sign in to.
-      if (!marked) throw new HttpError(409, 'This sign-in has ended. Please sign in again.');
+      if (!marked) throw new DomainError('flow_ended');
     },
 
     /** The masked address the code went to, for the step's text. */
@@ -95,3 +95,5 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
     },
   };
 }
+
+export type IdentityVerificationSteps = ReturnType<typeof createIdentityVerificationSteps>;

@@ -1,4 +1,4 @@
-import type { FlowStatus, PairingMethod } from '@anybank/contracts';
+import { PAIRING_STATUSES, type FlowStatus, type PairingMethod } from '@anybank/contracts';
 import { finish, stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -26,15 +26,6 @@ export type PairingEvent =
     }
   | { type: 'PAIRING_CANCELLED' };
 
-const PAIRING_STATUSES: readonly FlowStatus[] = [
-  'DEVICE_PAIRING_METHOD_REQUIRED',
-  'EMAIL_PAIRING_TARGET_REQUIRED',
-  'SMS_PAIRING_TARGET_REQUIRED',
-  'EMAIL_ACTIVATION_REQUIRED',
-  'SMS_ACTIVATION_REQUIRED',
-  'TOTP_ACTIVATION_REQUIRED',
-  'FIDO2_ACTIVATION_REQUIRED',
-];
 const ACTIVATION_STATUSES: readonly FlowStatus[] = [
   'EMAIL_ACTIVATION_REQUIRED',
   'SMS_ACTIVATION_REQUIRED',
@@ -72,7 +63,6 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
       };
     case 'PAIRING_LIMIT_REACHED':
       return stay(state, {
-        httpStatus: 400,
         code: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
         userMessage: 'pairingFailure',
         message: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
@@ -114,7 +104,6 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
     }
     case 'PAIRING_TARGET_REFUSED':
       return stay(state, {
-        httpStatus: 400,
         code: 'VALIDATION_ERROR',
         detailCode: 'INVALID_VALUE',
         userMessage: 'pairingFailure',
@@ -133,7 +122,6 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
       };
     case 'ACTIVATION_REFUSED':
       return stay(state, {
-        httpStatus: 400,
         code: 'REQUEST_FAILED',
         detailCode: 'INVALID_VALUE',
         userMessage: event.fido ?? 'pairingFailure',

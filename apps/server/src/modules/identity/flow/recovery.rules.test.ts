@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FLOW_STATE, transition, type FlowState } from './flow.rules';
 import { recoveryAddressOf, type RecentEmailChange } from './recovery.rules';
+import { statusOfFlowError } from '../../../http/error-status';
+import type { Transition } from './flow.state';
+
+/** A transition's refusal as the browser gets it: with the status the HTTP layer gives it. */
+const answered = (result: Transition) =>
+  result.error && { ...result.error, httpStatus: statusOfFlowError(result.error) };
 
 const at = (status: FlowState['status'], extra: Partial<FlowState> = {}): FlowState => ({
   ...INITIAL_FLOW_STATE,
@@ -83,8 +89,8 @@ describe('forgot password and a password that must change', () => {
     const next = transition(asked.state, {
       type: 'NEW_PASSWORD_ACCEPTED',
       devices: [
-        { id: 'd1', type: 'Email' },
-        { id: 'd2', type: 'SMS' },
+        { id: 'd1', type: 'Email', prompt: 'sent-code' },
+        { id: 'd2', type: 'SMS', prompt: 'sent-code' },
       ],
       nonce: 'n',
     });
@@ -94,7 +100,7 @@ describe('forgot password and a password that must change', () => {
   it('asks for a FIDO assertion when an authenticator is chosen, and completes when it verifies', () => {
     const asked = transition(at('DEVICE_SELECTION_REQUIRED', { userId: 'u1' }), {
       type: 'DEVICE_SELECTED',
-      device: { id: 'k1', type: 'FIDO2' },
+      device: { id: 'k1', type: 'FIDO2', prompt: 'assertion' },
       nonce: 'challenge-1',
     });
     expect(asked.state).toMatchObject({
@@ -119,7 +125,7 @@ describe('forgot password and a password that must change', () => {
       deviceType: 'SECURITY_KEY',
     });
     expect(cloned.state.status).toBe('ASSERTION_REQUIRED');
-    expect(cloned.error).toMatchObject({
+    expect(answered(cloned)).toMatchObject({
       httpStatus: 400,
       detailCode: 'AUTHENTICATOR_CLONED',
       userMessage: 'fidoAuthenticatorCloned',

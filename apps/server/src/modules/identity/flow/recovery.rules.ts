@@ -51,7 +51,6 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
         state: { ...state, status: 'FAILED' },
         effects: [{ type: 'AUDIT', event: 'signin.failed' }],
         error: {
-          httpStatus: 400,
           code: 'REQUEST_FAILED',
           detailCode: 'INVALID_RECOVERY_CODE',
           userMessage: 'recoveryFailed',
@@ -60,7 +59,6 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
       };
     case 'NEW_PASSWORD_REFUSED':
       return stay(state, {
-        httpStatus: 400,
         code: 'VALIDATION_ERROR',
         detailCode: 'PASSWORD_POLICY',
         userMessage: 'passwordPolicy',

@@ -2,14 +2,15 @@ import {
   CONTACT_CHANGE_RECOVERY_HOLD_MS,
   RECOVERY_CODE_PATTERN,
   isValidPassword,
+  messages,
 } from '@anybank/contracts';
-import { emailBelongsToAnother, recentEmailChanges } from '../../directory/contact-change.store';
+import { emailBelongsToAnother, recentEmailChanges } from '../../directory';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserById, findUserByUid, setUserPassword } from '../../directory/directory.store';
-import type { MessagingService } from '../../messaging/messaging.service';
-import type { SecurityNotices } from '../../messaging/security-notice.service';
+import { DomainError } from '../../../domain-error';
+import { insertAuditEvent } from '../../audit';
+import { findUserById, findUserByUid, setUserPassword } from '../../directory';
+import type { MessagingService } from '../../messaging';
+import type { SecurityNotices } from '../../messaging';
 import { clearPasswordFailures } from '../credentials/password.store';
 import { hashPassword } from '../credentials/password.service';
 import type { OtpService } from '../credentials/otp.service';
@@ -58,7 +59,7 @@ export function createRecoverySteps(deps: {
     ip: string | null,
   ) {
     const user = await findUserById(db, userId);
-    if (!user) throw new HttpError(409, 'Please start again.');
+    if (!user) throw new DomainError('flow_restart_required');
     const passwordHash = await hashPassword(newPassword);
     // The new password, the lifted lock and the audit entry stand or fall together.
     await db.transaction(async (tx) => {
@@ -129,8 +130,8 @@ export function createRecoverySteps(deps: {
       await deps.messaging.send({
         channel: 'email',
         to,
-        subject: 'Reset your AnyBank password',
-        body: `Your AnyBank recovery code is ${code}. It expires in 15 minutes. If you did not ask to reset your password, you can ignore this message.`,
+        subject: messages.signInDelivery.recoverySubject,
+        body: messages.signInDelivery.recoveryBody(code, RECOVERY_TTL_MS),
         code,
       });
     },

@@ -4,6 +4,8 @@ import { STEP_UP_PATH, XSRF_HEADER, flowResponseSchema } from '@anybank/contract
 import type { Config } from '../../../config';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
+import type { AuthGuards } from '../oauth/access-token';
+import { flowContextOf } from './flow.request';
 import type { FlowService } from './flow.service';
 import { STEP_UP_COOKIE } from './step-up.steps';
 import { requireXsrfHeader } from './xsrf';
@@ -20,9 +22,9 @@ const startSchema = z.object({
  */
 export function registerStepUpRoutes(
   app: FastifyInstance,
-  deps: { config: Config; flows: FlowService },
+  deps: { config: Config; flows: FlowService; auth: AuthGuards },
 ) {
-  const { config, flows } = deps;
+  const { config, flows, auth } = deps;
   app.post(
     STEP_UP_PATH,
     {
@@ -41,9 +43,11 @@ export function registerStepUpRoutes(
           body: startSchema,
           responses: {
             201: { description: 'The step-up flow.', schema: flowResponseSchema },
-            400: 'A risk profile that cannot be read.',
+            400: 'A risk profile that cannot be read (`device_profile_unreadable`), or a body that is not the schema’s.',
             401: 'No valid customer token.',
-            403: 'The anti-forgery header is missing, or the risk rule refuses this browser.',
+            403: 'The anti-forgery header is missing, the token is not a customer’s, or the risk rule refuses this browser (`step_up_risk_denied`).',
+            409: 'The step-up moved on while it started (`flow_restart_required`): start again.',
+            415: 'A body that is not JSON.',
             429: 'Too many sign-in calls from this address.',
           },
         },
@@ -51,8 +55,8 @@ export function registerStepUpRoutes(
     },
     async (request, reply) => {
       const input = parseInput(startSchema, request.body ?? {});
-      const { browserCookie, httpStatus, body } = await flows.startStepUp(
-        { request, reply },
+      const { browserCookie, body } = await flows.startStepUp(
+        flowContextOf(auth, request, reply),
         input,
       );
       reply.setCookie(STEP_UP_COOKIE, browserCookie, {
@@ -63,7 +67,8 @@ export function registerStepUpRoutes(
         maxAge: 30 * 60,
       });
       reply.header('Cache-Control', 'no-store');
-      return reply.status(httpStatus).send(body);
+      // A flow started: 201 (a step-up starts at the password or at the user's devices).
+      return reply.status(201).send(body);
     },
   );
 }

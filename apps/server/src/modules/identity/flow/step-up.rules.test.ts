@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { transition, type FlowState, type MachineDevice } from './flow.rules';
 import { stepUpStartState } from './step-up.rules';
+import { statusOfFlowError } from '../../../http/error-status';
+import type { Transition } from './flow.state';
+
+/** A transition's refusal as the browser gets it: with the status the HTTP layer gives it. */
+const answered = (result: Transition) =>
+  result.error && { ...result.error, httpStatus: statusOfFlowError(result.error) };
 
 const BINDING = { grantHash: 'g', browserHash: 'b' };
-const EMAIL: MachineDevice = { id: 'd-email', type: 'Email' };
-const PHONE: MachineDevice = { id: 'd-phone', type: 'iPhone' };
+const EMAIL: MachineDevice = { id: 'd-email', type: 'Email', prompt: 'sent-code' };
+const PHONE: MachineDevice = { id: 'd-phone', type: 'iPhone', prompt: 'push' };
 
 function start(signsInWithPassword: boolean): FlowState {
   return stepUpStartState({
@@ -96,7 +102,7 @@ describe('the step-up flow', () => {
   ] as const)('refuses %s, staying where it is', (_name, event, status) => {
     const result = transition(at(status), event);
     expect(result.state.status).toBe(status);
-    expect(result.error).toMatchObject({ httpStatus: 409, code: 'INVALID_REQUEST' });
+    expect(answered(result)).toMatchObject({ httpStatus: 409, code: 'INVALID_REQUEST' });
     expect(result.effects).toEqual([]);
   });
 });

@@ -79,7 +79,6 @@ export function stepUpTransition(
 ): Transition {
   if (!STEP_UP_EVENTS.has(event.type)) {
     return stay(state, {
-      httpStatus: 409,
       code: 'INVALID_REQUEST',
       userMessage: 'unexpectedErrorText',
       message: `This step is not part of confirming it is you (at ${state.status}).`,

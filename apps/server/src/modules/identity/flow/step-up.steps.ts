@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { STEP_UP_WINDOW_MS, messages } from '@anybank/contracts';
+import { STEP_UP_WINDOW_MS } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { DomainError } from '../../../domain-error';
+import { insertAuditEvent } from '../../audit';
 import type { Principal } from '../oauth/access-token';
 import { deleteStepUpsBefore, grantHashOf, recordStepUp } from '../oauth/step-up.store';
 import type { FlowState } from './flow.state';
@@ -42,7 +42,7 @@ export function assertStepUpBinding(
     cookie !== undefined &&
     presented.length === expected.length &&
     timingSafeEqual(presented, expected);
-  if (!sameGrant || !sameBrowser) throw new HttpError(403, messages.stepUp.notYours);
+  if (!sameGrant || !sameBrowser) throw new DomainError('step_up_not_yours');
 }
 
 /** The step-up succeeded: recorded for its grant, and audited, in one transaction. */
@@ -53,7 +53,7 @@ export async function recordFinishedStepUp(
   at: Date,
 ): Promise<void> {
   const binding = state.stepUp;
-  if (!binding || !state.userId) throw new HttpError(409, messages.stepUp.notYours);
+  if (!binding || !state.userId) throw new DomainError('step_up_unbound');
   const userId = state.userId;
   const amr = state.amr.at(-1) ?? 'mfa';
   await db.transaction(async (tx) => {

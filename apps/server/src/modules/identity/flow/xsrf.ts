@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { XSRF_HEADER } from '@anybank/contracts';
-import { HttpError } from '../../../http/errors';
+import { XSRF_HEADER, apiErrorMessage } from '@anybank/contracts';
+import { DomainError } from '../../../domain-error';
 
 /**
  * The anti-forgery check of every state-changing sign-in call. A cross-site form cannot add a
@@ -12,6 +12,8 @@ export async function requireXsrfHeader(
   _reply: FastifyReply,
 ): Promise<void> {
   if (!request.headers[XSRF_HEADER.toLowerCase()]) {
-    throw new HttpError(403, `This request is missing the ${XSRF_HEADER} header.`);
+    throw new DomainError('xsrf_header_missing', {
+      message: apiErrorMessage('xsrf_header_missing', XSRF_HEADER),
+    });
   }
 }

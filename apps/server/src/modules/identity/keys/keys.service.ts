@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit/audit.store';
+import { insertAuditEvent } from '../../audit';
 import { TOKEN_TTL_SECONDS } from '../oauth/oidc.provider';
 import {
   generateSigningJwk,

@@ -10,7 +10,8 @@ import {
   type UserType,
 } from '@anybank/contracts';
 import { testConfig } from '../../../../test/test-config';
-import { HttpError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
+import { statusOfError } from '../../../http/error-status';
 import type { AuditEvent } from '../../audit/audit.store';
 import { createAuthGuards, type GrantCheck } from './access-token';
 import type { GrantBinding } from './grant.store';
@@ -93,7 +94,7 @@ async function statusOf(work: Promise<unknown>): Promise<number | 'ok'> {
     await work;
     return 'ok';
   } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
+    if (error instanceof DomainError) return statusOfError(error.code);
     throw error;
   }
 }
@@ -173,7 +174,7 @@ describe('a grant check answered by the use case’s own read', () => {
       const { guards } = guardsOf(provider);
       const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
       const answer = guards.requireCustomerWith(requestWith(token), async () => {
-        throw new HttpError(400, 'Please select your accounts.');
+        throw new DomainError('transfer_invalid', { message: 'Please select your accounts.' });
       });
       expect(await statusOf(answer)).toBe(status);
       expect(find).toHaveBeenCalledWith('grant-1');

@@ -1,10 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { importJWK, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
-import { API_AUDIENCE, isUserType, type PartnerUserType, type UserType } from '@anybank/contracts';
+import {
+  API_AUDIENCE,
+  apiErrorMessage,
+  isUserType,
+  type PartnerUserType,
+  type UserType,
+} from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { HttpError } from '../../../http/errors';
-import type { AuditEvent } from '../../audit/audit.store';
+import { DomainError } from '../../../domain-error';
+import type { AuditEvent } from '../../audit';
 import type { SigningKeyRing } from '../keys/keys.service';
 import type { GrantBinding } from './grant.store';
 import { userTypeOfClient } from './oauth.clients';
@@ -74,20 +80,16 @@ export interface AuthGuards {
  */
 export function assertAccess(principal: Principal, requirement: AccessRequirement): Principal {
   if (requirement.userTypes && !requirement.userTypes.includes(principal.userType)) {
-    throw new HttpError(403, 'This service is not available to your account.');
+    throw new DomainError('forbidden');
   }
   const missing = (requirement.scopes ?? []).filter((scope) => !principal.scopes.has(scope));
   if (missing.length > 0) {
-    throw new HttpError(
-      403,
-      `Your sign-in does not allow this (missing scope: ${missing.join(', ')}).`,
-    );
+    throw new DomainError('missing_scope', {
+      message: apiErrorMessage('missing_scope', missing.join(', ')),
+    });
   }
   return principal;
 }
-
-const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
-const NOT_FOR_APPLICATIONS = 'This service needs the access token of a signed-in user.';
 
 /**
  * How many verified tokens are remembered: beyond that the oldest is verified again when it
@@ -143,9 +145,9 @@ export function createAuthGuards(
       // jose's rule: expired once `exp` is not after the current second.
       if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.principal;
       verified.delete(token);
-      throw new HttpError(401, SIGN_IN_AGAIN);
+      throw new DomainError('session_ended');
     }
-    if (!/^[A-Za-z0-9_.-]+$/.test(token)) throw new HttpError(401, SIGN_IN_AGAIN);
+    if (!/^[A-Za-z0-9_.-]+$/.test(token)) throw new DomainError('session_ended');
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keyOfToken, {
@@ -155,7 +157,7 @@ export function createAuthGuards(
         typ: 'at+jwt',
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError) throw new HttpError(401, SIGN_IN_AGAIN);
+      if (error instanceof joseErrors.JOSEError) throw new DomainError('session_ended');
       throw error;
     }
     const grantId = typeof payload.gid === 'string' ? payload.gid : null;
@@ -163,15 +165,15 @@ export function createAuthGuards(
     // A client-credentials token is genuine but speaks for an application, not a person: it
     // is not "signed out", it is simply not accepted where a user must be known.
     if (!grantId && userType === undefined && typeof payload.client_id === 'string') {
-      throw new HttpError(403, NOT_FOR_APPLICATIONS);
+      throw new DomainError('application_token');
     }
     if (!grantId || typeof payload.sub !== 'string' || !isUserType(userType)) {
-      throw new HttpError(401, SIGN_IN_AGAIN);
+      throw new DomainError('session_ended');
     }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
     const binding = await deps.readGrantBinding(grantId);
-    if (!binding) throw new HttpError(401, SIGN_IN_AGAIN);
+    if (!binding) throw new DomainError('session_ended');
     const problem = bindingProblemOf(
       { sub: payload.sub, clientId, userType, scopes },
       {
@@ -192,7 +194,7 @@ export function createAuthGuards(
           claimedUserType: userType,
         },
       });
-      throw new HttpError(401, SIGN_IN_AGAIN);
+      throw new DomainError('session_ended');
     }
     const principal: Principal = Object.freeze({
       userId: payload.sub,
@@ -213,7 +215,7 @@ export function createAuthGuards(
   }
 
   async function assertGrantIsLive(grantId: string): Promise<void> {
-    if (!(await provider.Grant.find(grantId))) throw new HttpError(401, SIGN_IN_AGAIN);
+    if (!(await provider.Grant.find(grantId))) throw new DomainError('session_ended');
   }
 
   async function verifyAccessToken(token: string): Promise<Principal> {
@@ -224,7 +226,7 @@ export function createAuthGuards(
 
   function bearerTokenOf(request: FastifyRequest): string {
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new HttpError(401, 'Sign in to use this service.');
+    if (!match?.[1]) throw new DomainError('sign_in_required');
     return match[1];
   }
 
@@ -246,7 +248,7 @@ export function createAuthGuards(
       grantId: principal.grantId,
       confirm(isLive) {
         confirmed = true;
-        if (!isLive) throw new HttpError(401, SIGN_IN_AGAIN);
+        if (!isLive) throw new DomainError('session_ended');
       },
     };
     let result: T;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OAUTH_PATHS, formatCentsWithSeparators } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import type { TransferApprovals } from '../../banking/banking.service';
+import type { TransferApprovals } from '../../banking';
 import type { ServerSecrets } from '../keys/keys.service';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 import { serviceClientSecret } from './oauth.clients';

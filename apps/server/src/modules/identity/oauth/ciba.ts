@@ -1,7 +1,8 @@
 import { errors, type Configuration } from 'oidc-provider';
 import type Provider from 'oidc-provider';
+import { messages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { listMfaDevicesOf } from '../../directory/directory.store';
+import { listMfaDevicesOf } from '../../directory';
 import type { PushService } from '../devices/push.service';
 
 /** The server-side client that asks a customer's phone to approve a transfer (CIBA, poll). */
@@ -60,7 +61,7 @@ export function cibaConfiguration(deps: {
         deviceId: phone.id,
         kind: 'transfer',
         context: {
-          title: 'Approve this transfer?',
+          title: messages.delivery.transferPushTitle,
           details: contextDetails(String(request.params?.request_context ?? '')) ?? {
             Transfer: String(request.params?.binding_message ?? ''),
           },

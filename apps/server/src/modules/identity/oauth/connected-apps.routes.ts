@@ -8,13 +8,12 @@ import {
   consentDecisionSchema,
   consentRequestQuerySchema,
   consentRequestSchema,
-  messages,
   type ConnectedAppsResponse,
   type ConsentDecisionResponse,
   type ConsentRequest,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { HttpError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import { requireXsrfHeader } from '../flow/xsrf';
@@ -140,7 +139,7 @@ export function registerConnectedAppsRoutes(
       const principal = await auth.requireCustomer(request);
       const { clientId } = parseInput(connectedAppParamsSchema, request.params);
       if (!(await connectedApps.revoke(principal.userId, clientId, request.ip))) {
-        throw new HttpError(404, messages.connectedApps.notConnected, [], 'app_not_connected');
+        throw new DomainError('app_not_connected');
       }
       return reply.status(204).send();
     },

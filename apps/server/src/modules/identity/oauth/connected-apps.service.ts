@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   isUserType,
-  messages,
   type ConnectedApp,
   type ConsentDecision,
   type ConsentRequest,
 } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserById } from '../../directory/directory.store';
+import { DomainError } from '../../../domain-error';
+import { insertAuditEvent } from '../../audit';
+import { findUserById } from '../../directory';
 import { appNameOf, grantedScopes, mergedConsent, needsConsent } from './client-scopes.rules';
 import {
   deleteClientConsent,
@@ -18,7 +17,7 @@ import {
   saveClientConsent,
 } from './connected-apps.store';
 import { endGrantsOf } from './grant.store';
-import type { InteractionPort, PendingConsent } from './interaction.port';
+import { interactionHandle, type InteractionPort, type PendingConsent } from './interaction.port';
 
 export interface ConnectedAppsService {
   /** The applications the customer let in, oldest first. */
@@ -36,8 +35,7 @@ export interface ConnectedAppsService {
   ): Promise<string>;
 }
 
-const REQUEST_ENDED = () =>
-  new HttpError(404, messages.connectedApps.requestEnded, [], 'consent_request_not_found');
+const REQUEST_ENDED = () => new DomainError('consent_request_not_found');
 
 /**
  * Connected apps (issue 12 §4): the consent an application other than the bank's own needs
@@ -56,7 +54,7 @@ export function createConnectedAppsService(deps: {
     reply: FastifyReply,
     uid: string,
   ): Promise<PendingConsent> {
-    const pending = await interactions.pendingConsent(request, reply);
+    const pending = await interactions.pendingConsent(interactionHandle(request, reply));
     // One `_interaction` cookie per browser: a page left open in another tab names another one.
     if (!pending || pending.uid !== uid || !needsConsent(pending.clientId)) throw REQUEST_ENDED();
     return pending;
@@ -115,7 +113,10 @@ export function createConnectedAppsService(deps: {
           ip: request.ip,
           details: { clientId: pending.clientId },
         });
-        return interactions.abort(request, reply, 'the customer did not allow this application');
+        return interactions.abort(
+          interactionHandle(request, reply),
+          'the customer did not allow this application',
+        );
       }
       const { scopes } = await grantedFor(pending);
       await db.transaction(async (tx) => {
@@ -129,7 +130,7 @@ export function createConnectedAppsService(deps: {
           details: { clientId: pending.clientId, scopes: agreed },
         });
       });
-      return interactions.finishConsent(request, reply);
+      return interactions.finishConsent(interactionHandle(request, reply));
     },
   };
 }

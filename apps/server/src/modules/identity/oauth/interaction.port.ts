@@ -21,28 +21,50 @@ export interface PendingConsent {
   requestedScopes: string[];
 }
 
+declare const interactionBrand: unique symbol;
+
+/**
+ * A request's OAuth interaction, as the flow's use cases carry it: opaque to them (they never
+ * see Fastify nor oidc-provider); only this port opens it. Made by the route
+ * (`interactionHandle`).
+ */
+export interface InteractionHandle {
+  readonly [interactionBrand]: true;
+}
+
+interface OpenHandle {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The handle of this request's interaction (its HttpOnly `_interaction` cookie). */
+export function interactionHandle(request: FastifyRequest, reply: FastifyReply): InteractionHandle {
+  return { request, reply } satisfies OpenHandle as unknown as InteractionHandle;
+}
+
+const opened = (handle: InteractionHandle) => handle as unknown as OpenHandle;
+
 /**
  * The flow engine's view of the OAuth server: which interaction this browser holds (its
  * HttpOnly `_interaction` cookie, which is what binds a flow to one browser), and how to end
  * it. The engine never touches oidc-provider directly.
  */
 export interface InteractionPort {
-  current(request: FastifyRequest, reply: FastifyReply): Promise<CurrentInteraction | null>;
+  current(handle: InteractionHandle): Promise<CurrentInteraction | null>;
   /** Completes the login; answers the URL that resumes the authorization. */
   finishLogin(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    handle: InteractionHandle,
     login: { accountId: string; amr: string[]; acr?: string },
   ): Promise<string>;
   /** Ends the authorization with access_denied; answers the URL that returns to the client. */
-  abort(request: FastifyRequest, reply: FastifyReply, description: string): Promise<string>;
+  abort(handle: InteractionHandle, description: string): Promise<string>;
   /** The consent prompt this browser's interaction is at, or null (none, or another prompt). */
-  pendingConsent(request: FastifyRequest, reply: FastifyReply): Promise<PendingConsent | null>;
+  pendingConsent(handle: InteractionHandle): Promise<PendingConsent | null>;
   /**
    * Completes the consent prompt; answers the URL that resumes the authorization, where the
    * server's `loadExistingGrant` builds the grant from the consent just recorded.
    */
-  finishConsent(request: FastifyRequest, reply: FastifyReply): Promise<string>;
+  finishConsent(handle: InteractionHandle): Promise<string>;
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -53,7 +75,8 @@ export function createInteractionPort(provider: Provider): InteractionPort {
   // interactionResult does, after looking it up again from the same cookie.
   const foundBy = new WeakMap<object, Interaction>();
 
-  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+  async function interactionOf(handle: InteractionHandle) {
+    const { request, reply } = opened(handle);
     const found = foundBy.get(request.raw);
     if (found) return found;
     const interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -61,17 +84,17 @@ export function createInteractionPort(provider: Provider): InteractionPort {
     return interaction;
   }
 
-  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResult) {
-    const interaction = await interactionOf(request, reply);
+  async function finish(handle: InteractionHandle, result: InteractionResult) {
+    const interaction = await interactionOf(handle);
     interaction.result = result;
     await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
     return interaction.returnTo;
   }
 
   return {
-    async current(request, reply) {
+    async current(handle) {
       try {
-        const details = await interactionOf(request, reply);
+        const details = await interactionOf(handle);
         return {
           uid: details.uid,
           clientId: String(details.params.client_id),
@@ -85,8 +108,8 @@ export function createInteractionPort(provider: Provider): InteractionPort {
         return null;
       }
     },
-    finishLogin(request, reply, login) {
-      return finish(request, reply, {
+    finishLogin(handle, login) {
+      return finish(handle, {
         login: {
           accountId: login.accountId,
           amr: login.amr,
@@ -95,13 +118,13 @@ export function createInteractionPort(provider: Provider): InteractionPort {
         },
       });
     },
-    abort(request, reply, description) {
-      return finish(request, reply, { error: 'access_denied', error_description: description });
+    abort(handle, description) {
+      return finish(handle, { error: 'access_denied', error_description: description });
     },
-    async pendingConsent(request, reply) {
+    async pendingConsent(handle) {
       let details: Interaction;
       try {
-        details = await interactionOf(request, reply);
+        details = await interactionOf(handle);
       } catch {
         return null;
       }
@@ -116,8 +139,8 @@ export function createInteractionPort(provider: Provider): InteractionPort {
           .filter(Boolean),
       };
     },
-    finishConsent(request, reply) {
-      return finish(request, reply, { consent: {} });
+    finishConsent(handle) {
+      return finish(handle, { consent: {} });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { IDENTITY_VERIFIED_ACR } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { findUserById } from '../../directory/directory.store';
+import { findUserById } from '../../directory';
 
 /** Whether the authorization request asks for a verified identity (`acr_values`). */
 export function asksForVerifiedIdentity(acrValues: unknown): boolean {

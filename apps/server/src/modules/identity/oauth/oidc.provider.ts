@@ -11,7 +11,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
-import { findUserById, type UserRow } from '../../directory/directory.store';
+import { findUserById, type UserRow } from '../../directory';
 import {
   OIDC_SCOPES,
   consentCovers,

@@ -2,12 +2,11 @@ import {
   STEP_UP_PATH,
   STEP_UP_REQUIRED,
   STEP_UP_WINDOW_MS,
-  messages,
   type StepUpMethod,
 } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { findUserById, listMfaDevicesOf, type MfaDeviceRow } from '../../directory/directory.store';
+import { DomainError } from '../../../domain-error';
+import { findUserById, listMfaDevicesOf, type MfaDeviceRow } from '../../directory';
 import type { Principal } from './access-token';
 import { isRecentAuthentication, stepUpMethodsOf } from './recent-authentication.rules';
 import { latestStepUpSince } from './step-up.store';
@@ -23,25 +22,10 @@ export interface RecentAuthentication {
   stepUpMethodsFor(userId: string): Promise<StepUpMethod[]>;
 }
 
-/** Whether a device can be used to confirm it is the customer (as at sign-in). */
-function usable(device: MfaDeviceRow, rpId: string): boolean {
-  switch (device.type) {
-    case 'Email':
-    case 'SMS':
-      return Boolean(device.target);
-    case 'TOTP':
-      return Boolean(device.secretEncrypted);
-    case 'iPhone':
-      return Boolean(device.publicKey);
-    default:
-      return Boolean(device.credentialId) && device.rpId === rpId;
-  }
-}
-
 export function createRecentAuthentication(deps: {
   db: Database;
-  /** The WebAuthn relying party id: a passkey made for another site cannot be used here. */
-  rpId: string;
+  /** Which of a customer's devices can be used now: the factors' own answer, as at sign-in. */
+  usableDevices: (devices: MfaDeviceRow[]) => MfaDeviceRow[];
   /** At most STEP_UP_WINDOW_MS (config STEP_UP_MAX_AGE_SECONDS may only shorten it). */
   windowMs?: number;
   clock?: () => Date;
@@ -54,9 +38,10 @@ export function createRecentAuthentication(deps: {
       findUserById(deps.db, userId),
       listMfaDevicesOf(deps.db, userId),
     ]);
+    const usable = new Set(deps.usableDevices(devices));
     return stepUpMethodsOf({
       signsInWithPassword: Boolean(user?.passwordHash) && user?.authnPreference === 'Password',
-      devices: devices.map((device) => ({ type: device.type, usable: usable(device, deps.rpId) })),
+      devices: devices.map((device) => ({ type: device.type, usable: usable.has(device) })),
     });
   }
 
@@ -75,9 +60,8 @@ export function createRecentAuthentication(deps: {
         since,
       );
       if (isRecentAuthentication({ ...facts, latestStepUpAt }, windowMs)) return;
-      throw new HttpError(401, messages.stepUp.required, [], STEP_UP_REQUIRED, {
-        methods: await stepUpMethodsFor(principal.userId),
-        stepUpPath: STEP_UP_PATH,
+      throw new DomainError(STEP_UP_REQUIRED, {
+        extra: { methods: await stepUpMethodsFor(principal.userId), stepUpPath: STEP_UP_PATH },
       });
     },
   };

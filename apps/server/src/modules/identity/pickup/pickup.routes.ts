@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  apiErrorMessage,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
   PICKUP_REFERENCE_TYPES,
@@ -8,7 +9,7 @@ import {
   pickupResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { HttpError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import { requireXsrfHeader } from '../flow/xsrf';
@@ -78,7 +79,7 @@ export function registerPickupRoutes(
         home.searchParams.set('refType', issued.referenceType);
         home.searchParams.set('code', query.code);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof DomainError && error.code === 'pickup_failed')) throw error;
         home.searchParams.set('error', 'pickup_failed');
       }
       return reply.redirect(home.pathname + home.search, 303);
@@ -101,9 +102,8 @@ export function registerPickupRoutes(
           responses: {
             200: { description: 'The user’s attributes.', schema: pickupResponseSchema },
             400: 'No reference, or a wrong instance header.',
-            401: 'The reference belongs to another browser.',
+            401: 'The reference belongs to another browser (`pickup_other_browser`), or is unknown, used or expired (`pickup_reference_invalid`).',
             403: 'The anti-forgery header is missing.',
-            404: 'The reference is unknown, used or expired.',
             429: 'Too many sign-in calls from this address.',
           },
         },
@@ -118,13 +118,16 @@ export function registerPickupRoutes(
         typeof referenceType !== 'string' ||
         !(PICKUP_REFERENCE_TYPES as readonly string[]).includes(referenceType)
       ) {
-        throw new HttpError(
-          400,
-          `The ${PICKUP_INSTANCE_HEADER} header must be one of ${PICKUP_REFERENCE_TYPES.join(', ')}.`,
-        );
+        throw new DomainError('pickup_instance_header', {
+          message: apiErrorMessage(
+            'pickup_instance_header',
+            PICKUP_INSTANCE_HEADER,
+            PICKUP_REFERENCE_TYPES.join(', '),
+          ),
+        });
       }
       const binding = request.cookies[BINDING_COOKIE];
-      if (!binding) throw new HttpError(401, 'This sign-in reference belongs to another browser.');
+      if (!binding) throw new DomainError('pickup_other_browser');
       const attributes = await pickup.pickup({ ref: REF, binding, referenceType });
       reply.clearCookie(BINDING_COOKIE, { path: cookiePath });
       return attributes;

@@ -1,5 +1,5 @@
 import type { PickupReferenceType, UserType } from '@anybank/contracts';
-import { fullAddress } from '../../directory/directory.rules';
+import { fullAddress, type CustomerProfile } from '../../directory/directory.rules';
 
 /**
  * Session pickup (document 1 §3.8): which reference type a sign-in's pickup uses, and which
@@ -12,16 +12,9 @@ export function referenceTypeFor(userType: UserType): PickupReferenceType {
     : 'BXFSPRefID';
 }
 
-export interface PickupUser {
+export interface PickupUser extends CustomerProfile {
   id: string;
   uid: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile: string | null;
-  street: string | null;
-  city: string | null;
-  postalCode: string | null;
   userType: UserType;
   authnPreference: string;
 }

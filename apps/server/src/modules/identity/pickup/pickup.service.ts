@@ -9,8 +9,8 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { findUserById } from '../../directory/directory.store';
+import { DomainError } from '../../../domain-error';
+import { findUserById } from '../../directory';
 import { occasionalSweep } from '../flow/expiry-sweep';
 import { pickupAttributes, referenceTypeFor } from './pickup.rules';
 import {
@@ -57,8 +57,7 @@ export function createPickupService(deps: {
   const sweepExpired = occasionalSweep(() => deleteExpiredPickupReferences(db));
   return {
     async issueForCode(code, browser) {
-      const refused = () =>
-        new HttpError(400, 'This sign-in could not be completed. Please sign in again.');
+      const refused = () => new DomainError('pickup_failed');
       const authorizationCode = await provider.AuthorizationCode.find(code);
       if (
         !authorizationCode?.isValid ||
@@ -108,11 +107,7 @@ export function createPickupService(deps: {
         bindingHash: sha256(binding),
         referenceType,
       });
-      if (!taken)
-        throw new HttpError(
-          401,
-          'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
-        );
+      if (!taken) throw new DomainError('pickup_reference_invalid');
       // Signed out (in another tab) between the sign-in and this pickup: single sign-out.
       if (!taken.grantIsLive) return { resumePath: '/' };
       const { user } = taken;

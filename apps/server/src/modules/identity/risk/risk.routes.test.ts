@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_API_PATH, riskEvaluationResponseSchema, type RiskPayload } from '@anybank/contracts';
 import {
   createTestDatabase,
-  DATABASE_KINDS,
+  API_DATABASES,
   type TestDatabase,
 } from '../../../../test/test-database';
 import type { Database } from '../../../db/database';
@@ -37,7 +37,8 @@ async function buildRiskApp(db: Database): Promise<FastifyInstance> {
   return app;
 }
 
-describe.each(DATABASE_KINDS)('risk evaluation API on %s', (kind) => {
+// One database (API_DATABASES): the route's HTTP answers; risk.store.test.ts covers its SQL on both.
+describe.each(API_DATABASES)('risk evaluation API on %s', (kind) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let userCount = 0;

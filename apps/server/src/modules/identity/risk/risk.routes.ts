@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 // Brings in the plugin's typing of the route option `config.rateLimit`.
 import type {} from '@fastify/rate-limit';
 import {
-  messages,
+  type ApiErrorCode,
   RISK_API_PATH,
   riskEvaluationRequestSchema,
   riskEvaluationResponseSchema,
   type RiskEvaluationResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../../../http/validation';
-import { HttpError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { isUnknownUsernameLimit } from './risk.rules';
 import type { RiskService } from './risk.service';
 
 /** The error code the browser recognises as "no such username" (document 1 §8). */
-export const INVALID_USERNAME_CODE = 'INVALID_USERNAME';
+export const INVALID_USERNAME_CODE = 'INVALID_USERNAME' satisfies ApiErrorCode;
 
 /**
  * `POST /api/riskEvaluation {username, riskPayload}` → `{result: {level, recommendedAction,
@@ -46,17 +46,16 @@ export function registerRiskRoutes(
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
       const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });
       if (evaluation.known === 'unsaid' && isUnknownUsernameLimit(evaluation.result)) {
-        throw new HttpError(429, evaluation.result.recommendedAction);
+        throw new DomainError('unknown_username_rate', {
+          message: evaluation.result.recommendedAction,
+        });
       }
       if (!evaluation.known) {
-        // Sent here rather than thrown: the error mapping's shape has no `code`.
-        return reply
-          .status(404)
-          .send({ message: messages.login.invalidUsername, code: INVALID_USERNAME_CODE });
+        throw new DomainError(INVALID_USERNAME_CODE);
       }
       const { level, recommendedAction, reasons } = evaluation.result;
       return { result: { level, recommendedAction, reasons } } satisfies RiskEvaluationResponse;

@@ -1,7 +1,7 @@
 import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit/audit.store';
-import { findUserByUid, type UserRow } from '../../directory/directory.store';
+import { insertAuditEvent } from '../../audit';
+import { findUserByUid, type UserRow } from '../../directory';
 import { DEFAULT_RISK_POLICY, evaluateRisk, type RiskPolicy, type RiskResult } from './risk.rules';
 import { consumeHighRiskOverride, countFailedSignIns } from './risk.store';
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { auditEvents, users } from '../../../db/schema';
-import { countAuditEvents } from '../../audit/audit.store';
+import { countAuditEvents } from '../../audit';
 
 /**
  * Which 'signin.failed' events (password.service.ts) count for the username: those since the

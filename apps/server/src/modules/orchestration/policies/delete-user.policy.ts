@@ -1,6 +1,6 @@
 import { deleteUserRequestSchema, type AdminPolicyResponse } from '@anybank/contracts';
-import type { AdminService } from '../../admin/admin.service';
-import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
+import type { AdminService } from '../../admin';
+import type { RecentAuthentication } from '../../identity';
 import { definePolicy, userOf } from '../policy';
 
 /**

@@ -1,8 +1,6 @@
 import { deviceUniquenessRequestSchema, type DeviceUniquenessResponse } from '@anybank/contracts';
-import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import { listMfaDevicesOf } from '../../directory/directory.store';
-import { DEVICE_TYPE_OF_TARGET, sameDeviceTarget, type TargetKind } from '../orchestration.rules';
+import { DomainError } from '../../../domain-error';
+import type { ProfileService, TargetKind } from '../../directory';
 import { definePolicy, userOf } from '../policy';
 
 /**
@@ -10,7 +8,7 @@ import { definePolicy, userOf } from '../policy';
  * paired, is it already one of the user's devices? Acts on a user: their access token is in
  * the body, and `subject` must be that token's user.
  */
-export function createDeviceUniquenessPolicy(deps: { db: Database }) {
+export function createDeviceUniquenessPolicy(deps: { profile: Pick<ProfileService, 'hasDevice'> }) {
   return definePolicy({
     name: 'DEVICE_UNIQUENESS',
     access: 'user',
@@ -18,16 +16,11 @@ export function createDeviceUniquenessPolicy(deps: { db: Database }) {
     async run(input, context): Promise<DeviceUniquenessResponse> {
       const user = userOf(context);
       if (input.subject !== user.userId) {
-        throw new HttpError(403, 'You can only check the devices of your own account.');
+        throw new DomainError('own_devices_only');
       }
       const [kind, target]: [TargetKind, string] =
         input.email !== undefined ? ['email', input.email] : ['phone', input.phoneNumber ?? ''];
-      const devices = await listMfaDevicesOf(deps.db, user.userId);
-      const duplicate = devices.some(
-        (device) =>
-          device.type === DEVICE_TYPE_OF_TARGET[kind] &&
-          sameDeviceTarget(kind, device.target, target),
-      );
+      const duplicate = await deps.profile.hasDevice(user.userId, kind, target);
       return { additionalProperties: { status: duplicate ? 'DUPLICATE' : 'UNIQUE' } };
     },
   });

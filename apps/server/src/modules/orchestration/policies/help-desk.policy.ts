@@ -1,6 +1,6 @@
 import { SCOPES, helpDeskRequestSchema, type HelpDeskResponse } from '@anybank/contracts';
-import type { HelpDeskService } from '../../helpdesk/helpdesk.service';
-import { assertAccess } from '../../identity/oauth/access-token';
+import type { HelpDeskService } from '../../helpdesk';
+import { assertAccess } from '../../identity';
 import { definePolicy, userOf } from '../policy';
 
 /**

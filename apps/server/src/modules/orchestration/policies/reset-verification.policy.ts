@@ -1,5 +1,5 @@
 import { resetVerificationRequestSchema, type AdminPolicyResponse } from '@anybank/contracts';
-import type { AdminService } from '../../admin/admin.service';
+import type { AdminService } from '../../admin';
 import { definePolicy, userOf } from '../policy';
 
 /**

@@ -1,15 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUTHN_PREFERENCES, isValidPassword, messages } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import type { Database } from '../../../db/database';
-import { users } from '../../../db/schema';
-import { HttpError } from '../../../http/errors';
-import { insertAuditEvent, type AuditEvent } from '../../audit/audit.store';
-import type { SecurityNotices } from '../../messaging/security-notice.service';
-import { setUserPassword } from '../../directory/directory.store';
-import { hashPassword } from '../../identity/credentials/password.service';
-import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
+import { DomainError } from '../../../domain-error';
+import type { ProfileService } from '../../directory';
+import { hashPassword, type RecentAuthentication } from '../../identity';
 import { definePolicy, userOf } from '../policy';
 
 /** Longer entries are refused before hashing: argon2 of a megabyte is a denial of service. */
@@ -51,8 +45,7 @@ function inputSchema(productId: string) {
  */
 export function createSignInMethodPolicy(deps: {
   config: Pick<Config, 'productId'>;
-  db: Database;
-  notices: SecurityNotices;
+  profile: Pick<ProfileService, 'setSignInMethod'>;
   recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
 }) {
   const key = authnPreferenceKey(deps.config.productId);
@@ -79,27 +72,12 @@ export function createSignInMethodPolicy(deps: {
         }
         passwordHash = await hashPassword(password);
       }
-      const passwordChange: AuditEvent = {
-        type: 'password.changed',
-        userId: user.userId,
-        ip: context.ip,
-        details: { via: 'sign-in-method' },
-      };
-      const changed = await deps.db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ authnPreference: preference, updatedAt: new Date() })
-          .where(eq(users.id, user.userId))
-          .returning({ id: users.id });
-        if (rows.length === 0) return false;
-        if (passwordHash !== null) {
-          await setUserPassword(tx, user.userId, passwordHash);
-          await insertAuditEvent(tx, passwordChange);
-        }
-        return true;
-      });
-      if (!changed) throw new HttpError(404, 'There is no such user.');
-      if (passwordHash !== null) await deps.notices.tell(passwordChange);
+      const changed = await deps.profile.setSignInMethod(
+        user,
+        { preference, passwordHash },
+        context.ip,
+      );
+      if (!changed) throw new DomainError('no_such_user');
       return { success: true };
     },
   });

@@ -5,16 +5,15 @@ import {
   type UsernameRecoveryResponse,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import type { Database } from '../../../db/database';
-import { HttpError } from '../../../http/errors';
-import type { MessagingService } from '../../messaging/messaging.service';
+import { DomainError } from '../../../domain-error';
+import type { DirectoryService } from '../../directory';
+import type { MessagingService } from '../../messaging';
 import {
   encodedMailMatches,
   limitReached,
   windowStart,
   type EmailLimit,
 } from '../orchestration.rules';
-import { countEmailsSentTo, findUserByEmail } from '../orchestration.store';
 import { definePolicy, fieldErrors } from '../policy';
 
 /** Usernames sent to one address: 3 in 15 minutes (ADR 0008). */
@@ -26,8 +25,8 @@ export const USERNAME_EMAIL_LIMIT: EmailLimit = {
 
 export interface UsernameRecoveryDeps {
   config: Pick<Config, 'publicUrl' | 'basePath'>;
-  db: Database;
-  messaging: MessagingService;
+  directory: Pick<DirectoryService, 'findUserByEmail'>;
+  messaging: Pick<MessagingService, 'send' | 'countEmailsSentTo'>;
   clock: () => Date;
 }
 
@@ -49,25 +48,25 @@ export function createUsernameRecoveryPolicy(deps: UsernameRecoveryDeps) {
           { field: 'encodedMail', message: orchestrationMessages.encodedMailMismatch },
         ]);
       }
-      const sent = await countEmailsSentTo(
-        deps.db,
+      const sent = await deps.messaging.countEmailsSentTo(
         input.mail,
         USERNAME_EMAIL_LIMIT.subject,
         windowStart(USERNAME_EMAIL_LIMIT, deps.clock()),
       );
       if (limitReached(USERNAME_EMAIL_LIMIT, sent)) {
-        throw new HttpError(429, orchestrationMessages.tooManyEmails);
+        throw new DomainError('too_many_emails');
       }
-      const user = await findUserByEmail(deps.db, input.mail);
+      const user = await deps.directory.findUserByEmail(input.mail);
       if (!user) return { success: false, message: messages.login.usernameRecoveryFailure };
       await deps.messaging.send({
         channel: 'email',
         to: user.email,
         subject: USERNAME_EMAIL_LIMIT.subject,
-        body:
-          `Hello ${user.firstName}, your AnyBank username is ${user.uid}. Sign in at ` +
-          `${deps.config.publicUrl}${deps.config.basePath}/. If you did not ask for your ` +
-          'username, you can ignore this e-mail.',
+        body: messages.delivery.usernameBody(
+          user.firstName,
+          user.uid,
+          `${deps.config.publicUrl}${deps.config.basePath}/`,
+        ),
       });
       return { success: true };
     },

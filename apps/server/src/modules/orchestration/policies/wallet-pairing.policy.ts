@@ -1,13 +1,12 @@
 import { toDataURL } from 'qrcode';
 import {
-  walletMessages,
   walletPairingRequestSchema,
   type WalletPairingStartResponse,
   type WalletPairingStatusResponse,
 } from '@anybank/contracts';
-import { HttpError } from '../../../http/errors';
-import type { WalletService } from '../../wallet/wallet.service';
-import type { RecentAuthentication } from '../../identity/oauth/recent-authentication';
+import { DomainError } from '../../../domain-error';
+import type { WalletService } from '../../wallet';
+import type { RecentAuthentication } from '../../identity';
 import { definePolicy, userOf } from '../policy';
 
 /**
@@ -26,16 +25,16 @@ export function createWalletPairingPolicy(deps: {
     input: walletPairingRequestSchema,
     async run(input, context): Promise<WalletPairingStartResponse | WalletPairingStatusResponse> {
       const user = userOf(context);
-      if (user.userType !== 'customer') throw new HttpError(403, walletMessages.customersOnly);
+      if (user.userType !== 'customer') throw new DomainError('wallet_customers_only');
 
       if (input.step === 'status') {
         const status = await deps.wallet.pairingStatus(user.userId, input.pairingId);
-        if (status === null) throw new HttpError(404, walletMessages.noSuchPairing);
+        if (status === null) throw new DomainError('wallet_pairing_not_found');
         return { additionalProperties: { status } };
       }
 
       if (input.subject !== undefined && input.subject !== user.userId) {
-        throw new HttpError(403, walletMessages.otherCustomer);
+        throw new DomainError('wallet_other_customer');
       }
       // A card on a new phone: only after a recent sign-in or step-up (issue 12 §2).
       await deps.recentAuth.requireRecentAuthentication(user);

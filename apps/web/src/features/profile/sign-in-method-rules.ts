@@ -4,7 +4,7 @@ import {
   messages,
   type AuthnPreference,
 } from '@anybank/contracts';
-import type { PolicyAnswer } from './policy-answer';
+import type { PolicyAnswer } from '../../lib/policy-answer';
 
 /**
  * The sign-in method switch of document 2 §2, §4, §5, §7, §8, DOM-free for the unit tests:
@@ -46,7 +46,8 @@ export function signInMethodRequest(options: {
   productId: string;
   preference: AuthnPreference;
   newPassword?: string;
-  accessToken: string;
+  /** Left out, the caller adds it as it sends (lib/user-policy.ts). */
+  accessToken?: string;
   hostname: string;
 }) {
   const rawData: Record<string, unknown> = {

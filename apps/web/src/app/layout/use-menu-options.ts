@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MENU_OPTIONS_API_PATH } from '@anybank/contracts';
-import { readJson } from './api';
-import { authorizedFetch } from './authorized-fetch';
+import { readJson } from '../../lib/api';
+import { authorizedFetch } from '../../lib/authorized-fetch';
 import { menuItemsOf, type MenuItem } from './menu-options';
 
 /**

@@ -5,9 +5,9 @@ import {
   flowResponseSchema,
 } from '@anybank/contracts';
 import type { FlowDevice, FlowResponse } from '@anybank/contracts';
-import { ApiError, readJson } from './api';
-import { authorizedFetch } from './authorized-fetch';
-import { withStepUp } from './step-up-signal';
+import { apiErrorOf, readJson } from '../../lib/api';
+import { authorizedFetch } from '../../lib/authorized-fetch';
+import { withStepUp } from '../../lib/step-up-signal';
 
 /** The signed-in customer's sign-in devices (document 1 §8), with the access token. */
 const DEVICES_API_PATH = '/api/authn/devices';
@@ -16,7 +16,7 @@ const DEVICES_API_PATH = '/api/authn/devices';
 export async function listSignInDevices(signal?: AbortSignal): Promise<FlowDevice[]> {
   const response = await authorizedFetch(DEVICES_API_PATH, { signal });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET ${DEVICES_API_PATH} answered ${response.status}`);
+    throw await apiErrorOf(response, `GET ${DEVICES_API_PATH}`);
   }
   const body = await readJson(response);
   const devices =
@@ -36,5 +36,5 @@ export async function startPairingFlow(): Promise<FlowResponse> {
   );
   const parsed = flowResponseSchema.safeParse(await readJson(response));
   if (parsed.success) return parsed.data;
-  throw new ApiError(response.status, `POST ${FLOW_API_PATH} answered ${response.status}`);
+  throw await apiErrorOf(response, `POST ${FLOW_API_PATH}`);
 }

@@ -8,9 +8,9 @@ import type {
   ShareBalancesConsentData,
   UpdateConsentRequest,
 } from '@anybank/contracts';
-import { ApiError } from './api';
-import { authorizedFetch } from './authorized-fetch';
-import { sessionStore } from './session-storage';
+import { apiErrorOf } from '../../lib/api';
+import { authorizedFetch } from '../../lib/authorized-fetch';
+import { sessionStore } from '../../lib/session-storage';
 
 /**
  * The customer's consents (document 2 §3, §4, §7; server: modules/consents): read one
@@ -37,7 +37,7 @@ export async function fetchConsent(
   const query = new URLSearchParams({ definition });
   const response = await authorizedFetch(`${CONSENTS_API_PATH}?${query.toString()}`, { signal });
   if (!response.ok) {
-    throw new ApiError(response.status, `GET consents answered ${response.status}`);
+    throw await apiErrorOf(response, 'GET consents');
   }
   const found = consentSearchResponseSchema.parse(await response.json());
   return found._embedded.consents.find((consent) => consent.definition.id === definition) ?? null;
@@ -52,7 +52,7 @@ async function sendConsent(path: string, method: 'POST' | 'PATCH', body: unknown
 }
 
 async function consentOf(response: Response, what: string): Promise<Consent> {
-  if (!response.ok) throw new ApiError(response.status, `${what} answered ${response.status}`);
+  if (!response.ok) throw await apiErrorOf(response, what);
   return consentSchema.parse(await response.json());
 }
 

@@ -8,7 +8,7 @@ import {
   orchestrationMessages,
 } from '@anybank/contracts';
 import type { ContactKind, SessionItem } from '@anybank/contracts';
-import type { PolicyAnswer } from './policy-answer';
+import type { PolicyAnswer } from '../../lib/policy-answer';
 
 /**
  * The personal-details form's rules (document 2 §5, §7, §8), DOM-free for the unit tests:
@@ -107,7 +107,8 @@ function sameMobile(a: string, b: string): boolean {
 export function profileUpdateRequest(options: {
   form: ProfileForm;
   previous: ProfileForm;
-  accessToken: string;
+  /** Left out, the caller adds it as it sends (lib/user-policy.ts). */
+  accessToken?: string;
   hostname: string;
 }) {
   const { form, previous } = options;
@@ -116,7 +117,7 @@ export function profileUpdateRequest(options: {
   const lastName = form.lastName.trim();
   const body: {
     hostname: string;
-    accessToken: string;
+    accessToken?: string;
     rawData: Record<string, string[] | null>;
     deleteSmsMfa?: string;
     deleteEmailMfa?: string;

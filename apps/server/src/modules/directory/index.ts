@@ -1,0 +1,56 @@
+/**
+ * The directory module as other modules use it: people, their devices and accounts, and the
+ * customer's own profile. The store functions named here are the directory's data API for
+ * identity, banking, consents, messaging and wallet (each in the caller's transaction when it
+ * passes one); the help desk and the orchestration go through the services.
+ */
+
+// Services.
+export { createDirectoryService, type DirectoryService } from './directory.service';
+export {
+  createProfileService,
+  type ContactConfirmOutcome,
+  type PendingContact,
+  type ProfileSaveOutcome,
+  type ProfileService,
+} from './profile.service';
+export { NEW_CUSTOMER_BALANCES, type NewDirectoryEntry } from './new-customer';
+
+// Rules.
+export {
+  DEVICE_TYPE_OF_TARGET,
+  accountKindAt,
+  fullAddress,
+  sameDeviceTarget,
+  shownValue,
+  type CustomerProfile,
+  type TargetKind,
+} from './directory.rules';
+export {
+  adminAttributesOf,
+  applyChanges,
+  type AdminAttributes,
+  type FieldProblem,
+  type RequestedChanges,
+} from './directory-entry.rules';
+
+// Data API.
+export {
+  findMfaDevice,
+  findMfaDeviceByCredentialId,
+  findUserById,
+  findUserByUid,
+  insertMfaDevice,
+  listAccountsOf,
+  listMfaDevicesOf,
+  recordTotpStep,
+  setIdentityVerified,
+  setMfaDevicePublicKey,
+  setUserPassword,
+  updateMfaDeviceCounter,
+  type MfaDeviceRow,
+  type NewMfaDevice,
+  type UserRow,
+} from './directory.store';
+export { emailBelongsToAnother, recentEmailChanges } from './contact-change.store';
+export { lockUserById, updateAdminAttributes } from './directory-entry.store';

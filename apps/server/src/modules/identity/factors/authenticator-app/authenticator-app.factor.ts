@@ -1,0 +1,64 @@
+import { OTP_MAX_ATTEMPTS, OTP_PATTERN, messages } from '@anybank/contracts';
+import { DomainError } from '../../../../domain-error';
+import { recordTotpStep } from '../../../directory';
+import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../../devices/totp.rules';
+import { displayAsStored } from '../device-display';
+import { FACTOR_DEFAULTS, type Factor } from '../factor';
+import type { FactorDeps } from '../factor-deps';
+
+/**
+ * An authenticator app's code (RFC 6238, devices/totp.rules.ts): right within ±1 time step,
+ * newer than the last one used. The app makes its own codes: selecting it sends nothing, and
+ * its wrong codes are counted in the flow (codeFailures), not by the code service.
+ */
+export function authenticatorAppFactor(deps: FactorDeps): Factor {
+  return {
+    ...FACTOR_DEFAULTS,
+    name: 'authenticator-app',
+    deviceTypes: ['TOTP'],
+    prompt: 'own-code',
+    usable: (device) => Boolean(device.secretEncrypted),
+    display: displayAsStored,
+
+    async verify(call, answer) {
+      if (answer.kind !== 'code' || !answer.device) throw new DomainError('flow_step_unknown');
+      const { device } = answer;
+      const { state } = call;
+      const secret = deps.secrets.open(device.secretEncrypted ?? '');
+      const step = acceptedTotpStep(secret, answer.code, Date.now(), device.lastTotpStep);
+      if (step !== null && (await recordTotpStep(deps.db, device.id, step)))
+        return { type: 'OTP_ACCEPTED' };
+      if (state.codeFailures + 1 >= OTP_MAX_ATTEMPTS) return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+      return { type: 'OTP_REJECTED', attemptsLeft: OTP_MAX_ATTEMPTS - state.codeFailures - 1 };
+    },
+
+    pairing: {
+      method: 'AuthenticatorApp',
+      start: () => ({ totpSecretSealed: deps.secrets.seal(newTotpSecret()) }),
+      target: null,
+      async activate(call, answer) {
+        const code = answer.otp ?? '';
+        if (!OTP_PATTERN.test(code)) return { refused: messages.validation.codeSixDigits };
+        const sealed = call.pairing.totpSecretSealed;
+        const secret = deps.secrets.open(sealed ?? '');
+        const step = acceptedTotpStep(secret, code, Date.now(), null);
+        if (step === null) return { refused: messages.signInDelivery.totpPairingCodeWrong };
+        return {
+          device: {
+            type: 'TOTP',
+            name: 'Authenticator app',
+            secretEncrypted: sealed,
+            lastTotpStep: step,
+          },
+        };
+      },
+      responseFields(state) {
+        const secret = deps.secrets.open(state.pairing?.totpSecretSealed ?? '');
+        return Promise.resolve({
+          pairingKey: secret,
+          keyUri: totpKeyUri(secret, state.username ?? 'AnyBank'),
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { MfaDeviceRow } from '../../directory';
+import type { MachineDevice } from '../flow/flow.rules';
+import { authenticatorAppFactor } from './authenticator-app/authenticator-app.factor';
+import { displayAsStored } from './device-display';
+import { emailCodeFactor } from './email-code/email-code.factor';
+import type { DeviceShown, Factor, FactorPairing } from './factor';
+import type { FactorDeps } from './factor-deps';
+import { passkeyFactor } from './passkey/passkey.factor';
+import { passwordFactor } from './password/password.factor';
+import { phonePushFactor } from './phone-push/phone-push.factor';
+import { smsCodeFactor } from './sms-code/sms-code.factor';
+
+/** The factors of a sign-in: THE list a new factor is registered in. */
+function allFactors(deps: FactorDeps): Factor[] {
+  return [
+    passwordFactor(deps),
+    emailCodeFactor(deps),
+    smsCodeFactor(deps),
+    authenticatorAppFactor(deps),
+    phonePushFactor(deps),
+    passkeyFactor(deps),
+  ];
+}
+
+/** The factors, looked up by what the flow has in hand: a device, a type, a pairing method. */
+export interface Factors {
+  readonly password: Factor;
+  /** The factor of a device type, or null for a type no factor signs in with. */
+  ofType(type: string): Factor | null;
+  /** The devices of these that can be used to sign in now, in their order. */
+  usable(devices: MfaDeviceRow[]): MfaDeviceRow[];
+  /** Devices as the machine sees them (usable ones only). */
+  asMachine(devices: MfaDeviceRow[]): MachineDevice[];
+  /** A device as the modal lists it. */
+  display(device: DeviceShown): FlowDevice;
+  /** The pairing of a method, or null when no factor pairs it. */
+  pairingOf(method: PairingMethod): FactorPairing | null;
+}
+
+export function createFactors(deps: FactorDeps): Factors {
+  const factors = allFactors(deps);
+  const password = factors.find((factor) => factor.name === 'password');
+  if (!password) throw new Error('the password factor is not registered');
+  const byType = new Map<string, Factor>(
+    factors.flatMap((factor) => factor.deviceTypes.map((type) => [type, factor] as const)),
+  );
+  const ofType = (type: string) => byType.get(type) ?? null;
+
+  return {
+    password,
+    ofType,
+    usable: (devices) => devices.filter((device) => ofType(device.type)?.usable(device) ?? false),
+    asMachine(devices) {
+      return devices.flatMap((device) => {
+        const prompt = ofType(device.type)?.prompt;
+        return prompt ? [{ id: device.id, type: device.type as LoginDeviceType, prompt }] : [];
+      });
+    },
+    display: (device) => (ofType(device.type)?.display ?? displayAsStored)(device),
+    pairingOf: (method) =>
+      factors.find((factor) => factor.pairing?.method === method)?.pairing ?? null,
+  };
+}
+
+export type { Factor, FactorCall, FactorPairing } from './factor';
+export type { FactorDeps } from './factor-deps';

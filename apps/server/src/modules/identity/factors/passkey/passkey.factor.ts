@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@anybank/contracts';
+import { DomainError } from '../../../../domain-error';
+import {
+  findMfaDeviceByCredentialId,
+  findUserById,
+  listMfaDevicesOf,
+  updateMfaDeviceCounter,
+  type MfaDeviceRow,
+} from '../../../directory';
+import {
+  authenticationOptions,
+  checkAssertion,
+  checkRegistration,
+  registrationOptions,
+} from '../../devices/webauthn';
+import { displayAsStored } from '../device-display';
+import { FACTOR_DEFAULTS, type Factor } from '../factor';
+import type { FactorDeps } from '../factor-deps';
+
+/** How a new FIDO2 authenticator is named, by how it is attached. */
+const FIDO_NAMES: Record<string, { type: MfaDeviceRow['type']; name: string }> = {
+  platform: { type: 'PLATFORM', name: 'This device (passkey)' },
+  'cross-platform': { type: 'SECURITY_KEY', name: 'Security key' },
+};
+
+/**
+ * A FIDO2 authenticator (document 1 §4.5): a passkey on this device, a security key, or one
+ * of unknown attachment. The challenge is the flow's nonce, kept in its state; every answer is
+ * verified (devices/webauthn.ts), and a counter that went back is told as a possible clone.
+ */
+export function passkeyFactor(deps: FactorDeps): Factor {
+  const { db, webauthn } = deps;
+  const challengeOf = (options: Record<string, unknown> | null) => String(options?.challenge ?? '');
+
+  return {
+    ...FACTOR_DEFAULTS,
+    name: 'passkey',
+    deviceTypes: ['FIDO2', 'PLATFORM', 'SECURITY_KEY'],
+    prompt: 'assertion',
+    // A passkey works only on the site it was made for (§4.5: the rpId must be this host).
+    usable: (device) => Boolean(device.credentialId) && device.rpId === webauthn.rpId,
+    display: displayAsStored,
+
+    async verify(call, answer) {
+      if (answer.kind !== 'assertion') throw new DomainError('flow_step_unknown');
+      const { device } = answer;
+      if (!device.credentialId || !device.publicKey) return { type: 'ASSERTION_REFUSED' };
+      const check = await checkAssertion(
+        webauthn,
+        answer.assertion,
+        challengeOf(call.state.webauthnOptions),
+        {
+          credentialId: device.credentialId,
+          publicKey: device.publicKey,
+          signCount: device.signCount,
+        },
+      );
+      if (!check.ok) {
+        return check.reason === 'counter'
+          ? { type: 'ASSERTION_CLONED', deviceId: device.id, deviceType: device.type }
+          : { type: 'ASSERTION_REFUSED' };
+      }
+      await updateMfaDeviceCounter(db, device.id, check.newCounter);
+      return { type: 'ASSERTION_ACCEPTED' };
+    },
+
+    async responseFields(call, device) {
+      return {
+        publicKeyCredentialRequestOptions: await authenticationOptions(
+          webauthn,
+          device.credentialId ? [device.credentialId] : [],
+          challengeOf(call.state.webauthnOptions),
+        ),
+      };
+    },
+
+    pairing: {
+      method: 'FIDO2',
+      start: () => ({ webauthnOptions: { challenge: randomUUID() } }),
+      target: null,
+      async activate(call, answer) {
+        const nonce = challengeOf(call.flow.state.webauthnOptions);
+        const check = await checkRegistration(webauthn, answer.attestation, nonce);
+        if (!check.ok)
+          return { refused: messages.login.fidoRegistrationError, fido: 'fidoRegistrationError' };
+        // A credential belongs to one person: registered anywhere already means refused.
+        if (await findMfaDeviceByCredentialId(db, check.credential.credentialId))
+          return { refused: messages.login.fidoAlreadyRegistered, fido: 'fidoAlreadyRegistered' };
+        const kind = FIDO_NAMES[check.attachment ?? ''] ?? {
+          type: 'FIDO2',
+          name: 'FIDO2 authenticator',
+        };
+        return {
+          device: {
+            type: kind.type,
+            name: kind.name,
+            credentialId: check.credential.credentialId,
+            publicKey: check.credential.publicKey,
+            signCount: check.credential.signCount,
+            rpId: webauthn.rpId,
+          },
+        };
+      },
+      async responseFields(state, userId) {
+        const user = await findUserById(db, userId);
+        const existing = (await listMfaDevicesOf(db, userId)).flatMap((device) =>
+          device.credentialId ? [device.credentialId] : [],
+        );
+        const options = await registrationOptions(
+          webauthn,
+          {
+            id: userId,
+            uid: user?.uid ?? '',
+            displayName: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
+          },
+          existing,
+          challengeOf(state.webauthnOptions),
+        );
+        return { publicKeyCredentialCreationOptions: options };
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { OTP_PATTERN, messages, type LoginDeviceType } from '@anybank/contracts';
+import { DomainError } from '../../../domain-error';
+import type { FlowDevice } from '@anybank/contracts';
+import { otpVerdictEvent } from '../flow/flow.rules';
+import {
+  FACTOR_DEFAULTS,
+  type DeviceShown,
+  type Factor,
+  type FactorName,
+  type PairingTarget,
+} from './factor';
+import { PAIRING_CODE_PURPOSE, SIGN_IN_CODE_PURPOSE, type FactorDeps } from './factor-deps';
+
+/**
+ * The factors whose 6-digit code the bank sends in a message (email-code, sms-code): the same
+ * code service (hashed, single use, OTP_TTL_MS, attempt limit), by e-mail or by SMS.
+ */
+export function sentCodeFactor(
+  deps: FactorDeps,
+  kind: {
+    name: Extract<FactorName, 'email-code' | 'sms-code'>;
+    type: Extract<LoginDeviceType, 'Email' | 'SMS'>;
+    channel: 'email' | 'sms';
+    mask: (target: string) => string;
+    target: Omit<PairingTarget, 'sendCode'>;
+  },
+): Factor {
+  const display = (device: DeviceShown): FlowDevice => ({
+    id: device.id,
+    type: kind.type,
+    name: device.name,
+    nickname: device.nickname,
+    target: device.target === null ? null : kind.mask(device.target),
+    rpId: device.rpId,
+  });
+
+  return {
+    ...FACTOR_DEFAULTS,
+    name: kind.name,
+    deviceTypes: [kind.type],
+    prompt: 'sent-code',
+    usable: (device) => Boolean(device.target),
+    display,
+
+    async select(call, device) {
+      if (!device.target) throw new DomainError('device_cannot_receive_codes');
+      const code = await deps.otp.issue({
+        userId: device.userId,
+        purpose: SIGN_IN_CODE_PURPOSE,
+        reference: `${call.flow.id}:${device.id}`,
+      });
+      const body = messages.signInDelivery.codeBody(code);
+      await deps.messaging.send(
+        kind.channel === 'email'
+          ? {
+              channel: 'email',
+              to: device.target,
+              subject: messages.signInDelivery.codeSubject,
+              body,
+              code,
+            }
+          : { channel: 'sms', to: device.target, body, code },
+      );
+    },
+
+    async verify(call, answer) {
+      if (answer.kind !== 'code') throw new DomainError('flow_step_unknown');
+      const verdict = await deps.otp.verify({
+        purpose: SIGN_IN_CODE_PURPOSE,
+        reference: `${call.flow.id}:${call.state.selectedDeviceId}`,
+        code: answer.code,
+        ip: call.context.ip,
+      });
+      return otpVerdictEvent(verdict, { type: 'OTP_ACCEPTED' });
+    },
+
+    pairing: {
+      method: kind.type,
+      start: () => ({}),
+      target: {
+        parse: kind.target.parse,
+        async sendCode(flow, userId, target) {
+          const code = await deps.otp.issue({
+            userId,
+            purpose: PAIRING_CODE_PURPOSE,
+            reference: `${flow.id}:${target}`,
+          });
+          const body = messages.signInDelivery.pairingCodeBody(kind.channel, code);
+          await deps.messaging.send(
+            kind.channel === 'email'
+              ? {
+                  channel: 'email',
+                  to: target,
+                  subject: messages.signInDelivery.pairingCodeSubject,
+                  body,
+                  code,
+                }
+              : { channel: 'sms', to: target, body, code },
+          );
+        },
+      },
+      async activate(call, answer) {
+        const code = answer.otp ?? '';
+        if (!OTP_PATTERN.test(code)) return { refused: messages.validation.codeSixDigits };
+        const verdict = await deps.otp.verify({
+          purpose: PAIRING_CODE_PURPOSE,
+          reference: `${call.flow.id}:${call.pairing.target}`,
+          code,
+        });
+        if (verdict.result !== 'ok') return { refused: messages.login.incorrectOtp };
+        return { device: { type: kind.type, name: kind.type, target: call.pairing.target } };
+      },
+      responseFields: () => Promise.resolve({}),
+    },
+  };
+}

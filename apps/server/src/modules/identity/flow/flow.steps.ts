@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { OTP_PATTERN, messages, type UserType } from '@anybank/contracts';
+import { DomainError } from '../../../domain-error';
+import type { FactorCall, Factors } from '../factors/factors';
+import { isUnknownUsernameLimit } from '../risk/risk.rules';
+import type { RiskService } from '../risk/risk.service';
+import type { FlowContext } from './flow.context';
+import type { DeviceReader } from './flow.devices';
+import type { FlowEvent, FlowState } from './flow.rules';
+import { parseProfile, riskDenial } from './flow.risk';
+import type { StoredFlow } from './flow.store';
+import type { IdentityVerificationSteps } from './identity-verification.steps';
+import { shouldOfferPairing } from './pairing.rules';
+import type { PairingStep, PairingSteps } from './pairing.steps';
+import type { RecoveryStep, RecoverySteps } from './recovery.steps';
+
+/** One step the browser asks for, its body already parsed with the contracts' schemas. */
+export type FlowStep =
+  | { kind: 'submitIdentifier'; identifier: string; riskPayload?: Record<string, unknown> }
+  | {
+      kind: 'checkUsernamePassword';
+      username: string;
+      password: string;
+      rememberMyUsername?: boolean;
+    }
+  | { kind: 'authenticate' }
+  | { kind: 'selectDevice'; deviceId: string; deviceProfile?: Record<string, unknown> }
+  | { kind: 'submitDeviceProfile'; deviceProfile?: Record<string, unknown> }
+  | { kind: 'checkOtp'; otp: string }
+  | { kind: 'continueAuthentication' }
+  | { kind: 'cancelAuthentication' }
+  | { kind: 'checkAssertion'; assertion: Record<string, unknown> }
+  | PairingStep
+  | RecoveryStep;
+
+/** One request's view of the flow service: who asks, and the user's devices read once. */
+export interface FlowCall {
+  context: FlowContext;
+  devices: DeviceReader;
+}
+
+export interface FlowStepsDeps {
+  risk: RiskService;
+  factors: Factors;
+  pairing: PairingSteps;
+  recovery: RecoverySteps;
+  verification: IdentityVerificationSteps;
+  /** The user type a client signs in (partner portals), or null for any. */
+  userTypeOfClient: (clientId: string) => UserType | null;
+  /** Another application asked for this sign-in (§2.5); never so for a profile pairing. */
+  selfService: (flow: StoredFlow) => boolean;
+}
+
+export function requireUserId(state: FlowState): string {
+  if (!state.userId) throw new DomainError('flow_username_required');
+  return state.userId;
+}
+
+/** The factors' view of one step (identity/factors/factor.ts). */
+export function factorCall(call: FlowCall, flow: StoredFlow): FactorCall {
+  return {
+    context: call.context,
+    flow,
+    state: flow.state,
+    devices: (userId) => call.devices.usable(userId),
+    machineDevices: (userId) => call.devices.machine(userId),
+  };
+}
+
+/**
+ * Turns a step the browser asks for into the machine's event (flow.rules.ts): gathers the
+ * facts — the user, the risk level — and asks the factor of the device in play to check the
+ * answer. Refuses, as a DomainError, only what the machine cannot be asked at all.
+ */
+export function createFlowSteps(deps: FlowStepsDeps) {
+  const { factors } = deps;
+
+  async function identifierEvent(
+    call: FlowCall,
+    flow: StoredFlow,
+    step: Extract<FlowStep, { kind: 'submitIdentifier' }>,
+  ): Promise<FlowEvent> {
+    // The risk rules run before anything depends on whether the username exists: under an
+    // address block (or past the unknown-username rate) every username gets one answer.
+    const payload = parseProfile(step.riskPayload);
+    const evaluation = await deps.risk.evaluate({
+      username: step.identifier,
+      riskPayload: payload,
+      ip: call.context.ip,
+      // The modal's /api/riskEvaluation used up the admin's one-shot override already.
+      consumeOverride: false,
+    });
+    const denied = (recommendedAction: string): FlowEvent => ({
+      type: 'RISK_DENIED',
+      message: messages.login.accessDenied(recommendedAction),
+    });
+    if (evaluation.known === 'unsaid') {
+      if (isUnknownUsernameLimit(evaluation.result)) {
+        throw new DomainError('unknown_username_limit', {
+          message: evaluation.result.recommendedAction,
+        });
+      }
+      return denied(evaluation.result.recommendedAction);
+    }
+    if (!evaluation.known) return { type: 'IDENTIFIER_UNKNOWN', identifier: step.identifier };
+    const { user } = evaluation;
+    const portalType = deps.userTypeOfClient(flow.clientId);
+    if (portalType && portalType !== user.userType) return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
+    // Without a browser profile the admin's override waits for the device-profile step.
+    if (payload && evaluation.result.level !== 'LOW') {
+      return denied(evaluation.result.recommendedAction);
+    }
+    return {
+      type: 'IDENTIFIER_ACCEPTED',
+      userId: user.id,
+      username: user.uid,
+      passwordRequired:
+        user.authnPreference === 'Password' || user.passwordHash === null
+          ? user.passwordHash !== null
+          : false,
+      hasRiskPayload: payload !== null,
+      identityVerified: user.identityVerified,
+      devices: await call.devices.machine(user.id),
+      nonce: randomUUID(),
+    };
+  }
+
+  async function deviceEvent(
+    call: FlowCall,
+    state: FlowState,
+    step: Extract<FlowStep, { kind: 'selectDevice' | 'submitDeviceProfile' }>,
+  ): Promise<FlowEvent> {
+    const userId = requireUserId(state);
+    const devices = await call.devices.usable(userId);
+    const chosen =
+      step.kind === 'selectDevice'
+        ? (devices.find((device) => device.id === step.deviceId) ?? null)
+        : null;
+    if (step.kind === 'selectDevice' && !chosen) throw new DomainError('device_not_yours');
+    if (state.status === 'DEVICE_PROFILE_REQUIRED') {
+      const profile = parseProfile(step.deviceProfile);
+      if (!profile) throw new DomainError('device_profile_required');
+      const denial = await riskDenial(deps.risk, {
+        username: state.username ?? '',
+        payload: profile,
+        ip: call.context.ip,
+      });
+      if (denial) return { type: 'RISK_DENIED', message: denial };
+      return {
+        type: 'DEVICE_PROFILE_ACCEPTED',
+        devices: factors.asMachine(devices),
+        thenSelect: chosen ? (factors.asMachine([chosen])[0] ?? null) : null,
+        nonce: randomUUID(),
+      };
+    }
+    const [selected] = chosen ? factors.asMachine([chosen]) : [];
+    if (!selected) {
+      throw new DomainError('flow_step_not_possible', {
+        message: messages.apiErrors.flow_step_not_possible(state.status),
+      });
+    }
+    return { type: 'DEVICE_SELECTED', device: selected, nonce: randomUUID() };
+  }
+
+  async function codeEvent(call: FlowCall, flow: StoredFlow, otp: string): Promise<FlowEvent> {
+    const { state } = flow;
+    if (state.status === 'IDENTITY_VERIFICATION_REQUIRED') {
+      return deps.verification.eventFor(flow, state, otp, call.context.ip);
+    }
+    if (state.status === 'OTP_REQUIRED' && state.otpLocked)
+      return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+    // Not at a code: the machine refuses it as at a wrong status.
+    if (state.status !== 'OTP_REQUIRED' || !state.selectedDeviceId) return { type: 'OTP_ACCEPTED' };
+    if (!OTP_PATTERN.test(otp)) {
+      throw new DomainError('otp_format', {
+        details: [{ field: 'otp', message: messages.validation.codeSixDigits }],
+      });
+    }
+    const device =
+      (await call.devices.selected(requireUserId(state), state.selectedDeviceId)) ?? null;
+    // A code the bank sent (or one whose device is gone since: looked up, not found, all the
+    // same), or the authenticator app's own.
+    const own = device ? factors.ofType(device.type) : null;
+    const factor = own?.prompt === 'own-code' ? own : factors.ofType('Email');
+    if (!factor) throw new DomainError('flow_step_unknown');
+    const event = await factor.verify(factorCall(call, flow), { kind: 'code', code: otp, device });
+    return event ?? { type: 'OTP_EXPIRED' };
+  }
+
+  async function assertionEvent(
+    call: FlowCall,
+    flow: StoredFlow,
+    assertion: Record<string, unknown>,
+  ): Promise<FlowEvent> {
+    const { state } = flow;
+    if (state.status !== 'ASSERTION_REQUIRED') return { type: 'ASSERTION_REFUSED' };
+    const device = await call.devices.selected(requireUserId(state), state.selectedDeviceId);
+    const factor = device ? factors.ofType(device.type) : null;
+    if (!device || factor?.prompt !== 'assertion') return { type: 'ASSERTION_REFUSED' };
+    const event = await factor.verify(factorCall(call, flow), {
+      kind: 'assertion',
+      assertion,
+      device,
+    });
+    return event ?? { type: 'ASSERTION_REFUSED' };
+  }
+
+  async function eventFor(call: FlowCall, flow: StoredFlow, step: FlowStep): Promise<FlowEvent> {
+    const { state } = flow;
+    switch (step.kind) {
+      case 'submitIdentifier':
+        return identifierEvent(call, flow, step);
+      case 'checkUsernamePassword': {
+        const event = await factors.password.verify(factorCall(call, flow), {
+          kind: 'password',
+          username: step.username,
+          password: step.password,
+        });
+        return event ?? { type: 'PASSWORD_REJECTED' };
+      }
+      case 'authenticate':
+        return {
+          type: 'AUTHENTICATE',
+          devices: await call.devices.machine(requireUserId(state)),
+          nonce: randomUUID(),
+        };
+      case 'submitDeviceProfile':
+      case 'selectDevice':
+        return deviceEvent(call, state, step);
+      case 'checkOtp':
+        return codeEvent(call, flow, step.otp);
+      case 'continueAuthentication': {
+        if (state.status === 'SUCCESSFUL_PASSWORD_RESET') return { type: 'RECOVERY_FINISHED' };
+        // One second factor only: offer to add another before going on (§4.4, tab 8). Only
+        // then are the devices counted: 'Not now' on that offer goes on without reading them.
+        if (
+          state.status === 'MFA_COMPLETED' &&
+          state.userId &&
+          shouldOfferPairing(state, (await call.devices.all(state.userId)).length)
+        ) {
+          return { type: 'PAIRING_OFFERED' };
+        }
+        return { type: 'CONTINUE' };
+      }
+      case 'cancelAuthentication':
+        return { type: 'CANCEL', selfService: deps.selfService(flow) };
+      case 'checkAssertion':
+        return assertionEvent(call, flow, step.assertion);
+      case 'resetPassword':
+        if (state.status !== 'PASSWORD_RESET_REQUIRED') return { type: 'NEW_PASSWORD_REFUSED' };
+        if (!(await deps.recovery.resetPassword(state, step.newPassword, call.context.ip)))
+          return { type: 'NEW_PASSWORD_REFUSED' };
+        return {
+          type: 'NEW_PASSWORD_ACCEPTED',
+          devices: await call.devices.machine(requireUserId(state)),
+          nonce: randomUUID(),
+        };
+      case 'initiateAccountRecovery':
+      case 'submitRecoveryUsername':
+      case 'recoverAccount': {
+        const event = await deps.recovery.eventFor(state, step, call.context.ip);
+        call.devices.forget();
+        return event;
+      }
+      case 'selectPairingMethod':
+      case 'submitPairingTarget':
+      case 'activateDevice':
+      case 'cancelDevicePairing': {
+        // Pairing adds a device: the answer must list it.
+        const event = await deps.pairing.eventFor(flow, step, call.context.ip);
+        call.devices.forget();
+        return event;
+      }
+    }
+    throw new DomainError('flow_step_unknown');
+  }
+
+  return { eventFor };
+}

@@ -1,0 +1,45 @@
+/**
+ * The identity module as other modules use it. Anything not named here (the flow engine, the
+ * factors, the stores, oidc-provider's wiring) is identity's own; the composition root
+ * (app.ts) builds the services and hands them to the modules that need them.
+ */
+
+// Who is calling: every partner and customer API authorizes through these guards.
+export {
+  assertAccess,
+  type AccessRequirement,
+  type AuthGuards,
+  type GrantCheck,
+  type Principal,
+} from './oauth/access-token';
+export type { RecentAuthentication } from './oauth/recent-authentication';
+/** A SQL condition "this grant is still live", for a statement that must check it atomically. */
+export { grantIsLive } from './oauth/grant.store';
+export { requireXsrfHeader } from './flow/xsrf';
+
+// Credentials: one-time codes, passwords, sign-in locks.
+export type { OtpService } from './credentials/otp.service';
+export { generateOtp, hashCode, hashesMatch } from './credentials/otp.rules';
+export { hashPassword } from './credentials/password.service';
+export {
+  createSignInLockService,
+  type SignInLockService,
+  type SignInLockState,
+} from './credentials/sign-in-lock.service';
+
+// Devices: push approvals on the phone, sealed secrets.
+export { PUSH_TTL_MS } from './devices/push.rules';
+export type { PushService } from './devices/push.service';
+export { createSecretBox, type SecretBox } from './devices/secret-box';
+
+// Keys and risk.
+export type { ServerSecrets, SigningKeyRing } from './keys/keys.service';
+export {
+  DEFAULT_RISK_POLICY,
+  automatedMarkerIn,
+  evaluateRisk,
+  type RiskPolicy,
+} from './risk/risk.rules';
+
+// How a device's target is shown masked (e-mail and SMS codes' destinations).
+export { maskEmail, maskPhone } from './flow/device-display.rules';

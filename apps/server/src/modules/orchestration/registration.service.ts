@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  OTP_MAX_ATTEMPTS,
+  messages,
+  orchestrationMessages,
+  type RegistrationResponse,
+} from '@anybank/contracts';
+import type { Database } from '../../db/database';
+import { uniqueViolationOf } from '../../db/unique-violation';
+import { DomainError } from '../../domain-error';
+import { insertAuditEvent } from '../audit';
+import { NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
+import { generateOtp, hashCode, hashesMatch, hashPassword, type SecretBox } from '../identity';
+import type { MessagingService } from '../messaging';
+import {
+  REGISTRATION_TTL_MS,
+  fieldOfUserConstraint,
+  limitReached,
+  readTicket,
+  windowStart,
+  type EmailLimit,
+  type RegistrationTicket,
+} from './orchestration.rules';
+import { countFailedCodes, lockCodeReference } from './orchestration.store';
+import { fieldErrors, type FieldError } from './policy';
+
+/** The one-time code's purpose: a code sent for a registration works for nothing else. */
+export const REGISTRATION_CODE_PURPOSE = 'registration';
+
+/** Verification codes one address may receive: enough to retry, too few to flood a mailbox. */
+export const VERIFICATION_EMAIL_LIMIT: EmailLimit = {
+  subject: orchestrationMessages.verificationSubject,
+  max: 5,
+  windowMs: 15 * 60 * 1000,
+};
+
+export interface RegistrationDeps {
+  db: Database;
+  directory: Pick<DirectoryService, 'takenIdentifiers' | 'createEntry'>;
+  messaging: Pick<MessagingService, 'send' | 'countEmailsSentTo'>;
+  secrets: SecretBox;
+  signingSecret: string;
+  clock: () => Date;
+}
+
+const TAKEN_MESSAGE = {
+  username: orchestrationMessages.usernameTaken,
+  email: orchestrationMessages.emailTaken,
+} as const;
+
+function takenErrors(taken: { username: boolean; email: boolean }): FieldError[] {
+  return (['username', 'email'] as const)
+    .filter((field) => taken[field])
+    .map((field) => ({ field, message: TAKEN_MESSAGE[field] }));
+}
+
+type VerifyOutcome =
+  | { kind: 'created'; username: string }
+  | { kind: 'invalid' }
+  | { kind: 'attempts_exceeded' }
+  | { kind: 'taken'; errors: FieldError[] };
+
+export interface RegistrationService {
+  /** Checks the form, e-mails a 6-digit code and answers a sealed `registrationId`. */
+  start(form: RegistrationForm): Promise<RegistrationResponse>;
+  /** Checks the code and creates the customer, in one transaction. */
+  verify(
+    input: { registrationId: string; code: string },
+    ip: string,
+  ): Promise<RegistrationResponse>;
+}
+
+export interface RegistrationForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Registration (document 1 §2.2, §4.8), driven by the registration widget in two steps.
+ * `start` checks the form, e-mails a 6-digit code and answers a sealed `registrationId`;
+ * `verify` checks the code and creates, in one transaction, the customer with the e-mail as
+ * their first device and three accounts. Nothing exists until then: an abandoned registration
+ * leaves no row behind.
+ */
+export function createRegistrationService(deps: RegistrationDeps): RegistrationService {
+  const codeHashOf = (nonce: string, code: string) =>
+    hashCode(deps.signingSecret, REGISTRATION_CODE_PURPOSE, nonce, code);
+
+  async function start(form: RegistrationForm): Promise<RegistrationResponse> {
+    const now = deps.clock();
+    const sent = await deps.messaging.countEmailsSentTo(
+      form.email,
+      VERIFICATION_EMAIL_LIMIT.subject,
+      windowStart(VERIFICATION_EMAIL_LIMIT, now),
+    );
+    if (limitReached(VERIFICATION_EMAIL_LIMIT, sent)) {
+      throw new DomainError('too_many_emails');
+    }
+    const taken = takenErrors(await deps.directory.takenIdentifiers(form));
+    if (taken.length > 0) throw fieldErrors(taken);
+
+    const code = generateOtp();
+    const nonce = randomUUID();
+    const ticket: RegistrationTicket = {
+      purpose: 'registration',
+      version: 1,
+      nonce,
+      issuedAt: now.getTime(),
+      expiresAt: now.getTime() + REGISTRATION_TTL_MS,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      username: form.username,
+      passwordHash: await hashPassword(form.password),
+      codeHash: codeHashOf(nonce, code),
+    };
+    await deps.messaging.send({
+      channel: 'email',
+      to: form.email,
+      subject: VERIFICATION_EMAIL_LIMIT.subject,
+      body: messages.delivery.registrationCodeBody(form.firstName, code, REGISTRATION_TTL_MS),
+      code,
+    });
+    return {
+      status: 'VERIFICATION_REQUIRED',
+      registrationId: deps.secrets.seal(JSON.stringify(ticket)),
+    };
+  }
+
+  /** Counts the attempt, checks the code and creates everything, all in one transaction. */
+  async function verifyAndCreate(
+    ticket: RegistrationTicket,
+    code: string,
+    ip: string,
+  ): Promise<VerifyOutcome> {
+    return deps.db.transaction(async (tx): Promise<VerifyOutcome> => {
+      await lockCodeReference(tx, REGISTRATION_CODE_PURPOSE, ticket.nonce);
+      const failures = await countFailedCodes(
+        tx,
+        REGISTRATION_CODE_PURPOSE,
+        ticket.nonce,
+        new Date(ticket.issuedAt),
+      );
+      if (failures >= OTP_MAX_ATTEMPTS) return { kind: 'attempts_exceeded' };
+      if (!hashesMatch(ticket.codeHash, codeHashOf(ticket.nonce, code))) {
+        await insertAuditEvent(tx, {
+          type: 'otp.failed',
+          ip,
+          details: {
+            purpose: REGISTRATION_CODE_PURPOSE,
+            reference: ticket.nonce,
+            result: failures + 1 >= OTP_MAX_ATTEMPTS ? 'attempts_exceeded' : 'invalid',
+            attempts: failures + 1,
+          },
+        });
+        return failures + 1 >= OTP_MAX_ATTEMPTS
+          ? { kind: 'attempts_exceeded' }
+          : { kind: 'invalid' };
+      }
+      // Taken meanwhile, or this registration was already completed (a second submit).
+      const taken = takenErrors(await deps.directory.takenIdentifiers(ticket, tx));
+      if (taken.length > 0) return { kind: 'taken', errors: taken };
+      const { user } = await deps.directory.createEntry(tx, {
+        user: {
+          uid: ticket.username,
+          firstName: ticket.firstName,
+          lastName: ticket.lastName,
+          email: ticket.email,
+          userType: 'customer',
+          authnPreference: 'Password',
+          passwordHash: ticket.passwordHash,
+          identityVerified: false,
+        },
+        devices: [{ type: 'Email', name: 'Email', target: ticket.email }],
+        balances: NEW_CUSTOMER_BALANCES,
+      });
+      return { kind: 'created', username: user.uid };
+    });
+  }
+
+  async function verify(
+    input: { registrationId: string; code: string },
+    ip: string,
+  ): Promise<RegistrationResponse> {
+    let opened: string | null = null;
+    try {
+      opened = deps.secrets.open(input.registrationId);
+    } catch {
+      // Tampered, truncated or sealed with another secret: as good as expired.
+    }
+    const read = opened === null ? null : readTicket(opened, deps.clock());
+    if (read === null) {
+      throw fieldErrors([
+        { field: 'registrationId', message: orchestrationMessages.registrationInvalid },
+      ]);
+    }
+    if (read.state === 'expired') {
+      throw fieldErrors([{ field: 'code', message: messages.login.expiredOtp }]);
+    }
+
+    let outcome: VerifyOutcome;
+    try {
+      outcome = await verifyAndCreate(read.ticket, input.code, ip);
+    } catch (error) {
+      // Two registrations racing for one username on PostgreSQL: the loser rolled back whole.
+      const field = fieldOfUserConstraint(uniqueViolationOf(error)?.constraint);
+      if (!field) throw error;
+      throw fieldErrors([{ field, message: TAKEN_MESSAGE[field] }]);
+    }
+    switch (outcome.kind) {
+      case 'created':
+        return { status: 'COMPLETED', username: outcome.username };
+      case 'invalid':
+        throw fieldErrors([{ field: 'code', message: messages.login.incorrectOtp }]);
+      case 'attempts_exceeded':
+        throw fieldErrors([{ field: 'code', message: messages.login.otpAttemptsLimit }]);
+      case 'taken':
+        throw fieldErrors(outcome.errors);
+    }
+  }
+
+  return { start, verify };
+}

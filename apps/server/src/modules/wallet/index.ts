@@ -1,0 +1,2 @@
+/** The wallet module as other modules use it: the orchestration's wallet-pairing policy. */
+export type { WalletService } from './wallet.service';

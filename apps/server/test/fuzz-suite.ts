@@ -1,0 +1,1041 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the fuzz test's own code, moved
+   out of fuzz.api.test.ts to be shared by its shards: test code, where eslint.config allows it. */
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_THRESHOLDS_PATH,
+  ADVISOR_CONSENTS_API_PATH,
+  BALANCES_API_PATH,
+  BANK_CLIENT,
+  CLIENT_BALANCES_API_PATH,
+  CONNECTED_APPS_API_PATH,
+  CONSENTS_API_PATH,
+  DEMO_PASSWORD,
+  DIRECTORY_API_ROOT,
+  FLOW_ACTIONS,
+  FLOW_API_PATH,
+  STEP_UP_PATH,
+  MENU_OPTIONS_API_PATH,
+  OAUTH_CONSENT_API_PATH,
+  OAUTH_PATHS,
+  PARTNER_CLIENTS,
+  PICKUP_PATH,
+  RISK_API_PATH,
+  SCIM_USERS_API_PATH,
+  SIGNING_KEY_ROTATION_PATH,
+  TRANSFERS_API_PATH,
+  VENDOR_STEPS,
+  transferCancellationPath,
+  transferConfirmationPath,
+  XSRF_HEADER,
+  directoryAttributeNames,
+  directoryEntryPath,
+  orchestrationPaths,
+  vendorContentType,
+  walletPaths,
+  widgetTokenResponseSchema,
+} from '@anybank/contracts';
+import type { PolicyName } from '../src/config';
+import { accounts, consents } from '../src/db/schema';
+import { SERVICE_CLIENT_ID } from '../src/modules/identity/oauth/oauth.clients';
+import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
+import { startBankingServer, userIdOf } from './banking-server';
+import { BrowserSession } from './browser-session';
+import { ERROR_SCHEMAS, type ErrorShape } from './error-shapes';
+import {
+  anyJsonBody,
+  hostileAscii,
+  hostileAuthorization,
+  hostileHeaders,
+  hostileQuery,
+  hostileSegment,
+  hostileString,
+  notJsonText,
+  refusedJsonBody,
+  type BodyText,
+  type RequiredField,
+} from './hostile-input';
+import { partnerToken, signedInToken } from './partner-tokens';
+import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
+import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { storedState } from './stored-state';
+import { testConfig } from './test-config';
+import {
+  API_DATABASES,
+  createTestDatabase,
+  DATABASE_KINDS,
+  type DatabaseKind,
+  type TestDatabase,
+} from './test-database';
+
+/**
+ * Every JSON endpoint gets FUZZ_RUNS (1,000 by default) generated requests, each with a hostile
+ * body, query string and headers at once, and a good token where the endpoint wants one so that
+ * the input is checked rather than only the token. None may answer 5xx, every refusal is in the
+ * endpoint's documented error shape (docs/api-errors.md), and nothing stored changes: each body
+ * is broken in a field the endpoint cannot do without, so a careful server refuses it whole.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+/** A failure prints its seed: FUZZ_SEED=<seed> replays the same requests. */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const config = testConfig();
+const ATTRIBUTES = directoryAttributeNames(config.productId);
+const XSRF = { [XSRF_HEADER]: '1' };
+const CUSTOMER = 'emily.chen';
+const PHONE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({
+  format: 'jwk',
+});
+
+/**
+ * Counted per request, not anyone's data: the rate limiter's shared counters rise with every
+ * call, refused or not.
+ */
+const COUNTERS = ['rate_limit_counters'];
+
+interface Context {
+  tokens: { customer: string; advisor: string; marketing: string; rep: string; widget: string };
+  customerId: string;
+  checkingId: string;
+  savingsId: string;
+  consentId: string;
+  /** A sign-in started in another browser: its flow id, without its interaction cookie. */
+  strangersFlowId: string;
+}
+
+interface Call {
+  method: HTTPMethods;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+/** How a request is put together: each part may be constant or generated. */
+interface Spec {
+  method: HTTPMethods;
+  path: fc.Arbitrary<string>;
+  /** The good bearer token this endpoint wants; sometimes replaced by a hostile header. */
+  token?: string | null;
+  /** Headers the endpoint needs (the anti-forgery header…), set over the hostile ones. */
+  headers?: Record<string, string>;
+  body?: fc.Arbitrary<BodyText>;
+  /** The endpoint's own query parameters, mixed with strangers. */
+  query?: readonly string[];
+}
+
+interface Target {
+  route: RouteKey;
+  /** A partner read: audited even when refused, so each request leaves a `partner.read` event. */
+  auditedRead?: boolean;
+  /** Which use of the route, where one route serves several (the orchestration policies). */
+  variant?: string;
+  shape: ErrorShape;
+  spec: (context: Context) => Spec | fc.Arbitrary<Call>;
+}
+
+function build(spec: Spec): fc.Arbitrary<Call> {
+  const authorization = spec.token
+    ? fc.oneof(
+        { arbitrary: fc.constant(`Bearer ${spec.token}`), weight: 8 },
+        { arbitrary: hostileAuthorization(spec.token), weight: 2 },
+      )
+    : fc.option(hostileAuthorization(null), { nil: undefined, freq: 3 });
+  return fc
+    .record({
+      path: spec.path,
+      query: hostileQuery(spec.query ?? []),
+      headers: hostileHeaders,
+      authorization,
+      body: spec.body ?? fc.constant(undefined),
+    })
+    .map(({ path, query, headers, authorization, body }) => {
+      const all: Record<string, string> = { ...headers, ...spec.headers };
+      if (authorization !== undefined) all.authorization = authorization;
+      if (body?.contentType !== undefined) all['content-type'] = body.contentType;
+      return {
+        method: spec.method,
+        url: query ? `${path}?${query}` : path,
+        headers: all,
+        payload: body?.payload,
+      };
+    });
+}
+
+const constant = (path: string) => fc.constant(path);
+/** Mostly the real path, sometimes one with hostile parameters in it. */
+const mostly = (path: string, hostile: fc.Arbitrary<string>) =>
+  fc.oneof({ arbitrary: fc.constant(path), weight: 4 }, { arbitrary: hostile, weight: 1 });
+const text = (path: string[]): RequiredField => ({ path, kind: 'string' });
+
+function policy(
+  name: PolicyName,
+  shapeOf: (context: Context) => { token?: string; template: object; required: RequiredField[] },
+): Target {
+  return {
+    route: { method: 'POST', url: '/api/orchestration/:companyId/policy/:policyId/start' },
+    variant: name,
+    shape: 'api',
+    spec: (context) => {
+      const { token, template, required } = shapeOf(context);
+      return {
+        method: 'POST',
+        path: mostly(
+          orchestrationPaths.policyStart(config.companyId, config.policyIds[name]),
+          fc
+            .tuple(fc.oneof(fc.constant(config.companyId), hostileSegment), hostileSegment)
+            .map(([company, id]) => orchestrationPaths.policyStart(company, id)),
+        ),
+        token,
+        body: refusedJsonBody(template, required),
+      };
+    },
+  };
+}
+
+/** A form post to an oidc-provider endpoint: its parameters, known values and hostile ones. */
+const OAUTH_PARAMETERS = [
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'code',
+  'redirect_uri',
+  'code_verifier',
+  'refresh_token',
+  'scope',
+  'resource',
+  'token',
+  'token_type_hint',
+  'login_hint',
+  'id_token_hint',
+  'binding_message',
+  'auth_req_id',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'nonce',
+  'request',
+  'request_uri',
+  'client_assertion',
+  'client_assertion_type',
+  'acr_values',
+  'prompt',
+  'max_age',
+  '__proto__',
+] as const;
+const oauthValue = fc.oneof(
+  {
+    arbitrary: fc.constantFrom(
+      BANK_CLIENT.clientId,
+      PARTNER_CLIENTS.AnyWealthAdvisor.clientId,
+      SERVICE_CLIENT_ID,
+      'client_credentials',
+      'authorization_code',
+      'refresh_token',
+      'urn:openid:params:grant-type:ciba',
+      'code',
+      'S256',
+      'plain',
+      'openid banking',
+      'https://evil.example/cb',
+    ),
+    weight: 2,
+  },
+  { arbitrary: hostileString.filter((value) => value.length < 20_000), weight: 3 },
+);
+const oauthForm: fc.Arbitrary<BodyText> = fc.oneof(
+  {
+    arbitrary: fc
+      .array(fc.tuple(fc.constantFrom(...OAUTH_PARAMETERS), oauthValue), { maxLength: 7 })
+      .map((pairs) => ({
+        payload: new URLSearchParams(pairs).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      })),
+    weight: 5,
+  },
+  {
+    arbitrary: fc
+      .tuple(notJsonText, fc.constantFrom('application/x-www-form-urlencoded', 'application/json'))
+      .map(([payload, contentType]) => ({ payload, contentType })),
+    weight: 1,
+  },
+);
+
+function oauthPost(path: string, token?: (context: Context) => string): Target {
+  return {
+    route: { method: 'POST', url: path },
+    shape: 'oauth',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(path),
+      token: token?.(context),
+      body: oauthForm,
+    }),
+  };
+}
+
+const TARGETS: Target[] = [
+  // --- Reads without a body: hostile query strings and headers ------------------------------
+  ...[
+    ['/healthz', null],
+    ['/api/docs', null],
+    [MENU_OPTIONS_API_PATH, 'customer'],
+    [BALANCES_API_PATH, 'customer'],
+    ['/api/me', 'customer'],
+    ['/api/authn/devices', 'customer'],
+  ].map(([path, who]): Target => ({
+    route: { method: 'GET', url: path! },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(path!),
+      token: who ? context.tokens.customer : null,
+    }),
+  })),
+  {
+    route: { method: 'GET', url: '/api/dev/outbox' },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant('/api/dev/outbox'), query: ['to', 'limit'] }),
+  },
+  {
+    route: { method: 'GET', url: CONSENTS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(CONSENTS_API_PATH),
+      token: context.tokens.customer,
+      query: ['subject', 'definition'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: ADVISOR_CONSENTS_API_PATH },
+    auditedRead: true,
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(ADVISOR_CONSENTS_API_PATH),
+      token: context.tokens.advisor,
+      query: ['definition', 'subject'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: CLIENT_BALANCES_API_PATH },
+    auditedRead: true,
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(CLIENT_BALANCES_API_PATH),
+      token: context.tokens.advisor,
+      query: ['subject'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: SCIM_USERS_API_PATH },
+    auditedRead: true,
+    shape: 'scim',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(SCIM_USERS_API_PATH),
+      token: context.tokens.marketing,
+      query: ['filter', 'startIndex', 'count'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: `${SCIM_USERS_API_PATH}/:id` },
+    auditedRead: true,
+    shape: 'scim',
+    spec: (context) => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.constant(context.customerId), fc.uuid(), hostileSegment)
+        .map((id) => `${SCIM_USERS_API_PATH}/${id}`),
+      token: context.tokens.marketing,
+    }),
+  },
+  {
+    route: { method: 'GET', url: '/ext/ref/return' },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: constant('/ext/ref/return'),
+      query: ['code', 'state', 'error', 'error_description'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: `${DIRECTORY_API_ROOT}/:dn` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: mostly(
+        directoryEntryPath(CUSTOMER),
+        hostileSegment.map((dn) => `${DIRECTORY_API_ROOT}/${dn}`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    route: { method: 'GET', url: `${FLOW_API_PATH}/:flowId` },
+    shape: 'flow',
+    spec: (context) => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.constant(context.strangersFlowId), fc.uuid(), hostileSegment)
+        .map((id) => `${FLOW_API_PATH}/${id}`),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    route: { method: 'GET', url: '/api/mobile/devices/:deviceId/push-requests' },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => `/api/mobile/devices/${id}/push-requests`),
+    }),
+  },
+  {
+    route: { method: 'GET', url: '/api/orchestration/:companyId/sdktoken' },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: mostly(
+        orchestrationPaths.sdkToken(config.companyId),
+        hostileSegment.map((company) => orchestrationPaths.sdkToken(company)),
+      ),
+    }),
+  },
+
+  // --- Writes: every body is broken in a field the endpoint needs ----------------------------
+  {
+    route: { method: 'PUT', url: `${DIRECTORY_API_ROOT}/:dn` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: mostly(
+        directoryEntryPath(CUSTOMER),
+        hostileSegment.map((dn) => `${DIRECTORY_API_ROOT}/${dn}`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ [ATTRIBUTES.accountTier]: ['personal'] }, [
+        { path: [ATTRIBUTES.accountTier], kind: 'array' },
+      ]),
+    }),
+  },
+  {
+    route: { method: 'PATCH', url: `${DIRECTORY_API_ROOT}/:dn` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PATCH',
+      path: mostly(
+        directoryEntryPath(CUSTOMER),
+        hostileSegment.map((dn) => `${DIRECTORY_API_ROOT}/${dn}`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody(
+        {
+          modifications: [
+            {
+              attributeName: ATTRIBUTES.accountTier,
+              modificationType: 'set',
+              values: ['personal'],
+            },
+          ],
+        },
+        [{ path: ['modifications'], kind: 'array' }],
+      ),
+    }),
+  },
+  {
+    route: { method: 'POST', url: RISK_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(RISK_API_PATH),
+      body: refusedJsonBody({ username: CUSTOMER, riskPayload: PERSON_RISK_PAYLOAD }, [
+        text(['username']),
+        { path: ['riskPayload'], kind: 'object' },
+      ]),
+    }),
+  },
+  {
+    route: { method: 'PUT', url: '/api/admin/risk-override' },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant('/api/admin/risk-override'),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ enabled: true }, [{ path: ['enabled'], kind: 'boolean' }]),
+    }),
+  },
+  {
+    // Issue 12 §3: the demo admin's own API for the bank's attributes.
+    route: { method: 'PUT', url: ADMIN_THRESHOLDS_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant(ADMIN_THRESHOLDS_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ cibaThreshold: '1000', denyThreshold: '10000' }, [
+        text(['cibaThreshold']),
+        text(['denyThreshold']),
+      ]),
+    }),
+  },
+  {
+    route: { method: 'PUT', url: ADMIN_ACCOUNT_TIER_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant(ADMIN_ACCOUNT_TIER_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ accountTier: 'premier' }, [text(['accountTier'])]),
+    }),
+  },
+  {
+    // A transfer's code: the body is checked before the transfer is looked up.
+    route: { method: 'POST', url: `${TRANSFERS_API_PATH}/:transferId/confirmation` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: mostly(
+        transferConfirmationPath(randomUUID()),
+        hostileSegment.map((id) => `${TRANSFERS_API_PATH}/${id}/confirmation`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ code: '123456' }, [text(['code'])]),
+    }),
+  },
+  {
+    // The code step's Cancel: no body; the customer has no transfer under any of these ids.
+    route: { method: 'POST', url: `${TRANSFERS_API_PATH}/:transferId/cancellation` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: mostly(
+        transferCancellationPath(randomUUID()),
+        hostileSegment.map((id) => `${TRANSFERS_API_PATH}/${id}/cancellation`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    route: { method: 'POST', url: SIGNING_KEY_ROTATION_PATH },
+    shape: 'api',
+    // A customer's call adds a key that stays published for half an hour: a thousand of them
+    // would fuzz the key ring, not the route. The marketing token goes through the whole token
+    // check and is refused; the accepted call is signing-key-rotation.api.test.ts's.
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(SIGNING_KEY_ROTATION_PATH),
+      token: context.tokens.marketing,
+      body: anyJsonBody,
+    }),
+  },
+  {
+    route: { method: 'POST', url: CONSENTS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(CONSENTS_API_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody(
+        {
+          subject: context.customerId,
+          definition: 'communication',
+          data: { sms: false, email: false, homeAddress: false },
+        },
+        [text(['definition'])],
+      ),
+    }),
+  },
+  {
+    route: { method: 'PATCH', url: `${CONSENTS_API_PATH}/:consentId` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PATCH',
+      path: mostly(
+        `${CONSENTS_API_PATH}/${context.consentId}`,
+        hostileSegment.map((id) => `${CONSENTS_API_PATH}/${id}`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ status: 'revoked' }, [text(['status'])]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: TRANSFERS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(TRANSFERS_API_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody(
+        {
+          data: {
+            type: 'transfers',
+            attributes: {
+              from_account_id: context.checkingId,
+              to_account_id: context.savingsId,
+              amount: '1.00',
+              risk_data: PERSON_RISK_PAYLOAD,
+            },
+          },
+        },
+        [{ path: ['data'], kind: 'object' }, text(['data', 'type'])],
+      ),
+    }),
+  },
+  {
+    // No body to break: each call lacks the anti-forgery header or holds a bad token.
+    route: { method: 'POST', url: FLOW_API_PATH },
+    shape: 'flow',
+    spec: (context) =>
+      fc
+        .record({
+          call: build({
+            method: 'POST',
+            path: constant(FLOW_API_PATH),
+            body: anyJsonBody,
+          }),
+          xsrf: fc.boolean(),
+          authorization: hostileAuthorization(context.tokens.customer),
+        })
+        .map(({ call, xsrf, authorization }) => {
+          // The hostile headers never include the anti-forgery one: it is there or not here.
+          const headers = xsrf
+            ? { ...call.headers, ...XSRF, authorization }
+            : { ...call.headers, authorization: `Bearer ${context.tokens.customer}` };
+          return { ...call, headers };
+        }),
+  },
+  {
+    // Issue 12 §2: starting a step-up. A hostile body, a missing anti-forgery header or a
+    // hostile token: each is refused before any flow is made.
+    route: { method: 'POST', url: STEP_UP_PATH },
+    shape: 'api',
+    spec: (context) =>
+      fc
+        .record({
+          call: build({
+            method: 'POST',
+            path: constant(STEP_UP_PATH),
+            body: anyJsonBody,
+          }),
+          xsrf: fc.boolean(),
+          authorization: hostileAuthorization(context.tokens.customer),
+        })
+        .map(({ call, xsrf, authorization }) => {
+          const headers = xsrf
+            ? { ...call.headers, ...XSRF, authorization }
+            : { ...call.headers, authorization: `Bearer ${context.tokens.customer}` };
+          return { ...call, headers };
+        }),
+  },
+  {
+    // Somebody else's sign-in, or none: even a well-formed step is refused, so any body goes.
+    route: { method: 'POST', url: `${FLOW_API_PATH}/:flowId` },
+    shape: 'flow',
+    spec: (context) =>
+      fc
+        .record({
+          call: build({
+            method: 'POST',
+            path: fc
+              .oneof(fc.constant(context.strangersFlowId), fc.uuid(), hostileSegment)
+              .map((id) => `${FLOW_API_PATH}/${id}`),
+            headers: XSRF,
+            token: context.tokens.customer,
+            body: anyJsonBody,
+          }),
+          step: fc.oneof(
+            fc.constantFrom(...VENDOR_STEPS).map((step) => ({ vendor: step })),
+            fc.constantFrom(...FLOW_ACTIONS).map((action) => ({ action })),
+            hostileAscii.map((action) => ({ action })),
+            fc.constant({}),
+          ),
+        })
+        .map(({ call, step }) => {
+          if ('vendor' in step) {
+            return {
+              ...call,
+              headers: {
+                ...call.headers,
+                'content-type': vendorContentType(config.productId, step.vendor),
+              },
+            };
+          }
+          if ('action' in step) {
+            const url = new URL(call.url, 'http://x');
+            url.searchParams.set('action', step.action);
+            return { ...call, url: url.pathname + url.search };
+          }
+          return call;
+        }),
+  },
+  {
+    route: { method: 'POST', url: '/api/mobile/activation' },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant('/api/mobile/activation'),
+      headers: XSRF,
+      body: refusedJsonBody({ username: CUSTOMER, password: DEMO_PASSWORD }, [
+        text(['username']),
+        text(['password']),
+      ]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: '/api/mobile/activation/confirm' },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant('/api/mobile/activation/confirm'),
+      headers: XSRF,
+      body: refusedJsonBody({ username: CUSTOMER, code: '123456', publicKey: PHONE_KEY }, [
+        text(['username']),
+        text(['code']),
+        { path: ['publicKey'], kind: 'object' },
+      ]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: '/api/mobile/push-requests/:requestId/decision' },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => `/api/mobile/push-requests/${id}/decision`),
+      headers: XSRF,
+      body: refusedJsonBody(
+        {
+          deviceId: '6f1c2a4e-8d0b-4c3e-9a57-1b2c3d4e5f60',
+          decision: 'approve',
+          signature: 'A'.repeat(64),
+        },
+        [text(['deviceId']), text(['decision']), text(['signature'])],
+      ),
+    }),
+  },
+  {
+    route: { method: 'POST', url: walletPaths.cards },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(walletPaths.cards),
+      headers: XSRF,
+      body: refusedJsonBody({ ticket: randomBytes(32).toString('base64url') }, [text(['ticket'])]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: '/api/orchestration/:companyId/widget-token' },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: mostly(
+        orchestrationPaths.widgetToken(config.companyId),
+        hostileSegment.map((company) => orchestrationPaths.widgetToken(company)),
+      ),
+      headers: XSRF,
+      body: anyJsonBody,
+    }),
+  },
+  {
+    route: { method: 'POST', url: PICKUP_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'POST', path: constant(PICKUP_PATH), headers: XSRF, query: ['REF'] }),
+  },
+
+  // --- Orchestration policies: widget policies with a widget token, user policies with the
+  // user's own token in the body ---------------------------------------------------------------
+  policy('REGISTRATION', (context) => ({
+    token: context.tokens.widget,
+    template: {
+      step: 'start',
+      firstName: 'Nora',
+      lastName: 'Quinn',
+      email: 'nora.quinn@example.com',
+      username: 'nora.quinn',
+      password: DEMO_PASSWORD,
+    },
+    required: [text(['step']), text(['email']), text(['username']), text(['password'])],
+  })),
+  policy('USERNAME_RECOVERY', (context) => ({
+    token: context.tokens.widget,
+    template: {
+      hostname: 'localhost',
+      mail: `${CUSTOMER}@example.com`,
+      encodedMail: Buffer.from(`${CUSTOMER}@example.com`).toString('base64'),
+    },
+    required: [text(['hostname']), text(['mail']), text(['encodedMail'])],
+  })),
+  policy('QR_CODE', (context) => ({
+    token: context.tokens.widget,
+    template: { keyUri: 'otpauth://totp/AnyBank:emily.chen?secret=JBSWY3DPEHPK3PXP' },
+    required: [text(['keyUri'])],
+  })),
+  policy('DEVICE_UNIQUENESS', (context) => ({
+    template: {
+      accessToken: context.tokens.customer,
+      subject: context.customerId,
+      email: 'someone@example.com',
+    },
+    required: [text(['subject'])],
+  })),
+  policy('PROFILE_UPDATE', (context) => ({
+    template: {
+      accessToken: context.tokens.customer,
+      hostname: 'localhost',
+      rawData: {
+        givenName: ['Emily'],
+        sn: ['Chen'],
+        mail: [`${CUSTOMER}@example.com`],
+        mobile: ['+16175550142'],
+        street: ['8 Harbor Road'],
+        l: ['Boston'],
+        postalCode: ['02110'],
+      },
+    },
+    required: [{ path: ['rawData'], kind: 'object' }],
+  })),
+  policy('SIGN_IN_METHOD', (context) => ({
+    template: {
+      accessToken: context.tokens.customer,
+      rawData: {
+        [`${config.productId}UserAuthnPreferences`]: 'Password',
+        userPassword: [DEMO_PASSWORD],
+      },
+    },
+    required: [
+      { path: ['rawData'], kind: 'object' },
+      text(['rawData', `${config.productId}UserAuthnPreferences`]),
+    ],
+  })),
+  policy('PHISHING_EMAIL', (context) => ({
+    template: { accessToken: context.tokens.customer, to: `${CUSTOMER}@example.com` },
+    required: [text(['to'])],
+  })),
+  ...(['DELETE_USER', 'RESET_VERIFICATION'] as const).map((name) =>
+    // `host` is optional, so it is only ever of the wrong kind, never left out: a body without
+    // it is a real request to delete or reset the customer.
+    policy(name, (context) => ({
+      template: { accessToken: context.tokens.customer, host: 'localhost' },
+      required: [{ path: ['host'], kind: 'string', optional: true }],
+    })),
+  ),
+  policy('WALLET_PAIRING', (context) => ({
+    template: { accessToken: context.tokens.customer, step: 'start', subject: context.customerId },
+    required: [text(['step'])],
+  })),
+  policy('HELP_DESK', (context) => ({
+    template: { accessToken: context.tokens.rep, step: 'start', username: CUSTOMER },
+    required: [text(['step']), text(['username'])],
+  })),
+
+  // --- Issue 12 §4: the consent page's calls and Connected apps ---------------------------
+  {
+    route: { method: 'GET', url: CONNECTED_APPS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(CONNECTED_APPS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // The customer has connected no app: whatever the id, nothing is there to revoke.
+    route: { method: 'DELETE', url: `${CONNECTED_APPS_API_PATH}/:clientId` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'DELETE',
+      path: mostly(
+        `${CONNECTED_APPS_API_PATH}/retail-checkout`,
+        hostileSegment.map((id) => `${CONNECTED_APPS_API_PATH}/${id}`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // This browser holds no consent prompt: every request is refused.
+    route: { method: 'GET', url: OAUTH_CONSENT_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: constant(OAUTH_CONSENT_API_PATH),
+      query: ['interaction'],
+    }),
+  },
+  {
+    route: { method: 'POST', url: OAUTH_CONSENT_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(OAUTH_CONSENT_API_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ interaction: context.strangersFlowId, decision: 'allow' }, [
+        text(['decision']),
+      ]),
+    }),
+  },
+
+  // --- oidc-provider's JSON endpoints (RFC 6749 errors) -------------------------------------
+  oauthPost(OAUTH_PATHS.token),
+  oauthPost(OAUTH_PATHS.revocation),
+  oauthPost(OAUTH_PATHS.backchannel),
+  oauthPost(OAUTH_PATHS.pushedAuthorization),
+  oauthPost(OAUTH_PATHS.userinfo, (context) => context.tokens.customer),
+  ...[OAUTH_PATHS.userinfo, OAUTH_PATHS.jwks, OAUTH_PATHS.discovery].map((path): Target => ({
+    route: { method: 'GET', url: path },
+    shape: 'oauth',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(path),
+      token: path === OAUTH_PATHS.userinfo ? context.tokens.customer : null,
+    }),
+  })),
+];
+
+/** Routes that are not JSON endpoints, and why they are not fuzzed here. */
+const NOT_JSON: Record<string, string> = {
+  [`GET ${LOGOUT_SCRIPT_PATH}`]: 'a fixed JavaScript file; it reads no input',
+  [`GET ${OAUTH_PATHS.authorization}`]:
+    'a browser redirect to the login modal, or an HTML error page (oidc-provider)',
+  [`GET ${OAUTH_PATHS.endSession}`]: 'an HTML sign-out page (oidc-provider)',
+};
+
+/**
+ * One database by default (API_DATABASES: PostgreSQL when TEST_DATABASE_URL names one, where the
+ * fuzz takes a third of PGlite's time, else PGlite): PGlite is PostgreSQL itself (compiled to
+ * WebAssembly), so text encoding, casts and constraints refuse hostile values alike on both, and
+ * the fuzz sends one request at a time, so the locking that sets them apart never comes into
+ * play. Twice the run time buys nothing; FUZZ_ON_POSTGRES=1 runs it on both (with
+ * TEST_DATABASE_URL).
+ */
+const KINDS: DatabaseKind[] = process.env.FUZZ_ON_POSTGRES ? DATABASE_KINDS : API_DATABASES;
+
+/**
+ * The fuzz of every target whose place in TARGETS is `shard` modulo `shards` (1-based): each
+ * shard is a test file of its own (fuzz.api.test.ts, fuzz-2…), so that the two workers share
+ * the ~60,000 requests instead of one running them all while the other has finished.
+ */
+export function describeFuzzShard(shard: number, shards: number) {
+  describe.each(KINDS)('hostile input to every JSON endpoint, on %s', (kind) => {
+    let test: TestDatabase;
+    let server: Server;
+    let origin: string;
+    let context: Context;
+
+    beforeAll(async () => {
+      test = await createTestDatabase(kind, { seeded: true });
+      ({ server, origin } = await startBankingServer(test));
+      const customerId = await userIdOf(test, CUSTOMER);
+      const owned = await test.handle.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.ownerId, customerId))
+        .orderBy(accounts.position);
+      const [consent] = await test.handle.db
+        .select({ id: consents.id })
+        .from(consents)
+        .where(and(eq(consents.subject, customerId), eq(consents.definitionId, 'communication')));
+      const widget = await fetch(
+        new URL(orchestrationPaths.widgetToken(config.companyId), origin),
+        {
+          method: 'POST',
+          headers: XSRF,
+        },
+      );
+      context = {
+        tokens: {
+          customer: await signedInToken(origin, CUSTOMER),
+          advisor: await partnerToken(origin, 'AnyWealthAdvisor'),
+          marketing: await partnerToken(origin, 'AnyMarketing'),
+          rep: await partnerToken(origin, 'CustomerServiceRep'),
+          widget: widgetTokenResponseSchema.parse(await widget.json()).access_token,
+        },
+        customerId,
+        checkingId: owned[0]!.id,
+        savingsId: owned[1]!.id,
+        consentId: consent!.id,
+        strangersFlowId: await new SignInDriver(
+          origin,
+          undefined,
+          new BrowserSession(origin),
+        ).authorize(),
+      };
+    });
+    afterAll(async () => {
+      await server.app.close();
+      await test.drop();
+    });
+
+    // Once, in the first shard: the list of targets is the same in each.
+    if (shard === 1) {
+      it('fuzzes every JSON endpoint the server serves', async () => {
+        const fuzzed = new Set(TARGETS.map((target) => routeId(target.route)));
+        const served = fastifyRoutes(server.app)
+          .filter((route) => route.method !== 'HEAD')
+          .map(routeId);
+        const announced = (await announcedOidcEndpoints(origin)).flatMap((url) =>
+          TARGETS.filter((target) => target.route.url === url).length > 0 ? [] : [`GET ${url}`],
+        );
+        const missing = [...served, ...announced].filter((id) => !fuzzed.has(id) && !NOT_JSON[id]);
+        expect(missing, 'JSON endpoints without a fuzz target').toEqual([]);
+      });
+    }
+
+    function describeCall(call: Call): string {
+      const cut = (value: string | undefined) =>
+        value && value.length > 300 ? `${value.slice(0, 300)}… (${value.length} chars)` : value;
+      return JSON.stringify({ ...call, url: cut(call.url), payload: cut(call.payload) });
+    }
+
+    const shardTargets = TARGETS.filter((_, index) => index % shards === shard - 1);
+    it.each(
+      shardTargets.map((target) => [routeId(target.route), target.variant ?? '', target] as const),
+    )(
+      '%s %s: never a 5xx, refusals in the documented shape, nothing stored changes',
+      async (_route, _variant, target) => {
+        const schema = ERROR_SCHEMAS[target.shape];
+        const spec = target.spec(context);
+        const calls = 'method' in spec ? build(spec) : spec;
+        const options = {
+          ignoredTables: COUNTERS,
+          auditTypesLeftOut: target.auditedRead ? ['partner.read'] : [],
+        };
+        const before = await storedState(test.handle, options);
+        await fc.assert(
+          fc.asyncProperty(calls, async (call) => {
+            const response = await server.app.inject(call);
+            const problem = (reason: string) =>
+              new Error(
+                `${reason}: ${response.statusCode} ${response.body.slice(0, 500)}\n${describeCall(call)}`,
+              );
+            if (response.statusCode >= 500) throw problem('server error');
+            if (response.statusCode < 400) return;
+            let body: unknown;
+            try {
+              body = JSON.parse(response.body);
+            } catch {
+              throw problem('an error that is not JSON');
+            }
+            const parsed = schema.safeParse(body);
+            if (!parsed.success) throw problem(`not the ${target.shape} error shape`);
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+        const after = await storedState(test.handle, options);
+        const changed = Object.keys({ ...before, ...after }).filter(
+          (table) => before[table] !== after[table],
+        );
+        expect(changed, 'tables whose rows changed').toEqual([]);
+      },
+      600_000,
+    );
+  });
+}

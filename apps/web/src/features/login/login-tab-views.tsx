@@ -1,0 +1,259 @@
+import type { ReactNode } from 'react';
+import { messages } from '@anybank/contracts';
+import type { FlowResponse } from '@anybank/contracts';
+import type { FidoCompatibility } from './fido-compatibility';
+import { AuthenticatorAppTab } from './AuthenticatorAppTab';
+import { DeviceSelectionTab } from './DeviceSelectionTab';
+import { FidoTab } from './FidoTab';
+import { ForgotUsernameTab } from './ForgotUsernameTab';
+import { IdentifierTab } from './IdentifierTab';
+import type { LoginActions } from './login-actions';
+import { failureTextsOf } from './login-model';
+import type { LoginModalState } from './login-state';
+import type { LoginTabName } from './login-tabs';
+import { NewPasswordTab } from './NewPasswordTab';
+import { qrCodeFor } from './orchestration-api';
+import { OtpTab } from './OtpTab';
+import { OutcomeTab } from './OutcomeTab';
+import { PairingCodeTab } from './PairingCodeTab';
+import { PairingMethodTab } from './PairingMethodTab';
+import { PairingOfferTab } from './PairingOfferTab';
+import { PairingResultTab } from './PairingResultTab';
+import { PairingTargetTab } from './PairingTargetTab';
+import { PushTab } from './PushTab';
+import { RecoveryCodeTab } from './RecoveryCodeTab';
+import { RecoveryUsernameTab } from './RecoveryUsernameTab';
+import { StepUpPasswordTab } from './StepUpPasswordTab';
+import { WaitingTab } from './WaitingTab';
+
+/** What every tab's view is given: the flow response, the modal's state and what it can do. */
+export interface LoginTabContext {
+  headingId: string;
+  flow: FlowResponse | null;
+  state: LoginModalState;
+  compatibility: FidoCompatibility | null;
+  actions: LoginActions;
+  tryAgain: () => void;
+}
+
+/** A tab's view; null when the flow response it needs is missing (the failure tab shows). */
+type TabView = (context: LoginTabContext) => ReactNode;
+
+/** A view of a tab that shows a flow response, which `tabNameFor` only picks with one. */
+const withFlow =
+  (view: (context: LoginTabContext & { flow: FlowResponse }) => ReactNode): TabView =>
+  (context) =>
+    context.flow ? view({ ...context, flow: context.flow }) : null;
+
+const identifier: TabView = ({ headingId, flow, state, actions }) => (
+  <IdentifierTab
+    headingId={headingId}
+    flow={flow}
+    flags={state.flags}
+    notice={state.notice}
+    busy={state.busy}
+    onSubmitIdentifier={actions.submitIdentifier}
+    onSubmitPassword={actions.submitPassword}
+    onForgotUsername={actions.forgotUsername}
+    onForgotPassword={actions.forgotPassword}
+  />
+);
+
+const pushNotice = (state: LoginModalState) =>
+  state.flags.pushFailed ? messages.login.pushRejectedOrTimedOut : null;
+
+/** The registry: each tab's name (login-tabs.ts, with its §2.4 number) and its view. */
+export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
+  identifier,
+  password: identifier,
+  stepUpPassword: ({ headingId, flow, state, actions }) => (
+    <StepUpPasswordTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.submitPassword}
+      onChooseAnother={actions.chooseAnotherWay}
+    />
+  ),
+  deviceSelection: withFlow(({ headingId, flow, state, compatibility, actions }) => (
+    <DeviceSelectionTab
+      headingId={headingId}
+      flow={flow}
+      compatibility={compatibility}
+      notice={pushNotice(state)}
+      busy={state.busy}
+      onSelect={actions.selectDevice}
+    />
+  )),
+  otp: ({ headingId, flow, state, actions, tryAgain }) => (
+    <OtpTab
+      headingId={headingId}
+      flow={flow}
+      attemptsLimit={state.flags.otpAttemptsLimit}
+      busy={state.busy}
+      onSubmit={actions.checkOtp}
+      onTryAgain={tryAgain}
+    />
+  ),
+  forgotUsername: ({ headingId, state, actions }) => (
+    <ForgotUsernameTab
+      headingId={headingId}
+      busy={state.busy}
+      onSubmit={actions.submitForgotUsername}
+      onBack={actions.backToSignIn}
+    />
+  ),
+  usernameSent: ({ headingId, state, actions }) =>
+    state.flags.forgotUsername?.sentTo ? (
+      <OutcomeTab
+        headingId={headingId}
+        heading="Check your email"
+        tone="success"
+        action="Back to sign in"
+        onAction={actions.backToSignIn}
+      >
+        We sent your username to <strong>{state.flags.forgotUsername.sentTo}</strong>.
+      </OutcomeTab>
+    ) : null,
+  waiting: ({ headingId, flow }) => (
+    <WaitingTab headingId={headingId} status={flow?.status ?? null} />
+  ),
+  push: ({ headingId, flow, state, actions }) => (
+    <PushTab
+      headingId={headingId}
+      flow={flow}
+      notice={pushNotice(state)}
+      busy={state.busy}
+      onChooseAnother={actions.chooseAnotherWay}
+    />
+  ),
+  pairingOffer: withFlow(({ headingId, flow, state, actions }) => (
+    <PairingOfferTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onAddDevice={actions.addDevice}
+      onContinue={actions.continueAuthentication}
+    />
+  )),
+  pairingMethod: withFlow(({ headingId, flow, state, compatibility, actions }) => (
+    <PairingMethodTab
+      headingId={headingId}
+      flow={flow}
+      compatibility={compatibility ?? 'NONE'}
+      busy={state.busy}
+      onSelect={actions.selectPairingMethod}
+      onCancel={actions.cancelPairing}
+    />
+  )),
+  pairingTarget: withFlow(({ headingId, flow, state, actions }) => (
+    <PairingTargetTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.submitPairingTarget}
+      onCancel={actions.cancelPairing}
+    />
+  )),
+  pairingCode: withFlow(({ headingId, flow, state, actions }) => (
+    <PairingCodeTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.activateWithCode}
+      onCancel={actions.cancelPairing}
+    />
+  )),
+  pairingResult: ({ headingId, flow, state, actions }) => (
+    <PairingResultTab
+      headingId={headingId}
+      flow={flow}
+      failed={state.flags.pairingFailed}
+      busy={state.busy}
+      onContinue={actions.continueAfterPairing}
+    />
+  ),
+  passkeyRegistration: withFlow(({ headingId, flow, state, actions }) => (
+    <FidoTab
+      headingId={headingId}
+      ceremony="register"
+      flow={flow}
+      busy={state.busy}
+      onAnswer={actions.activateWithAttestation}
+      onLeave={actions.cancelPairing}
+    />
+  )),
+  assertion: withFlow(({ headingId, flow, state, actions }) => (
+    <FidoTab
+      headingId={headingId}
+      ceremony="authenticate"
+      flow={flow}
+      busy={state.busy}
+      onAnswer={actions.checkAssertion}
+      onLeave={actions.chooseAnotherWay}
+    />
+  )),
+  newPassword: withFlow(({ headingId, flow, state, actions }) => (
+    <NewPasswordTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.resetPassword}
+    />
+  )),
+  authenticatorApp: withFlow(({ headingId, flow, state, actions }) => (
+    <AuthenticatorAppTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      qrCodeFor={qrCodeFor}
+      onSubmit={actions.activateWithCode}
+      onCancel={actions.cancelPairing}
+    />
+  )),
+  recoveryUsername: withFlow(({ headingId, flow, state, actions }) => (
+    <RecoveryUsernameTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.submitRecoveryUsername}
+    />
+  )),
+  recoveryCode: withFlow(({ headingId, flow, state, actions }) => (
+    <RecoveryCodeTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.recoverAccount}
+    />
+  )),
+  // Tab 18: Continue goes back to the username (tab 1).
+  passwordResetDone: ({ headingId, state, actions }) => (
+    <OutcomeTab
+      headingId={headingId}
+      heading="Password changed"
+      tone="success"
+      action="Continue"
+      busy={state.busy}
+      onAction={actions.continueAuthentication}
+    >
+      {messages.login.passwordResetDone}
+    </OutcomeTab>
+  ),
+  // Tab 19: the flow failed (in recovery: its message and userMessage, §4.1).
+  failure: ({ headingId, flow, tryAgain }) => (
+    <OutcomeTab
+      headingId={headingId}
+      heading="We could not sign you in"
+      tone="failure"
+      action="Try Again"
+      onAction={tryAgain}
+    >
+      {failureTextsOf(flow).map((text) => (
+        <p key={text} className="mb-0">
+          {text}
+        </p>
+      ))}
+    </OutcomeTab>
+  ),
+};

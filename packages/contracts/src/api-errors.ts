@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * The one error model of the bank's API (ADR 0018, docs/api-errors.md). Every refusal carries a
+ * `code` from this list and a `message` a person may read, from `messages.apiErrors`; a caller
+ * (the web app included) branches on the code, never on the words. Which HTTP status a code is
+ * answered with is decided in one table that only the server's HTTP layer reads
+ * (apps/server/src/http/error-status.ts). The sign-in flow's own refusals (`FLOW_ERROR_CODES`,
+ * flow.ts) travel inside a flow response and are listed there.
+ */
+export type ApiErrorCode = keyof typeof messages.apiErrors;
+
+export const API_ERROR_CODES = Object.keys(messages.apiErrors) as ApiErrorCode[];
+
+type MessageOf<C extends ApiErrorCode> = (typeof messages.apiErrors)[C];
+
+/** The code's message, for codes whose message does not depend on the case. */
+export function apiErrorMessage<C extends ApiErrorCode>(
+  code: C,
+  ...args: MessageOf<C> extends (...a: infer A) => string ? A : []
+): string {
+  const message = messages.apiErrors[code] as string | ((...a: unknown[]) => string);
+  return typeof message === 'function' ? message(...args) : message;
+}
+
+/** The body of every refusal (4xx and 5xx) of the bank's own API. */
+export const apiErrorBodySchema = z.object({
+  code: z.string().describe('What went wrong, for a program: one of the documented codes.'),
+  message: z.string().describe('What went wrong, in words a person understands.'),
+  details: z
+    .array(z.object({ field: z.string().optional(), message: z.string() }))
+    .optional()
+    .describe('One entry per refused field, where the input had several problems.'),
+  requestId: z.string().optional().describe('With a 500 only: the id the server logged it under.'),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
