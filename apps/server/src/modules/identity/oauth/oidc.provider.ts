@@ -21,6 +21,7 @@ import {
 } from './client-scopes.rules';
 import { findClientConsent } from './connected-apps.store';
 import { loginPolicy } from './login-policy';
+import { withSafeOauthErrorTexts } from './oauth-error.rules';
 import { createOidcAdapterClass } from './oidc.adapter';
 import type { ServerKeys } from '../keys/keys.service';
 import { oauthClients, userTypeOfClient } from './oauth.clients';
@@ -282,5 +283,10 @@ export function createOidcProvider(
   const provider = new Provider(site, configuration);
   // Behind TLS termination the provider must trust X-Forwarded-Proto to build https URLs.
   provider.proxy = config.publicUrl.startsWith('https://');
+  // Its error descriptions may quote request values: keep them within RFC 6749 §5.2's characters.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status >= 400) ctx.body = withSafeOauthErrorTexts(ctx.body);
+  });
   return provider;
 }
