@@ -32,6 +32,20 @@ describe.each(API_DATABASES)('OAuth server, pickup and sign-out on %s', (kind) =
     expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('keeps a refusal that quotes a request value within RFC 6749 §5.2: no `"` or `\\` in error_description', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/as/revoke_token.oauth2',
+      headers: { origin: '"\\', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'client_id=anybank-web',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: string; error_description: string }>();
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toMatch(/^[\x20\x21\x23-\x5B\x5D-\x7E]+$/);
+    expect(body.error_description).toContain("origin '/ not allowed");
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const driver = new SignInDriver(origin);
     const response = await driver.browser.fetch(

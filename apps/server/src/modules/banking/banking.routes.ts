@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   apiErrorMessage,
   BALANCES_API_PATH,
@@ -124,10 +124,7 @@ export function registerBankingRoutes(
       });
       switch (outcome.kind) {
         case 'confirmed':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(204)
-            .send();
+          return answerSettled(reply, outcome.referenceNumber);
         case 'refused':
           // The refusal still names the transfer (its reference number) in the header.
           reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));
@@ -238,10 +235,7 @@ function registerTransferConfirmationRoute(
       });
       switch (outcome.kind) {
         case 'confirmed':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(204)
-            .send();
+          return answerSettled(reply, outcome.referenceNumber);
         case 'wrong_code':
           throw new DomainError('invalid_code', {
             message: apiErrorMessage('invalid_code', outcome.attemptsLeft),
@@ -254,9 +248,8 @@ function registerTransferConfirmationRoute(
         case 'invalid':
           throw new DomainError('transfer_invalid', { message: outcome.message });
         case 'not_found':
-          throw new DomainError('transfer_not_found');
         case 'not_pending':
-          throw new DomainError('transfer_not_pending');
+          return refuseUnsettled(outcome.kind);
       }
     },
   );
@@ -308,15 +301,21 @@ function registerTransferCancellationRoute(
       });
       switch (outcome.kind) {
         case 'cancelled':
-          return reply
-            .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))
-            .status(204)
-            .send();
+          return answerSettled(reply, outcome.referenceNumber);
         case 'not_found':
-          throw new DomainError('transfer_not_found');
         case 'not_pending':
-          throw new DomainError('transfer_not_pending');
+          return refuseUnsettled(outcome.kind);
       }
     },
   );
+}
+
+/** A transfer its code step settled (confirmed or cancelled): 204, its number in the header. */
+function answerSettled(reply: FastifyReply, referenceNumber: number) {
+  return reply.header(TRANSFER_NUMBER_HEADER, String(referenceNumber)).status(204).send();
+}
+
+/** The code step on a transfer that is not the caller's, or no longer waits for a code. */
+function refuseUnsettled(kind: 'not_found' | 'not_pending'): never {
+  throw new DomainError(kind === 'not_found' ? 'transfer_not_found' : 'transfer_not_pending');
 }
