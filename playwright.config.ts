@@ -30,6 +30,10 @@ if (!Number.isInteger(serverCount) || serverCount < 1 || serverCount > 4) {
   );
 }
 const serverPorts = Array.from({ length: serverCount }, (_, index) => port + index);
+/** Every server's health check: e2e/support/global-setup.ts waits for all of them. */
+export const E2E_HEALTH_URLS = serverPorts.map(
+  (serverPort) => `http://localhost:${serverPort}/healthz`,
+);
 
 // Playwright loads this file again in every worker process, with TEST_PARALLEL_INDEX (0 … workers
 // - 1, kept by a worker's replacement after a failure) set: each worker talks to its own server.
@@ -70,8 +74,26 @@ export const E2E_SERVER_SECRETS = {
   SIGNING_SECRET: process.env.E2E_SIGNING_SECRET ?? '',
 };
 
+/**
+ * The longest spec files (25 to 60 s each in CI's run), in a project of their own listed first:
+ * Playwright queues spec files project by project, each project's in name order, and a free
+ * worker takes the next. Started first, the long files are done while the short ones fill in
+ * around them, and the two workers end within seconds of each other; in plain name order
+ * transfers.spec.ts (36 s) started last and one worker ran on alone (about 25 s). Neither
+ * project has a name, so the output is as before. Any file may move in or out of this list.
+ */
+const LONGEST_SPEC_FILES = [
+  'a11y-every-page',
+  'admin',
+  'pairing',
+  'routes',
+  'sign-in',
+  'transfers',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'e2e',
+  projects: [{ testMatch: LONGEST_SPEC_FILES }, { testIgnore: LONGEST_SPEC_FILES }],
   outputDir,
   // A spec file runs whole in one worker, in order, against that worker's server; two workers
   // never share a server, so one's lockouts and changed users never reach the other's journeys.
@@ -110,12 +132,19 @@ export default defineConfig({
   },
   // The first server runs the README's own start command, so the suite proves that a fresh clone
   // starts: it builds the web app, then the server migrates and seeds its database and serves
-  // both. Playwright starts the servers one after another, so the others (`npm run serve`, no
-  // second build) start once the first is up and serve the same build from their own databases.
+  // both. The others (`npm run serve`, no second build) serve the same build from their own
+  // databases. Playwright starts the entries one after another, each once the one before is ready:
+  // the first counts as ready when its build is written (vite's '✓ built in'), so every server
+  // migrates and seeds at the same time instead of each waiting for the one before (about 5 s
+  // each). e2e/support/global-setup.ts then waits until every server answers its health check.
+  // (Should vite word that line differently, the first entry waits for its health check instead:
+  // slower, never wrong.)
+  globalSetup: './e2e/support/global-setup.ts',
   webServer: serverPorts.map((serverPort, index) => ({
     command: index === 0 ? 'npm start' : 'npm run serve',
     cwd: repoRoot,
-    url: `http://localhost:${serverPort}/healthz`,
+    url: E2E_HEALTH_URLS[index],
+    ...(index === 0 && serverCount > 1 ? { wait: { stdout: /✓ built in / } } : {}),
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe' as const,

@@ -1,23 +1,82 @@
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './apps/server/test/slow-first-sequencer.ts';
 
+/**
+ * Test files that start no server, open no database and leave nothing stubbed behind: they run
+ * one after another in a shared worker (`isolate: false`), so their modules (zod, the contracts,
+ * Fastify, jose…) load once per worker instead of once per file. A file that starts a server,
+ * opens a database or mocks a module stays out of this list and keeps a fresh process.
+ */
+const SHARED_PROCESS_FILES = [
+  'packages/**/*.test.ts',
+  'apps/web/**/*.test.ts',
+  'apps/server/src/**/*.rules.test.ts',
+  'apps/server/src/config.test.ts',
+  'apps/server/src/db/migrate.test.ts',
+  'apps/server/src/http/declared-statuses.test.ts',
+  'apps/server/src/http/error-codes-doc.test.ts',
+  'apps/server/src/http/json-body.test.ts',
+  'apps/server/src/http/rate-limit-leases.test.ts',
+  'apps/server/src/http/request-log.test.ts',
+  'apps/server/src/http/security-headers.test.ts',
+  'apps/server/src/http/validation.test.ts',
+  'apps/server/src/modules/identity/devices/secret-box.test.ts',
+  'apps/server/src/modules/identity/devices/totp.rfc6238.test.ts',
+  'apps/server/src/modules/identity/devices/webauthn.test.ts',
+  'apps/server/src/modules/identity/flow/expiry-sweep.test.ts',
+  'apps/server/src/modules/identity/keys/key-seal.test.ts',
+  'apps/server/src/modules/identity/oauth/access-token.test.ts',
+  'apps/server/src/modules/orchestration/widget-token.test.ts',
+];
+
+const EXCLUDED = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
+
+/** What every test file gets, whichever project runs it. */
+const EVERY_FILE = {
+  setupFiles: ['apps/server/test/declared-statuses.setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 // Unit and API tests (browser journeys are Playwright's, in e2e/). Each PGlite database holds
-// a few hundred MB, and the machine has 2 cores: two workers at most.
+// a few hundred MB, and the machine has 2 cores: two workers at most, shared by both projects.
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
-    setupFiles: ['apps/server/test/declared-statuses.setup.ts'],
-    // Once per run: the run's id for its seeded database templates, and the bundled server for
-    // the tests that start it as a process; both removed at the end.
+    // Once per run (the root's, whose provided values every project sees): the run's id for its
+    // seeded database templates, and the bundled server for the tests that start it as a
+    // process; both removed at the end.
     globalSetup: ['apps/server/test/global-setup.ts'],
     // Its clean-up drops databases, which can take longer than the default 10 s on a busy machine.
     teardownTimeout: 60_000,
-    // The longest files first, so that both workers finish together (even on a clean clone).
+    // The longest files first, so that both workers finish together (even on a clean clone);
+    // the shared-process files last, one run of them per worker.
     sequence: { sequencer: SlowFirstSequencer },
-    pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          ...EVERY_FILE,
+          name: 'isolated',
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          exclude: [...EXCLUDED, ...SHARED_PROCESS_FILES],
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          ...EVERY_FILE,
+          name: 'shared-process',
+          include: SHARED_PROCESS_FILES,
+          exclude: EXCLUDED,
+          setupFiles: [...EVERY_FILE.setupFiles, 'apps/server/test/shared-process.setup.ts'],
+          pool: 'threads',
+          isolate: false,
+          // No file may depend on another's leftovers.
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
+        },
+      },
+    ],
   },
 });

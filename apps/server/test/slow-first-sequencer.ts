@@ -23,17 +23,46 @@ export const SLOW_FILES = [
   'apps/server/test/rate-limit-store.api.test.ts',
 ];
 
-/** Starts the known slow files first, in the order above; the rest as Vitest orders them. */
+/** A seeded Fisher-Yates shuffle (mulberry32), so that a shuffled run can be repeated by its seed. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [result[i], result[j]] = [result[j] as T, result[i] as T];
+  }
+  return result;
+}
+
+/**
+ * Starts the known slow files first, in the order above; the rest as Vitest orders them; the
+ * files of a project without isolation (vitest.config.ts, `shared-process`) last and together,
+ * so that each worker keeps one process for all of them. With `--sequence.shuffle` each of the
+ * two groups is shuffled instead (a configured sequencer is otherwise left in charge of the
+ * file order), to show that no file depends on another having run before it.
+ */
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    const { shuffle, seed } = this.ctx.config.sequence;
+    const isolated = files.filter((file) => file.project.config.isolate !== false);
+    const shared = files.filter((file) => file.project.config.isolate === false);
+    if (shuffle) return [...shuffled(isolated, seed), ...shuffled(shared, seed + 1)];
+    const sorted = await super.sort(isolated);
     const rank = (file: TestSpecification) => {
       const index = SLOW_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
       return index === -1 ? SLOW_FILES.length : index;
     };
-    return sorted
+    const slowFirst = sorted
       .map((file, position) => ({ file, position }))
       .sort((a, b) => rank(a.file) - rank(b.file) || a.position - b.position)
       .map(({ file }) => file);
+    return [...slowFirst, ...(await super.sort(shared))];
   }
 }
