@@ -1,5 +1,4 @@
-import { messages, phoneSchema } from '@anybank/contracts';
-import { toE164 } from '@anybank/contracts';
+import { messages, phoneSchema, toE164 } from '@anybank/contracts';
 import { maskPhone } from '../../flow/device-display.rules';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
