@@ -282,19 +282,21 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     origin: new URL(config.publicUrl).origin,
   };
   const secretBox = createSecretBox(secrets.signingSecret);
-  // Sensitive changes need a recent sign-in or step-up (issue 12 §2), with a device the
-  // factors say can be used now.
+  // The sign-in factors, once: the flow asks them everything about a device, and the step-up
+  // guard which devices can be used now.
+  const factors = createFactors({
+    db,
+    otp,
+    messaging,
+    passwords,
+    push,
+    secrets: secretBox,
+    webauthn,
+  });
+  // Sensitive changes need a recent sign-in or step-up (issue 12 §2).
   const recentAuth = createRecentAuthentication({
     db,
-    usableDevices: createFactors({
-      db,
-      otp,
-      messaging,
-      passwords,
-      push,
-      secrets: secretBox,
-      webauthn,
-    }).usable,
+    usableDevices: factors.usable,
     windowMs: config.stepUpWindowMs,
     clock: deps.clock,
   });
@@ -308,6 +310,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     push,
     secrets: secretBox,
     webauthn,
+    factors,
     userTypeOfClient,
     isSelfServiceClient,
     notices,

@@ -35,5 +35,3 @@ function defaultMessage(code: ApiErrorCode): string {
   // A code whose message takes values must be thrown with its message made from them.
   return typeof message === 'string' ? message : apiErrorMessage('internal_error');
 }
-
-export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

@@ -14,6 +14,7 @@ import type { InteractionHandle, InteractionPort } from '../oauth/interaction.po
 import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
+import { createFactors } from '../factors/factors';
 import { createFlowService, type FlowService } from './flow.service';
 
 const PASSWORD = 'Correct.Horse7battery';
@@ -120,16 +121,20 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
       requireRecentAuthentication: () => Promise.resolve(),
       stepUpMethodsFor: () => Promise.resolve(['password']),
     };
-    flows = createFlowService({
+    const factorDeps = {
       db,
-      interactions,
       messaging,
       passwords: createPasswordService({ db }),
       otp: createOtpService({ db, signingSecret: 'a-test-signing-secret-of-32-chars!' }),
-      risk,
       push,
       secrets: createSecretBox('a-test-signing-secret-of-32-chars!'),
       webauthn: { rpId: 'bank.test', rpName: 'AnyBank', origin: 'https://bank.test' },
+    };
+    flows = createFlowService({
+      ...factorDeps,
+      factors: createFactors(factorDeps),
+      interactions,
+      risk,
       userTypeOfClient: () => null,
       isSelfServiceClient: () => false,
       notices: { tell: () => Promise.resolve() } as unknown as SecurityNotices,

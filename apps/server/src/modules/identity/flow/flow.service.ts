@@ -11,7 +11,7 @@ import type { PasswordService } from '../credentials/password.service';
 import type { PushService } from '../devices/push.service';
 import type { SecretBox } from '../devices/secret-box';
 import type { WebAuthnRelyingParty } from '../devices/webauthn';
-import { createFactors } from '../factors/factors';
+import type { Factors } from '../factors/factors';
 import type { InteractionPort } from '../oauth/interaction.port';
 import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { RiskService } from '../risk/risk.service';
@@ -73,6 +73,8 @@ export interface FlowServiceDeps {
   notices: SecurityNotices;
   /** Adding a device is a sensitive change: a recent sign-in or step-up first (issue 12 §2). */
   recentAuth: RecentAuthentication;
+  /** The sign-in factors (identity/factors), built once by the composition root. */
+  factors: Factors;
   /** When a step-up is recorded (the guard compares with the same clock). */
   clock?: () => Date;
 }
@@ -86,7 +88,7 @@ export interface FlowServiceDeps {
 export function createFlowService(deps: FlowServiceDeps): FlowService {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const factors = createFactors(deps);
+  const { factors } = deps;
   const pairing = createPairingSteps({ db, factors, notices: deps.notices });
   const recovery = createRecoverySteps(deps);
   const verification = createIdentityVerificationSteps(deps);
