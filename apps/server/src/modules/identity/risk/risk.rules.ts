@@ -59,8 +59,11 @@ export interface RiskPolicy {
   recommendedActions: Record<RiskRule | 'none', string>;
 }
 
+/** The failure window; the username rule's advice names it, so both come from here. */
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
 export const DEFAULT_RISK_POLICY: RiskPolicy = {
-  failureWindowMs: 15 * 60 * 1000,
+  failureWindowMs: FAILURE_WINDOW_MS,
   usernameFailureThreshold: 5,
   ipFailureThreshold: 100,
   ipDelayThreshold: 20,
@@ -90,8 +93,7 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
       'Sign-in blocked after too many failed sign-ins from your network. Please try again later.',
     addressDelay:
       'Too many failed sign-ins from your network. Please wait a few seconds and try again.',
-    usernameVelocity:
-      'Too many failed sign-ins for this username. Please wait 15 minutes and try again.',
+    usernameVelocity: `Too many failed sign-ins for this username. Please wait ${FAILURE_WINDOW_MS / 60_000} minutes and try again.`,
   },
 };
 
