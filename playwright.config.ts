@@ -75,7 +75,8 @@ export const E2E_SERVER_SECRETS = {
 };
 
 /**
- * The longest spec files (25 to 60 s each in CI's run), in a project of their own listed first:
+ * The longest spec files (25 to 60 s each in CI's run; passkey-authenticators, push and recovery
+ * joined them once they took longer than admin's), in a project of their own listed first:
  * Playwright queues spec files project by project, each project's in name order, and a free
  * worker takes the next. Started first, the long files are done while the short ones fill in
  * around them, and the two workers end within seconds of each other; in plain name order
@@ -86,6 +87,9 @@ const LONGEST_SPEC_FILES = [
   'a11y-every-page',
   'admin',
   'pairing',
+  'passkey-authenticators',
+  'push',
+  'recovery',
   'routes',
   'sign-in',
   'transfers',

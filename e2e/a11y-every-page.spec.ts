@@ -20,6 +20,7 @@ import {
 } from './support/axe';
 import { registerCustomer } from './support/customers';
 import { choosePairingOption, expectDeviceAdded, signInToPairingOffer } from './support/pairing';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   USERS,
   chooseMethod,
@@ -28,7 +29,6 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
   signOutToHome,
   type DemoUser,
 } from './support/sign-in';
@@ -112,7 +112,7 @@ for (const visitor of VISITORS) {
     test.beforeAll(async ({ browser }) => {
       context = await browser.newContext();
       page = await context.newPage();
-      if (visitor !== 'signed out') await signIn(page, SIGNED_IN_AS[visitor]);
+      if (visitor !== 'signed out') await signInThroughFlowApi(page, SIGNED_IN_AS[visitor]);
     });
 
     test.afterAll(async () => {

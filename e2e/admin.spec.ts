@@ -22,6 +22,7 @@ import {
 import { openApplicationFromHome, signInToApplication } from './support/credit-card';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { activatePhoneApp, pushRequest } from './support/mobile';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
   USERS,
@@ -31,7 +32,6 @@ import {
   loginModal,
   openSignIn,
   sessionItem,
-  signIn,
 } from './support/sign-in';
 
 // john.smith is shared with later specs (transfers.spec.ts expects his default thresholds and
@@ -252,7 +252,7 @@ test('reset verification ends the session: success, then single logout sends the
     await elsewhere.close();
   }
 
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   await openAdmin(page);
   await runActionThenSignedOutHome(page, 'Reset Verification');
 
@@ -268,7 +268,7 @@ test('delete user signs the customer out, and their username no longer signs in'
   page,
 }) => {
   const customer = await registerCustomer(page.request, 'admin.delete');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   const token = await sessionItem(page, 'AT');
   await openAdmin(page);
   await runActionThenSignedOutHome(page, 'Delete User');

@@ -19,7 +19,8 @@ import {
   type AccountKindName,
 } from './support/partners';
 import { openSettingsPage } from './support/settings';
-import { USERS, sessionItem, sessionItems, signIn, signOut } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import { USERS, sessionItem, sessionItems, signOut } from './support/sign-in';
 
 /**
  * Document 2 §2, §3: the wealth advisor sees a client's balances only while the client shares
@@ -42,7 +43,7 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
 
   try {
     // Jane: her balances and details as her own pages show them, then she shares two accounts.
-    await signIn(jane, USERS.jane);
+    await signInThroughFlowApi(jane, USERS.jane);
     const balances = await readDashboardBalances(jane);
     const accountIds = ((await sessionItem(jane, 'accts')) ?? '').split(',');
     expect(accountIds, "jane's accts session item").toHaveLength(3);
@@ -57,7 +58,7 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await shareWithAdvisor(jane, ['Checking', 'Savings']);
 
     // Amy: the dashboard greets her by name and offers the client search.
-    await signIn(amy, USERS.amy);
+    await signInThroughFlowApi(amy, USERS.amy);
     await expect(amy.getByText('Welcome back, Amy.', { exact: false })).toBeVisible();
     await expect(amy.getByRole('table').getByRole('columnheader')).toHaveText([
       'Name',

@@ -6,7 +6,8 @@ import {
   SERVICE_CLIENT_ID,
   serviceClientSecret,
 } from '../apps/server/src/modules/identity/oauth/oauth.clients';
-import { TRANSFER_APPROVAL_CLIENT_ID } from '../apps/server/src/modules/identity/oauth/ciba';
+// The rules' copy of ciba.ts's client id: ciba.ts would load oidc-provider for one string.
+import { TRANSFER_APPROVAL_CLIENT as TRANSFER_APPROVAL_CLIENT_ID } from '../apps/server/src/modules/identity/oauth/client-scopes.rules';
 import { FIRST_LOAD_BUDGET_GZIP_KB, entryScriptsOf } from '../bench/support/web-build';
 
 const distDir = E2E_WEB_DIST_DIR;

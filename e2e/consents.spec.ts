@@ -3,7 +3,8 @@ import { messages } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { answer, expectAnswer, openSettingsPage, yesNoChoice } from './support/settings';
-import { sessionItem, signIn, signOutToHome } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import { sessionItem, signOutToHome } from './support/sign-in';
 
 /**
  * Document 2 §2, §4: the communication preferences and the balance sharing with the wealth
@@ -53,7 +54,7 @@ test('communication preferences and advisor sharing are saved, and a new sign-in
 }) => {
   test.setTimeout(60_000);
   const customer = await registerCustomer(page.request, 'consents');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
 
   // Communication preferences, step 1: nothing chosen yet, each channel with its detail.
   await openSettingsPage(page, 'communication-preferences');
@@ -115,7 +116,7 @@ test('communication preferences and advisor sharing are saved, and a new sign-in
 
   // A new sign-in starts with an empty session: what the pages show comes from the server.
   await signOutToHome(page);
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
 
   await openSettingsPage(page, 'communication-preferences');
   await expectAnswer(channel.sms, 'Yes', { editable: true });
@@ -132,7 +133,7 @@ test('Make Changes leads back to the choices, and turning everything to No is sa
 }) => {
   test.setTimeout(60_000);
   const customer = await registerCustomer(page.request, 'consents.no');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
 
   await openSettingsPage(page, 'communication-preferences');
   const channel = channels(page, customer);

@@ -12,6 +12,7 @@ import {
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { publicConfigOf, type NewCustomer } from './support/customers';
 import { activatePhoneApp, pushRequest } from './support/mobile';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
   USERS,
@@ -22,7 +23,6 @@ import {
   loginModal,
   openSignIn,
   sessionItem,
-  signIn,
   signOut,
 } from './support/sign-in';
 
@@ -100,7 +100,7 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
     const phone = await phoneContext.newPage();
     await activatePhoneApp(phone, john);
 
-    await signIn(page, USERS.sam);
+    await signInThroughFlowApi(page, USERS.sam);
     repToken = await sessionItem(page, 'AT');
     await expect(page.getByRole('table')).toContainText('Locked out after changing phones');
     await expectNoAxeViolations(page);
@@ -169,7 +169,7 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
 test("an unknown username shows the help desk's error, and the dialog closes with Escape", async ({
   page,
 }) => {
-  await signIn(page, USERS.sam);
+  await signInThroughFlowApi(page, USERS.sam);
   const launcher = page.getByRole('button', { name: 'Launch Account Help Desk' });
   await launcher.click();
   const dialog = helpDeskDialog(page);

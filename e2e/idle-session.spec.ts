@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { messages, pageRoute } from '@anybank/contracts';
-import { USERS, expectLandedAs, sessionItem, sessionItems, signIn } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import { USERS, expectLandedAs, sessionItem, sessionItems } from './support/sign-in';
 
 const home = pageRoute('home');
 
@@ -11,7 +12,7 @@ test("after 30 idle minutes 'Are you still there?' asks; Stay keeps the session,
   // Playwright's clock drives the page's timers from the first page on; it runs at normal speed
   // until the test moves it forward.
   await page.clock.install();
-  await signIn(page, ava);
+  await signInThroughFlowApi(page, ava);
   const stillThere = page.getByRole('dialog', { name: messages.login.idleTitle, exact: true });
   await expect(stillThere).toHaveCount(0);
 

@@ -14,7 +14,8 @@ import {
   suggestionList,
   typeInto,
 } from './support/partners';
-import { USERS, sessionItems, signIn } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import { USERS, sessionItems } from './support/sign-in';
 
 /**
  * Document 2 §2, §3, §6: marketing staff look customers up and see only the channels each one
@@ -29,7 +30,7 @@ test('maria.lopez sees only the channels each customer opted into, and the no-co
 }) => {
   test.setTimeout(120_000);
   // The sign-in lands on the portal with the code and state gone from the address.
-  await signIn(page, USERS.maria);
+  await signInThroughFlowApi(page, USERS.maria);
   await expectOnPage(page, 'marketing');
   const search = searchBox(page, CUSTOMER_SEARCH);
 
@@ -82,7 +83,7 @@ test('maria.lopez sees only the channels each customer opted into, and the no-co
 test("a customer search that matches no one shows 'No suggestions available...', and Escape closes it", async ({
   page,
 }) => {
-  await signIn(page, USERS.maria);
+  await signInThroughFlowApi(page, USERS.maria);
   const search = searchBox(page, CUSTOMER_SEARCH);
   const lookups: string[] = [];
   page.on('request', (request) => {
@@ -105,7 +106,7 @@ test("a customer search that matches no one shows 'No suggestions available...',
 test('the marketing portal opens its other pages from its navigation and signs out to home through single logout', async ({
   page,
 }) => {
-  await signIn(page, USERS.maria);
+  await signInThroughFlowApi(page, USERS.maria);
   const portalNav = page.getByRole('navigation', { name: 'Marketing portal', exact: true });
   for (const [link, pageId] of [
     ['Dashboard', 'marketing-dashboard'],

@@ -7,7 +7,8 @@ import {
   startOwnServer,
   type OwnServer,
 } from './support/own-server';
-import { signIn, signOutToHome } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import { signOutToHome } from './support/sign-in';
 
 // Document 2 §3, §6, §7, §9: a customer's menu comes from the server, and a premier account
 // (the directory's account tier) gets extra entries. Nothing a customer can do makes them
@@ -64,7 +65,7 @@ test('a personal-tier customer has no premier entries in the menu; made premier 
   try {
     const page = await context.newPage();
     const customer = await registerCustomer(page.request, 'premier');
-    await signIn(page, customer);
+    await signInThroughFlowApi(page, customer);
     expect(new URL(page.url()).origin).toBe(baseURL);
 
     // Personal, as every new customer: the served menu, and none of the premier entries.
@@ -84,7 +85,7 @@ test('a personal-tier customer has no premier entries in the menu; made premier 
     expect(updated.rowCount, `users with uid ${customer.username}`).toBe(1);
 
     await signOutToHome(page);
-    await signIn(page, customer);
+    await signInThroughFlowApi(page, customer);
     for (const entry of PREMIER_ENTRIES) {
       const link = menuLink(page, entry.title);
       await expect(link).toBeVisible();

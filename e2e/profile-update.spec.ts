@@ -9,6 +9,7 @@ import {
 import { expectNoAxeViolations } from './support/axe';
 import { publicConfigOf, registerCustomer } from './support/customers';
 import { addEmailFromProfile, openProfile, signInDevices } from './support/profile';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
   chooseMethod,
@@ -18,7 +19,6 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
   signOutToHome,
   stepHeading,
 } from './support/sign-in';
@@ -90,7 +90,7 @@ test('a customer who changes their mobile sees a spinner, enters the code texted
   const customer = await registerCustomer(page.request, 'profile.mobile');
   const oldMobile = phoneNumber();
   const newMobile = phoneNumber(oldMobile);
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   await openProfile(page);
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(1);
@@ -158,7 +158,7 @@ test('a customer at the device limit who saves a new mobile number is warned tha
   test.setTimeout(90_000);
   const customer = await registerCustomer(page.request, 'profile.limit');
   const mobile = phoneNumber();
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   await openProfile(page);
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(1);

@@ -13,6 +13,7 @@ import {
   signIn,
   signOutToHome,
   stepHeading,
+  usernameField,
 } from './support/sign-in';
 
 const FORM_HEADING = 'Open your AnyBank account';
@@ -70,9 +71,11 @@ test("a visitor registers through Sign Up with the code e-mailed to them, sees '
   await code.fill(await mailbox.readNewCode());
   await modal.getByRole('button', { name: 'Verify', exact: true }).click();
 
-  // The account exists: the registration modal closes and the sign-in starts.
+  // The account exists: the registration modal closes and the sign-in starts, the new
+  // username filled in (issue 14 §6).
   await expect(modal).toHaveCount(0);
   await expectUsernameStep(page);
+  await expect(usernameField(page)).toHaveValue(visitor.username);
   await enterUsername(page, visitor.username);
   await enterPassword(page, visitor.password);
   // Their e-mail is their only method: the code goes there straight away.

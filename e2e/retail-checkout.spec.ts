@@ -10,6 +10,7 @@ import {
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { openSettingsPage } from './support/settings';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
   enterCode,
@@ -18,7 +19,6 @@ import {
   expectUsernameStep,
   loginModal,
   passwordField,
-  signIn,
   stepHeading,
 } from './support/sign-in';
 
@@ -93,7 +93,7 @@ async function signInAsShopper(page: Page, shopper: NewCustomer): Promise<void> 
   await expectUsernameStep(page);
   await enterUsername(page, shopper.username);
   await expect(passwordField(page)).toBeEditable();
-  await enterPassword(page);
+  await enterPassword(page, shopper.password);
   await expect(stepHeading(page, 'code')).toBeVisible();
   await enterCode(page, await mailbox.readNewCode());
   // A customer with one sign-in method may be offered another first: not now.
@@ -152,7 +152,7 @@ test('the retail checkout asks the shopper on the bank’s consent page; Connect
 
   // At the bank's own site (a new browser session), Privacy & Security lists the shop.
   await page.context().clearCookies();
-  await signIn(page, shopper);
+  await signInThroughFlowApi(page, shopper);
   await openSettingsPage(page, 'privacy-security');
   const section = page.getByRole('region', { name: messages.connectedApps.sectionHeading });
   const app = section.getByRole('listitem').filter({

@@ -9,12 +9,12 @@ import {
   type PageRoute,
   type UserType,
 } from '@anybank/contracts';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   USERS,
   expectLandedAs,
   expectUsernameStep,
   landingPathOf,
-  signIn,
   type DemoUser,
 } from './support/sign-in';
 
@@ -143,7 +143,7 @@ for (const user of SIGNED_IN_AS) {
     test.beforeAll(async ({ browser }) => {
       context = await browser.newContext();
       page = await context.newPage();
-      await signIn(page, user);
+      await signInThroughFlowApi(page, user);
     });
 
     test.afterAll(async () => {

@@ -27,6 +27,7 @@ import {
 } from './support/banking';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { activatePhoneApp, pushRequest } from './support/mobile';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
   USERS,
@@ -35,7 +36,6 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
 } from './support/sign-in';
 
 // Other journeys move jane's and john's money too (all specs share one database): every check
@@ -113,7 +113,7 @@ async function transferWaitingForPhone(page: Page, phone: Page, amountCents: num
 test('jane.doe transfers $25.50 from checking to savings, sees it confirmed with its number, and the dashboard shows both balances moved by exactly that', async ({
   page,
 }) => {
-  await signIn(page, USERS.jane);
+  await signInThroughFlowApi(page, USERS.jane);
   const before = await readDashboardBalances(page);
 
   await openTransferFromSidebar(page);
@@ -144,7 +144,7 @@ test(`a transfer above the $${DEFAULT_DENY_THRESHOLD_DOLLARS} deny threshold is 
 }) => {
   // Issue 12 §3: the threshold applies to the day's running total, so "exactly the threshold
   // goes through" depends on what else jane moved today; transfer-limits.api.test.ts checks it.
-  await signIn(page, USERS.jane);
+  await signInThroughFlowApi(page, USERS.jane);
   const before = await readDashboardBalances(page);
 
   await openTransferFromSidebar(page);
@@ -172,7 +172,7 @@ test('a customer without an activated phone app approves a transfer above the ap
 }) => {
   // A customer of this journey's own: the day's running total starts at zero.
   const customer = await registerCustomer(page.request, 'transfer.code');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   const before = await readDashboardBalances(page);
   const mailbox = await Mailbox.open(page.request, customer.email);
 
@@ -219,7 +219,7 @@ test('Cancel on the code step cancels the waiting transfer on the server and goe
   page,
 }) => {
   const customer = await registerCustomer(page.request, 'transfer.cancel');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   const before = await readDashboardBalances(page);
 
   await openTransferFromSidebar(page);
@@ -300,7 +300,7 @@ test('john.smith approves a transfer above the CIBA threshold on his phone app a
 test('the transfer form checks, in order, that both accounts are chosen, that they differ, that the amount is above zero and that the source account holds it, sending nothing until all pass', async ({
   page,
 }) => {
-  await signIn(page, USERS.jane);
+  await signInThroughFlowApi(page, USERS.jane);
   await openTransferFromSidebar(page);
   const transfersSent = countTransferRequests(page);
   const error = transferFormError(page);

@@ -3,7 +3,7 @@ import { WALLET_CARD_TITLE, messages, pageRoute, walletMessages } from '@anybank
 import { expectNoAxeViolations } from './support/axe';
 import { publicConfigOf, registerCustomer } from './support/customers';
 import { openProfile } from './support/profile';
-import { signIn } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
 
 // Document 2 §2, §7, §8: the personal-details page pairs the phone's wallet through the
 // wallet-pairing policy; the phone (/mobile, in a browser context of its own) opens the link and
@@ -25,7 +25,7 @@ test('a new customer pairs the wallet on their phone from personal details, and 
   baseURL,
 }) => {
   const customer = await registerCustomer(page.request, 'wallet');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   await openProfile(page);
 
   const pairing = page.getByRole('region', { name: 'Digital wallet', exact: true });

@@ -50,6 +50,8 @@ import { createCibaTransferApprovals } from './modules/identity/oauth/ciba-appro
 import { createSecretBox } from './modules/identity/devices/secret-box';
 import { registerFlowRoutes } from './modules/identity/flow/flow.routes';
 import { createFactors } from './modules/identity/factors/factors';
+import { registerRecoveryCodeRoutes } from './modules/identity/factors/recovery-code/recovery-code.routes';
+import { createRecoveryCodeService } from './modules/identity/factors/recovery-code/recovery-code.service';
 import { createFlowService, type FlowService } from './modules/identity/flow/flow.service';
 import { registerStepUpRoutes } from './modules/identity/flow/step-up.routes';
 import { createRecentAuthentication } from './modules/identity/oauth/recent-authentication';
@@ -57,6 +59,13 @@ import { createAuthGuards, type AuthGuards } from './modules/identity/oauth/acce
 import { createInteractionPort } from './modules/identity/oauth/interaction.port';
 import { registerConnectedAppsRoutes } from './modules/identity/oauth/connected-apps.routes';
 import { createConnectedAppsService } from './modules/identity/oauth/connected-apps.service';
+import { registerSessionRoutes } from './modules/identity/oauth/sessions.routes';
+import { createSessionsService } from './modules/identity/oauth/sessions.service';
+import { purgeEndedSessionRecords } from './modules/identity/oauth/sessions.store';
+import { registerPasswordChangeRoutes } from './modules/identity/credentials/password-change.routes';
+import { registerPasswordlessRoutes } from './modules/identity/credentials/passwordless.routes';
+import { createPasswordlessService } from './modules/identity/credentials/passwordless.service';
+import { createPasswordChangeService } from './modules/identity/credentials/password-change.service';
 import { isSelfServiceClient, userTypeOfClient } from './modules/identity/oauth/oauth.clients';
 import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
 import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
@@ -70,6 +79,8 @@ import { createPickupService } from './modules/identity/pickup/pickup.service';
 import { registerRiskRoutes } from './modules/identity/risk/risk.routes';
 import { DEFAULT_RISK_POLICY } from './modules/identity/risk/risk.rules';
 import { createRiskService } from './modules/identity/risk/risk.service';
+import { registerRememberedBrowserRoutes } from './modules/identity/remembered-browsers/remembered-browser.routes';
+import { createRememberedBrowserService } from './modules/identity/remembered-browsers/remembered-browser.service';
 import { insertAuditEvent } from './modules/audit/audit.store';
 import { registerOutboxRoutes } from './modules/messaging/messaging.routes';
 import {
@@ -243,16 +254,22 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       purgeExpiredOidcModels(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'purging expired OAuth rows failed'),
       );
+      purgeEndedSessionRecords(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'purging the records of ended sessions failed'),
+      );
     },
     15 * 60 * 1000,
   );
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
+  // Issue 14 §4: the customer's sign-in sessions; a token's use is their "last active".
+  const sessions = createSessionsService({ db, clock: deps.clock });
   const auth = createAuthGuards(config, provider, {
     signingKeys: keys.signingKeys,
     readGrantBinding: (grantId) => readGrantBinding(db, grantId),
     audit: (event) => insertAuditEvent(db, event),
+    sessionUsed: (principal) => sessions.touch(principal),
   });
   // The demo admin's "high risk on next sign-in" is a demo tool: ignored with DEMO_TOOLS=off.
   const risk = createRiskService({
@@ -282,6 +299,17 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     origin: new URL(config.publicUrl).origin,
   };
   const secretBox = createSecretBox(secrets.signingSecret);
+  // Issue 14 §2: recovery codes, a factor of their own; a new set needs a step-up (the guard,
+  // built below from the factors, is asked only when a set is made).
+  const recoveryCodes = createRecoveryCodeService({
+    db,
+    secret: secrets.signingSecret,
+    notices,
+    recentAuth: {
+      requireRecentAuthentication: (who) => recentAuth.requireRecentAuthentication(who),
+    },
+    clock: deps.clock,
+  });
   // The sign-in factors, once: the flow asks them everything about a device, and the step-up
   // guard which devices can be used now.
   const factors = createFactors({
@@ -292,6 +320,9 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     push,
     secrets: secretBox,
     webauthn,
+    recoveryCodes,
+    notices,
+    phoneCountry: config.phoneDefaultCountry,
   });
   // Sensitive changes need a recent sign-in or step-up (issue 12 §2).
   const recentAuth = createRecentAuthentication({
@@ -300,8 +331,17 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     windowMs: config.stepUpWindowMs,
     clock: deps.clock,
   });
+  // Issue 14 §3: browsers that stand in for the second factor at low risk, for 30 days.
+  const rememberedBrowsers = createRememberedBrowserService({
+    db,
+    risk,
+    notices,
+    clock: deps.clock,
+  });
   const flows = createFlowService({
     db,
+    rememberedBrowsers,
+    sessions,
     interactions: createInteractionPort(provider),
     messaging,
     passwords,
@@ -375,6 +415,18 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       registerRiskRoutes(api, { risk, rateLimit: usernameLookupRateLimit(config) });
       registerFlowRoutes(api, { config, flows, auth });
       registerStepUpRoutes(api, { config, flows, auth });
+      registerRememberedBrowserRoutes(api, { auth, rememberedBrowsers });
+      registerRecoveryCodeRoutes(api, { auth, recoveryCodes });
+      // Issue 14 §4: where the customer is signed in, and a password change that may end it.
+      registerSessionRoutes(api, { auth, sessions });
+      registerPasswordlessRoutes(api, {
+        auth,
+        passwordless: createPasswordlessService({ db, recentAuth, notices }),
+      });
+      registerPasswordChangeRoutes(api, {
+        auth,
+        passwordChange: createPasswordChangeService({ db, recentAuth, sessions, notices }),
+      });
       registerPickupRoutes(api, { config, pickup });
       // Issue 12 §4: the consent page of other applications, and the customer's Connected apps.
       registerConnectedAppsRoutes(api, {

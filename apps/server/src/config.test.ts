@@ -29,6 +29,12 @@ describe('configuration', () => {
     });
   });
 
+  it('reads phone numbers without + in the US unless PHONE_DEFAULT_COUNTRY names another country', () => {
+    expect(loadConfig({}).phoneDefaultCountry).toBe('US');
+    expect(loadConfig({ PHONE_DEFAULT_COUNTRY: 'gb' }).phoneDefaultCountry).toBe('GB');
+    expect(() => loadConfig({ PHONE_DEFAULT_COUNTRY: 'XX' })).toThrow(ConfigError);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(8080);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_ID } from '@anybank/contracts';
+import { DEFAULT_PHONE_COUNTRY, DEFAULT_PRODUCT_ID, isPhoneCountry } from '@anybank/contracts';
 
 /**
  * Configuration from environment variables (README "Configuration" and `.env.example`).
@@ -128,6 +128,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(300, 'must be at most 300 (5 minutes)')
     .default(300),
+  /** Issue 14 §6: the country a phone number typed without `+` is read in (ISO 3166 alpha-2). */
+  PHONE_DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneCountry, 'must be a two-letter country code, e.g. US or GB')
+    .default(DEFAULT_PHONE_COUNTRY),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -170,6 +177,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How recent a sign-in or step-up must be for a sensitive change (at most 5 minutes). */
   stepUpWindowMs: number;
+  /** Where a phone number without `+` is read (issue 14 §6): `US` unless configured. */
+  phoneDefaultCountry: string;
   /** Where the built web app is (default apps/web/dist). */
   webDistDir: string | null;
   redisUrl: string | null;
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoToolsEnabled: e.DEMO_TOOLS === 'on',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     stepUpWindowMs: e.STEP_UP_MAX_AGE_SECONDS * 1000,
+    phoneDefaultCountry: e.PHONE_DEFAULT_COUNTRY,
     webDistDir: e.WEB_DIST_DIR ?? null,
     redisUrl: e.REDIS_URL ?? null,
   };

@@ -8,6 +8,12 @@ import {
   BALANCES_API_PATH,
   CLIENT_BALANCES_API_PATH,
   CONNECTED_APPS_API_PATH,
+  REMEMBERED_BROWSERS_API_PATH,
+  RECOVERY_CODES_API_PATH,
+  PASSWORD_CHANGE_API_PATH,
+  PASSWORDLESS_API_PATH,
+  SIGN_IN_SESSIONS_API_PATH,
+  SIGN_OUT_OTHER_SESSIONS_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
   FLOW_API_PATH,
@@ -25,6 +31,7 @@ import {
   directoryAttributeNames,
   directoryEntryPath,
   orchestrationPaths,
+  passkeyNamePath,
   scimUidEquals,
   scimUserPath,
   transferCancellationPath,
@@ -333,6 +340,22 @@ const ROWS: Row[] = [
     }),
     answers: everyone(403),
   },
+  {
+    // Issue 14 §1: a passkey sign-in is a step of the sign-in it answers, bound as every step.
+    route: route('POST', FLOW_ROUTE),
+    name: 'signing in with a passkey in someone else’s sign-in',
+    request: ({ signInFlowId }) => ({
+      method: 'POST',
+      path: `${FLOW_API_PATH}/${signInFlowId}?action=signInWithPasskey`,
+      headers: XSRF,
+      json: {
+        assertion: { id: 'x' },
+        origin: 'http://localhost',
+        riskPayload: PERSON_RISK_PAYLOAD,
+      },
+    }),
+    answers: everyone(403),
+  },
 
   // --- oidc-provider's endpoints (RFC 6749 / OpenID Connect: the client authenticates) ------
   {
@@ -604,6 +627,94 @@ const ROWS: Row[] = [
     route: route('DELETE', `${CONNECTED_APPS_API_PATH}/:clientId`),
     name: 'revoking the retail checkout',
     request: () => ({ method: 'DELETE', path: `${CONNECTED_APPS_API_PATH}/retail-checkout` }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
+  },
+  {
+    // Issue 14 §3: each customer sees their own remembered browsers; partners have none.
+    route: route('GET', REMEMBERED_BROWSERS_API_PATH),
+    name: 'the caller’s remembered browsers',
+    request: () => ({ path: REMEMBERED_BROWSERS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // No one's browser by that id is remembered: nothing to forget, for anyone (a browser of
+    // another customer: remembered-browsers.api.test.ts).
+    route: route('DELETE', `${REMEMBERED_BROWSERS_API_PATH}/:browserId`),
+    name: 'forgetting a remembered browser that is not the caller’s',
+    request: () => ({ method: 'DELETE', path: `${REMEMBERED_BROWSERS_API_PATH}/${randomUUID()}` }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
+  },
+  {
+    // Issue 14 §2: the token's own customer only (no user in the path); partners have none.
+    route: route('GET', RECOVERY_CODES_API_PATH),
+    name: 'how many recovery codes the caller has left',
+    request: () => ({ path: RECOVERY_CODES_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // A new set for the caller themself (their sign-in is fresh, so no step-up is asked).
+    route: route('POST', RECOVERY_CODES_API_PATH),
+    name: 'making a new set of the caller’s recovery codes',
+    request: () => ({ method: 'POST', path: RECOVERY_CODES_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // Issue 14 §4: the token's own customer's sessions only; partners have none here.
+    route: route('GET', SIGN_IN_SESSIONS_API_PATH),
+    name: 'where the caller is signed in',
+    request: () => ({ path: SIGN_IN_SESSIONS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // No session of anyone has that id (another customer's real session:
+    // sessions.api.test.ts › "does not let another customer end jane’s session").
+    route: route('DELETE', `${SIGN_IN_SESSIONS_API_PATH}/:sessionId`),
+    name: 'signing out a session that is not the caller’s',
+    request: () => ({ method: 'DELETE', path: `${SIGN_IN_SESSIONS_API_PATH}/${randomUUID()}` }),
+    answers: signedIn({ customer: 404, 'other customer': 404 }),
+  },
+  {
+    // Each caller has one session here, the one whose token asks: it goes on, nothing ends.
+    route: route('POST', SIGN_OUT_OTHER_SESSIONS_API_PATH),
+    name: 'signing the caller out everywhere else',
+    request: () => ({ method: 'POST', path: SIGN_OUT_OTHER_SESSIONS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // A password the new-password check refuses: the caller's own password, and no change.
+    route: route('POST', PASSWORD_CHANGE_API_PATH),
+    name: 'changing the caller’s password (to one that is refused)',
+    request: () => ({
+      method: 'POST',
+      path: PASSWORD_CHANGE_API_PATH,
+      json: { newPassword: 'short' },
+    }),
+    answers: signedIn({ customer: 400, 'other customer': 400 }),
+  },
+  {
+    // Issue 14 §1: the token's own customer only; partners have no password here.
+    route: route('GET', PASSWORDLESS_API_PATH),
+    name: 'whether the caller has a password and passkeys',
+    request: () => ({ path: PASSWORDLESS_API_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // The callers have no passkey: refused before anything changes (account-security.api.test.ts).
+    route: route('DELETE', PASSWORDLESS_API_PATH),
+    name: 'removing the caller’s password without a passkey',
+    request: () => ({ method: 'DELETE', path: PASSWORDLESS_API_PATH }),
+    answers: signedIn({ customer: 409, 'other customer': 409 }),
+  },
+  {
+    // No passkey of the caller has that id (another customer's real one:
+    // account-security.api.test.ts › "names a passkey by its model…").
+    route: route('PUT', '/api/authn/devices/:deviceId/name'),
+    name: 'renaming a passkey that is not the caller’s',
+    request: () => ({
+      method: 'PUT',
+      path: passkeyNamePath(randomUUID()),
+      json: { name: 'Mine now' },
+    }),
     answers: signedIn({ customer: 404, 'other customer': 404 }),
   },
   {

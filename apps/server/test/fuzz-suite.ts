@@ -13,6 +13,13 @@ import {
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
   CONNECTED_APPS_API_PATH,
+  PASSWORD_CHANGE_API_PATH,
+  PASSWORDLESS_API_PATH,
+  passkeyNamePath,
+  SIGN_IN_SESSIONS_API_PATH,
+  SIGN_OUT_OTHER_SESSIONS_API_PATH,
+  REMEMBERED_BROWSERS_API_PATH,
+  RECOVERY_CODES_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
   DIRECTORY_API_ROOT,
@@ -93,9 +100,10 @@ const PHONE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.e
 
 /**
  * Counted per request, not anyone's data: the rate limiter's shared counters rise with every
- * call, refused or not.
+ * call, refused or not; and a session's "last active" moves on (at most once a minute) with
+ * every call its token makes (issue 14 §4).
  */
-const COUNTERS = ['rate_limit_counters'];
+const COUNTERS = ['rate_limit_counters', 'sign_in_sessions'];
 
 interface Context {
   tokens: { customer: string; advisor: string; marketing: string; rep: string; widget: string };
@@ -765,6 +773,21 @@ const TARGETS: Target[] = [
     },
     required: [text(['step']), text(['email']), text(['username']), text(['password'])],
   })),
+  {
+    // Issue 14 §1: "Create an account with a passkey" (no password; WebAuthn options back).
+    ...policy('REGISTRATION', (context) => ({
+      token: context.tokens.widget,
+      template: {
+        step: 'startPasskey',
+        firstName: 'Nora',
+        lastName: 'Quinn',
+        email: 'nora.quinn@example.com',
+        username: 'nora.quinn',
+      },
+      required: [text(['step']), text(['email']), text(['username'])],
+    })),
+    variant: 'REGISTRATION with a passkey',
+  },
   policy('USERNAME_RECOVERY', (context) => ({
     token: context.tokens.widget,
     template: {
@@ -858,6 +881,138 @@ const TARGETS: Target[] = [
         hostileSegment.map((id) => `${CONNECTED_APPS_API_PATH}/${id}`),
       ),
       token: context.tokens.customer,
+    }),
+  },
+  // --- Issue 14 §3: remembered browsers ------------------------------------------------------
+  {
+    route: { method: 'GET', url: REMEMBERED_BROWSERS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(REMEMBERED_BROWSERS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // The customer has no remembered browser: any id, well-formed or hostile, is refused.
+    route: { method: 'DELETE', url: `${REMEMBERED_BROWSERS_API_PATH}/:browserId` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'DELETE',
+      path: mostly(
+        `${REMEMBERED_BROWSERS_API_PATH}/${randomUUID()}`,
+        hostileSegment.map((id) => `${REMEMBERED_BROWSERS_API_PATH}/${id}`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  // --- Issue 14 §4: sessions you can see and end, and the password change --------------------
+  {
+    route: { method: 'GET', url: SIGN_IN_SESSIONS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(SIGN_IN_SESSIONS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // No session of the customer has such an id: well-formed or hostile, nothing ends.
+    route: { method: 'DELETE', url: `${SIGN_IN_SESSIONS_API_PATH}/:sessionId` },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'DELETE',
+      path: mostly(
+        `${SIGN_IN_SESSIONS_API_PATH}/${randomUUID()}`,
+        hostileSegment.map((id) => `${SIGN_IN_SESSIONS_API_PATH}/${id}`),
+      ),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // With a good token this would end the customer's other sessions (stored rows change):
+    // only hostile or missing tokens here. The good token's answer: sessions.api.test.ts.
+    route: { method: 'POST', url: SIGN_OUT_OTHER_SESSIONS_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(SIGN_OUT_OTHER_SESSIONS_API_PATH),
+      token: null,
+      body: anyJsonBody,
+    }),
+  },
+  {
+    // A good token and a well-formed body would change the password: the body is always one
+    // the schema or the new-password check refuses, before the step-up and any write.
+    route: { method: 'POST', url: PASSWORD_CHANGE_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(PASSWORD_CHANGE_API_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ newPassword: 'short', signOutOtherSessions: true }, [
+        text(['newPassword']),
+        { path: ['signOutOtherSessions'], kind: 'boolean', optional: true },
+      ]),
+    }),
+  },
+  // --- Issue 14 §1: sign in without a password, passkey names ---------------------------------
+  {
+    route: { method: 'GET', url: PASSWORDLESS_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(PASSWORDLESS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // With a good token (and a passkey) this would remove the password: only hostile or missing
+    // tokens here. The good token's answers: account-security.api.test.ts.
+    route: { method: 'DELETE', url: PASSWORDLESS_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'DELETE',
+      path: constant(PASSWORDLESS_API_PATH),
+      token: null,
+      body: anyJsonBody,
+    }),
+  },
+  {
+    // No passkey of the customer has such an id, and the bodies are refused: nothing is renamed.
+    route: { method: 'PUT', url: '/api/authn/devices/:deviceId/name' },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: mostly(
+        passkeyNamePath(randomUUID()),
+        hostileSegment.map((id) => `/api/authn/devices/${id}/name`),
+      ),
+      token: context.tokens.customer,
+      body: refusedJsonBody({ name: 'Blue key' }, [text(['name'])]),
+    }),
+  },
+  // --- Issue 14 §2: recovery codes -----------------------------------------------------------
+  {
+    route: { method: 'GET', url: RECOVERY_CODES_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(RECOVERY_CODES_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // A new set with a good token would change what is stored: only hostile or missing tokens
+    // (and any body) here, each refused before a code is made. The good token's answer and
+    // its step-up: recovery-codes.api.test.ts.
+    route: { method: 'POST', url: RECOVERY_CODES_API_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(RECOVERY_CODES_API_PATH),
+      token: null,
+      body: anyJsonBody,
     }),
   },
   {

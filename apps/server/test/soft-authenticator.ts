@@ -58,7 +58,7 @@ export class SoftAuthenticator {
    */
   constructor(
     private readonly origin: string,
-    private readonly options: { userVerified?: boolean } = {},
+    private readonly options: { userVerified?: boolean; aaguid?: string } = {},
     key: KeyMaterial = newKey(),
   ) {
     this.credentialId = key.credentialId;
@@ -114,7 +114,10 @@ export class SoftAuthenticator {
       sha256(options.rp.id ?? 'localhost'),
       Buffer.from([this.flags | ATTESTED_CREDENTIAL]),
       counter,
-      Buffer.alloc(16), // AAGUID
+      // The model (AAGUID): zeros unless given, as most authenticators answer.
+      this.options.aaguid
+        ? Buffer.from(this.options.aaguid.replaceAll('-', ''), 'hex')
+        : Buffer.alloc(16),
       idLength,
       this.credentialId,
       coseKey,

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCES_API_PATH, balancesResponseSchema } from '@anybank/contracts';
+import {
+  BALANCES_API_PATH,
+  SIGN_IN_SESSIONS_API_PATH,
+  balancesResponseSchema,
+  signInSessionsResponseSchema,
+} from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { users } from '../src/db/schema';
@@ -114,6 +119,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect((await onSecond()).status).toBe(200);
       // …when the customer signs out through the first one.
       expect(await driver.signOut(`${balancer.origin}/`)).toBe(`${balancer.origin}/`);
+      expect((await onSecond()).status).toBe(401);
+    });
+
+    it('refuses at once on one instance the token of a session ended from the list on the other (issue 14 §4)', async () => {
+      balancer.to(0);
+      const laptop = await customerToken(balancer.origin, 'emily.chen');
+      const phone = await customerToken(balancer.origin, 'emily.chen');
+      const onSecond = () => apiClient(instances[1]!.origin, phone)(BALANCES_API_PATH);
+      expect((await onSecond()).status).toBe(200);
+      const listed = await apiClient(instances[0]!.origin, laptop)(SIGN_IN_SESSIONS_API_PATH);
+      const other = signInSessionsResponseSchema
+        .parse(await listed.json())
+        .sessions.find((session) => !session.current);
+      const ended = await apiClient(instances[0]!.origin, laptop)(
+        `${SIGN_IN_SESSIONS_API_PATH}/${other?.id}`,
+        { method: 'DELETE' },
+      );
+      expect(ended.status).toBe(204);
       expect((await onSecond()).status).toBe(401);
     });
 

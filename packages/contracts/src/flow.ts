@@ -32,6 +32,8 @@ export const FLOW_STATUSES = [
    * whose identity is not verified asks for a code e-mailed to them (ADR 0015).
    */
   'IDENTITY_VERIFICATION_REQUIRED',
+  /** Issue 14 §2: a recovery code instead of the second factor (not §4.1's forgot-password code). */
+  'SIGN_IN_RECOVERY_CODE_REQUIRED',
   'RESUME',
   'FAILED',
 ] as const;
@@ -89,6 +91,8 @@ export const flowDeviceSchema = z.object({
   name: z.string(),
   nickname: z.string().nullable().optional(),
   rpId: z.string().nullable().optional(),
+  /** Issue 14 §1: when it last signed the customer in (ISO); the devices list only. */
+  lastUsedAt: z.string().nullable().optional(),
 });
 export type FlowDevice = z.infer<typeof flowDeviceSchema>;
 
@@ -127,6 +131,20 @@ export const flowResponseSchema = z.object({
    * §2.5 self-service mode): the error modal has no Quit and returns there after 5 s.
    */
   selfService: z.boolean().optional(),
+  /**
+   * Issue 14 §3: this browser may be remembered once the second factor is answered (the modal
+   * shows "Don't ask again on this browser for 30 days"; `continueAuthentication` says the answer).
+   */
+  rememberBrowserOffered: z.boolean().optional(),
+  /** Issue 14 §2: the customer has unused recovery codes; the device choice offers them. */
+  recoveryCodeOffered: z.boolean().optional(),
+  /** After a recovery code signed the customer in: how many codes are left. */
+  recoveryCodesLeft: z.number().int().min(0).optional(),
+  /**
+   * Forgot password for a passkey-only account (issue 14 §1): there is no password to reset;
+   * the recovery code leads to a new passkey instead.
+   */
+  passkeyRecovery: z.boolean().optional(),
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;
 
@@ -184,6 +202,12 @@ export const FLOW_ACTIONS = [
   'submitRecoveryUsername',
   'recoverAccount',
   'resetPassword',
+  // Issue 14 §2: a recovery code instead of the second factor.
+  'useRecoveryCode',
+  'checkRecoveryCode',
+  // Passkey sign-in from the username field (issue 14 §1): options, then the assertion.
+  'startPasskeySignIn',
+  'signInWithPasskey',
 ] as const;
 
 /** Add-device options (document 1 §3.5): the pairing list; Mobile is always hidden (§4.5). */
@@ -224,6 +248,8 @@ export const submitRecoveryUsernameSchema = z.object({
 export const recoverAccountSchema = z.object({
   recoveryCode: z.string().trim().max(16),
   newPassword: z.string().max(256),
+  /** Issue 14 §4: end every session of the account with the reset (on unless said otherwise). */
+  signOutOtherSessions: z.boolean().default(true),
 });
 export const resetPasswordSchema = z.object({ newPassword: z.string().max(256) });
 export type FlowAction = (typeof FLOW_ACTIONS)[number];

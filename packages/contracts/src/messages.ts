@@ -1,6 +1,13 @@
 import { OTP_TTL_MS, PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
 import { CONTACT_CHANGE_RECOVERY_HOLD_MS } from './step-up';
 import { walletMessages } from './wallet';
+import {
+  accountSecurityNotices,
+  passkeyNameMessages,
+  passwordStrengthMessages,
+  passwordlessMessages,
+  phoneMessages,
+} from './account-security-messages';
 
 /** A code's lifetime in words, from its constant: "5 minutes". */
 const inMinutes = (ms: number) => {
@@ -62,6 +69,10 @@ const sections = {
     wrongUserType: 'This account cannot sign in to this portal.',
     partnerSignedOut: 'Your partner session has ended. You can close this window.',
     recoveryFailed: 'That recovery code is not right or has expired. Please start again.',
+    // Issue 14 §2: a sign-in recovery code (the flow's userMessage).
+    incorrectRecoveryCode: 'That recovery code is not right or was already used. Please try again.',
+    recoveryCodeAttemptsLimit:
+      'Too many wrong recovery codes. Please wait 15 minutes or choose another way to sign in.',
     passwordPolicy:
       'Must contain 12 or more characters that are of at least one number, one uppercase, one lowercase letter, and one or more of the following special characters @$!.,%*?&',
     duplicateDevice: 'This device is already one of your sign-in methods.',
@@ -87,6 +98,11 @@ const sections = {
     recoveryBody: (code: string, ttlMs: number) =>
       `Your AnyBank recovery code is ${code}. It expires in ${inMinutes(ttlMs)}. If you did not ask to reset your password, you can ignore this message.`,
   },
+  // Issue 14 §1, §5, §6: password strength, passkey names, no password, phone numbers.
+  passwordStrength: passwordStrengthMessages,
+  passkeyNames: passkeyNameMessages,
+  passwordless: passwordlessMessages,
+  phone: phoneMessages,
   validation: {
     passwordsMustMatchLogin: 'Passwords must match',
     passwordsMustMatchTitle: 'Error Encountered',
@@ -342,7 +358,21 @@ const sections = {
     cloneAdvice:
       'Remove it from the sign-in methods on your profile page and add it again. If you did not try to sign in then, call us: someone may have copied it.',
     ifItWasYou: 'If this was you, there is nothing more to do.',
+    // Issue 14 §1, §6: a password removed, a replayed app code (account-security-messages.ts).
+    ...accountSecurityNotices,
     /** How a second factor is named to its owner in a notice, by its device type. */
+    recoveryCodesGeneratedSubject: 'New AnyBank recovery codes were made',
+    recoveryCodesGenerated: (firstName: string, username: string, when: string) =>
+      `Hello ${firstName}, new recovery codes were made for your AnyBank username ${username} on ${when}. Any codes made before no longer work.`,
+    recoveryCodeUsedSubject: 'A recovery code was used to sign in to AnyBank',
+    recoveryCodeUsed: (firstName: string, username: string, when: string, left: string) =>
+      `Hello ${firstName}, a recovery code was used instead of your second factor to sign in to your AnyBank username ${username} on ${when}. ${left}`,
+    // Issue 14 §3: a browser remembered for 30 days (no second factor there at low risk).
+    browserRememberedSubject: 'A browser will no longer ask for your AnyBank second factor',
+    browserRemembered: (firstName: string, username: string, browser: string, when: string) =>
+      `Hello ${firstName}, on ${when} you asked us not to ask for a second factor on ${browser} for 30 days when you sign in to your AnyBank username ${username} with your password. You can forget this browser at any time under Remembered browsers on Sign In & Password.`,
+    recoveryCodesLeft: (count: number) =>
+      `You have ${count} recovery code${count === 1 ? '' : 's'} left.`,
     deviceWords: {
       iPhone: 'the AnyBank app on a phone',
       SMS: 'a mobile number for text-message codes',
@@ -390,6 +420,106 @@ const sections = {
     loadFailed: 'We could not load your connected apps. Please try again.',
     revokeFailed: 'We could not revoke this app. Please try again.',
     notConnected: 'This app is not connected to your account.',
+  },
+  sessions: {
+    // Issue 14 §4 (not worded by the spec): "Where you're signed in" on Sign In & Password,
+    // and the password change of that page.
+    heading: "Where you're signed in",
+    intro:
+      'Each browser signed in to your AnyBank account. If you do not recognise one, sign it out and change your password.',
+    thisBrowser: 'This browser',
+    unknownBrowser: 'Unknown browser',
+    unknownAddress: 'an unknown address',
+    onPlatform: (browser: string, platform: string) => `${browser} on ${platform}`,
+    from: (where: string) => `From ${where}`,
+    signedInAt: (when: string) => `Signed in ${when}`,
+    lastActive: (when: string) => `Last active ${when}`,
+    signOut: 'Sign out',
+    signOutLabel: (session: string) => `Sign out ${session}`,
+    signOutOthers: 'Sign out everywhere else',
+    signedOut: (session: string) => `${session} is signed out.`,
+    othersSignedOut: (count: number) =>
+      count === 0
+        ? 'No other browser was signed in.'
+        : count === 1
+          ? 'One other browser is signed out.'
+          : `${count} other browsers are signed out.`,
+    onlyThisBrowser: 'Only this browser is signed in.',
+    loadFailed: 'We could not load where you are signed in. Please try again.',
+    signOutFailed: 'We could not sign that browser out. Please try again.',
+    notFound: 'This session has already ended.',
+    changePasswordHeading: 'Change password',
+    changePasswordIntro: 'Choose a new password for signing in to AnyBank.',
+    changePassword: 'Change password',
+    signOutOtherSessions: 'Sign out of every other session',
+    signOutOtherSessionsHint:
+      'Every other browser signed in to your account will have to sign in again with the new password.',
+    passwordChanged: 'Your password is changed.',
+    passwordChangedOthersOut: (count: number) =>
+      count === 0
+        ? 'Your password is changed. No other browser was signed in.'
+        : `Your password is changed, and ${count === 1 ? 'one other browser is' : `${count} other browsers are`} signed out.`,
+    passwordChangeFailed: 'We could not change your password. Please try again.',
+    /** A customer who signs in without a password (Device) has none to change. */
+    noPasswordToChange:
+      'You sign in without a password. To use one, switch your sign-in method to Password.',
+  },
+  // Issue 14 §2: recovery codes (Sign In & Password, and the login modal instead of a device).
+  recoveryCodes: {
+    heading: 'Recovery codes',
+    intro:
+      'If you cannot use any of your devices, a recovery code signs you in instead of a one-time code. Each code works once.',
+    remaining: (count: number) =>
+      count === 0
+        ? 'You have no recovery codes.'
+        : `You have ${count} recovery code${count === 1 ? '' : 's'} left.`,
+    generate: 'Generate recovery codes',
+    regenerate: 'Generate new recovery codes',
+    regenerateWarning: 'Generating new codes stops every code you have now from working.',
+    showOnce:
+      'Save these codes now: this is the only time they are shown. Keep them somewhere safe, away from your devices.',
+    download: 'Download as a text file',
+    done: 'I have saved my codes',
+    fileName: 'anybank-recovery-codes.txt',
+    fileText: (username: string, codes: readonly string[], when: string) =>
+      `AnyBank recovery codes for ${username}\nGenerated ${when}\n\nEach code can be used once, instead of a one-time code, to sign in.\nMaking new codes stops these from working.\n\n${codes.join('\n')}\n`,
+    failed: 'Your recovery codes could not be made. Please try again.',
+    // The login modal.
+    useOne: 'Use a recovery code',
+    entryHeading: 'Enter a recovery code',
+    entryIntro: 'Enter one of the recovery codes you saved. Each code works once.',
+    label: 'Recovery code',
+    chooseAnother: 'Choose another way',
+    usedHeading: 'Signed in with a recovery code',
+    left: (count: number) => `${count} left`,
+    leftSentence: (count: number) =>
+      `That code cannot be used again. You have ${count} recovery code${count === 1 ? '' : 's'} left.`,
+    lowNudge:
+      'You are running out of recovery codes. Generate new ones on Sign In & Password once you are signed in.',
+    continue: 'Continue',
+  },
+  // Issue 14 §3: "Don't ask again on this browser" (login modal) and its list on Sign In & Password.
+  rememberedBrowsers: {
+    offer: "Don't ask again on this browser for 30 days",
+    offerHint:
+      'Only on a browser you alone use. We still ask when something about a sign-in looks unusual.',
+    heading: 'Remembered browsers',
+    intro:
+      'These browsers do not ask for your second factor when you sign in with your password, for 30 days. We still ask when a sign-in looks unusual.',
+    none: 'No browsers are remembered.',
+    thisBrowser: 'This browser',
+    unknownBrowser: 'A browser',
+    onPlatform: (browser: string, platform: string) => `${browser} on ${platform}`,
+    rememberedOn: (date: string) => `Remembered on ${date}`,
+    lastUsed: (date: string) => `Last used instead of a second factor on ${date}`,
+    neverUsed: 'Not used yet',
+    forget: 'Forget',
+    forgetLabel: (browser: string) => `Forget ${browser}`,
+    forgotten: (browser: string) =>
+      `${browser} is forgotten: it will ask for your second factor again.`,
+    loadFailed: 'We could not load your remembered browsers. Please try again.',
+    forgetFailed: 'We could not forget this browser. Please try again.',
+    notFound: 'This browser is not remembered for your account.',
   },
   creditCard: {
     // Document 2 §2: the title word for word; the rest says what the spec lists (a written
@@ -472,6 +602,9 @@ export const messages = {
     // Connected apps and the consent page (identity/oauth, issue 12 §4).
     consent_request_not_found: sections.connectedApps.requestEnded,
     app_not_connected: sections.connectedApps.notConnected,
+    // Sessions you can see and end (identity/oauth/sessions.*, issue 14 §4).
+    session_not_found: sections.sessions.notFound,
+    no_password_to_change: sections.sessions.noPasswordToChange,
     // Banking: transfers (issue 12 §3) and the advisor's client balances.
     /** A transfer refused (document 2 §8): the message names the reason and the accounts. */
     max_threshold: 'Your transfer request has exceeded your maximum amount threshold.',
@@ -558,5 +691,19 @@ export const messages = {
     device_profile_unreadable:
       'The device profile is not readable. Please reload the page and try again.',
     otp_format: sections.validation.codeSixDigits,
+    // Issue 14 §5, §1: new passwords (any place one is set) and removing the password.
+    password_policy: sections.validation.passwordHint,
+    /** The message says why and what would be better (zxcvbn-ts's feedback, in our words). */
+    password_too_weak: (message: string) => message,
+    password_personal: passwordStrengthMessages.personal,
+    passwordless_needs_passkey: passwordlessMessages.passkeyRequired,
+    passwordless_no_password: passwordlessMessages.noPassword,
+    passkey_not_found: 'There is no such passkey among your sign-in methods.',
+    // Issue 14 §2: recovery codes.
+    recovery_code_format:
+      'A recovery code has 10 letters and digits (a dash between them is fine).',
+    recovery_codes_none: 'You have no recovery codes. Please choose another way to sign in.',
+    // Issue 14 §3: remembered browsers.
+    remembered_browser_not_found: sections.rememberedBrowsers.notFound,
   },
 } as const;

@@ -113,16 +113,33 @@ export const registrationVerifySchema = z.object({
     .min(1, orchestrationMessages.registrationInvalid)
     .max(4096, orchestrationMessages.registrationInvalid),
   code: z.string({ error: messages.validation.codeSixDigits }).pipe(otpSchema),
+  /** A passkey registration (issue 14 §1): the browser's new credential for the account. */
+  attestation: z.record(z.string(), z.unknown()).optional(),
 });
+
+/**
+ * Registration with a passkey instead of a password (issue 14 §1): the same form without the
+ * password; the answer adds the WebAuthn creation options, and `verify` takes the code with the
+ * browser's `attestation`. The account is created with no password at all.
+ */
+export const registrationStartPasskeySchema = registrationStartSchema
+  .omit({ password: true })
+  .extend({ step: z.literal('startPasskey') });
 
 export const registrationRequestSchema = z.discriminatedUnion('step', [
   registrationStartSchema,
+  registrationStartPasskeySchema,
   registrationVerifySchema,
 ]);
 export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 
 export const registrationResponseSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('VERIFICATION_REQUIRED'), registrationId: z.string() }),
+  z.object({
+    status: z.literal('VERIFICATION_REQUIRED'),
+    registrationId: z.string(),
+    /** A passkey registration: the options for `navigator.credentials.create`. */
+    publicKeyCredentialCreationOptions: z.unknown().optional(),
+  }),
   z.object({ status: z.literal('COMPLETED'), username: z.string() }),
 ]);
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;

@@ -326,6 +326,36 @@ export const passwordFailures = pgTable('password_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Issue 14 §2: a customer's sign-in recovery codes (ASVS 2.6 look-up secrets), stored only as
+ * keyed hashes with a random salt each. A code is burned by setting `used_at` in one
+ * conditional UPDATE; a new set deletes the old one.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Random per code (ASVS 2.6.2: a unique salt of at least 32 bits), base64url. */
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** Wrong recovery codes in a row per customer, across sign-ins, and the lock they lead to. */
+export const recoveryCodeFailures = pgTable('recovery_code_failures', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 /** Session pickup references (document 1 §3.8): one use, 60 s, bound to a browser cookie. */
 export const pickupReferences = pgTable('pickup_references', {
   refHash: text('ref_hash').primaryKey(),
@@ -570,3 +600,56 @@ export const pickupIssuedCodes = pgTable('pickup_issued_codes', {
   codeHash: text('code_hash').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// --- Issue 14 §4: sessions a customer can see and end (identity/oauth/sessions.*) ------------
+
+/**
+ * What the customer's list of sign-in sessions shows beside oidc-provider's `Session` model
+ * (`oidc_models`, whose payload keeps only what the provider needs): the browser's user agent
+ * and address when it signed in, and when it was last active. Keyed by the session's `uid`,
+ * which stays the same across the provider's re-keying of the session cookie. A row counts only
+ * while its session lives (the list joins the live `Session` row); ending a session deletes it.
+ */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull(),
+    ip: text('ip').notNull(),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_sessions_user_idx').on(table.userId)],
+);
+
+// --- Issue 14 §3: remembered browsers (identity/remembered-browsers/) -------------------------
+
+/**
+ * A browser the customer asked not to be asked for the second factor on, for 30 days. Only the
+ * SHA-256 of the cookie's random token is kept; the row is bound to the customer and to the
+ * browser's device id (the risk payload's, also kept as a SHA-256). Forgetting sets
+ * `forgotten_at` (the customer's "Forget", or a risk denial since); the row stays for the audit.
+ */
+export const rememberedBrowsers = pgTable(
+  'remembered_browsers',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    deviceIdHash: text('device_id_hash').notNull(),
+    userAgent: text('user_agent').notNull(),
+    ip: text('ip').notNull(),
+    /** The country of the address it was last seen from (remembered or used), when known. */
+    country: text('country'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    forgottenAt: timestamp('forgotten_at', { withTimezone: true }),
+  },
+  (table) => [index('remembered_browsers_user_idx').on(table.userId)],
+);

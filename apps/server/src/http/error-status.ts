@@ -44,6 +44,11 @@ export const errorStatus = {
   // Connected apps.
   consent_request_not_found: 404,
   app_not_connected: 404,
+  // Remembered browsers (issue 14 §3).
+  remembered_browser_not_found: 404,
+  // Sessions you can see and end, and the password change (issue 14 §4).
+  session_not_found: 404,
+  no_password_to_change: 409,
   // Banking.
   max_threshold: 403,
   risk: 403,
@@ -121,6 +126,14 @@ export const errorStatus = {
   device_profile_required: 400,
   device_profile_unreadable: 400,
   otp_format: 400,
+  password_policy: 400,
+  password_too_weak: 400,
+  password_personal: 400,
+  passwordless_needs_passkey: 409,
+  passwordless_no_password: 409,
+  passkey_not_found: 404,
+  recovery_code_format: 400,
+  recovery_codes_none: 409,
 } as const satisfies Record<ApiErrorCode, number>;
 
 /**

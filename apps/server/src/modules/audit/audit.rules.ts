@@ -38,6 +38,16 @@ export const AUDIT_EVENT_TYPES = [
   /** The user's password was replaced; details say through what (recovery, forced reset…). */
   'password.changed',
   /**
+   * Issue 14 §1: the customer removed their password: they sign in with a passkey only
+   * (details.passkeys: how many they have).
+   */
+  'password.removed',
+  /**
+   * Issue 14 §6 (ASVS 2.8.5): a right authenticator-app code whose time step was already used
+   * was refused; someone else may have seen it (details.deviceId). The owner is told.
+   */
+  'otp.replayed',
+  /**
    * A passkey or security key signed with a counter that did not move forward (WebAuthn §6.1.1):
    * it may be a clone. The user (userId) and the device (details.deviceId); the sign-in failed.
    */
@@ -61,6 +71,25 @@ export const AUDIT_EVENT_TYPES = [
   'token.refused',
   /** A new token signing key was added and signs from now on (details.kid, details.via). */
   'keys.rotated',
+  /**
+   * Issue 14 §3: the customer had this browser remembered after a second factor
+   * (details.browserId, details.browser); it skips the second factor at low risk for 30 days.
+   */
+  'browser.remembered',
+  /** A remembered browser was forgotten (details.browserId, details.reason: customer, risk). */
+  'browser.forgotten',
+  /** Issue 14 §2: a new set of recovery codes was made (details.count); the old set is void. */
+  'recovery_codes.generated',
+  /** A recovery code replaced the second factor at sign-in (details.left: codes still unused). */
+  'recovery_code.used',
+  /** A wrong recovery code at sign-in (details.attemptsLeft, details.locked). */
+  'recovery_code.failed',
+  /**
+   * Issue 14 §4: a sign-in session ended with its grants and tokens, not by its own sign-out
+   * (details.sessionId, details.via: the customer's list, "everywhere else", a password change
+   * or reset; details.grantsEnded).
+   */
+  'session.ended',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

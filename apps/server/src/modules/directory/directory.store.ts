@@ -48,13 +48,17 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
 
-/** A user's second factors, oldest first (the newest is shown last, §4.5). */
+/**
+ * A user's second factors, oldest first (the newest is shown last, §4.5). Devices added in one
+ * clock tick (the seed's) fall back to their type's name, so that a list never changes order
+ * between two loads.
+ */
 export async function listMfaDevicesOf(db: Queryable, userId: string): Promise<MfaDeviceRow[]> {
   return db
     .select()
     .from(mfaDevices)
     .where(eq(mfaDevices.userId, userId))
-    .orderBy(asc(mfaDevices.createdAt), asc(mfaDevices.id));
+    .orderBy(asc(mfaDevices.createdAt), asc(mfaDevices.type), asc(mfaDevices.id));
 }
 
 export async function findMfaDevice(db: Queryable, id: string): Promise<MfaDeviceRow | null> {
@@ -99,16 +103,63 @@ export async function recordTotpStep(
   return updated.length === 1;
 }
 
+/**
+ * The hash of a new password that passed the new-password check (identity's `hashNewPassword`:
+ * the spec's rule, the owner's details, zxcvbn; issue 14 §5). Only that function makes one, so
+ * no code path can store a new password without the check.
+ */
+export type CheckedPasswordHash = string & { readonly __checkedPassword: true };
+
 /** A new password; the "must change" flag is cleared with it. */
 export async function setUserPassword(
   db: Queryable,
   userId: string,
-  passwordHash: string,
+  passwordHash: CheckedPasswordHash,
 ): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash, passwordMustChange: false, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/**
+ * Issue 14 §1: no password any more; the customer signs in with their device (a passkey-only
+ * account: no hash, 'Device'). The caller has checked that a passkey exists.
+ */
+export async function removeUserPassword(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      passwordHash: null,
+      passwordMustChange: false,
+      authnPreference: 'Device',
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** A new name for one of the user's devices of `types`; false when it is not such a device of theirs. */
+export async function renameMfaDeviceOf(
+  db: Queryable,
+  userId: string,
+  deviceId: string,
+  types: readonly string[],
+  nickname: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(mfaDevices)
+    .set({ nickname })
+    .where(
+      and(
+        eq(mfaDevices.id, deviceId),
+        eq(mfaDevices.userId, userId),
+        inArray(mfaDevices.type, [...types]),
+      ),
+    )
+    .returning({ id: mfaDevices.id });
+  return rows.length === 1;
 }
 
 /** The user proved their identity (a code to their e-mail): true when the user still exists. */

@@ -4,19 +4,15 @@ import {
   messages,
   toE164,
   type AuthnPreference,
+  formatPhoneNumber,
   type ContactKind,
+  type PasswordOwner,
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, type AuditEvent } from '../audit';
-import {
-  maskEmail,
-  maskPhone,
-  type OtpService,
-  type Principal,
-  type RecentAuthentication,
-} from '../identity';
+import { maskEmail, type OtpService, type Principal, type RecentAuthentication } from '../identity';
 import type { MessagingService, SecurityNotices } from '../messaging';
 import {
   confirmContactChange,
@@ -38,6 +34,7 @@ import {
   insertMfaDevice,
   listMfaDevicesOf,
   setUserPassword,
+  type CheckedPasswordHash,
   updateUser,
   type MfaDeviceRow,
 } from './directory.store';
@@ -85,11 +82,13 @@ export interface ProfileService {
    */
   setSignInMethod(
     user: Principal,
-    change: { preference: AuthnPreference; passwordHash: string | null },
+    change: { preference: AuthnPreference; passwordHash: CheckedPasswordHash | null },
     ip: string,
   ): Promise<boolean>;
   /** Is this address or number already one of the user's devices (document 1 §4.4)? */
   hasDevice(userId: string, kind: TargetKind, target: string): Promise<boolean>;
+  /** Whose a new password is (issue 14 §5: it must not contain these); null when gone. */
+  passwordOwner(userId: string): Promise<PasswordOwner | null>;
 }
 
 export interface ProfileDeps {
@@ -299,7 +298,8 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
     );
     return {
       kind,
-      target: kind === 'email' ? maskEmail(change.newValue) : maskPhone(change.newValue),
+      // The number the customer just typed, formatted, for them to confirm (issue 14 §6).
+      target: kind === 'email' ? maskEmail(change.newValue) : formatPhoneNumber(change.newValue),
     };
   }
 
@@ -410,6 +410,13 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
       });
       if (changed && change.passwordHash !== null) await deps.notices.tell(passwordChange);
       return changed;
+    },
+
+    async passwordOwner(userId) {
+      const user = await findUserById(deps.db, userId);
+      if (!user) return null;
+      const { uid: username, firstName, lastName, email } = user;
+      return { username, firstName, lastName, email };
     },
 
     async hasDevice(userId, kind, target) {

@@ -20,7 +20,8 @@ export { requireXsrfHeader } from './flow/xsrf';
 // Credentials: one-time codes, passwords, sign-in locks.
 export type { OtpService } from './credentials/otp.service';
 export { generateOtp, hashCode, hashesMatch } from './credentials/otp.rules';
-export { hashPassword } from './credentials/password.service';
+// New passwords only through the check (issue 14 §5); `hashPassword` itself stays inside.
+export { hashNewPassword, newPasswordRefusal } from './credentials/new-password';
 export {
   createSignInLockService,
   type SignInLockService,
@@ -31,6 +32,14 @@ export {
 export { PUSH_TTL_MS } from './devices/push.rules';
 export type { PushService } from './devices/push.service';
 export { createSecretBox, type SecretBox } from './devices/secret-box';
+// Passkeys (issue 14 §1): registering a passkey-only account's first passkey, and telling one.
+export {
+  checkRegistration,
+  registrationOptions,
+  relyingPartyFor,
+  type WebAuthnRelyingParty,
+} from './devices/webauthn';
+export { isPasskeyOnly, PASSKEY_DEVICE_TYPES } from './credentials/passkey-only.rules';
 
 // Keys and risk.
 export type { ServerSecrets, SigningKeyRing } from './keys/keys.service';

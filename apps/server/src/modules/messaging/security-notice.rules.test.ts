@@ -56,13 +56,67 @@ describe('security notices', () => {
     expect(notice?.body).toContain('Remove it from the sign-in methods on your profile page');
   });
 
+  it('tells the person which browser no longer asks for the second factor, and how to forget it', () => {
+    const notice = securityNoticeFor(
+      { type: 'browser.remembered', details: { browser: 'Chrome 156 on Linux' } },
+      JANE,
+      AT,
+    );
+    expect(notice?.subject).toBe('A browser will no longer ask for your AnyBank second factor');
+    expect(notice?.body).toContain('not to ask for a second factor on Chrome 156 on Linux');
+    expect(notice?.body).toContain('Remembered browsers on Sign In & Password');
+    expect(notice?.body).toContain('If it was not you, reset your password now');
+  });
+
+  it.each([
+    [
+      'recovery_codes.generated',
+      {},
+      'New AnyBank recovery codes were made',
+      'new recovery codes were made for your AnyBank username jane.doe on 24 November 2026 at 19:45 UTC. Any codes made before no longer work.',
+    ],
+    [
+      'recovery_code.used',
+      { left: 2 },
+      'A recovery code was used to sign in to AnyBank',
+      'a recovery code was used instead of your second factor to sign in to your AnyBank username jane.doe on 24 November 2026 at 19:45 UTC. You have 2 recovery codes left.',
+    ],
+  ])('tells the person of %s %j (issue 14 §2)', (type, details, subject, sentence) => {
+    const notice = securityNoticeFor({ type, details }, JANE, AT);
+    expect(notice?.subject).toBe(subject);
+    expect(notice?.body).toContain(sentence);
+    expect(notice?.body).toContain('If it was not you, reset your password now');
+  });
+
+  it.each([
+    [
+      'password.removed',
+      'Your AnyBank password was removed',
+      'the password of your AnyBank username jane.doe was removed on 24 November 2026 at 19:45 UTC. You now sign in with your passkey only.',
+    ],
+    [
+      'otp.replayed',
+      'Someone used an old code from your authenticator app',
+      'a code from your authenticator app that had already been used was entered to sign in to your AnyBank username jane.doe. We refused it.',
+    ],
+  ])('tells the person of %s (issue 14 §1, §6)', (type, subject, sentence) => {
+    const notice = securityNoticeFor({ type }, JANE, AT);
+    expect(notice?.subject).toBe(subject);
+    expect(notice?.body).toContain(sentence);
+  });
+
   it('tells of no other audited event', () => {
     const told = AUDIT_EVENT_TYPES.filter((type) => securityNoticeFor({ type }, JANE, AT) !== null);
     expect(told).toEqual([
       'device.added',
       'device.removed',
       'password.changed',
+      'password.removed',
+      'otp.replayed',
       'device.clone_suspected',
+      'browser.remembered',
+      'recovery_codes.generated',
+      'recovery_code.used',
     ]);
     // The quick check the notice service makes before it looks anyone up says the same.
     expect(AUDIT_EVENT_TYPES.filter(isToldChange)).toEqual(told);

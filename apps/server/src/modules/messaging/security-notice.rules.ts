@@ -52,6 +52,15 @@ const NOTICES: Readonly<
     subject: text.passwordChangedSubject,
     body: `${text.passwordChanged(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
   }),
+  // Issue 14 §1, §6: a password removed (passkey only from now on); a replayed app code.
+  'password.removed': (_change, holder, when) => ({
+    subject: text.passwordRemovedSubject,
+    body: `${text.passwordRemoved(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
+  }),
+  'otp.replayed': (_change, holder, when) => ({
+    subject: text.otpReplayedSubject,
+    body: `${text.otpReplayed(holder.firstName, holder.username, when)}\n\n${text.otpReplayedAdvice}`,
+  }),
   'device.added': (change, holder, when) => ({
     subject: text.deviceAddedSubject,
     body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${CLOSING}`,
@@ -63,6 +72,20 @@ const NOTICES: Readonly<
   'device.clone_suspected': (change, holder, when) => ({
     subject: text.cloneSuspectedSubject,
     body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
+  }),
+  // Issue 14 §2: a new set of recovery codes, and each code used to sign in.
+  'recovery_codes.generated': (_change, holder, when) => ({
+    subject: text.recoveryCodesGeneratedSubject,
+    body: `${text.recoveryCodesGenerated(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
+  }),
+  'recovery_code.used': (change, holder, when) => ({
+    subject: text.recoveryCodeUsedSubject,
+    body: `${text.recoveryCodeUsed(holder.firstName, holder.username, when, typeof change.details?.left === 'number' ? text.recoveryCodesLeft(change.details.left) : '')}\n\n${CLOSING}`,
+  }),
+  // Issue 14 §3: a browser that no longer asks for the second factor, named by its user agent.
+  'browser.remembered': (change, holder, when) => ({
+    subject: text.browserRememberedSubject,
+    body: `${text.browserRemembered(holder.firstName, holder.username, typeof change.details?.browser === 'string' ? change.details.browser : messages.rememberedBrowsers.unknownBrowser, when)}\n\n${CLOSING}`,
   }),
 };
 

@@ -66,8 +66,11 @@ export const registrationTicketSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   username: z.string(),
-  passwordHash: z.string().startsWith('$argon2'),
+  /** Null for a passkey-only account (issue 14 §1), which has `passkey` instead. */
+  passwordHash: z.string().startsWith('$argon2').nullable(),
   codeHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** A passkey registration: the new account's id (the passkey's user handle) and challenge. */
+  passkey: z.object({ userId: z.uuid(), challenge: z.uuid() }).optional(),
 });
 export type RegistrationTicket = z.infer<typeof registrationTicketSchema>;
 
@@ -86,6 +89,8 @@ export function readTicket(json: string, now: Date): TicketState | null {
   }
   const parsed = registrationTicketSchema.safeParse(value);
   if (!parsed.success) return null;
+  // An account has a password or a passkey: never neither.
+  if (parsed.data.passwordHash === null && !parsed.data.passkey) return null;
   if (now.getTime() >= parsed.data.expiresAt) return { state: 'expired' };
   return { state: 'valid', ticket: parsed.data };
 }

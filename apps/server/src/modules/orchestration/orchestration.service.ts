@@ -6,6 +6,7 @@ import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
 import {
   createSecretBox,
+  relyingPartyFor,
   type AuthGuards,
   type OtpService,
   type RecentAuthentication,
@@ -31,6 +32,7 @@ import { createUsernameRecoveryPolicy } from './policies/username-recovery.polic
 import { createWalletPairingPolicy } from './policies/wallet-pairing.policy';
 import type { Policy } from './policy';
 import { createRegistrationService } from './registration.service';
+import { createPasskeyRegistration } from './passkey-registration';
 import { createWidgetTokens, type WidgetTokens } from './widget-token';
 
 /** What a caller presented: the API key header, the Authorization header. */
@@ -117,13 +119,14 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     secrets: deps.secrets ?? createSecretBox(signingSecret),
     signingSecret,
     clock,
+    passkeys: createPasskeyRegistration({ db, webauthn: relyingPartyFor(config) }),
   });
   const policies: Policy[] = [
     createRegistrationPolicy({ registration }),
     createUsernameRecoveryPolicy({ config, directory, messaging, clock }),
     createDeviceUniquenessPolicy({ profile }),
     createQrCodePolicy(),
-    createProfileUpdatePolicy({ profile }),
+    createProfileUpdatePolicy({ profile, phoneCountry: config.phoneDefaultCountry }),
     createSignInMethodPolicy({ config, profile, recentAuth }),
     createPhishingEmailPolicy({ admin }),
     createDeleteUserPolicy({ admin, recentAuth }),

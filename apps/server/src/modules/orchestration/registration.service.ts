@@ -10,8 +10,9 @@ import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
 import { NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
-import { generateOtp, hashCode, hashesMatch, hashPassword, type SecretBox } from '../identity';
+import { generateOtp, hashCode, hashesMatch, hashNewPassword, type SecretBox } from '../identity';
 import type { MessagingService } from '../messaging';
+import type { PasskeyDevice, PasskeyRegistration, PasskeyTicket } from './passkey-registration';
 import {
   REGISTRATION_TTL_MS,
   fieldOfUserConstraint,
@@ -41,6 +42,8 @@ export interface RegistrationDeps {
   secrets: SecretBox;
   signingSecret: string;
   clock: () => Date;
+  /** "Create an account with a passkey" (issue 14 §1); without it, only passwords. */
+  passkeys?: PasskeyRegistration;
 }
 
 const TAKEN_MESSAGE = {
@@ -63,9 +66,11 @@ type VerifyOutcome =
 export interface RegistrationService {
   /** Checks the form, e-mails a 6-digit code and answers a sealed `registrationId`. */
   start(form: RegistrationForm): Promise<RegistrationResponse>;
-  /** Checks the code and creates the customer, in one transaction. */
+  /** The same without a password: the answer adds the passkey's creation options. */
+  startPasskey(form: Omit<RegistrationForm, 'password'>): Promise<RegistrationResponse>;
+  /** Checks the code (and a passkey registration's new passkey), creates the customer. */
   verify(
-    input: { registrationId: string; code: string },
+    input: { registrationId: string; code: string; attestation?: Record<string, unknown> },
     ip: string,
   ): Promise<RegistrationResponse>;
 }
@@ -89,7 +94,10 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   const codeHashOf = (nonce: string, code: string) =>
     hashCode(deps.signingSecret, REGISTRATION_CODE_PURPOSE, nonce, code);
 
-  async function start(form: RegistrationForm): Promise<RegistrationResponse> {
+  async function start(
+    form: RegistrationForm,
+    passkey: PasskeyTicket | null = null,
+  ): Promise<RegistrationResponse> {
     const now = deps.clock();
     const sent = await deps.messaging.countEmailsSentTo(
       form.email,
@@ -114,8 +122,17 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       lastName: form.lastName,
       email: form.email,
       username: form.username,
-      passwordHash: await hashPassword(form.password),
+      // Issue 14 §5: a common, breached or personal password is refused here (400, its field).
+      passwordHash: passkey
+        ? null
+        : await hashNewPassword(form.password, {
+            username: form.username,
+            firstName: form.firstName,
+            lastName: form.lastName,
+            email: form.email,
+          }),
       codeHash: codeHashOf(nonce, code),
+      ...(passkey ? { passkey } : {}),
     };
     await deps.messaging.send({
       channel: 'email',
@@ -127,6 +144,9 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     return {
       status: 'VERIFICATION_REQUIRED',
       registrationId: deps.secrets.seal(JSON.stringify(ticket)),
+      ...(passkey && deps.passkeys
+        ? { publicKeyCredentialCreationOptions: await deps.passkeys.creationOptions(passkey, form) }
+        : {}),
     };
   }
 
@@ -135,6 +155,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     ticket: RegistrationTicket,
     code: string,
     ip: string,
+    passkey: PasskeyDevice | null = null,
   ): Promise<VerifyOutcome> {
     return deps.db.transaction(async (tx): Promise<VerifyOutcome> => {
       await lockCodeReference(tx, REGISTRATION_CODE_PURPOSE, ticket.nonce);
@@ -165,16 +186,18 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       if (taken.length > 0) return { kind: 'taken', errors: taken };
       const { user } = await deps.directory.createEntry(tx, {
         user: {
+          // A passkey-only account (issue 14 §1): the id its passkey was made for, no password.
+          ...(ticket.passkey ? { id: ticket.passkey.userId } : {}),
           uid: ticket.username,
           firstName: ticket.firstName,
           lastName: ticket.lastName,
           email: ticket.email,
           userType: 'customer',
-          authnPreference: 'Password',
+          authnPreference: passkey ? 'Device' : 'Password',
           passwordHash: ticket.passwordHash,
           identityVerified: false,
         },
-        devices: [{ type: 'Email', name: 'Email', target: ticket.email }],
+        devices: passkey ? [passkey] : [{ type: 'Email', name: 'Email', target: ticket.email }],
         balances: NEW_CUSTOMER_BALANCES,
       });
       return { kind: 'created', username: user.uid };
@@ -182,7 +205,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   }
 
   async function verify(
-    input: { registrationId: string; code: string },
+    input: { registrationId: string; code: string; attestation?: Record<string, unknown> },
     ip: string,
   ): Promise<RegistrationResponse> {
     let opened: string | null = null;
@@ -203,7 +226,12 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
 
     let outcome: VerifyOutcome;
     try {
-      outcome = await verifyAndCreate(read.ticket, input.code, ip);
+      // A passkey registration's new passkey is verified first (400 on `attestation`).
+      const passkey = deps.passkeys
+        ? await deps.passkeys.deviceFor(read.ticket, input.attestation)
+        : null;
+      if (read.ticket.passkey && !passkey) throw new DomainError('invalid_input');
+      outcome = await verifyAndCreate(read.ticket, input.code, ip, passkey);
     } catch (error) {
       // Two registrations racing for one username on PostgreSQL: the loser rolled back whole.
       const field = fieldOfUserConstraint(uniqueViolationOf(error)?.constraint);
@@ -222,5 +250,12 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     }
   }
 
-  return { start, verify };
+  return {
+    start: (form) => start(form),
+    startPasskey: (form) => {
+      if (!deps.passkeys) throw new DomainError('invalid_input');
+      return start({ ...form, password: '' }, deps.passkeys.newTicket());
+    },
+    verify,
+  };
 }

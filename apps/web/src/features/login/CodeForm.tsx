@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, InvalidEvent } from 'react';
+import type { FormEvent, InvalidEvent, ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { OTP_LENGTH, OTP_PATTERN, isValidOtp, messages } from '@anybank/contracts';
 import { FormError } from './FormError';
@@ -17,6 +17,8 @@ interface CodeFormProps {
   onSubmit: (code: string) => Promise<boolean>;
   /** The way out under Submit; none on the sign-in code (tab 3). */
   onCancel?: () => void;
+  /** Shown above Submit (tab 3: "Don't ask again on this browser", issue 14 §3). */
+  extra?: ReactNode;
 }
 
 /** A 6-digit code (§5: 'Code must be 6 digits') with Submit, and Cancel: tabs 3, 11 and 15. */
@@ -27,6 +29,7 @@ export function CodeForm({
   focusOnMount = true,
   onSubmit,
   onCancel,
+  extra,
 }: CodeFormProps) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -85,6 +88,7 @@ export function CodeForm({
           aria-describedby={errorText ? errorId : undefined}
         />
       </Form.Group>
+      {extra}
       <PrimaryButton busy={busy}>Submit</PrimaryButton>
       {onCancel && (
         <SecondaryButton busy={busy} onClick={onCancel}>

@@ -8,11 +8,13 @@ import {
   messages,
 } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
+import { sessionStore } from '../../lib/session-storage';
 import { cookieValue } from './cookies';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
 import type { LoginFlags } from './login-state';
 import { UsernameField } from './UsernameField';
+import { usePasskeyAutofill } from './use-passkey-autofill';
 
 /** The identifier rule's own message for an empty username (§5). */
 const USERNAME_REQUIRED =
@@ -38,6 +40,11 @@ interface IdentifierTabProps {
   onForgotUsername: () => void;
   /** Forgot password: the flow's account recovery (tab 16). */
   onForgotPassword: () => void;
+  /** Issue 14 §1: the flow's passkey options and sign-in, for the field's suggestions. */
+  passkeys?: {
+    options: () => Promise<unknown>;
+    signIn: (assertion: Record<string, unknown>) => Promise<void>;
+  };
 }
 
 /** Tab 1: the username, then the password once the flow asks for it (§2.4, §5). */
@@ -51,10 +58,20 @@ export function IdentifierTab({
   onSubmitPassword,
   onForgotUsername,
   onForgotPassword,
+  passkeys,
 }: IdentifierTabProps) {
   const passwordStep = flow?.status === 'USERNAME_PASSWORD_REQUIRED';
+  // Saved passkeys in the username field's suggestions, until a username is submitted.
+  const autofill = usePasskeyAutofill(
+    !passwordStep && passkeys !== undefined,
+    () => passkeys?.options() ?? Promise.resolve(null),
+    (assertion) => passkeys?.signIn(assertion) ?? Promise.resolve(),
+  );
   const [rememberedUsername] = useState(() => cookieValue(document.cookie, REMEMBER_ME_COOKIE));
-  const [username, setUsername] = useState(() => flow?.username ?? rememberedUsername ?? '');
+  // Right after a registration, its sign-in has the new username filled in (issue 14 §6).
+  const [username, setUsername] = useState(
+    () => flow?.username ?? sessionStore.get('registeredUser') ?? rememberedUsername ?? '',
+  );
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedUsername !== null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -92,6 +109,7 @@ export function IdentifierTab({
     setFieldError(null);
     setUsername(parsed.data);
     if (!passwordStep) {
+      await autofill.stop();
       onSubmitIdentifier(parsed.data);
       return;
     }
@@ -121,6 +139,7 @@ export function IdentifierTab({
         setValue={setUsername}
         onEdit={() => setFieldError(null)}
         readOnly={passwordStep}
+        passkeySuggestions={autofill.available && !passwordStep}
         onInvalid={onInvalid(USERNAME_REQUIRED)}
         invalid={!passwordStep && errorText !== null}
         describedBy={passwordStep ? undefined : describedBy}
@@ -176,7 +195,7 @@ export function IdentifierTab({
           type="button"
           className="btn btn-link px-0"
           disabled={busy}
-          onClick={onForgotPassword}
+          onClick={() => void autofill.stop().then(onForgotPassword)}
         >
           Forgot password?
         </button>

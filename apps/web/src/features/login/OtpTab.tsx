@@ -1,5 +1,6 @@
 import { OTP_LENGTH, messages } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
+import type { ReactNode } from 'react';
 import { CodeForm } from './CodeForm';
 import { otpErrorTextOf } from './login-model';
 import { OutcomeTab } from './OutcomeTab';
@@ -13,6 +14,8 @@ interface OtpTabProps {
   /** Resolves true when the flow moved on, false when it answered an error. */
   onSubmit: (otp: string) => Promise<boolean>;
   onTryAgain: () => void;
+  /** Issue 14 §3: "Don't ask again on this browser", above Submit when the flow offers it. */
+  remember?: ReactNode;
 }
 
 /**
@@ -26,6 +29,7 @@ export function OtpTab({
   busy,
   onSubmit,
   onTryAgain,
+  remember,
 }: OtpTabProps) {
   const device = flow?.selectedDevice;
   const verifyingIdentity = flow?.status === 'IDENTITY_VERIFICATION_REQUIRED';
@@ -66,6 +70,7 @@ export function OtpTab({
         serverError={otpErrorTextOf(flow)}
         busy={busy}
         onSubmit={onSubmit}
+        extra={remember}
       />
     </div>
   );

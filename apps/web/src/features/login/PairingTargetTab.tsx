@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { emailSchema, phoneSchema } from '@anybank/contracts';
+import { emailSchema, phoneInputSchema } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
 import { FormError } from './FormError';
 import { pairingErrorTextOf } from './login-model';
@@ -44,7 +44,7 @@ export function PairingTargetTab({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = (email ? emailSchema : phoneSchema).safeParse(value);
+    const parsed = (email ? emailSchema : phoneInputSchema).safeParse(value);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? null);
       inputRef.current?.focus();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
 import type { FlowResponse } from '@anybank/contracts';
 import { FormError } from './FormError';
@@ -13,13 +14,22 @@ interface PushTabProps {
   busy: boolean;
   /** Cancels this attempt: the person picks another method. */
   onChooseAnother: () => void;
+  /** Issue 14 §3: "Don't ask again on this browser", while the phone is asked. */
+  remember?: ReactNode;
 }
 
 /**
  * Tab 7: a notification went to the phone; the modal polls the flow until the app answers
  * (document 1 §4.3). The polling itself is the modal's (`usePushPolling`).
  */
-export function PushTab({ headingId, flow, notice, busy, onChooseAnother }: PushTabProps) {
+export function PushTab({
+  headingId,
+  flow,
+  notice,
+  busy,
+  onChooseAnother,
+  remember,
+}: PushTabProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorId = useId();
   const device = flow?.selectedDevice;
@@ -43,6 +53,7 @@ export function PushTab({ headingId, flow, notice, busy, onChooseAnother }: Push
           <span>We sent a notification to your {deviceName}. Approve it in the AnyBank app.</span>
         </div>
       )}
+      {waiting && remember}
       <SecondaryButton busy={busy} onClick={onChooseAnother}>
         Choose another way to sign in
       </SecondaryButton>

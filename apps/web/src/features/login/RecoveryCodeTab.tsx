@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { RECOVERY_CODE_LENGTH, isValidRecoveryCode, messages } from '@anybank/contracts';
+import {
+  RECOVERY_CODE_LENGTH,
+  isValidRecoveryCode,
+  messages,
+  passkeyMessages,
+} from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
 import { newPasswordProblem } from './field-rules';
 import type { FieldProblem } from './field-rules';
@@ -13,6 +18,8 @@ import { PrimaryButton } from './TabActions';
 export interface RecoverySubmission {
   recoveryCode: string;
   newPassword: string;
+  /** Issue 14 §4: end every session of the account with the reset (ticked by default). */
+  signOutOtherSessions?: boolean;
 }
 
 interface RecoveryCodeTabProps {
@@ -30,11 +37,14 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [codeInvalid, setCodeInvalid] = useState(false);
+  const [signOutOthers, setSignOutOthers] = useState(true);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const serverError = errorTextOf(flow);
   const error = problem ?? (serverError ? { message: serverError } : null);
+  // Issue 14 §1: a passkey-only account has no password to reset; the code leads to a passkey.
+  const passkeyOnly = flow.passkeyRecovery === true;
 
   useEffect(() => {
     codeRef.current?.focus();
@@ -50,13 +60,19 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
       return;
     }
     setCodeInvalid(false);
+    if (passkeyOnly) {
+      await onSubmit({ recoveryCode: code, newPassword: '' });
+      return;
+    }
     const passwordProblem = newPasswordProblem(newPassword, confirmation);
     setProblem(passwordProblem);
     if (passwordProblem) {
       passwordRef.current?.focus();
       return;
     }
-    if (!(await onSubmit({ recoveryCode: code, newPassword }))) {
+    if (
+      !(await onSubmit({ recoveryCode: code, newPassword, signOutOtherSessions: signOutOthers }))
+    ) {
       setNewPassword('');
       setConfirmation('');
       passwordRef.current?.focus();
@@ -68,9 +84,10 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
   return (
     <Form noValidate onSubmit={(event) => void submit(event)}>
       <h2 id={headingId} className="h4 mb-3">
-        Reset your password
+        {passkeyOnly ? passkeyMessages.passkeyRecoveryHeading : 'Reset your password'}
       </h2>
-      <p>
+      {passkeyOnly && <p>{passkeyMessages.noPasswordToReset}</p>}
+      <p hidden={passkeyOnly}>
         If {flow.username ? <strong>{flow.username}</strong> : 'this username'} is yours, we emailed
         you a recovery code of {RECOVERY_CODE_LENGTH} characters. It expires in 15 minutes.
       </p>
@@ -97,22 +114,36 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
           aria-describedby={codeInvalid ? errorId : undefined}
         />
       </Form.Group>
-      <NewPasswordFields
-        firstRef={passwordRef}
-        newPassword={newPassword}
-        confirmation={confirmation}
-        onNewPassword={(value) => {
-          setNewPassword(value);
-          changed();
-        }}
-        onConfirmation={(value) => {
-          setConfirmation(value);
-          changed();
-        }}
-        invalid={error !== null && !codeInvalid}
-        describedBy={error !== null && !codeInvalid ? errorId : undefined}
-      />
-      <PrimaryButton busy={busy}>Reset password</PrimaryButton>
+      {!passkeyOnly && (
+        <NewPasswordFields
+          firstRef={passwordRef}
+          newPassword={newPassword}
+          confirmation={confirmation}
+          onNewPassword={(value) => {
+            setNewPassword(value);
+            changed();
+          }}
+          onConfirmation={(value) => {
+            setConfirmation(value);
+            changed();
+          }}
+          invalid={error !== null && !codeInvalid}
+          describedBy={error !== null && !codeInvalid ? errorId : undefined}
+        />
+      )}
+      {!passkeyOnly && (
+        <Form.Group className="mb-3" controlId="login-recovery-sign-out">
+          <Form.Check
+            type="checkbox"
+            label={messages.sessions.signOutOtherSessions}
+            checked={signOutOthers}
+            onChange={(event) => setSignOutOthers(event.target.checked)}
+          />
+        </Form.Group>
+      )}
+      <PrimaryButton busy={busy}>
+        {passkeyOnly ? passkeyMessages.passkeyRecoveryButton : 'Reset password'}
+      </PrimaryButton>
     </Form>
   );
 }

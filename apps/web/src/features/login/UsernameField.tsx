@@ -14,6 +14,7 @@ export function UsernameField({
   invalid,
   describedBy,
   readOnly = false,
+  passkeySuggestions = false,
   onInvalid,
 }: {
   controlId: string;
@@ -27,6 +28,8 @@ export function UsernameField({
   /** The error's id, while there is one. */
   describedBy: string | undefined;
   readOnly?: boolean;
+  /** The browser offers saved passkeys among the field's suggestions (issue 14 §1). */
+  passkeySuggestions?: boolean;
   onInvalid?: (event: InvalidEvent<HTMLInputElement>) => void;
 }) {
   return (
@@ -36,7 +39,7 @@ export function UsernameField({
         ref={inputRef}
         name="username"
         type="text"
-        autoComplete="username"
+        autoComplete={passkeySuggestions ? 'username webauthn' : 'username'}
         autoCapitalize="none"
         spellCheck={false}
         required

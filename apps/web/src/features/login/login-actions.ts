@@ -16,7 +16,7 @@ import type { LoginFlow, SettleOptions } from './use-login-flow';
  * What the person can do on the login modal's tabs: each posts a flow step (or, for forgot
  * username, asks the orchestration service beside the flow) and lets `settle` take the answer.
  */
-export function loginActionsOf({ flow, dispatch, settle, postThisFlow }: LoginFlow) {
+export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: LoginFlow) {
   const movedOn = (response: FlowResponse | null) => response !== null && !hasError(response);
 
   /** Posts a step the person asked for; resolves true when the flow moved on. */
@@ -51,7 +51,9 @@ export function loginActionsOf({ flow, dispatch, settle, postThisFlow }: LoginFl
 
   /** Cancels this second factor: the flow asks again how to confirm (tab 2). */
   const chooseAnotherWay = () => void postStep('cancelAuthentication');
-  const continueAuthentication = () => void postStep('continueAuthentication');
+  // Issue 14 §3: the answer to "Don't ask again on this browser" goes with it.
+  const continueAuthentication = () =>
+    void postStep('continueAuthentication', { rememberBrowser: state.flags.rememberBrowser });
   const cancelPairing = () => void postStep('cancelDevicePairing');
   const pairingStep = (name: FlowStep, body: Record<string, unknown> = {}) =>
     postStep(name, body, { pairing: true });
@@ -77,6 +79,11 @@ export function loginActionsOf({ flow, dispatch, settle, postThisFlow }: LoginFl
       );
     },
     checkOtp: (otp: string) => postStep('checkOtp', { otp }),
+    setRememberBrowser: (rememberBrowser: boolean) =>
+      dispatch({ type: 'flags', flags: { rememberBrowser } }),
+    // Issue 14 §2: a recovery code instead of the second factor.
+    useRecoveryCode: () => void postStep('useRecoveryCode'),
+    checkRecoveryCode: (recoveryCode: string) => postStep('checkRecoveryCode', { recoveryCode }),
     chooseAnotherWay,
     continueAuthentication,
 
@@ -126,6 +133,18 @@ export function loginActionsOf({ flow, dispatch, settle, postThisFlow }: LoginFl
       settle(postThisFlow('activateDevice', { attestation, ...(await fidoContext()) }), {
         pairing: true,
       }),
+    // Issue 14 §1: the username field's passkey suggestions (options, then the answer).
+    passkeyOptions: async () =>
+      (await postThisFlow('startPasskeySignIn')).publicKeyCredentialRequestOptions,
+    signInWithPasskey: async (assertion: Record<string, unknown>) => {
+      await settle(
+        postThisFlow('signInWithPasskey', {
+          assertion,
+          origin: window.location.origin,
+          riskPayload: collectRiskPayload(),
+        }),
+      );
+    },
     checkAssertion: async (assertion: Record<string, unknown>) =>
       settle(postThisFlow('checkAssertion', { assertion, ...(await fidoContext()) })),
   };

@@ -179,7 +179,8 @@ export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): Flo
         : { kind: 'error-modal', error: errorWithMessage(null) };
     case 'MFA_COMPLETED':
       // After a pairing, tab 12 shows the result first; its Continue posts the step.
-      return flow.pairedDevice
+      // After a recovery code, how many are left is shown first (issue 14 §2), the same way.
+      return flow.pairedDevice || flow.recoveryCodesLeft !== undefined
         ? { kind: 'show' }
         : { kind: 'post', step: 'continueAuthentication', withDeviceProfile: false };
     case 'PUSH_CONFIRMATION_REJECTED':

@@ -30,6 +30,11 @@ export interface LoginFlags {
    * while the address is being entered, then the address the username went to.
    */
   forgotUsername: { sentTo: string | null } | null;
+  /**
+   * Issue 14 §3: "Don't ask again on this browser" is ticked; said with the step that follows
+   * the second factor (`continueAuthentication`).
+   */
+  rememberBrowser: boolean;
 }
 
 export const NO_FLAGS: LoginFlags = {
@@ -39,6 +44,7 @@ export const NO_FLAGS: LoginFlags = {
   addingDevice: false,
   pairingFailed: false,
   forgotUsername: null,
+  rememberBrowser: false,
 };
 
 export interface LoginModalState {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '@anybank/contracts';
+import { messages, passkeyMessages } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
 import { AuthenticatorAppTab } from './AuthenticatorAppTab';
@@ -22,7 +22,13 @@ import { PairingResultTab } from './PairingResultTab';
 import { PairingTargetTab } from './PairingTargetTab';
 import { PushTab } from './PushTab';
 import { RecoveryCodeTab } from './RecoveryCodeTab';
+import {
+  RecoveryCodeSignInTab,
+  RecoveryCodeUsedTab,
+  withRecoveryCodeOffer,
+} from './RecoveryCodeSignInTab';
 import { RecoveryUsernameTab } from './RecoveryUsernameTab';
+import { RememberBrowserField } from './RememberBrowserField';
 import { StepUpPasswordTab } from './StepUpPasswordTab';
 import { WaitingTab } from './WaitingTab';
 
@@ -56,6 +62,20 @@ const identifier: TabView = ({ headingId, flow, state, actions }) => (
     onSubmitPassword={actions.submitPassword}
     onForgotUsername={actions.forgotUsername}
     onForgotPassword={actions.forgotPassword}
+    passkeys={{ options: actions.passkeyOptions, signIn: actions.signInWithPasskey }}
+  />
+);
+
+/** Issue 14 §3: "Don't ask again on this browser", where the flow offers it. */
+const rememberField = (
+  flow: FlowResponse | null,
+  state: LoginModalState,
+  actions: LoginActions,
+) => (
+  <RememberBrowserField
+    offered={flow?.rememberBrowserOffered === true}
+    checked={state.flags.rememberBrowser}
+    onChange={actions.setRememberBrowser}
   />
 );
 
@@ -75,17 +95,19 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
       onChooseAnother={actions.chooseAnotherWay}
     />
   ),
-  deviceSelection: withFlow(({ headingId, flow, state, compatibility, actions }) => (
-    <DeviceSelectionTab
-      headingId={headingId}
-      flow={flow}
-      compatibility={compatibility}
-      notice={pushNotice(state)}
-      busy={state.busy}
-      onSelect={actions.selectDevice}
-    />
-  )),
-  otp: ({ headingId, flow, state, actions, tryAgain }) => (
+  deviceSelection: withRecoveryCodeOffer(
+    withFlow(({ headingId, flow, state, compatibility, actions }) => (
+      <DeviceSelectionTab
+        headingId={headingId}
+        flow={flow}
+        compatibility={compatibility}
+        notice={pushNotice(state)}
+        busy={state.busy}
+        onSelect={actions.selectDevice}
+      />
+    )),
+  ),
+  otp: withRecoveryCodeOffer(({ headingId, flow, state, actions, tryAgain }) => (
     <OtpTab
       headingId={headingId}
       flow={flow}
@@ -93,8 +115,9 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
       busy={state.busy}
       onSubmit={actions.checkOtp}
       onTryAgain={tryAgain}
+      remember={rememberField(flow, state, actions)}
     />
-  ),
+  )),
   forgotUsername: ({ headingId, state, actions }) => (
     <ForgotUsernameTab
       headingId={headingId}
@@ -118,15 +141,16 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
   waiting: ({ headingId, flow }) => (
     <WaitingTab headingId={headingId} status={flow?.status ?? null} />
   ),
-  push: ({ headingId, flow, state, actions }) => (
+  push: withRecoveryCodeOffer(({ headingId, flow, state, actions }) => (
     <PushTab
       headingId={headingId}
       flow={flow}
       notice={pushNotice(state)}
       busy={state.busy}
       onChooseAnother={actions.chooseAnotherWay}
+      remember={rememberField(flow, state, actions)}
     />
-  ),
+  )),
   pairingOffer: withFlow(({ headingId, flow, state, actions }) => (
     <PairingOfferTab
       headingId={headingId}
@@ -183,16 +207,18 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
       onLeave={actions.cancelPairing}
     />
   )),
-  assertion: withFlow(({ headingId, flow, state, actions }) => (
-    <FidoTab
-      headingId={headingId}
-      ceremony="authenticate"
-      flow={flow}
-      busy={state.busy}
-      onAnswer={actions.checkAssertion}
-      onLeave={actions.chooseAnotherWay}
-    />
-  )),
+  assertion: withRecoveryCodeOffer(
+    withFlow(({ headingId, flow, state, actions }) => (
+      <FidoTab
+        headingId={headingId}
+        ceremony="authenticate"
+        flow={flow}
+        busy={state.busy}
+        onAnswer={actions.checkAssertion}
+        onLeave={actions.chooseAnotherWay}
+      />
+    )),
+  ),
   newPassword: withFlow(({ headingId, flow, state, actions }) => (
     <NewPasswordTab
       headingId={headingId}
@@ -227,17 +253,37 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
       onSubmit={actions.recoverAccount}
     />
   )),
+  recoveryCodeSignIn: withFlow(({ headingId, flow, state, actions }) => (
+    <RecoveryCodeSignInTab
+      headingId={headingId}
+      flow={flow}
+      busy={state.busy}
+      onSubmit={actions.checkRecoveryCode}
+      onChooseAnother={actions.chooseAnotherWay}
+    />
+  )),
+  recoveryCodeUsed: ({ headingId, flow, state, actions }) => (
+    <RecoveryCodeUsedTab
+      headingId={headingId}
+      left={flow?.recoveryCodesLeft ?? 0}
+      busy={state.busy}
+      onContinue={actions.continueAuthentication}
+    />
+  ),
   // Tab 18: Continue goes back to the username (tab 1).
-  passwordResetDone: ({ headingId, state, actions }) => (
+  // A passkey-only account's recovery ends here too, with its new passkey (issue 14 §1).
+  passwordResetDone: ({ headingId, flow, state, actions }) => (
     <OutcomeTab
       headingId={headingId}
-      heading="Password changed"
+      heading={flow?.passkeyRecovery ? 'Passkey added' : 'Password changed'}
       tone="success"
       action="Continue"
       busy={state.busy}
       onAction={actions.continueAuthentication}
     >
-      {messages.login.passwordResetDone}
+      {flow?.passkeyRecovery
+        ? passkeyMessages.passkeyRecoveryDone
+        : messages.login.passwordResetDone}
     </OutcomeTab>
   ),
   // Tab 19: the flow failed (in recovery: its message and userMessage, §4.1).

@@ -85,6 +85,7 @@ describe('login tabs', () => {
     ['DEVICE_PROFILE_REQUIRED', 2],
     ['OTP_REQUIRED', 3],
     ['IDENTITY_VERIFICATION_REQUIRED', 3],
+    ['SIGN_IN_RECOVERY_CODE_REQUIRED', 3],
     ['AUTHENTICATION_REQUIRED', 6],
     ['MFA_COMPLETED', 6],
     ['RESUME', 6],
@@ -109,7 +110,7 @@ describe('login tabs', () => {
   });
 
   it('maps every status of the contracts (the table above is complete)', () => {
-    expect(FLOW_STATUSES).toHaveLength(25);
+    expect(FLOW_STATUSES).toHaveLength(26);
   });
 
   const PAIRED = { ...EMAIL_DEVICE, id: 'd2', type: 'TOTP', name: 'Authenticator app' } as const;

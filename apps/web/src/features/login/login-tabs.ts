@@ -64,6 +64,9 @@ export const LOGIN_TAB_NUMBER = {
   recoveryCode: 17,
   passwordResetDone: 18,
   failure: 19,
+  /** Issue 14 §2 (not in the spec): a recovery code instead of the second factor, as a code. */
+  recoveryCodeSignIn: 3,
+  recoveryCodeUsed: 3,
 } as const satisfies Record<string, LoginTab>;
 
 export type LoginTabName = keyof typeof LOGIN_TAB_NUMBER;
@@ -76,6 +79,7 @@ const TAB_OF_STATUS: Record<FlowStatus, LoginTabName> = {
   OTP_REQUIRED: 'otp',
   // The identity verification code (ADR 0015) is typed where a sign-in code is.
   IDENTITY_VERIFICATION_REQUIRED: 'otp',
+  SIGN_IN_RECOVERY_CODE_REQUIRED: 'recoveryCodeSignIn',
   AUTHENTICATION_REQUIRED: 'waiting',
   MFA_COMPLETED: 'waiting',
   RESUME: 'waiting',
@@ -112,6 +116,9 @@ function signInTabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTabNam
       : 'pairingOffer';
   }
   if (flow.status === 'MFA_COMPLETED' && flow.pairedDevice) return 'pairingResult';
+  if (flow.status === 'MFA_COMPLETED' && flow.recoveryCodesLeft !== undefined) {
+    return 'recoveryCodeUsed';
+  }
   return TAB_OF_STATUS[flow.status];
 }
 

@@ -39,6 +39,11 @@ export interface LoginFlowOptions {
 export function useLoginFlow({ flowId, mode, initialFlow, onDone }: LoginFlowOptions) {
   const flow = storedFlowResponse(useSessionItem('flowResponse'), flowId);
   const [state, dispatch] = useReducer(loginReducer, mode === 'pairing', initialLoginState);
+  // Issue 14 §3: read when the modal continues by itself after the second factor.
+  const rememberBrowser = useRef(false);
+  useEffect(() => {
+    rememberBrowser.current = state.flags.rememberBrowser;
+  }, [state.flags.rememberBrowser]);
   const loadedFlowId = useRef<string | null>(null);
   /** Pairing and step-up: flows of the signed-in customer, closed in place. */
   const signedIn = mode !== 'sign-in';
@@ -71,7 +76,11 @@ export function useLoginFlow({ flowId, mode, initialFlow, onDone }: LoginFlowOpt
             case 'post':
               response = await postThisFlow(
                 reaction.step,
-                reaction.withDeviceProfile ? { signalsSdkDeviceProfile: collectRiskPayload() } : {},
+                reaction.withDeviceProfile
+                  ? { signalsSdkDeviceProfile: collectRiskPayload() }
+                  : reaction.step === 'continueAuthentication'
+                    ? { rememberBrowser: rememberBrowser.current }
+                    : {},
               );
               continue;
             case 'reload-invalid-username':

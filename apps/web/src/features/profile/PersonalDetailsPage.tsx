@@ -4,6 +4,7 @@ import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { listSignInDevices, startPairingFlow } from './devices-api';
 import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
+import { DeviceDetails } from './DeviceDetails';
 import { DigitalWalletPairing } from './DigitalWalletPairing';
 import { PersonalDetailsForm } from './PersonalDetailsForm';
 
@@ -94,10 +95,7 @@ function SignInDevices({ refresh }: { refresh: number }) {
               {state.devices.map((device) => (
                 <li key={device.id} className="list-group-item">
                   <span className="fw-semibold">{DEVICE_TYPE_LABELS[device.type]}</span>
-                  <span className="d-block">{device.nickname?.trim() || device.name}</span>
-                  {device.target && (
-                    <span className="d-block text-body-secondary">{device.target}</span>
-                  )}
+                  <DeviceDetails device={device} />
                 </li>
               ))}
             </ul>

@@ -8,6 +8,7 @@ import {
   pageRoute,
   type AuthnPreference,
 } from '@anybank/contracts';
+import { PasswordStrengthMeter } from '../../components/ui/PasswordStrengthMeter';
 import { useSessionItem } from '../../lib/session-storage';
 import { markAuthnPreferenceChanged, switchSignInMethod } from './sign-in-method';
 import { isAuthnPreference, newPasswordProblem, oppositeMethod } from './sign-in-method-rules';
@@ -120,6 +121,13 @@ function PasswordInput(props: PasswordInputProps) {
  */
 export function SignInMethodSection() {
   const preference = useSessionItem('{product}UserAuthnPreferences');
+  // Whose password it is: the meter refuses their own details, as the server does.
+  const owner = {
+    username: useSessionItem('uid'),
+    firstName: useSessionItem('firstName'),
+    lastName: useSessionItem('lastName'),
+    email: useSessionItem('email'),
+  };
   const current = isAuthnPreference(preference) ? preference : null;
   const target = current ? oppositeMethod(current) : null;
   const navigate = useNavigate();
@@ -243,6 +251,7 @@ export function SignInMethodSection() {
                     <Form.Text id={hintId} className="d-block mb-3">
                       {messages.validation.passwordHint}
                     </Form.Text>
+                    <PasswordStrengthMeter password={newPassword} owner={owner} />
                     {problem && (
                       <p id={problemId} className="text-danger" role="alert">
                         {problem}

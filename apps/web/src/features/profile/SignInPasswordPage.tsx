@@ -1,5 +1,10 @@
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
+import { RememberedBrowsersSection } from './RememberedBrowsersSection';
 import { SignInMethodSection } from './SignInMethodSection';
+import { PasswordlessSection } from './PasswordlessSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
+import { SessionsSection } from './SessionsSection';
 
 /**
  * Sign In & Password (document 2 §Sign In & Password): one card per concern, each a component
@@ -13,6 +18,11 @@ export function SignInPasswordPage() {
     >
       <div className="d-grid gap-4">
         <SignInMethodSection />
+        <PasswordlessSection />
+        <ChangePasswordSection />
+        <RecoveryCodesSection />
+        <RememberedBrowsersSection />
+        <SessionsSection />
       </div>
     </BankingPageLayout>
   );

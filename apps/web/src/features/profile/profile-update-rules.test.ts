@@ -31,7 +31,10 @@ describe('the personal details rules (document 2 §5)', () => {
     expect(profileFieldProblem('lastName', 'a'.repeat(51))).toBe(orchestrationMessages.nameFormat);
     expect(profileFieldProblem('email', 'jane@example')).toBe('Email must be a valid address.');
     expect(profileFieldProblem('email', '')).toBe(messages.profile.emailRequired);
-    expect(profileFieldProblem('mobile', '555-1234')).toBe(messages.validation.phoneFormat);
+    // The browser checks the form only; the server reads the number in its country (issue 14 §6).
+    expect(profileFieldProblem('mobile', '5-12')).toBe(messages.validation.phoneFormat);
+    expect(profileFieldProblem('mobile', 'call me')).toBe(messages.validation.phoneFormat);
+    expect(profileFieldProblem('mobile', '(201) 555-0123')).toBeNull();
     expect(profileFieldProblem('mobile', '')).toBeNull();
     expect(profileFieldProblem('mobile', '+44.2071234567')).toBeNull();
     expect(profileFieldProblem('zip', '12345678901')).toBe(messages.profile.zipTooLong);

@@ -1,10 +1,10 @@
 import {
   EMAIL_PATTERN,
   PERSON_NAME_PATTERN,
-  PHONE_PATTERN,
   PROFILE_FIELD_MAX_LENGTH,
   ZIP_MAX_LENGTH,
   messages,
+  looksLikePhoneNumber,
   orchestrationMessages,
 } from '@anybank/contracts';
 import type { ContactKind, SessionItem } from '@anybank/contracts';
@@ -77,7 +77,8 @@ export function profileFieldProblem(field: ProfileField, raw: string): string | 
     case 'zip':
       return value.length > ZIP_MAX_LENGTH ? messages.profile.zipTooLong : null;
     case 'mobile':
-      return value === '' || PHONE_PATTERN.test(value) ? null : messages.validation.phoneFormat;
+      // The server reads the number (issue 14 §6: its country, E.164) and shows it back.
+      return value === '' || looksLikePhoneNumber(value) ? null : messages.validation.phoneFormat;
   }
 }
 

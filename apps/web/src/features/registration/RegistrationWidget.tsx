@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { messages } from '@anybank/contracts';
 import { publicConfig } from '../../lib/config';
+import { PasswordStrengthMeter } from '../../components/ui/PasswordStrengthMeter';
 import { fetchWidgetToken, startWidgetPolicy } from '../../lib/orchestration-api';
+import { PasskeyChoice, PasskeyRegistration } from './PasskeyRegistration';
 import {
   EMPTY_REGISTRATION,
   REGISTRATION_FIELDS,
@@ -74,6 +76,8 @@ export function RegistrationWidget({ onCompleted, onError }: RegistrationWidgetP
   const [token, setToken] = useState<TokenState>({ status: 'loading' });
   const tokenRef = useRef<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
+  // Issue 14 §1: "Create an account with a passkey" instead of the password form.
+  const [withPasskey, setWithPasskey] = useState(false);
   const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
   // Fields the person has typed in: their complaints show as they type. The others wait for
   // the submit (nothing appears when the focus merely leaves a field: a message appearing then
@@ -310,6 +314,16 @@ export function RegistrationWidget({ onCompleted, onError }: RegistrationWidgetP
     );
   }
 
+  if (withPasskey) {
+    return (
+      <PasskeyRegistration
+        onCompleted={onCompleted}
+        onError={onError}
+        onUsePassword={() => setWithPasskey(false)}
+      />
+    );
+  }
+
   return (
     <Form noValidate onSubmit={submitForm}>
       {formAlert}
@@ -343,6 +357,9 @@ export function RegistrationWidget({ onCompleted, onError }: RegistrationWidgetP
             {field === 'password' && (
               <Form.Text id={PASSWORD_HINT_ID}>{messages.validation.passwordHint}</Form.Text>
             )}
+            {field === 'password' && (
+              <PasswordStrengthMeter password={values.password} owner={values} />
+            )}
             <Form.Control.Feedback type="invalid" id={errorId(field)}>
               {error}
             </Form.Control.Feedback>
@@ -353,6 +370,7 @@ export function RegistrationWidget({ onCompleted, onError }: RegistrationWidgetP
         {spinner}
         Continue
       </Button>
+      <PasskeyChoice onChoose={() => setWithPasskey(true)} />
     </Form>
   );
 }

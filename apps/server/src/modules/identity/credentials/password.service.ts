@@ -14,7 +14,10 @@ import { clearPasswordFailures, readPasswordLock, recordPasswordFailure } from '
 const DUMMY_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$rmeIWYTwPo1ZMH9A9aPHDw$/CaXnrDxt8Daw5CaVPoUFCLj0OTJzMjG1lTiru4Yl7g';
 
-/** argon2id with @node-rs/argon2's defaults (m=19456 KiB, t=2, p=1: OWASP's recommendation). */
+/**
+ * argon2id with @node-rs/argon2's defaults (m=19456 KiB, t=2, p=1: OWASP's recommendation).
+ * A NEW password goes through `hashNewPassword` (new-password.ts), which checks it first.
+ */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }

@@ -33,6 +33,8 @@ export async function registrationOptions(
   user: { id: string; uid: string; displayName: string },
   existing: string[],
   nonce: string,
+  /** A passkey-only account's passkey must verify the user (issue 14 §1). */
+  userVerification: 'preferred' | 'required' = 'preferred',
 ) {
   return generateRegistrationOptions({
     rpName: party.rpName,
@@ -43,7 +45,10 @@ export async function registrationOptions(
     challenge: Buffer.from(nonce),
     attestationType: 'none',
     excludeCredentials: existing.map((id) => ({ id })),
-    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    authenticatorSelection: {
+      residentKey: userVerification === 'required' ? 'required' : 'preferred',
+      userVerification,
+    },
     timeout: 60_000,
   });
 }
@@ -62,11 +67,35 @@ export async function authenticationOptions(
   });
 }
 
+/**
+ * Options for a sign-in from the username field's passkey suggestion (issue 14 §1): no
+ * allowCredentials, so the browser offers any passkey it holds for this site (a discoverable
+ * credential), and the user must be verified: the passkey is both factors.
+ */
+export async function discoverableAuthenticationOptions(
+  party: WebAuthnRelyingParty,
+  nonce: string,
+) {
+  return generateAuthenticationOptions({
+    rpID: party.rpId,
+    challenge: Buffer.from(nonce),
+    userVerification: 'required',
+    timeout: 300_000,
+  });
+}
+
+/** Whether the verification insists on the authenticator's user-verified flag. */
+export interface VerificationPolicy {
+  requireUserVerification?: boolean;
+}
+
 export type RegistrationCheck =
   | {
       ok: true;
       credential: StoredCredential & { transports: string[] };
       attachment: string | null;
+      /** The authenticator's model (AAGUID): names the passkey (issue 14 §1). */
+      aaguid: string | null;
     }
   | { ok: false; reason: 'invalid' };
 
@@ -74,6 +103,7 @@ export async function checkRegistration(
   party: WebAuthnRelyingParty,
   response: unknown,
   nonce: string,
+  policy: VerificationPolicy = {},
 ): Promise<RegistrationCheck> {
   try {
     const verification = await verifyRegistrationResponse({
@@ -81,7 +111,7 @@ export async function checkRegistration(
       expectedChallenge: challengeFor(nonce),
       expectedOrigin: party.origin,
       expectedRPID: party.rpId,
-      requireUserVerification: false,
+      requireUserVerification: policy.requireUserVerification ?? false,
     });
     if (!verification.verified) return { ok: false, reason: 'invalid' };
     const { credential } = verification.registrationInfo;
@@ -94,6 +124,7 @@ export async function checkRegistration(
         transports: credential.transports ?? [],
       },
       attachment: (response as RegistrationResponseJSON).authenticatorAttachment ?? null,
+      aaguid: verification.registrationInfo.aaguid || null,
     };
   } catch {
     return { ok: false, reason: 'invalid' };
@@ -120,6 +151,7 @@ export async function checkAssertion(
   response: unknown,
   nonce: string,
   stored: StoredCredential,
+  policy: VerificationPolicy = {},
 ): Promise<AssertionCheck> {
   try {
     const assertion = response as AuthenticationResponseJSON;
@@ -136,7 +168,7 @@ export async function checkAssertion(
         // library's own check would throw, and end in the catch with every other failure.
         counter: 0,
       },
-      requireUserVerification: false,
+      requireUserVerification: policy.requireUserVerification ?? false,
     });
     if (!verification.verified) return { ok: false, reason: 'invalid' };
     const { newCounter } = verification.authenticationInfo;
@@ -146,4 +178,9 @@ export async function checkAssertion(
     // A wrong signature, challenge, origin or rpId, or an answer that is not WebAuthn's.
     return { ok: false, reason: 'invalid' };
   }
+}
+
+/** The relying party of the site at `publicUrl`: its host is the rpId, its origin the origin. */
+export function relyingPartyFor(config: { host: string; publicUrl: string }): WebAuthnRelyingParty {
+  return { rpId: config.host, rpName: 'AnyBank', origin: new URL(config.publicUrl).origin };
 }

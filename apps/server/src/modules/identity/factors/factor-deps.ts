@@ -1,10 +1,11 @@
 import type { Database } from '../../../db/database';
-import type { MessagingService } from '../../messaging';
+import type { MessagingService, SecurityNotices } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
 import type { PasswordService } from '../credentials/password.service';
 import type { PushService } from '../devices/push.service';
 import type { SecretBox } from '../devices/secret-box';
 import type { WebAuthnRelyingParty } from '../devices/webauthn';
+import type { RecoveryCodeService } from './recovery-code/recovery-code.service';
 
 /** What the factors use: the database, the code and message services, the devices' parts. */
 export interface FactorDeps {
@@ -15,6 +16,12 @@ export interface FactorDeps {
   push: PushService;
   secrets: SecretBox;
   webauthn: WebAuthnRelyingParty;
+  /** Issue 14 §2: the customer's recovery codes. */
+  recoveryCodes: RecoveryCodeService;
+  /** Issue 14 §6: e-mails the owner of a replayed authenticator-app code (optional in tests). */
+  notices?: Pick<SecurityNotices, 'tell'>;
+  /** Issue 14 §6: where a phone number without `+` is read (config; US when left out). */
+  phoneCountry?: string;
 }
 
 /** The one-time code purposes of a sign-in's factor and of pairing one. */

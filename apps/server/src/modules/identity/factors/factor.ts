@@ -32,10 +32,21 @@ export interface Factor {
   responseFields(call: FactorCall, device: MfaDeviceRow): Promise<Partial<FlowResponse>>;
   /** How another device of this kind is paired, or null when it cannot be at sign-in. */
   readonly pairing: FactorPairing | null;
+  /**
+   * A factor that is no device (recovery codes, issue 14 §2): whether the device choice offers
+   * it to this user now. Absent for the device factors.
+   */
+  offered?(userId: string): Promise<boolean>;
 }
 
 export type FactorName =
-  'password' | 'email-code' | 'sms-code' | 'authenticator-app' | 'phone-push' | 'passkey';
+  | 'password'
+  | 'email-code'
+  | 'sms-code'
+  | 'authenticator-app'
+  | 'phone-push'
+  | 'passkey'
+  | 'recovery-code';
 
 /** The fields of a device row its display needs. */
 export type DeviceShown = Pick<

@@ -9,6 +9,7 @@ import type { FactorDeps } from './factor-deps';
 import { passkeyFactor } from './passkey/passkey.factor';
 import { passwordFactor } from './password/password.factor';
 import { phonePushFactor } from './phone-push/phone-push.factor';
+import { recoveryCodeFactor } from './recovery-code/recovery-code.factor';
 import { smsCodeFactor } from './sms-code/sms-code.factor';
 
 /** The factors of a sign-in: THE list a new factor is registered in. */
@@ -20,6 +21,7 @@ function allFactors(deps: FactorDeps): Factor[] {
     authenticatorAppFactor(deps),
     phonePushFactor(deps),
     passkeyFactor(deps),
+    recoveryCodeFactor(deps),
   ];
 }
 
@@ -34,6 +36,8 @@ export interface Factors {
   asMachine(devices: MfaDeviceRow[]): MachineDevice[];
   /** A device as the modal lists it. */
   display(device: DeviceShown): FlowDevice;
+  /** The factor of this name (one that is no device, as the recovery codes). */
+  named(name: Factor['name']): Factor | null;
   /** The pairing of a method, or null when no factor pairs it. */
   pairingOf(method: PairingMethod): FactorPairing | null;
 }
@@ -58,6 +62,7 @@ export function createFactors(deps: FactorDeps): Factors {
       });
     },
     display: (device) => (ofType(device.type)?.display ?? displayAsStored)(device),
+    named: (name) => factors.find((factor) => factor.name === name) ?? null,
     pairingOf: (method) =>
       factors.find((factor) => factor.pairing?.method === method)?.pairing ?? null,
   };

@@ -30,7 +30,12 @@ export function auditEventsOf(
           type: 'signin.succeeded',
           userId: next.userId,
           ip,
-          details: { clientId: flow.clientId, amr: next.amr },
+          details: {
+            clientId: flow.clientId,
+            amr: next.amr,
+            // Issue 14 §3: which remembered browser stood in for the second factor.
+            ...(next.rememberedBrowserId ? { rememberedBrowserId: next.rememberedBrowserId } : {}),
+          },
         },
       ];
     }
@@ -38,7 +43,7 @@ export function auditEventsOf(
     return [
       {
         type: effect.event,
-        userId: next.userId ?? flow.state.userId,
+        userId: effect.userId ?? next.userId ?? flow.state.userId,
         ip,
         details: {
           flowId: flow.id,

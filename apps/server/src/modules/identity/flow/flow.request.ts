@@ -4,6 +4,7 @@ import {
   FLOW_ACTIONS,
   activateDeviceSchema,
   checkAssertionSchema,
+  passkeySignInSchema,
   recoverAccountSchema,
   resetPasswordSchema,
   selectPairingMethodSchema,
@@ -15,7 +16,10 @@ import {
   checkUsernamePasswordSchema,
   selectDeviceSchema,
   submitIdentifierSchema,
+  checkRecoveryCodeSchema,
   apiErrorMessage,
+  REMEMBERED_BROWSER_COOKIE,
+  continueAuthenticationSchema,
   type VendorStep,
 } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
@@ -82,7 +86,11 @@ export function stepOf(
     case 'checkOtp':
       return { kind: 'checkOtp', otp: parseInput(checkOtpSchema, body).otp };
     case 'continueAuthentication':
-      return { kind: 'continueAuthentication' };
+      return {
+        kind: 'continueAuthentication',
+        rememberBrowser:
+          parseInput(continueAuthenticationSchema, body ?? {}).rememberBrowser === true,
+      };
     case 'cancelAuthentication':
       return { kind: 'cancelAuthentication' };
     case 'checkAssertion':
@@ -111,6 +119,24 @@ export function stepOf(
       return { kind: 'recoverAccount', ...parseInput(recoverAccountSchema, body) };
     case 'resetPassword':
       return { kind: 'resetPassword', ...parseInput(resetPasswordSchema, body) };
+    // Issue 14 §1: the username field's passkey suggestion (options, then the answer).
+    case 'startPasskeySignIn':
+      return { kind: 'startPasskeySignIn' };
+    case 'signInWithPasskey': {
+      const input = parseInput(passkeySignInSchema, body);
+      return {
+        kind: 'signInWithPasskey',
+        assertion: input.assertion,
+        riskPayload: input.riskPayload,
+      };
+    }
+    case 'useRecoveryCode':
+      return { kind: 'useRecoveryCode' };
+    case 'checkRecoveryCode':
+      return {
+        kind: 'checkRecoveryCode',
+        code: parseInput(checkRecoveryCodeSchema, body).recoveryCode,
+      };
     case undefined:
       throw new DomainError('flow_step_unnamed');
   }
@@ -131,6 +157,7 @@ export function flowContextOf(
     interaction: interactionHandle(request, reply),
     principal: () => auth.requireCustomer(request),
     stepUpCookie: request.cookies[STEP_UP_COOKIE],
+    rememberedBrowserCookie: request.cookies[REMEMBERED_BROWSER_COOKIE],
   };
 }
 

@@ -10,6 +10,10 @@ import { factorCall, type FlowCall } from './flow.steps';
 import type { StoredFlow } from './flow.store';
 import type { IdentityVerificationSteps } from './identity-verification.steps';
 import type { PairingSteps } from './pairing.steps';
+import { passkeyResponseFields } from './passkey-sign-in.response';
+import type { WebAuthnRelyingParty } from '../devices/webauthn';
+import { mayOfferRemembering } from '../remembered-browsers/remembered-browser.rules';
+import { SECOND_FACTOR_STATUSES } from './recovery-code.rules';
 
 /** What a flow use case answers; the route turns `refusal` into a status (http/error-status.ts). */
 export interface FlowResult {
@@ -18,7 +22,18 @@ export interface FlowResult {
   refusal?: { code: FlowErrorCode; detailCode?: string };
   /** A username to remember in the rememberMe cookie; null forgets it; undefined leaves it. */
   rememberUsername?: string | null;
+  /** Issue 14 §3: this browser's new remembered-browser cookie, when the sign-in remembered it. */
+  rememberedBrowserCookie?: string;
 }
+
+/**
+ * Where the second factor is answered with time to tick a box first (a code typed, the phone's
+ * approval awaited): the offer is shown. A passkey answers as its tab opens: no time to ask.
+ */
+const REMEMBER_OFFER_STATUSES: readonly FlowStatus[] = [
+  'OTP_REQUIRED',
+  'PUSH_CONFIRMATION_WAITING',
+];
 
 /** Statuses whose answer shows the user's devices: all to choose from, or the one asked. */
 const DEVICE_STATUSES: readonly FlowStatus[] = [
@@ -43,6 +58,7 @@ export function createFlowResponder(deps: {
   factors: Factors;
   pairing: PairingSteps;
   verification: IdentityVerificationSteps;
+  webauthn: WebAuthnRelyingParty;
   /** Another application asked for this sign-in (§2.5). */
   selfService: (flow: StoredFlow) => boolean;
 }) {
@@ -81,11 +97,29 @@ export function createFlowResponder(deps: {
       }
     }
     Object.assign(body, await deps.pairing.responseFields(state));
+    // Issue 14 §1: options for the username field's passkey suggestion; a passkey-only
+    // account's forgot password, which says there is no password to reset.
+    Object.assign(body, await passkeyResponseFields(deps.webauthn, state));
+    // Issue 14 §3: where the second factor is answered, "Don't ask again on this browser".
+    if (REMEMBER_OFFER_STATUSES.includes(state.status) && mayOfferRemembering(state)) {
+      body.rememberBrowserOffered = true;
+    }
+    // Issue 14 §2: where the second factor is asked, a recovery code instead (if any are left).
+    const recoveryCode = factors.named('recovery-code');
+    if (
+      state.userId &&
+      state.purpose === 'sign-in' &&
+      SECOND_FACTOR_STATUSES.includes(state.status) &&
+      (await recoveryCode?.offered?.(state.userId))
+    ) {
+      body.recoveryCodeOffered = true;
+    }
+    if (state.recoveryCodesLeft !== undefined) body.recoveryCodesLeft = state.recoveryCodesLeft;
     if (state.status === 'IDENTITY_VERIFICATION_REQUIRED' && state.userId) {
       body.verificationTarget = await deps.verification.targetOf(state.userId);
     }
     if (!error) return { body };
-    const userMessage = messages.login[error.userMessage];
+    const userMessage = error.userMessageText ?? messages.login[error.userMessage];
     Object.assign(body, {
       code: error.code,
       message: error.message,

@@ -14,6 +14,9 @@ import {
   submitRecoveryUsernameSchema,
   FLOW_API_PATH,
   REMEMBER_ME_COOKIE,
+  REMEMBERED_BROWSER_COOKIE,
+  REMEMBERED_BROWSER_TTL_MS,
+  continueAuthenticationSchema,
   VENDOR_STEPS,
   checkOtpSchema,
   checkUsernamePasswordSchema,
@@ -72,6 +75,17 @@ export function registerFlowRoutes(
       });
     } else if (result.rememberUsername === null) {
       reply.clearCookie(REMEMBER_ME_COOKIE, { path: `${config.basePath}/` });
+    }
+    if (result.rememberedBrowserCookie) {
+      // Issue 14 §3: random tokens whose hashes the server keeps, bound to the customer and
+      // this browser's device id; HttpOnly: no script of the page ever reads them.
+      reply.setCookie(REMEMBERED_BROWSER_COOKIE, result.rememberedBrowserCookie, {
+        path: `${config.basePath}/`,
+        sameSite: 'lax',
+        secure,
+        httpOnly: true,
+        maxAge: Math.floor(REMEMBERED_BROWSER_TTL_MS / 1000),
+      });
     }
     reply.header('Cache-Control', 'no-store');
     return reply.status(created ? 201 : flowAnswerStatus(result)).send(result.body);
@@ -191,6 +205,7 @@ export function registerFlowRoutes(
             checkUsernamePasswordSchema,
             selectDeviceSchema,
             checkOtpSchema,
+            continueAuthenticationSchema,
             checkAssertionSchema,
             selectPairingMethodSchema,
             submitPairingTargetSchema,

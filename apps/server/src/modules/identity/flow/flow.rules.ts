@@ -1,6 +1,18 @@
 import type { FlowStatus } from '@anybank/contracts';
 import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing.rules';
+import {
+  PASSKEY_SIGN_IN_ACCEPTS,
+  passkeyRecoveryEnd,
+  passkeySignInTransition,
+  type PasskeySignInEvent,
+} from './passkey-sign-in.rules';
 import { RECOVERY_ACCEPTS, recoveryTransition, type RecoveryEvent } from './recovery.rules';
+import { secondFactorByRememberedBrowser } from '../remembered-browsers/remembered-browser.rules';
+import {
+  RECOVERY_CODE_ACCEPTS,
+  recoveryCodeTransition,
+  type RecoveryCodeEvent,
+} from './recovery-code.rules';
 import {
   SECOND_FACTOR_EVENTS,
   deviceStep,
@@ -57,17 +69,31 @@ type FirstFactorEvent =
       identityVerified: boolean;
       devices: MachineDevice[];
       nonce: string;
+      /** Issue 14 §3: the risk payload's device id, when one came with the identifier. */
+      browserDeviceId?: string | null;
     }
   | { type: 'RISK_DENIED'; message: string }
-  | { type: 'PASSWORD_ACCEPTED'; devices: MachineDevice[]; nonce: string }
+  | {
+      type: 'PASSWORD_ACCEPTED';
+      devices: MachineDevice[];
+      nonce: string;
+      /** Issue 14 §3: a remembered browser stands in for the second factor (its verdict). */
+      rememberedBrowserId?: string | null;
+    }
   | { type: 'PASSWORD_REJECTED' }
   | { type: 'PASSWORD_LOCKED' }
   | { type: 'PASSWORD_MUST_CHANGE' }
   | { type: 'NEW_PASSWORD_ACCEPTED'; devices: MachineDevice[]; nonce: string }
-  | { type: 'CONTINUE' }
+  | { type: 'CONTINUE'; rememberBrowser?: boolean }
   | { type: 'CANCEL'; selfService: boolean };
 
-export type FlowEvent = FirstFactorEvent | SecondFactorEvent | PairingEvent | RecoveryEvent;
+export type FlowEvent =
+  | FirstFactorEvent
+  | SecondFactorEvent
+  | PairingEvent
+  | RecoveryEvent
+  | PasskeySignInEvent
+  | RecoveryCodeEvent;
 
 type SignInEvent = FirstFactorEvent | SecondFactorEvent;
 
@@ -114,6 +140,7 @@ const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
     'PASSWORD_RESET_REQUIRED',
     'MFA_COMPLETED',
     'IDENTITY_VERIFICATION_REQUIRED',
+    'SIGN_IN_RECOVERY_CODE_REQUIRED',
   ],
 };
 
@@ -121,10 +148,14 @@ const ACCEPTS: Record<FlowEvent['type'], readonly FlowStatus[]> = {
   ...SIGN_IN_ACCEPTS,
   ...PAIRING_ACCEPTS,
   ...RECOVERY_ACCEPTS,
+  ...PASSKEY_SIGN_IN_ACCEPTS,
+  ...RECOVERY_CODE_ACCEPTS,
 };
 
 const PAIRING_EVENTS = new Set<string>(Object.keys(PAIRING_ACCEPTS));
 const RECOVERY_EVENTS = new Set<string>(Object.keys(RECOVERY_ACCEPTS));
+const PASSKEY_EVENTS = new Set<string>(Object.keys(PASSKEY_SIGN_IN_ACCEPTS));
+const RECOVERY_CODE_EVENTS = new Set<string>(Object.keys(RECOVERY_CODE_ACCEPTS));
 
 export function accepts(status: FlowStatus, event: FlowEvent['type']): boolean {
   return ACCEPTS[event].includes(status);
@@ -138,10 +169,24 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       message: `This step is not possible while the sign-in is at ${state.status}.`,
     });
   }
+  // Before the step-up's: recovery-code.rules.ts refuses a recovery code outside a sign-in.
+  if (RECOVERY_CODE_EVENTS.has(event.type)) {
+    return recoveryCodeTransition(state, event as RecoveryCodeEvent);
+  }
   if (state.purpose === 'step-up') {
     return stepUpTransition(state, event, (current, next) =>
       signInTransition(current, next as SignInEvent),
     );
+  }
+  if (PASSKEY_EVENTS.has(event.type)) {
+    return passkeySignInTransition(state, event as PasskeySignInEvent);
+  }
+  // A passkey-only account's recovery pairs its new passkey, and ends there (no sign-in).
+  if (
+    state.passkeyRecovery &&
+    (event.type === 'DEVICE_ACTIVATED' || event.type === 'PAIRING_CANCELLED')
+  ) {
+    return passkeyRecoveryEnd(state, event);
   }
   if (PAIRING_EVENTS.has(event.type)) return pairingTransition(state, event as PairingEvent);
   if (RECOVERY_EVENTS.has(event.type)) return recoveryTransition(state, event as RecoveryEvent);
@@ -185,6 +230,7 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
         username: event.username,
         hasRiskPayload: event.hasRiskPayload,
         identityVerified: event.identityVerified,
+        browserDeviceId: event.browserDeviceId ?? null,
       };
       if (event.passwordRequired) {
         return { state: { ...identified, status: 'USERNAME_PASSWORD_REQUIRED' }, effects: [] };
@@ -201,8 +247,12 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
           message: event.message,
         },
       };
-    case 'PASSWORD_ACCEPTED':
-      return deviceStep({ ...state, amr: [...state.amr, 'pwd'] }, event.devices, event.nonce);
+    case 'PASSWORD_ACCEPTED': {
+      const checked = { ...state, amr: [...state.amr, 'pwd'] };
+      return event.rememberedBrowserId
+        ? secondFactorByRememberedBrowser(checked, event.rememberedBrowserId)
+        : deviceStep(checked, event.devices, event.nonce);
+    }
     case 'PASSWORD_REJECTED':
       return stay(state, {
         code: 'VALIDATION_ERROR',
@@ -225,7 +275,8 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
     case 'NEW_PASSWORD_ACCEPTED':
       return deviceStep(state, event.devices, event.nonce);
     case 'CONTINUE':
-      return finish(state);
+      // "Don't ask again on this browser" is said here; finish remembers it if it may.
+      return finish({ ...state, rememberBrowser: event.rememberBrowser === true });
     case 'CANCEL':
       // Another application gets its user back with access_denied; on the bank's own site an
       // identified user picks another way to sign in. Declining the identity verification

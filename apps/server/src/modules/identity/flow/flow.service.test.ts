@@ -15,6 +15,8 @@ import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
 import { createFactors } from '../factors/factors';
+import { createRecoveryCodeService } from '../factors/recovery-code/recovery-code.service';
+import { createRememberedBrowserService } from '../remembered-browsers/remembered-browser.service';
 import { createFlowService, type FlowService } from './flow.service';
 
 const PASSWORD = 'Correct.Horse7battery';
@@ -129,6 +131,12 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
       push,
       secrets: createSecretBox('a-test-signing-secret-of-32-chars!'),
       webauthn: { rpId: 'bank.test', rpName: 'AnyBank', origin: 'https://bank.test' },
+      recoveryCodes: createRecoveryCodeService({
+        db,
+        secret: 'a-test-signing-secret-of-32-chars!',
+        notices: { tell: () => Promise.resolve() },
+        recentAuth,
+      }),
     };
     flows = createFlowService({
       ...factorDeps,
@@ -139,6 +147,11 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
       isSelfServiceClient: () => false,
       notices: { tell: () => Promise.resolve() } as unknown as SecurityNotices,
       recentAuth,
+      rememberedBrowsers: createRememberedBrowserService({
+        db,
+        risk,
+        notices: { tell: () => Promise.resolve() } as unknown as SecurityNotices,
+      }),
     });
   });
   afterAll(async () => {

@@ -22,11 +22,20 @@ import { auditEventsOf, createFlowEffects } from './flow.effects';
 import { createFlowResponder, type FlowResult } from './flow.response';
 import { parseProfile, riskDenial } from './flow.risk';
 import { INITIAL_FLOW_STATE, transition, type FlowState, type Transition } from './flow.rules';
-import { createFlowSteps, factorCall, type FlowCall, type FlowStep } from './flow.steps';
+import {
+  browserAsking,
+  createFlowSteps,
+  factorCall,
+  type FlowCall,
+  type FlowStep,
+} from './flow.steps';
+import type { RememberedBrowserService } from '../remembered-browsers/remembered-browser.service';
 import { createFlow, saveFlowState, type StoredFlow } from './flow.store';
 import { createIdentityVerificationSteps } from './identity-verification.steps';
 import { createPairingSteps } from './pairing.steps';
+import { createPasskeySignInSteps } from './passkey-sign-in.steps';
 import { createRecoverySteps } from './recovery.steps';
+import type { SessionsService } from '../oauth/sessions.service';
 import { stepUpStartState } from './step-up.rules';
 import { newStepUpBinding } from './step-up.steps';
 
@@ -77,6 +86,10 @@ export interface FlowServiceDeps {
   factors: Factors;
   /** When a step-up is recorded (the guard compares with the same clock). */
   clock?: () => Date;
+  /** Issue 14 §3: browsers that stand in for the second factor (remembered-browsers/). */
+  rememberedBrowsers: RememberedBrowserService;
+  /** Issue 14 §4: a password reset ends the account's sessions (oauth/sessions.service.ts). */
+  sessions?: Pick<SessionsService, 'endAllBut'>;
 }
 
 /**
@@ -92,11 +105,20 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
   const pairing = createPairingSteps({ db, factors, notices: deps.notices });
   const recovery = createRecoverySteps(deps);
   const verification = createIdentityVerificationSteps(deps);
+  const passkeySignIn = createPasskeySignInSteps(deps);
   /** Another application asked for this sign-in (§2.5); never so for a profile pairing. */
   const selfService = (flow: StoredFlow) =>
     flow.state.purpose === 'sign-in' && deps.isSelfServiceClient(flow.clientId);
   const boundFlow = createFlowLoader(deps);
-  const steps = createFlowSteps({ ...deps, factors, pairing, recovery, verification, selfService });
+  const steps = createFlowSteps({
+    ...deps,
+    factors,
+    pairing,
+    recovery,
+    verification,
+    passkeySignIn,
+    selfService,
+  });
   const runEffects = createFlowEffects({
     ...deps,
     factors,
@@ -105,7 +127,13 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     verification,
     clock,
   });
-  const respond = createFlowResponder({ factors, pairing, verification, selfService });
+  const respond = createFlowResponder({
+    factors,
+    pairing,
+    verification,
+    selfService,
+    webauthn: deps.webauthn,
+  });
 
   const callOf = (context: FlowContext): FlowCall => ({
     context,
@@ -181,7 +209,11 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
     async listDevices(context) {
       const principal = await context.principal();
-      return (await listMfaDevicesOf(db, principal.userId)).map((row) => factors.display(row));
+      // Issue 14 §1: the list on Personal Details also says when each last signed them in.
+      return (await listMfaDevicesOf(db, principal.userId)).map((row) => ({
+        ...factors.display(row),
+        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      }));
     },
 
     async read(context, flowId) {
@@ -222,6 +254,11 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       for (const entry of audit) await deps.notices.tell(entry);
       const resumeUrl = await runEffects(call, flow, result.state, result.effects);
       const answer = await respond(call, flow, result, resumeUrl);
+      answer.rememberedBrowserCookie = await deps.rememberedBrowsers.afterStep(
+        result.state,
+        result.effects,
+        browserAsking(context),
+      );
       if (step.kind === 'checkUsernamePassword' && event.type === 'PASSWORD_ACCEPTED') {
         answer.rememberUsername = step.rememberMyUsername ? step.username : null;
       }

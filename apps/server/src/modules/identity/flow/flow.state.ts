@@ -1,4 +1,5 @@
 import type { FlowErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import { remembersBrowser } from '../remembered-browsers/remembered-browser.rules';
 
 /**
  * The sign-in flow's state, events' results and errors: the vocabulary shared by the machine's
@@ -61,6 +62,21 @@ export interface FlowState {
   verifiedIdentityRequired: boolean;
   /** The identified user's identity is verified (their record said so, or this flow did it). */
   identityVerified: boolean;
+  /**
+   * Issue 14 §3 (remembered-browser.rules.ts): this browser's device id (the risk payload's at
+   * the username); the person's "Don't ask again" (said with CONTINUE); and the remembered
+   * browser that stood in for the second factor, when one did.
+   */
+  browserDeviceId?: string | null;
+  rememberBrowser?: boolean;
+  rememberedBrowserId?: string | null;
+  /** Issue 14 §2: a recovery code completed the second factor; this many codes are left. */
+  recoveryCodesLeft?: number;
+  /**
+   * Forgot password for a passkey-only account (issue 14 §1, passkey-sign-in.rules.ts): the
+   * code leads to a new passkey, not a password. A restart drops it.
+   */
+  passkeyRecovery?: boolean;
 }
 
 export const INITIAL_FLOW_STATE: FlowState = {
@@ -107,6 +123,10 @@ export type FlowEffect =
   | { type: 'SEND_VERIFICATION_CODE' }
   /** The code was right: the user's identity-verified flag is set (and audited). */
   | { type: 'MARK_IDENTITY_VERIFIED' }
+  /** Issue 14 §3: the sign-in ends with this browser remembered (a new cookie, audited). */
+  | { type: 'REMEMBER_BROWSER' }
+  /** A remembered browser stood in for the second factor: its last use is noted. */
+  | { type: 'REMEMBERED_BROWSER_USED'; browserId: string }
   | {
       type: 'AUDIT';
       event: 'signin.failed' | 'otp.failed' | 'risk.denied' | 'device.clone_suspected';
@@ -116,6 +136,8 @@ export type FlowEffect =
       deviceId?: string;
       /** Its type, which names it to its owner in the security notice the event brings. */
       deviceType?: string;
+      /** Whom it is about, when nobody is identified yet (a passkey picked from the username). */
+      userId?: string;
     };
 
 /**
@@ -141,8 +163,12 @@ export interface FlowError {
     | 'fidoAlreadyRegistered'
     | 'fidoRegistrationError'
     | 'recoveryFailed'
+    | 'incorrectRecoveryCode'
+    | 'recoveryCodeAttemptsLimit'
     | 'passwordPolicy'
     | 'unexpectedErrorText';
+  /** Said instead of `userMessage` when the words depend on the case (a weak password's why). */
+  userMessageText?: string;
   message: string;
   /** FAILED answered from the identifier step: the browser restarts with 'Invalid username.'. */
   adapter?: 'IDFirst';
@@ -165,6 +191,8 @@ export function stay(state: FlowState, error: FlowError, effects: FlowEffect[] =
  * A sign-in that needs a verified identity, by a user whose identity is not verified, first
  * asks for a code e-mailed to them (a new code, with its own attempt limit).
  */
+const REMEMBER: FlowEffect = { type: 'REMEMBER_BROWSER' };
+
 export function finish(state: FlowState): Transition {
   if (state.purpose === 'sign-in' && state.verifiedIdentityRequired && !state.identityVerified) {
     return {
@@ -181,6 +209,9 @@ export function finish(state: FlowState): Transition {
   }
   return {
     state: { ...state, status: 'RESUME', pairing: null, webauthnOptions: null },
-    effects: state.purpose === 'pairing' ? [] : [{ type: 'FINISH_LOGIN' }],
+    effects:
+      state.purpose === 'pairing'
+        ? []
+        : [{ type: 'FINISH_LOGIN' }, ...(remembersBrowser(state) ? [REMEMBER] : [])],
   };
 }

@@ -13,6 +13,9 @@ import type { IdentityVerificationSteps } from './identity-verification.steps';
 import { shouldOfferPairing } from './pairing.rules';
 import type { PairingStep, PairingSteps } from './pairing.steps';
 import type { RecoveryStep, RecoverySteps } from './recovery.steps';
+import type { PasskeySignInStep, PasskeySignInSteps } from './passkey-sign-in.steps';
+import type { RememberedBrowserService } from '../remembered-browsers/remembered-browser.service';
+import { recoveryCodeEvent, type RecoveryCodeStep } from './recovery-code.steps';
 
 /** One step the browser asks for, its body already parsed with the contracts' schemas. */
 export type FlowStep =
@@ -27,11 +30,13 @@ export type FlowStep =
   | { kind: 'selectDevice'; deviceId: string; deviceProfile?: Record<string, unknown> }
   | { kind: 'submitDeviceProfile'; deviceProfile?: Record<string, unknown> }
   | { kind: 'checkOtp'; otp: string }
-  | { kind: 'continueAuthentication' }
+  | { kind: 'continueAuthentication'; rememberBrowser?: boolean }
   | { kind: 'cancelAuthentication' }
   | { kind: 'checkAssertion'; assertion: Record<string, unknown> }
   | PairingStep
-  | RecoveryStep;
+  | PasskeySignInStep
+  | RecoveryStep
+  | RecoveryCodeStep;
 
 /** One request's view of the flow service: who asks, and the user's devices read once. */
 export interface FlowCall {
@@ -41,10 +46,14 @@ export interface FlowCall {
 
 export interface FlowStepsDeps {
   risk: RiskService;
+  /** Issue 14 §3: whether a remembered browser stands in for the second factor. */
+  rememberedBrowsers: RememberedBrowserService;
   factors: Factors;
   pairing: PairingSteps;
   recovery: RecoverySteps;
   verification: IdentityVerificationSteps;
+  /** Issue 14 §1: signing in from the username field's passkey suggestion. */
+  passkeySignIn: PasskeySignInSteps;
   /** The user type a client signs in (partner portals), or null for any. */
   userTypeOfClient: (clientId: string) => UserType | null;
   /** Another application asked for this sign-in (§2.5); never so for a profile pairing. */
@@ -54,6 +63,15 @@ export interface FlowStepsDeps {
 export function requireUserId(state: FlowState): string {
   if (!state.userId) throw new DomainError('flow_username_required');
   return state.userId;
+}
+
+/** The browser asking, as the remembered browsers see it (issue 14 §3). */
+export function browserAsking(context: FlowContext) {
+  return {
+    cookie: context.rememberedBrowserCookie,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
 /** The factors' view of one step (identity/factors/factor.ts). */
@@ -122,6 +140,7 @@ export function createFlowSteps(deps: FlowStepsDeps) {
       identityVerified: user.identityVerified,
       devices: await call.devices.machine(user.id),
       nonce: randomUUID(),
+      browserDeviceId: payload?.deviceId ?? null,
     };
   }
 
@@ -216,7 +235,12 @@ export function createFlowSteps(deps: FlowStepsDeps) {
           username: step.username,
           password: step.password,
         });
-        return event ?? { type: 'PASSWORD_REJECTED' };
+        if (event?.type !== 'PASSWORD_ACCEPTED') return event ?? { type: 'PASSWORD_REJECTED' };
+        const standIn = await deps.rememberedBrowsers.standIn(
+          { ...state, amr: [...state.amr, 'pwd'] },
+          browserAsking(call.context),
+        );
+        return standIn ? { ...event, rememberedBrowserId: standIn } : event;
       }
       case 'authenticate':
         return {
@@ -240,16 +264,28 @@ export function createFlowSteps(deps: FlowStepsDeps) {
         ) {
           return { type: 'PAIRING_OFFERED' };
         }
-        return { type: 'CONTINUE' };
+        return { type: 'CONTINUE', rememberBrowser: step.rememberBrowser === true };
       }
       case 'cancelAuthentication':
         return { type: 'CANCEL', selfService: deps.selfService(flow) };
+      case 'startPasskeySignIn':
+      case 'signInWithPasskey':
+        return deps.passkeySignIn.eventFor(call.context, flow, step);
       case 'checkAssertion':
         return assertionEvent(call, flow, step.assertion);
+      case 'useRecoveryCode':
+      case 'checkRecoveryCode':
+        return recoveryCodeEvent(factors, factorCall(call, flow), step);
       case 'resetPassword':
         if (state.status !== 'PASSWORD_RESET_REQUIRED') return { type: 'NEW_PASSWORD_REFUSED' };
-        if (!(await deps.recovery.resetPassword(state, step.newPassword, call.context.ip)))
-          return { type: 'NEW_PASSWORD_REFUSED' };
+        {
+          const refused = await deps.recovery.resetPassword(
+            state,
+            step.newPassword,
+            call.context.ip,
+          );
+          if (refused) return refused;
+        }
         return {
           type: 'NEW_PASSWORD_ACCEPTED',
           devices: await call.devices.machine(requireUserId(state)),

@@ -9,10 +9,17 @@ import { restart, stay, type FlowState, type Transition } from './flow.state';
 export type RecoveryEvent =
   | { type: 'RECOVERY_STARTED' }
   /** userId null: no such user — the answer looks the same, and no code is sent. */
-  | { type: 'RECOVERY_USERNAME_SUBMITTED'; userId: string | null; username: string }
+  | {
+      type: 'RECOVERY_USERNAME_SUBMITTED';
+      userId: string | null;
+      username: string;
+      /** A passkey-only account: no password to reset; the code leads to a new passkey. */
+      passkeyOnly?: boolean;
+    }
   | { type: 'RECOVERY_ACCEPTED' }
   | { type: 'RECOVERY_REFUSED' }
-  | { type: 'NEW_PASSWORD_REFUSED' }
+  /** Without a message: the spec's rule. With one: common or personal (issue 14 §5). */
+  | { type: 'NEW_PASSWORD_REFUSED'; detailCode?: string; message?: string }
   | { type: 'RECOVERY_FINISHED' };
 
 export const RECOVERY_ACCEPTS: Record<RecoveryEvent['type'], readonly FlowStatus[]> = {
@@ -41,6 +48,7 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
           status: 'RECOVERY_CODE_REQUIRED',
           userId: event.userId,
           username: event.username,
+          ...(event.passkeyOnly ? { passkeyRecovery: true } : {}),
         },
         effects: event.userId ? [{ type: 'SEND_RECOVERY_CODE', userId: event.userId }] : [],
       };
@@ -60,9 +68,10 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
     case 'NEW_PASSWORD_REFUSED':
       return stay(state, {
         code: 'VALIDATION_ERROR',
-        detailCode: 'PASSWORD_POLICY',
+        detailCode: event.detailCode?.toUpperCase() ?? 'PASSWORD_POLICY',
         userMessage: 'passwordPolicy',
-        message: 'The new password does not meet the password policy.',
+        ...(event.message ? { userMessageText: event.message } : {}),
+        message: event.message ?? 'The new password does not meet the password policy.',
       });
     case 'RECOVERY_FINISHED':
       // Signing in again, with the new password, is a fresh start of the same flow.

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONTACT_CHANGE_RECOVERY_HOLD_MS,
   RECOVERY_CODE_PATTERN,
   isValidPassword,
   messages,
+  passkeyMessages,
 } from '@anybank/contracts';
 import { emailBelongsToAnother, recentEmailChanges } from '../../directory';
 import type { Database } from '../../../db/database';
@@ -12,15 +14,26 @@ import { findUserById, findUserByUid, setUserPassword } from '../../directory';
 import type { MessagingService } from '../../messaging';
 import type { SecurityNotices } from '../../messaging';
 import { clearPasswordFailures } from '../credentials/password.store';
+import { isPasskeyOnly } from '../credentials/passkey-only.rules';
+import { listMfaDevicesOf, type UserRow } from '../../directory';
+import { newPasswordRefusal } from '../credentials/new-password';
 import { hashPassword } from '../credentials/password.service';
+import type { CheckedPasswordHash } from '../../directory';
 import type { OtpService } from '../credentials/otp.service';
+import type { SessionsService } from '../oauth/sessions.service';
 import type { FlowEvent, FlowState } from './flow.rules';
 import { recoveryAddressOf } from './recovery.rules';
 
 export type RecoveryStep =
   | { kind: 'initiateAccountRecovery' }
   | { kind: 'submitRecoveryUsername'; username: string }
-  | { kind: 'recoverAccount'; recoveryCode: string; newPassword: string }
+  | {
+      kind: 'recoverAccount';
+      recoveryCode: string;
+      newPassword: string;
+      /** Issue 14 §4: every session of the account ends with the reset (the default). */
+      signOutOtherSessions?: boolean;
+    }
   | { kind: 'resetPassword'; newPassword: string };
 
 const RECOVERY_PURPOSE = 'recovery';
@@ -36,6 +49,8 @@ export function createRecoverySteps(deps: {
   otp: OtpService;
   messaging: MessagingService;
   notices: SecurityNotices;
+  /** Issue 14 §4: ends the account's sessions with a reset; app.ts always hands it over. */
+  sessions?: Pick<SessionsService, 'endAllBut'>;
 }) {
   const { db } = deps;
 
@@ -57,17 +72,59 @@ export function createRecoverySteps(deps: {
     newPassword: string,
     via: 'recovery' | 'forced-reset',
     ip: string | null,
+    signOutEverywhere = false,
   ) {
     const user = await findUserById(db, userId);
     if (!user) throw new DomainError('flow_restart_required');
-    const passwordHash = await hashPassword(newPassword);
+    // Checked by `weakness` before (the code is not spent on a password that is refused).
+    const passwordHash = (await hashPassword(newPassword)) as CheckedPasswordHash;
     // The new password, the lifted lock and the audit entry stand or fall together.
     await db.transaction(async (tx) => {
       await setUserPassword(tx, userId, passwordHash);
       await clearPasswordFailures(tx, user.uid);
+      // Whoever knew the old password may be signed in somewhere: every session ends with it.
+      if (signOutEverywhere) await deps.sessions?.endAllBut(tx, userId, null, ip, 'password-reset');
       await insertAuditEvent(tx, { type: 'password.changed', userId, ip, details: { via } });
     });
     await deps.notices.tell({ type: 'password.changed', userId, details: { via } });
+  }
+
+  /**
+   * Issue 14 §5: why a new password is refused for this user (the spec's rule, their own
+   * details, zxcvbn), as the flow's refusal event; null when it may be set.
+   */
+  async function weakness(userId: string | null, newPassword: string): Promise<FlowEvent | null> {
+    if (!isValidPassword(newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) return null;
+    const refusal = await newPasswordRefusal(newPassword, {
+      username: user.uid,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    });
+    return refusal
+      ? { type: 'NEW_PASSWORD_REFUSED', detailCode: refusal.code, message: refusal.message }
+      : null;
+  }
+
+  /** Issue 14 §1: an account with no password, which only a passkey signs in to. */
+  async function passkeyOnly(user: UserRow): Promise<boolean> {
+    return isPasskeyOnly(user, await listMfaDevicesOf(db, user.id));
+  }
+
+  /** A passkey-only account's right code leads to a new passkey (the pairing steps). */
+  async function passkeyRecovery(state: FlowState, recoveryCode: string): Promise<FlowEvent> {
+    const code = recoveryCode.toUpperCase();
+    if (!state.userId || !RECOVERY_CODE_PATTERN.test(code)) return { type: 'RECOVERY_REFUSED' };
+    const verdict = await deps.otp.verify({
+      purpose: RECOVERY_PURPOSE,
+      reference: state.userId,
+      code,
+    });
+    return verdict.result === 'ok'
+      ? { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: randomUUID() }
+      : { type: 'RECOVERY_REFUSED' };
   }
 
   return {
@@ -85,11 +142,14 @@ export function createRecoverySteps(deps: {
             type: 'RECOVERY_USERNAME_SUBMITTED',
             userId: user?.id ?? null,
             username: step.username,
+            passkeyOnly: user ? await passkeyOnly(user) : false,
           };
         }
         case 'recoverAccount': {
           if (state.status !== 'RECOVERY_CODE_REQUIRED') return { type: 'RECOVERY_REFUSED' };
-          if (!isValidPassword(step.newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
+          if (state.passkeyRecovery) return passkeyRecovery(state, step.recoveryCode);
+          const weak = await weakness(state.userId, step.newPassword);
+          if (weak) return weak;
           const code = step.recoveryCode.toUpperCase();
           if (!state.userId || !RECOVERY_CODE_PATTERN.test(code))
             return { type: 'RECOVERY_REFUSED' };
@@ -99,7 +159,13 @@ export function createRecoverySteps(deps: {
             code,
           });
           if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
-          await setPassword(state.userId, step.newPassword, 'recovery', ip);
+          await setPassword(
+            state.userId,
+            step.newPassword,
+            'recovery',
+            ip,
+            step.signOutOtherSessions ?? true,
+          );
           return { type: 'RECOVERY_ACCEPTED' };
         }
       }
@@ -110,10 +176,12 @@ export function createRecoverySteps(deps: {
       state: FlowState,
       newPassword: string,
       ip: string | null,
-    ): Promise<boolean> {
-      if (!isValidPassword(newPassword) || !state.userId) return false;
+    ): Promise<FlowEvent | null> {
+      if (!state.userId) return { type: 'NEW_PASSWORD_REFUSED' };
+      const weak = await weakness(state.userId, newPassword);
+      if (weak) return weak;
       await setPassword(state.userId, newPassword, 'forced-reset', ip);
-      return true;
+      return null;
     },
 
     async sendRecoveryCode(userId: string) {
@@ -130,8 +198,15 @@ export function createRecoverySteps(deps: {
       await deps.messaging.send({
         channel: 'email',
         to,
-        subject: messages.signInDelivery.recoverySubject,
-        body: messages.signInDelivery.recoveryBody(code, RECOVERY_TTL_MS),
+        ...((await passkeyOnly(user))
+          ? {
+              subject: passkeyMessages.passkeyRecoverySubject,
+              body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
+            }
+          : {
+              subject: messages.signInDelivery.recoverySubject,
+              body: messages.signInDelivery.recoveryBody(code, RECOVERY_TTL_MS),
+            }),
         code,
       });
     },

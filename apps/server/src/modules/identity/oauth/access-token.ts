@@ -27,6 +27,11 @@ export interface Principal {
   grantId: string;
   /** When the person signed in for this token (epoch seconds, `auth_time`); null if unsaid. */
   authTime: number | null;
+  /**
+   * The sign-in session the token was issued in (its uid, claim `suid`), for "Where you're
+   * signed in" (issue 14 §4); null for a token issued outside a browser session.
+   */
+  sessionUid?: string | null;
 }
 
 export interface AccessRequirement {
@@ -103,6 +108,11 @@ export interface AuthGuardDeps {
   /** The grant a token names, with its account's user type (grant.store.ts). */
   readGrantBinding(grantId: string): Promise<GrantBinding | null>;
   audit(event: AuditEvent): Promise<void>;
+  /**
+   * A live token of a session was used (issue 14 §4: its "last active"); the sessions service
+   * writes at most once a minute per session, so most calls cost nothing.
+   */
+  sessionUsed?(principal: Principal): Promise<void>;
 }
 
 /**
@@ -204,6 +214,7 @@ export function createAuthGuards(
       scopes: new Set(scopes),
       grantId,
       authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+      sessionUid: typeof payload.suid === 'string' ? payload.suid : null,
     });
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_TOKENS_KEPT) {
@@ -221,6 +232,7 @@ export function createAuthGuards(
   async function verifyAccessToken(token: string): Promise<Principal> {
     const principal = await principalOf(token);
     await assertGrantIsLive(principal.grantId);
+    await deps.sessionUsed?.(principal);
     return principal;
   }
 
@@ -260,6 +272,7 @@ export function createAuthGuards(
       throw error;
     }
     if (!confirmed) await assertGrantIsLive(principal.grantId);
+    await deps.sessionUsed?.(principal);
     return result;
   }
 

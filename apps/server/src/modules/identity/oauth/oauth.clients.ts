@@ -8,8 +8,13 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { ServerSecrets } from '../keys/keys.service';
-import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
-import { RETAIL_CLIENT_ID, SERVICE_CLIENT_ID } from './client-scopes.rules';
+// The rules' copy of ciba.ts's client id (a test keeps them equal): importing ciba.ts would load
+// oidc-provider and the directory for one string, and e2e/bundle-secrets.spec.ts imports this file.
+import {
+  RETAIL_CLIENT_ID,
+  SERVICE_CLIENT_ID,
+  TRANSFER_APPROVAL_CLIENT as TRANSFER_APPROVAL_CLIENT_ID,
+} from './client-scopes.rules';
 
 // The client ids live beside each client's scope list (client-scopes.rules.ts, issue 12 §4).
 export { RETAIL_CLIENT_ID, SERVICE_CLIENT_ID };

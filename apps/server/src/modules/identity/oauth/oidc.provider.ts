@@ -26,6 +26,7 @@ import { createOidcAdapterClass } from './oidc.adapter';
 import type { ServerKeys } from '../keys/keys.service';
 import { oauthClients, userTypeOfClient } from './oauth.clients';
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
+import { sessionSeenRecorder } from './sessions.record';
 
 /**
  * How long access and ID tokens live. A signing key stays published this long after its
@@ -272,6 +273,8 @@ export function createOidcProvider(
         // When the person last signed in (not when this token was minted: a silent renewal
         // keeps it), for the step-up guard (identity/oauth/recent-authentication.ts).
         auth_time: authTimeOf(ctx),
+        // The sign-in session (its uid) the token was issued in: its "last active" (issue 14 §4).
+        suid: 'sessionUid' in token ? token.sessionUid : undefined,
       };
     },
     renderError: (ctx, out) => {
@@ -288,5 +291,6 @@ export function createOidcProvider(
     await next();
     if (ctx.status >= 400) ctx.body = withSafeOauthErrorTexts(ctx.body);
   });
+  provider.use(sessionSeenRecorder(db));
   return provider;
 }

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import {
   BLANK_PLACEHOLDER,
   CONTACT_KINDS,
+  DEFAULT_PHONE_COUNTRY,
   EMAIL_PATTERN,
   HOSTNAME_PATTERN,
   PERSON_NAME_PATTERN,
-  PHONE_PATTERN,
   PROFILE_FIELD_MAX_LENGTH,
   ZIP_MAX_LENGTH,
   messages,
   orchestrationMessages,
-  toE164,
+  readPhoneNumber,
 } from '@anybank/contracts';
 import type {
   ContactConfirmOutcome,
@@ -84,6 +84,7 @@ function valueOf(value: z.output<typeof attribute>): string {
 /** Document 2 §5, field by field: the details, or every field's complaint. */
 export function checkProfile(
   rawData: z.output<typeof rawDataSchema>,
+  phoneCountry: string = DEFAULT_PHONE_COUNTRY,
 ): { ok: true; details: CustomerProfile } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const name = (field: string, value: string, required: string) => {
@@ -108,8 +109,9 @@ export function checkProfile(
     errors.push({ field: 'mail', message: messages.validation.emailInvalid });
   else if (email.length > PROFILE_FIELD_MAX_LENGTH)
     errors.push({ field: 'mail', message: orchestrationMessages.emailTooLong });
-  if (mobile !== '' && !PHONE_PATTERN.test(mobile))
-    errors.push({ field: 'mobile', message: messages.validation.phoneFormat });
+  // Issue 14 §6: read with libphonenumber-js (no `+`: the bank's country), stored in E.164.
+  const phone = mobile === '' ? null : readPhoneNumber(mobile, phoneCountry);
+  if (phone && !phone.ok) errors.push({ field: 'mobile', message: phone.message });
   const street = optional(
     'street',
     valueOf(rawData.street),
@@ -135,7 +137,7 @@ export function checkProfile(
       firstName,
       lastName,
       email,
-      mobile: mobile === '' ? null : toE164(mobile),
+      mobile: phone?.ok ? phone.e164 : null,
       street,
       city,
       postalCode,
@@ -170,7 +172,11 @@ function answerOf(outcome: ProfileSaveOutcome | ContactConfirmOutcome): ProfileU
   }
 }
 
-export function createProfileUpdatePolicy(deps: { profile: ProfileService }) {
+export function createProfileUpdatePolicy(deps: {
+  profile: ProfileService;
+  /** Where a number without `+` is read (config `PHONE_DEFAULT_COUNTRY`). */
+  phoneCountry?: string;
+}) {
   return definePolicy({
     name: 'PROFILE_UPDATE',
     access: 'user',
@@ -180,7 +186,7 @@ export function createProfileUpdatePolicy(deps: { profile: ProfileService }) {
       if ('step' in input) {
         return answerOf(await deps.profile.confirmContact(user, input, context.ip));
       }
-      const checked = checkProfile(input.rawData);
+      const checked = checkProfile(input.rawData, deps.phoneCountry);
       if (!checked.ok) throw fieldErrors(checked.errors);
       return answerOf(await deps.profile.save(user, checked.details, context));
     },

@@ -12,9 +12,16 @@ export function createRegistrationPolicy(deps: { registration: RegistrationServi
     name: 'REGISTRATION',
     access: 'widget',
     input: registrationRequestSchema,
-    run: (input, context) =>
-      input.step === 'start'
-        ? deps.registration.start(input)
-        : deps.registration.verify(input, context.ip),
+    run: (input, context) => {
+      switch (input.step) {
+        case 'start':
+          return deps.registration.start(input);
+        // Issue 14 §1: the same form with no password; a passkey is created instead.
+        case 'startPasskey':
+          return deps.registration.startPasskey(input);
+        case 'verify':
+          return deps.registration.verify(input, context.ip);
+      }
+    },
   });
 }

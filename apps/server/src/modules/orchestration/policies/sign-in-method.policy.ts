@@ -3,7 +3,8 @@ import { AUTHN_PREFERENCES, isValidPassword, messages } from '@anybank/contracts
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import type { ProfileService } from '../../directory';
-import { hashPassword, type RecentAuthentication } from '../../identity';
+import { hashNewPassword, type RecentAuthentication } from '../../identity';
+import type { CheckedPasswordHash } from '../../directory';
 import { definePolicy, userOf } from '../policy';
 
 /** Longer entries are refused before hashing: argon2 of a megabyte is a denial of service. */
@@ -45,7 +46,7 @@ function inputSchema(productId: string) {
  */
 export function createSignInMethodPolicy(deps: {
   config: Pick<Config, 'productId'>;
-  profile: Pick<ProfileService, 'setSignInMethod'>;
+  profile: Pick<ProfileService, 'setSignInMethod' | 'passwordOwner'>;
   recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
 }) {
   const key = authnPreferenceKey(deps.config.productId);
@@ -58,7 +59,7 @@ export function createSignInMethodPolicy(deps: {
       // A new password or sign-in method: only after a recent sign-in or step-up (issue 12 §2).
       await deps.recentAuth.requireRecentAuthentication(user);
       const preference = input.rawData[key] as (typeof AUTHN_PREFERENCES)[number];
-      let passwordHash: string | null = null;
+      let passwordHash: CheckedPasswordHash | null = null;
       if (preference === 'Password') {
         const passwords = input.rawData.userPassword ?? [];
         const [password] = passwords;
@@ -70,7 +71,17 @@ export function createSignInMethodPolicy(deps: {
         ) {
           return refusal(messages.validation.passwordHint);
         }
-        passwordHash = await hashPassword(password);
+        // Issue 14 §5: not common, breached or personal; said in the shape the page reads.
+        const owner = await deps.profile.passwordOwner(user.userId);
+        if (!owner) throw new DomainError('no_such_user');
+        try {
+          passwordHash = await hashNewPassword(password, owner);
+        } catch (error) {
+          if (error instanceof DomainError && error.details.length > 0) {
+            return refusal(error.message);
+          }
+          throw error;
+        }
       }
       const changed = await deps.profile.setSignInMethod(
         user,

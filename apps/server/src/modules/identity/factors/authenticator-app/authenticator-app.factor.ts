@@ -2,7 +2,9 @@ import { OTP_MAX_ATTEMPTS, OTP_PATTERN, messages } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
 import { recordTotpStep } from '../../../directory';
 import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../../devices/totp.rules';
+import { insertAuditEvent } from '../../../audit';
 import { displayAsStored } from '../device-display';
+import { isTotpReplay } from './totp-replay.rules';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 
@@ -12,6 +14,17 @@ import type { FactorDeps } from '../factor-deps';
  * its wrong codes are counted in the flow (codeFailures), not by the code service.
  */
 export function authenticatorAppFactor(deps: FactorDeps): Factor {
+  async function tellReplay(userId: string, deviceId: string, ip: string | null) {
+    const replay = {
+      type: 'otp.replayed' as const,
+      userId,
+      ip,
+      details: { deviceId, deviceType: 'TOTP' },
+    };
+    await insertAuditEvent(deps.db, replay);
+    await deps.notices?.tell(replay);
+  }
+
   return {
     ...FACTOR_DEFAULTS,
     name: 'authenticator-app',
@@ -28,6 +41,11 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
       const step = acceptedTotpStep(secret, answer.code, Date.now(), device.lastTotpStep);
       if (step !== null && (await recordTotpStep(deps.db, device.id, step)))
         return { type: 'OTP_ACCEPTED' };
+      // Refused as any wrong code; a replay is also told to the owner (ASVS 2.8.5). A code
+      // that lost a race to a parallel request with it (step not null) is one too.
+      if (step !== null || isTotpReplay(secret, answer.code, Date.now(), device.lastTotpStep)) {
+        await tellReplay(device.userId, device.id, call.context.ip);
+      }
       if (state.codeFailures + 1 >= OTP_MAX_ATTEMPTS) return { type: 'OTP_ATTEMPTS_EXCEEDED' };
       return { type: 'OTP_REJECTED', attemptsLeft: OTP_MAX_ATTEMPTS - state.codeFailures - 1 };
     },

@@ -15,6 +15,7 @@ import {
   registrationOptions,
 } from '../../devices/webauthn';
 import { displayAsStored } from '../device-display';
+import { passkeyNameOf } from './passkey-name.rules';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 
@@ -81,7 +82,10 @@ export function passkeyFactor(deps: FactorDeps): Factor {
       target: null,
       async activate(call, answer) {
         const nonce = challengeOf(call.flow.state.webauthnOptions);
-        const check = await checkRegistration(webauthn, answer.attestation, nonce);
+        // A passkey-only account's new passkey (its recovery) must verify the user.
+        const check = await checkRegistration(webauthn, answer.attestation, nonce, {
+          requireUserVerification: call.flow.state.passkeyRecovery === true,
+        });
         if (!check.ok)
           return { refused: messages.login.fidoRegistrationError, fido: 'fidoRegistrationError' };
         // A credential belongs to one person: registered anywhere already means refused.
@@ -95,6 +99,8 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           device: {
             type: kind.type,
             name: kind.name,
+            // Issue 14 §1: named by its AAGUID where known; the customer may rename it.
+            nickname: passkeyNameOf(check.aaguid, kind.name),
             credentialId: check.credential.credentialId,
             publicKey: check.credential.publicKey,
             signCount: check.credential.signCount,
@@ -116,6 +122,7 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           },
           existing,
           challengeOf(state.webauthnOptions),
+          state.passkeyRecovery ? 'required' : 'preferred',
         );
         return { publicKeyCredentialCreationOptions: options };
       },

@@ -1,4 +1,4 @@
-import { messages, phoneSchema, toE164 } from '@anybank/contracts';
+import { readPhoneNumber } from '@anybank/contracts';
 import { maskPhone } from '../../flow/device-display.rules';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
@@ -13,10 +13,9 @@ export function smsCodeFactor(deps: FactorDeps): Factor {
     mask: maskPhone,
     target: {
       parse(input) {
-        const parsed = phoneSchema.safeParse(input.phone ?? '');
-        return parsed.success
-          ? { target: toE164(parsed.data) }
-          : { refused: messages.validation.phoneFormat };
+        // Issue 14 §6: `12345` is no phone; a number without `+` is read in the bank's country.
+        const phone = readPhoneNumber(input.phone ?? '', deps.phoneCountry);
+        return phone.ok ? { target: phone.e164 } : { refused: phone.message };
       },
     },
   });

@@ -1,0 +1,26 @@
+/**
+ * A passkey-only account (issue 14 §1): a customer with no password at all, who signs in with
+ * their device ('Device' preference) and has at least one passkey, a FIDO2 authenticator that
+ * verifies the user (screen lock, fingerprint). Forgot password never applies to such an
+ * account; its recovery is an e-mailed code, then a new passkey.
+ */
+export interface PasskeyOnlyFacts {
+  userType: string;
+  passwordHash: string | null;
+  authnPreference: string;
+}
+
+/** The device types a passkey is stored as (identity/factors/passkey). */
+export const PASSKEY_DEVICE_TYPES: readonly string[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
+
+export function isPasskeyOnly(
+  user: PasskeyOnlyFacts,
+  devices: readonly { type: string; credentialId?: string | null }[],
+): boolean {
+  return (
+    user.userType === 'customer' &&
+    user.passwordHash === null &&
+    user.authnPreference === 'Device' &&
+    devices.some((device) => PASSKEY_DEVICE_TYPES.includes(device.type) && !!device.credentialId)
+  );
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  PASSWORDLESS_API_PATH,
+  passkeyRenameSchema,
+  passkeyRenamedSchema,
+  passwordlessStatusSchema,
+} from '@anybank/contracts';
+import { parseInput } from '../../../http/validation';
+import type { AuthGuards } from '../oauth/access-token';
+import type { PasswordlessService } from './passwordless.service';
+
+const deviceParams = z.object({ deviceId: z.uuid() });
+
+/** Issue 14 §1: "Sign in without a password" and naming passkeys. Thin: the service decides. */
+export function registerPasswordlessRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthGuards; passwordless: PasswordlessService },
+) {
+  const { auth, passwordless } = deps;
+
+  app.get(
+    PASSWORDLESS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Whether the signed-in customer has a password, and how many passkeys',
+          tag: 'sign-in',
+          caller: 'bearer',
+          responses: {
+            200: { description: 'What the customer has.', schema: passwordlessStatusSchema },
+            401: 'No valid customer token.',
+            403: 'The token is not a customer’s.',
+          },
+        },
+      },
+    },
+    async (request) => passwordless.status(await auth.requireCustomer(request)),
+  );
+
+  app.delete(
+    PASSWORDLESS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Removes the customer’s password: they sign in with a passkey only',
+          tag: 'sign-in',
+          caller: 'bearer',
+          description:
+            'A passkey-only account from then on (no password, sign-in method Device). Needs at least one passkey and a sign-in or step-up of the last 5 minutes. Audited; the customer is told by e-mail. A password comes back through the sign-in method switch to Password.',
+          responses: {
+            204: 'Removed.',
+            401: 'No valid token, or `step_up_required` (with the factors the step-up may use).',
+            403: 'The token is not a customer’s.',
+            409: '`passwordless_needs_passkey`: no passkey yet; `passwordless_no_password`: none to remove.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      await passwordless.removePassword(await auth.requireCustomer(request), request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/authn/devices/:deviceId/name',
+    {
+      config: {
+        docs: {
+          summary: 'Renames one of the customer’s passkeys',
+          tag: 'sign-in',
+          caller: 'bearer',
+          params: { deviceId: 'The passkey’s `id` from the devices list.' },
+          body: passkeyRenameSchema,
+          responses: {
+            200: { description: 'The new name.', schema: passkeyRenamedSchema },
+            400: 'A name that is empty or longer than 64 characters, or a malformed id.',
+            401: 'No valid customer token.',
+            403: 'The token is not a customer’s.',
+            404: '`passkey_not_found`: not a passkey of this customer.',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const principal = await auth.requireCustomer(request);
+      const { deviceId } = parseInput(deviceParams, request.params);
+      const { name } = parseInput(passkeyRenameSchema, request.body);
+      return {
+        id: deviceId,
+        nickname: await passwordless.renamePasskey(principal, deviceId, name),
+      };
+    },
+  );
+}

@@ -1,0 +1,362 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  XSRF_HEADER,
+  messages,
+  orchestrationPaths,
+  outboxResponseSchema,
+  passkeyMessages,
+  widgetTokenResponseSchema,
+} from '@anybank/contracts';
+import { buildServer, type Server } from '../src/app';
+import type { Config } from '../src/config';
+import { auditEvents, mfaDevices, users } from '../src/db/schema';
+import { seedDemoData } from '../src/seed/seed';
+import { freePort } from './browser-session';
+import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { SoftAuthenticator } from './soft-authenticator';
+import { testConfig } from './test-config';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+
+/**
+ * Passkeys first (issue 14 §1) through the real server: an account created with a passkey and
+ * no password, signing in from the username field's passkey suggestion (no username, no
+ * password, no second factor), the risk rules still in the way, and forgot password, which for
+ * such an account is an e-mailed code and then a new passkey. A software authenticator makes
+ * real attestations and assertions.
+ */
+
+const COMPANY = 'anybank-demo';
+
+interface CreationOptions {
+  challenge: string;
+  rp: { id: string };
+  user: { id: string };
+  authenticatorSelection?: { userVerification?: string; residentKey?: string };
+}
+interface RequestOptions {
+  challenge: string;
+  rpId: string;
+  userVerification?: string;
+  allowCredentials?: unknown[];
+}
+
+describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  let config: Config;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seeded: true });
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    await seedDemoData(test.handle.db);
+    config = testConfig({ PORT: String(port), PUBLIC_URL: origin });
+    server = await buildServer({ config, database: test.handle, webDistDir: '/nonexistent' });
+    await server.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  async function registration(body: unknown) {
+    const token = await fetch(new URL(orchestrationPaths.widgetToken(COMPANY), origin), {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1' },
+    });
+    const { access_token } = widgetTokenResponseSchema.parse(await token.json());
+    const path = orchestrationPaths.policyStart(COMPANY, config.policyIds.REGISTRATION);
+    const response = await fetch(new URL(path, origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown> & {
+        details?: { field: string; message: string }[];
+      },
+    };
+  }
+
+  async function latestEmail(to: string) {
+    const response = await fetch(
+      new URL(`/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, origin),
+    );
+    const [message] = outboxResponseSchema.parse(await response.json()).messages;
+    if (!message?.code) throw new Error(`no code for ${to}`);
+    return message;
+  }
+
+  /** Registers `username` with `key` as its passkey: the form, the e-mailed code, the key. */
+  async function register(username: string, key: SoftAuthenticator) {
+    const email = `${username}@example.com`;
+    const started = await registration({
+      step: 'startPasskey',
+      firstName: 'Pat',
+      lastName: 'Key',
+      email,
+      username,
+    });
+    expect(started.status).toBe(200);
+    const options = started.body.publicKeyCredentialCreationOptions as CreationOptions;
+    const code = (await latestEmail(email)).code;
+    const verified = await registration({
+      step: 'verify',
+      registrationId: started.body.registrationId,
+      code,
+      attestation: key.register(options),
+    });
+    return { options, verified };
+  }
+
+  async function userRow(uid: string) {
+    const [row] = await test.handle.db.select().from(users).where(eq(users.uid, uid));
+    return row!;
+  }
+
+  /** A sign-in flow up to the passkey suggestion's request options. */
+  async function passkeySuggestion() {
+    const driver = new SignInDriver(origin);
+    await driver.authorize();
+    const asked = await driver.post({ action: 'startPasskeySignIn' });
+    return {
+      driver,
+      asked,
+      options: asked.body.publicKeyCredentialRequestOptions as RequestOptions,
+    };
+  }
+
+  const pick = (driver: SignInDriver, assertion: unknown) =>
+    driver.post(
+      { action: 'signInWithPasskey' },
+      { assertion, origin, riskPayload: PERSON_RISK_PAYLOAD },
+    );
+
+  it('creates an account with a passkey and no password at all, its passkey the only device', async () => {
+    const key = new SoftAuthenticator(origin);
+    const { options, verified } = await register('pat.key', key);
+    expect(options.authenticatorSelection).toMatchObject({
+      userVerification: 'required',
+      residentKey: 'required',
+    });
+    expect(verified).toMatchObject({
+      status: 200,
+      body: { status: 'COMPLETED', username: 'pat.key' },
+    });
+    const user = await userRow('pat.key');
+    expect(user).toMatchObject({ passwordHash: null, authnPreference: 'Device' });
+    // The passkey was made for the account's id (its user handle).
+    expect(Buffer.from(options.user.id, 'base64url').toString()).toBe(user.id);
+    const devices = await test.handle.db
+      .select()
+      .from(mfaDevices)
+      .where(eq(mfaDevices.userId, user.id));
+    expect(devices.map((device) => [device.type, device.credentialId])).toEqual([
+      ['FIDO2', key.id],
+    ]);
+  });
+
+  it('refuses a passkey registration without the passkey, with a forged one, or one that does not verify the user', async () => {
+    const email = 'no.key@example.com';
+    const started = await registration({
+      step: 'startPasskey',
+      firstName: 'No',
+      lastName: 'Key',
+      email,
+      username: 'no.key',
+    });
+    const options = started.body.publicKeyCredentialCreationOptions as CreationOptions;
+    const code = (await latestEmail(email)).code;
+    const attempts = [
+      undefined,
+      new SoftAuthenticator(origin).register({ ...options, challenge: 'b3RoZXI' }),
+      new SoftAuthenticator(origin, { userVerified: false }).register(options),
+      new SoftAuthenticator('http://evil.example').register(options),
+    ];
+    for (const attestation of attempts) {
+      const refused = await registration({
+        step: 'verify',
+        registrationId: started.body.registrationId,
+        code,
+        ...(attestation ? { attestation } : {}),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([
+        { field: 'attestation', message: passkeyMessages.passkeyRefused },
+      ]);
+    }
+    expect(await test.handle.db.select().from(users).where(eq(users.uid, 'no.key'))).toEqual([]);
+  });
+
+  it('signs in from the passkey suggestion with no username, no password and no second factor', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('suggested.key', key);
+    const { driver, asked, options } = await passkeySuggestion();
+    expect(asked.body.status).toBe('IDENTIFIER_REQUIRED');
+    // Any passkey for the site may answer, and it must verify the user.
+    expect(options.allowCredentials ?? []).toEqual([]);
+    expect(options.userVerification).toBe('required');
+
+    const signedIn = await pick(driver, key.assert(options));
+    expect(signedIn.body).toMatchObject({ status: 'MFA_COMPLETED', username: 'suggested.key' });
+    expect(await driver.continueToResume()).toContain('/as/authorization.oauth2/');
+    // The passkey with user verification is both factors, as the audit log says.
+    const [succeeded] = await test.handle.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.type, 'signin.succeeded'),
+          eq(auditEvents.userId, (await userRow('suggested.key')).id),
+        ),
+      );
+    expect(succeeded?.details).toMatchObject({ amr: ['hwk', 'user', 'mfa'] });
+    const [device] = await test.handle.db
+      .select()
+      .from(mfaDevices)
+      .where(eq(mfaDevices.credentialId, key.id));
+    expect(device?.signCount).toBe(1);
+  });
+
+  it('signs in whoever owns the passkey the browser picked, of two for the site', async () => {
+    const first = new SoftAuthenticator(origin);
+    const second = new SoftAuthenticator(origin);
+    await register('first.key', first);
+    await register('second.key', second);
+    const { driver, options } = await passkeySuggestion();
+    expect((await pick(driver, second.assert(options))).body.username).toBe('second.key');
+  });
+
+  it('refuses a passkey that does not verify the user, a replayed answer, and an unknown one', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('careful.key', key);
+    const presenceOnly = new SoftAuthenticator(origin, { userVerified: false });
+    const { driver, options } = await passkeySuggestion();
+    // Same credential id and key, but no user verification flag: refused.
+    const unverified = await pick(driver, presenceOnly.assert(options));
+    expect(unverified).toMatchObject({
+      status: 400,
+      body: {
+        status: 'IDENTIFIER_REQUIRED',
+        userMessage: messages.login.fidoAuthenticationNotProvided,
+      },
+    });
+    // The refused answer used up the challenge: a right answer to it now fails too.
+    expect((await pick(driver, key.assert(options))).status).toBe(400);
+    const fresh = (await driver.post({ action: 'startPasskeySignIn' })).body
+      .publicKeyCredentialRequestOptions as RequestOptions;
+    const answer = key.assert(fresh);
+    expect((await pick(driver, answer)).body.status).toBe('MFA_COMPLETED');
+    // The same answer in another flow (another challenge) is refused.
+    const other = await passkeySuggestion();
+    expect((await pick(other.driver, answer)).status).toBe(400);
+  });
+
+  it('refuses a copy of a passkey picked from the suggestion, and audits it for its owner', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('copied.key', key);
+    const copy = key.clone();
+    const first = await passkeySuggestion();
+    expect((await pick(first.driver, key.assert(first.options))).body.status).toBe('MFA_COMPLETED');
+    // The copy signs with the counter the original already used.
+    const second = await passkeySuggestion();
+    const refused = await pick(second.driver, copy.assert(second.options));
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { status: 'IDENTIFIER_REQUIRED', userMessage: messages.login.fidoAuthenticatorCloned },
+    });
+    const audited = await test.handle.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.type, 'device.clone_suspected'),
+          eq(auditEvents.userId, (await userRow('copied.key')).id),
+        ),
+      );
+    expect(audited).toHaveLength(1);
+  });
+
+  it('denies a passkey sign-in when the risk is high, as a username would be', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('risky.key', key);
+    await test.handle.db
+      .update(users)
+      .set({ highRiskNextSignIn: true })
+      .where(eq(users.uid, 'risky.key'));
+    const { driver, options } = await passkeySuggestion();
+    const denied = await pick(driver, key.assert(options));
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ status: 'FAILED', code: 'RISK_DENIED' });
+  });
+
+  it('asks a passkey-only account for its passkey right after the username', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('named.key', key);
+    const driver = new SignInDriver(origin);
+    await driver.authorize();
+    const asked = await driver.post('submitIdentifier', {
+      identifier: 'named.key',
+      riskPayload: PERSON_RISK_PAYLOAD,
+    });
+    expect(asked.body.status).toBe('ASSERTION_REQUIRED');
+    const request = asked.body.publicKeyCredentialRequestOptions as RequestOptions;
+    const answered = await driver.post(
+      { action: 'checkAssertion' },
+      { assertion: key.assert(request), origin },
+    );
+    expect(answered.body.status).toBe('MFA_COMPLETED');
+  });
+
+  it('answers forgot password with "no password to reset", then a code and a new passkey', async () => {
+    const lost = new SoftAuthenticator(origin);
+    await register('lost.key', lost);
+    const driver = new SignInDriver(origin);
+    await driver.authorize();
+    await driver.post({ action: 'initiateAccountRecovery' });
+    const asked = await driver.post({ action: 'submitRecoveryUsername' }, { username: 'lost.key' });
+    expect(asked.body).toMatchObject({
+      status: 'RECOVERY_CODE_REQUIRED',
+      passkeyRecovery: true,
+      message: passkeyMessages.noPasswordToReset,
+    });
+    const mail = await latestEmail('lost.key@example.com');
+    expect(mail.subject).toBe(passkeyMessages.passkeyRecoverySubject);
+
+    const pairing = await driver.post(
+      { action: 'recoverAccount' },
+      { recoveryCode: mail.code, newPassword: '' },
+    );
+    expect(pairing.body.status).toBe('FIDO2_ACTIVATION_REQUIRED');
+    const creation = pairing.body.publicKeyCredentialCreationOptions as CreationOptions;
+    expect(creation.authenticatorSelection?.userVerification).toBe('required');
+    const replacement = new SoftAuthenticator(origin);
+    const done = await driver.post(
+      { action: 'activateDevice' },
+      { attestation: replacement.register(creation), origin },
+    );
+    // Recovered, not signed in: the new passkey signs in from the start.
+    expect(done.body).toMatchObject({ status: 'SUCCESSFUL_PASSWORD_RESET', passkeyRecovery: true });
+    expect((await userRow('lost.key')).passwordHash).toBeNull();
+    const again = await driver.post({ action: 'continueAuthentication' });
+    expect(again.body.status).toBe('IDENTIFIER_REQUIRED');
+    const { driver: next, options } = await passkeySuggestion();
+    expect((await pick(next, replacement.assert(options))).body.username).toBe('lost.key');
+  });
+
+  it('refuses a wrong recovery code for a passkey-only account and pairs nothing', async () => {
+    await register('guessed.key', new SoftAuthenticator(origin));
+    const driver = new SignInDriver(origin);
+    await driver.authorize();
+    await driver.post({ action: 'initiateAccountRecovery' });
+    await driver.post({ action: 'submitRecoveryUsername' }, { username: 'guessed.key' });
+    const refused = await driver.post(
+      { action: 'recoverAccount' },
+      { recoveryCode: 'AAAAAAAA', newPassword: '' },
+    );
+    expect(refused.body).toMatchObject({ status: 'FAILED', code: 'REQUEST_FAILED' });
+  });
+});

@@ -1,0 +1,288 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BANK_CLIENT,
+  DEMO_PASSWORD,
+  FLOW_API_PATH,
+  REMEMBERED_BROWSERS_API_PATH,
+  REMEMBERED_BROWSER_COOKIE,
+  RISK_API_PATH,
+  XSRF_HEADER,
+  outboxResponseSchema,
+  rememberedBrowsersResponseSchema,
+  type RiskPayload,
+} from '@anybank/contracts';
+import { auditEvents, users } from '../src/db/schema';
+import { startBankingServer, userIdOf } from './banking-server';
+import { BrowserSession } from './browser-session';
+import { PERSON_RISK_PAYLOAD, SignInDriver, type FlowAnswer, type Server } from './sign-in-driver';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+
+/**
+ * Issue 14 §3: "Don't ask again on this browser for 30 days". A browser remembered after a
+ * second factor skips it at the next password sign-in at LOW risk; never for another browser,
+ * another customer, at MEDIUM or HIGH risk, after a risk denial, or once forgotten.
+ */
+
+/** One browser of a person: its cookie jar and its device id (the risk payload's). */
+function browserWith(origin: string, deviceId: string) {
+  return {
+    session: new BrowserSession(origin),
+    payload: { ...PERSON_RISK_PAYLOAD, deviceId } satisfies RiskPayload,
+  };
+}
+type Browser = ReturnType<typeof browserWith>;
+
+// One database (API_DATABASES): whole sign-ins over HTTP, one request at a time.
+describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seeded: true });
+    ({ server, origin } = await startBankingServer(test));
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  /** Username and password in a new sign-in of this browser: the flow's answer to them. */
+  async function upToPassword(browser: Browser, uid: string) {
+    const driver = new SignInDriver(origin, BANK_CLIENT, browser.session);
+    await driver.authorize();
+    const identified = await driver.post('submitIdentifier', {
+      identifier: uid,
+      riskPayload: browser.payload,
+    });
+    expect(identified.body.status, 'after the username').toBe('USERNAME_PASSWORD_REQUIRED');
+    return { driver, identified };
+  }
+
+  const password = (driver: SignInDriver, uid: string) =>
+    driver.post('checkUsernamePassword', { username: uid, password: DEMO_PASSWORD });
+
+  /** The e-mail code after the password; answers the code step's and the code's answers. */
+  async function emailCode(driver: SignInDriver, uid: string, afterPassword: FlowAnswer) {
+    let asked = afterPassword;
+    if (asked.status === 'DEVICE_SELECTION_REQUIRED') {
+      const email = asked.devices?.find((device) => device.type === 'Email');
+      asked = (await driver.post({ action: 'selectDevice' }, { deviceRef: { id: email?.id } }))
+        .body;
+    }
+    expect(asked.status, 'the code is asked').toBe('OTP_REQUIRED');
+    const code = await driver.latestCode(`${uid}@example.com`);
+    const checked = await driver.post({ action: 'checkOtp' }, { otp: code });
+    expect(checked.body.status).toBe('MFA_COMPLETED');
+    return asked;
+  }
+
+  /** Continue after the second factor, ticked or not; answers the raw response at RESUME. */
+  async function continueToResume(driver: SignInDriver, rememberBrowser: boolean) {
+    const post = () =>
+      driver.browser.fetch(`${FLOW_API_PATH}/${driver.flowId}?action=continueAuthentication`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [XSRF_HEADER]: '1',
+          'user-agent': PERSON_RISK_PAYLOAD.userAgent,
+        },
+        body: JSON.stringify({ rememberBrowser }),
+      });
+    let response = await post();
+    let body = (await response.json()) as FlowAnswer;
+    // 'Not now' on the pairing offer carries the same answer.
+    if (body.status === 'DEVICE_PAIRING_METHOD_REQUIRED') {
+      response = await post();
+      body = (await response.json()) as FlowAnswer;
+    }
+    expect(body.status).toBe('RESUME');
+    return { response, body };
+  }
+
+  /** A whole sign-in with the e-mail code, "Don't ask again" ticked: answers the token. */
+  async function signInRemembering(browser: Browser, uid: string) {
+    const { driver } = await upToPassword(browser, uid);
+    const asked = await emailCode(driver, uid, (await password(driver, uid)).body);
+    expect(asked.rememberBrowserOffered, 'the code step offers "Don\'t ask again"').toBe(true);
+    const { response, body } = await continueToResume(driver, true);
+    return { driver, response, token: await tokenAfter(driver, body.resumeUrl ?? '') };
+  }
+
+  async function tokenAfter(driver: SignInDriver, resumeUrl: string): Promise<string> {
+    const landing = await driver.resume(resumeUrl);
+    const response = await driver.token(landing.searchParams.get('code') ?? '');
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  /** Sign Out: the next sign-in of this browser starts from the username again. */
+  async function signOut(driver: SignInDriver) {
+    expect(await driver.signOut(`${origin}/`)).toBe(`${origin}/`);
+  }
+
+  /** The next sign-in of this browser, up to the answer to the password. */
+  async function nextSignIn(browser: Browser, uid: string) {
+    const { driver } = await upToPassword(browser, uid);
+    return { driver, afterPassword: (await password(driver, uid)).body };
+  }
+
+  const listOf = async (browser: Browser, token: string) => {
+    const response = await browser.session.fetch(REMEMBERED_BROWSERS_API_PATH, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    return rememberedBrowsersResponseSchema.parse(await response.json()).browsers;
+  };
+
+  const forget = (browser: Browser, token: string, id: string) =>
+    browser.session.fetch(`${REMEMBERED_BROWSERS_API_PATH}/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  async function audited(uid: string, type: string) {
+    return test.handle.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.type, type), eq(auditEvents.userId, await userIdOf(test, uid))))
+      .orderBy(auditEvents.id);
+  }
+
+  it('a browser remembered after the e-mail code skips the second factor at low risk, and amr and the audit say so', async () => {
+    const browser = browserWith(origin, 'jane-laptop-0001');
+    const { driver: first, response, token } = await signInRemembering(browser, 'jane.doe');
+    const cookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${REMEMBERED_BROWSER_COOKIE}=`));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Max-Age=2592000/i);
+    expect(cookie).not.toMatch(/; Secure/i);
+    const [remembered] = await audited('jane.doe', 'browser.remembered');
+    expect(remembered?.details).toMatchObject({ browser: 'Chrome 156 on Linux' });
+    const mail = await fetch(new URL('/api/dev/outbox?to=jane.doe@example.com&limit=5', origin));
+    const subjects = outboxResponseSchema.parse(await mail.json()).messages.map((m) => m.subject);
+    expect(subjects).toContain('A browser will no longer ask for your AnyBank second factor');
+    const [listed] = await listOf(browser, token);
+    expect(listed).toMatchObject({ browser: 'Chrome 156', platform: 'Linux', current: true });
+    expect(listed?.lastUsedAt).toBeNull();
+    await signOut(first);
+
+    const { driver, afterPassword } = await nextSignIn(browser, 'jane.doe');
+    expect(afterPassword.status, 'no second factor asked').toBe('MFA_COMPLETED');
+    const { body } = await continueToResume(driver, false);
+    const again = await tokenAfter(driver, body.resumeUrl ?? '');
+    const succeeded = (await audited('jane.doe', 'signin.succeeded')).at(-1);
+    expect(succeeded?.details).toMatchObject({
+      amr: ['pwd', 'rba'],
+      rememberedBrowserId: listed?.id,
+    });
+    expect((await listOf(browser, again))[0]?.lastUsedAt).not.toBeNull();
+  });
+
+  it('the cookie in another browser (another device id) or for another customer skips nothing', async () => {
+    const laptop = browserWith(origin, 'emily-laptop-0002');
+    await signOut((await signInRemembering(laptop, 'emily.chen')).driver);
+    // Her cookie, sent by a browser whose device id is another's (a copied cookie).
+    const copied = {
+      session: laptop.session,
+      payload: { ...laptop.payload, deviceId: 'thief-pc-0003' },
+    };
+    expect((await nextSignIn(copied, 'emily.chen')).afterPassword.status).not.toBe('MFA_COMPLETED');
+    // Someone else signing in on her remembered browser.
+    expect((await nextSignIn(laptop, 'olivia.martin')).afterPassword.status).not.toBe(
+      'MFA_COMPLETED',
+    );
+    // Her own next sign-in there still skips.
+    expect((await nextSignIn(laptop, 'emily.chen')).afterPassword.status).toBe('MFA_COMPLETED');
+  });
+
+  it('asks for the second factor at MEDIUM risk (failed sign-ins for the username)', async () => {
+    const browser = browserWith(origin, 'sofia-phone-0004');
+    await signOut((await signInRemembering(browser, 'sofia.garcia')).driver);
+    const { driver } = await upToPassword(browser, 'sofia.garcia');
+    // Five failures for her username arrive between her username and her password.
+    const userId = await userIdOf(test, 'sofia.garcia');
+    for (let n = 0; n < 5; n += 1) {
+      await test.handle.db.insert(auditEvents).values({
+        type: 'signin.failed',
+        userId,
+        ip: '203.0.113.9',
+        details: { uid: 'sofia.garcia' },
+      });
+    }
+    const afterPassword = (await password(driver, 'sofia.garcia')).body;
+    expect(afterPassword.status).not.toBe('MFA_COMPLETED');
+    await emailCode(driver, 'sofia.garcia', afterPassword);
+  });
+
+  it("asks for the second factor at HIGH risk, and after the admin's high-risk switch denied a sign-in", async () => {
+    const browser = browserWith(origin, 'liam-desktop-0005');
+    await signOut((await signInRemembering(browser, 'liam.anderson')).driver);
+    const setSwitch = (on: boolean) =>
+      test.handle.db
+        .update(users)
+        .set({ highRiskNextSignIn: on })
+        .where(eq(users.uid, 'liam.anderson'));
+
+    // The switch turned on between his username and his password: HIGH, the factor is asked.
+    const { driver } = await upToPassword(browser, 'liam.anderson');
+    await setSwitch(true);
+    const afterPassword = (await password(driver, 'liam.anderson')).body;
+    expect(afterPassword.status).not.toBe('MFA_COMPLETED');
+
+    // The modal's evaluation uses the switch up and denies: the remembrance ends with it.
+    const evaluation = await fetch(new URL(RISK_API_PATH, origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'liam.anderson', riskPayload: browser.payload }),
+    });
+    expect(((await evaluation.json()) as { result: { level: string } }).result.level).toBe('HIGH');
+    const later = await nextSignIn(browser, 'liam.anderson');
+    expect(later.afterPassword.status, 'LOW again, but asked').not.toBe('MFA_COMPLETED');
+    expect((await audited('liam.anderson', 'browser.forgotten')).at(-1)?.details).toMatchObject({
+      reason: 'risk-denied-since',
+    });
+    await setSwitch(false);
+  });
+
+  it('a forgotten browser asks again, and another customer cannot forget it', async () => {
+    const browser = browserWith(origin, 'ava-tablet-0006');
+    const { driver, token } = await signInRemembering(browser, 'ava.thomas');
+    const [mine] = await listOf(browser, token);
+    const other = browserWith(origin, 'james-pc-0007');
+    const { token: othersToken } = await signInRemembering(other, 'james.taylor');
+
+    expect((await forget(other, othersToken, mine!.id)).status, 'not his to forget').toBe(404);
+    expect(await listOf(browser, token)).toHaveLength(1);
+
+    expect((await forget(browser, token, mine!.id)).status).toBe(204);
+    expect(await listOf(browser, token)).toEqual([]);
+    expect((await audited('ava.thomas', 'browser.forgotten')).at(-1)?.details).toMatchObject({
+      browserId: mine!.id,
+      reason: 'customer',
+    });
+    expect((await forget(browser, token, mine!.id)).status, 'already forgotten').toBe(404);
+    await signOut(driver);
+    expect((await nextSignIn(browser, 'ava.thomas')).afterPassword.status).not.toBe(
+      'MFA_COMPLETED',
+    );
+  });
+
+  it('an unticked box remembers nothing, and a sign-in that skipped does not renew itself', async () => {
+    const browser = browserWith(origin, 'mia-laptop-0008');
+    const { driver } = await upToPassword(browser, 'mia.jackson');
+    await emailCode(driver, 'mia.jackson', (await password(driver, 'mia.jackson')).body);
+    const { response, body } = await continueToResume(driver, false);
+    expect(response.headers.getSetCookie().join()).not.toContain(REMEMBERED_BROWSER_COOKIE);
+    expect(await audited('mia.jackson', 'browser.remembered')).toEqual([]);
+    await tokenAfter(driver, body.resumeUrl ?? '');
+    await signOut(driver);
+
+    await signOut((await signInRemembering(browser, 'mia.jackson')).driver);
+    const skipped = await nextSignIn(browser, 'mia.jackson');
+    expect(skipped.afterPassword.status).toBe('MFA_COMPLETED');
+    await continueToResume(skipped.driver, true);
+    expect(await audited('mia.jackson', 'browser.remembered')).toHaveLength(1);
+  });
+});

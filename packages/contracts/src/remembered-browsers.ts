@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Issue 14 §3: "Don't ask again on this browser for 30 days". After a second factor, the
+ * customer may have the bank remember this browser: an HttpOnly cookie holding a random token
+ * whose hash the server keeps, bound to the customer and the browser's device id (the risk
+ * payload's). A remembered browser skips the second factor of a password sign-in whose risk is
+ * LOW; Sign In & Password lists remembered browsers with "Forget".
+ */
+
+/** How long a browser stays remembered. */
+export const REMEMBERED_BROWSER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The HttpOnly cookie holding this browser's remembrance tokens (one per customer, at most 3). */
+export const REMEMBERED_BROWSER_COOKIE = 'anybank_remembered_browser';
+
+/** The customer's remembered browsers (`GET`), and one of them (`DELETE …/{browserId}`). */
+export const REMEMBERED_BROWSERS_API_PATH = '/api/authn/remembered-browsers';
+
+export const rememberedBrowserParamsSchema = z.object({ browserId: z.uuid() });
+
+export const rememberedBrowserSchema = z.object({
+  id: z.uuid(),
+  /** The browser, from its user agent ("Chrome 156"), or null when it did not say. */
+  browser: z.string().nullable(),
+  /** The platform, from its user agent ("Linux", "iPhone"), or null when it did not say. */
+  platform: z.string().nullable(),
+  rememberedAt: z.iso.datetime(),
+  /** When it last skipped a second factor; null until it has. */
+  lastUsedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime(),
+  /** The browser asking holds this remembrance's cookie. */
+  current: z.boolean(),
+});
+export type RememberedBrowser = z.infer<typeof rememberedBrowserSchema>;
+
+export const rememberedBrowsersResponseSchema = z.object({
+  /** This browser first, then the most recently remembered first. */
+  browsers: z.array(rememberedBrowserSchema),
+});
+export type RememberedBrowsersResponse = z.infer<typeof rememberedBrowsersResponseSchema>;
+
+/** The body of `continueAuthentication`: whether the person ticked "Don't ask again". */
+export const continueAuthenticationSchema = z.object({
+  rememberBrowser: z.boolean().optional(),
+});
