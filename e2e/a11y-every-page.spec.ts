@@ -32,7 +32,7 @@ import {
   signOutToHome,
   type DemoUser,
 } from './support/sign-in';
-import { addVirtualAuthenticator } from './support/webauthn';
+import { addVirtualAuthenticator, withoutPasskeyAutofill } from './support/webauthn';
 
 // Issue 7 §4: every page of both documents and every tab of the login modal passes an axe-core
 // scan with the WCAG 2.2 A/AA rules (support/axe.ts). The pages come from the contracts' route
@@ -218,6 +218,8 @@ test('tabs 13 and 14, registering a passkey and signing in with it, have no axe-
   page,
 }) => {
   test.setTimeout(60_000);
+  // Tab 14 is the passkey after the password: the path of a browser without passkey autofill.
+  await withoutPasskeyAutofill(page);
   await addVirtualAuthenticator(page);
   const customer = await registerCustomer(page.request, 'a11y.fido');
   await signInToPairingOffer(page, customer);

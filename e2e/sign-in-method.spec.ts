@@ -70,7 +70,9 @@ test('a customer switches to Device sign-in, is signed out and signs in without 
   await expect(currentMethod(page)).toHaveText('Password');
   await page.getByRole('button', { name: 'Switch to Device', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Switch to Device', exact: true })).toBeVisible();
-  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  // (The page's other sections have password fields of their own: Change password.)
+  const methodSection = page.getByRole('region', { name: 'Your sign-in method', exact: true });
+  await expect(methodSection.locator('input[type="password"]')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveAndFollowToSignOut(page);
 

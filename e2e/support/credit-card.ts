@@ -77,7 +77,7 @@ export async function signInOnApplicationTab(
   const codeStep = stepHeading(tab, 'code');
   await expect(passwordField(tab).or(methodStep).or(codeStep)).toBeVisible();
   if (await passwordField(tab).isVisible()) {
-    await enterPassword(tab);
+    await enterPassword(tab, user.password);
     await expect(methodStep.or(codeStep)).toBeVisible();
   }
   if (await methodStep.isVisible()) await chooseMethod(tab, 'Email');

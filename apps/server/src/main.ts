@@ -1,5 +1,5 @@
 // Starts AnyBank: configuration, database (migrated and seeded), HTTP server, graceful stop.
-import { DEMO_PASSWORD } from '@anybank/contracts';
+import { DEMO_PASSWORD, loadPasswordScorer } from '@anybank/contracts';
 import { buildServer } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -85,6 +85,15 @@ const { app } = await buildServer({ config, database, keys });
 const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
 banner(config);
+// The new-password check's dictionaries take seconds to load: loaded now, in the background,
+// so that the first registration or password change does not wait for them. (The server
+// works without it: the check loads them on first use.)
+loadPasswordScorer().catch((error: unknown) =>
+  app.log.warn(
+    { err: error },
+    'loading the password dictionaries failed; the first check will retry',
+  ),
+);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -189,9 +189,11 @@ export function SignInMethodSection() {
   const method = current ? METHODS[current] : null;
   const busy = saving || done;
   return (
-    <Card className="shadow-sm">
+    <Card className="shadow-sm" as="section" aria-labelledby={`${ids}-heading`}>
       <Card.Body>
-        <h2 className="h5">Your sign-in method</h2>
+        <h2 id={`${ids}-heading`} className="h5">
+          Your sign-in method
+        </h2>
         {banner && (
           <Alert
             variant={banner.variant}
