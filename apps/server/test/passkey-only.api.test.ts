@@ -52,7 +52,13 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     const port = await freePort();
     origin = `http://localhost:${port}`;
     await seedDemoData(test.handle.db);
-    config = testConfig({ PORT: String(port), PUBLIC_URL: origin });
+    // Every account here registers from one address: more than a person makes in a minute
+    // (the limits have tests of their own: rate-limit.api.test.ts).
+    config = testConfig({
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    });
     server = await buildServer({ config, database: test.handle, webDistDir: '/nonexistent' });
     await server.app.listen({ port, host: '127.0.0.1' });
   });
@@ -109,6 +115,7 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
       code,
       attestation: key.register(options),
     });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     return { options, verified };
   }
 
@@ -230,10 +237,34 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     expect((await pick(driver, second.assert(options))).body.username).toBe('second.key');
   });
 
+  it('refuses a passkey answer that names another customer as its user, or no user at all', async () => {
+    const mine = new SoftAuthenticator(origin);
+    await register('handle.mine', mine);
+    await register('handle.theirs', new SoftAuthenticator(origin));
+    const theirHandle = Buffer.from((await userRow('handle.theirs')).id).toString('base64url');
+    const answerNaming = async (userHandle: string | undefined) => {
+      const { driver, options } = await passkeySuggestion();
+      const answer = mine.assert(options);
+      const response: Record<string, unknown> = { ...answer.response, userHandle };
+      if (userHandle === undefined) delete response.userHandle;
+      return pick(driver, { ...answer, response });
+    };
+    for (const userHandle of [theirHandle, undefined]) {
+      const refused = await answerNaming(userHandle);
+      expect(refused.status, `userHandle ${String(userHandle)}`).toBe(400);
+      expect(refused.body.status).toBe('IDENTIFIER_REQUIRED');
+    }
+    // The same passkey naming its own owner signs in.
+    const own = await answerNaming(
+      Buffer.from((await userRow('handle.mine')).id).toString('base64url'),
+    );
+    expect(own.body).toMatchObject({ status: 'MFA_COMPLETED', username: 'handle.mine' });
+  });
+
   it('refuses a passkey that does not verify the user, a replayed answer, and an unknown one', async () => {
     const key = new SoftAuthenticator(origin);
     await register('careful.key', key);
-    const presenceOnly = new SoftAuthenticator(origin, { userVerified: false });
+    const presenceOnly = key.withoutUserVerification();
     const { driver, options } = await passkeySuggestion();
     // Same credential id and key, but no user verification flag: refused.
     const unverified = await pick(driver, presenceOnly.assert(options));
@@ -309,6 +340,27 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
       { assertion: key.assert(request), origin },
     );
     expect(answered.body.status).toBe('MFA_COMPLETED');
+  });
+
+  it('refuses a passkey-only account’s passkey after the username when its answer does not verify the user', async () => {
+    const key = new SoftAuthenticator(origin);
+    await register('unverified.key', key);
+    const presenceOnly = key.withoutUserVerification();
+    const driver = new SignInDriver(origin);
+    await driver.authorize();
+    const asked = await driver.post('submitIdentifier', {
+      identifier: 'unverified.key',
+      riskPayload: PERSON_RISK_PAYLOAD,
+    });
+    expect(asked.body.status).toBe('ASSERTION_REQUIRED');
+    const request = asked.body.publicKeyCredentialRequestOptions as RequestOptions;
+    // The same key, touched but not unlocked: with no password, presence alone proves too little.
+    const refused = await driver.post(
+      { action: 'checkAssertion' },
+      { assertion: presenceOnly.assert(request), origin },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.status).not.toBe('MFA_COMPLETED');
   });
 
   it('answers forgot password with "no password to reset", then a code and a new passkey', async () => {

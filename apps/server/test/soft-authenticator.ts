@@ -51,6 +51,8 @@ export class SoftAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicJwk: { x: string; y: string };
   private counter = 0;
+  /** The user handle of the last registration (base64url), sent back in every assertion. */
+  private userHandle: string | null = null;
 
   /**
    * `userVerified: false` plays a security key without a PIN or biometrics: it proves presence
@@ -74,7 +76,23 @@ export class SoftAuthenticator {
       publicJwk: this.publicJwk,
     });
     copy.counter = this.counter;
+    copy.userHandle = this.userHandle;
     return copy;
+  }
+
+  /**
+   * This authenticator's key and counter, answering without user verification: the same
+   * passkey touched but not unlocked. (Shares nothing after: a copy.)
+   */
+  withoutUserVerification(): SoftAuthenticator {
+    const touched = new SoftAuthenticator(
+      this.origin,
+      { ...this.options, userVerified: false },
+      { credentialId: this.credentialId, privateKey: this.privateKey, publicJwk: this.publicJwk },
+    );
+    touched.counter = this.counter;
+    touched.userHandle = this.userHandle;
+    return touched;
   }
 
   /** An authenticator that claims this one's credential but signs with another key: a forgery. */
@@ -98,7 +116,12 @@ export class SoftAuthenticator {
   }
 
   /** A registration response for `options` (publicKeyCredentialCreationOptions as JSON). */
-  register(options: { challenge: string; rp: { id?: string } }, origin = this.origin) {
+  register(
+    options: { challenge: string; rp: { id?: string }; user?: { id: string } },
+    origin = this.origin,
+  ) {
+    // A discoverable credential keeps its user's handle and answers with it (WebAuthn §6.1).
+    this.userHandle = options.user?.id ?? null;
     const coseKey = cbor(
       new Map<Cbor, Cbor>([
         [1, 2],
@@ -170,6 +193,7 @@ export class SoftAuthenticator {
         clientDataJSON: clientDataJSON.toString('base64url'),
         authenticatorData: authData.toString('base64url'),
         signature: signature.toString('base64url'),
+        ...(this.userHandle === null ? {} : { userHandle: this.userHandle }),
       },
     };
   }

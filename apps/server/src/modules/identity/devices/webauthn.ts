@@ -28,6 +28,19 @@ export function challengeFor(nonce: string): string {
   return Buffer.from(nonce).toString('base64url');
 }
 
+/** The WebAuthn user handle a passkey is registered with for this user: their id's bytes. */
+export function userHandleFor(userId: string): string {
+  return Buffer.from(userId).toString('base64url');
+}
+
+/** The user handle an assertion names (a discoverable credential's), or null. */
+export function userHandleOf(assertion: unknown): string | null {
+  const response = (assertion as { response?: { userHandle?: unknown } } | null)?.response;
+  return typeof response?.userHandle === 'string' && response.userHandle !== ''
+    ? response.userHandle
+    : null;
+}
+
 export async function registrationOptions(
   party: WebAuthnRelyingParty,
   user: { id: string; uid: string; displayName: string },
@@ -41,7 +54,7 @@ export async function registrationOptions(
     rpID: party.rpId,
     userName: user.uid,
     userDisplayName: user.displayName,
-    userID: Buffer.from(user.id),
+    userID: Buffer.from(userHandleFor(user.id), 'base64url'),
     challenge: Buffer.from(nonce),
     attestationType: 'none',
     excludeCredentials: existing.map((id) => ({ id })),

@@ -3,7 +3,12 @@ import { messages, type UserType } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { findMfaDeviceByCredentialId, findUserById, updateMfaDeviceCounter } from '../../directory';
 import { PASSKEY_DEVICE_TYPES } from '../credentials/passkey-only.rules';
-import { checkAssertion, type WebAuthnRelyingParty } from '../devices/webauthn';
+import {
+  checkAssertion,
+  userHandleFor,
+  userHandleOf,
+  type WebAuthnRelyingParty,
+} from '../devices/webauthn';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
 import type { FlowEvent, FlowState } from './flow.rules';
@@ -67,6 +72,9 @@ export function createPasskeySignInSteps(deps: {
     }
     const user = await findUserById(db, device.userId);
     if (!user) return refused;
+    // No username came first: the passkey names its owner, and it must be the owner of the
+    // credential it signed with (WebAuthn §7.2 step 6).
+    if (userHandleOf(step.assertion) !== userHandleFor(user.id)) return refused;
     const check = await checkAssertion(
       webauthn,
       step.assertion,

@@ -56,6 +56,13 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           publicKey: device.publicKey,
           signCount: device.signCount,
         },
+        // Without a password in this sign-in the passkey is the whole proof (a passkey-only
+        // account, a Device customer): only one that verifies the user is two factors
+        // (issue 14 §1). After a password, or in a step-up, presence is enough, as before.
+        {
+          requireUserVerification:
+            call.state.purpose === 'sign-in' && !call.state.amr.includes('pwd'),
+        },
       );
       if (!check.ok) {
         return check.reason === 'counter'
