@@ -159,4 +159,17 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // The sign-in stays readable by factor (issue 13): a flow or factor file that grows past
+    // 300 lines is split, not scrolled; the login modal only composes its tabs.
+    files: [
+      `${SERVER_MODULES}/identity/flow/**/*.ts`,
+      `${SERVER_MODULES}/identity/factors/**/*.ts`,
+    ],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['apps/web/src/features/login/LoginModal.tsx'],
+    rules: { 'max-lines': ['error', { max: 200, skipBlankLines: false, skipComments: false }] },
+  },
 );

@@ -48,11 +48,10 @@ export {
  * The sign-in flow as a pure state machine (document 1 §4.1, §4.2). No HTTP, no SQL, no clock:
  * the service gathers the facts (who the user is, what the risk level is, whether a password
  * or code was right) and hands them in as an event; `transition` answers the next state and
- * the effects the service must carry out. This file holds the first factor (identifier,
- * password) and the ends (continue, cancel); second-factor.rules.ts the devices' part,
- * pairing.rules.ts, recovery.rules.ts and step-up.rules.ts the other sub-machines. The
- * diagram beside this file (flow.machine.md) shows every transition; the tests beside each
- * part test each one. A refusal names its code only: its HTTP status is the HTTP layer's.
+ * the effects the service must carry out. This file holds the first factor and the ends; the
+ * sub-machines (second factor, passkey sign-in, recovery code, pairing, recovery, step-up)
+ * each have a `*.rules.ts` beside it, are drawn in flow.machine.md and tested beside each.
+ * A refusal names its code only: its HTTP status is the HTTP layer's.
  */
 
 /** The first factor and the ends of a sign-in. */

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { OTP_PATTERN, messages, type UserType } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
 import type { FactorCall, Factors } from '../factors/factors';
-import { isUnknownUsernameLimit } from '../risk/risk.rules';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
 import type { DeviceReader } from './flow.devices';
 import type { FlowEvent, FlowState } from './flow.rules';
 import { parseProfile, riskDenial } from './flow.risk';
+import { identifierEvent } from './identifier.steps';
 import type { StoredFlow } from './flow.store';
 import type { IdentityVerificationSteps } from './identity-verification.steps';
 import { shouldOfferPairing } from './pairing.rules';
@@ -93,57 +93,6 @@ export function factorCall(call: FlowCall, flow: StoredFlow): FactorCall {
 export function createFlowSteps(deps: FlowStepsDeps) {
   const { factors } = deps;
 
-  async function identifierEvent(
-    call: FlowCall,
-    flow: StoredFlow,
-    step: Extract<FlowStep, { kind: 'submitIdentifier' }>,
-  ): Promise<FlowEvent> {
-    // The risk rules run before anything depends on whether the username exists: under an
-    // address block (or past the unknown-username rate) every username gets one answer.
-    const payload = parseProfile(step.riskPayload);
-    const evaluation = await deps.risk.evaluate({
-      username: step.identifier,
-      riskPayload: payload,
-      ip: call.context.ip,
-      // The modal's /api/riskEvaluation used up the admin's one-shot override already.
-      consumeOverride: false,
-    });
-    const denied = (recommendedAction: string): FlowEvent => ({
-      type: 'RISK_DENIED',
-      message: messages.login.accessDenied(recommendedAction),
-    });
-    if (evaluation.known === 'unsaid') {
-      if (isUnknownUsernameLimit(evaluation.result)) {
-        throw new DomainError('unknown_username_limit', {
-          message: evaluation.result.recommendedAction,
-        });
-      }
-      return denied(evaluation.result.recommendedAction);
-    }
-    if (!evaluation.known) return { type: 'IDENTIFIER_UNKNOWN', identifier: step.identifier };
-    const { user } = evaluation;
-    const portalType = deps.userTypeOfClient(flow.clientId);
-    if (portalType && portalType !== user.userType) return { type: 'IDENTIFIER_WRONG_USER_TYPE' };
-    // Without a browser profile the admin's override waits for the device-profile step.
-    if (payload && evaluation.result.level !== 'LOW') {
-      return denied(evaluation.result.recommendedAction);
-    }
-    return {
-      type: 'IDENTIFIER_ACCEPTED',
-      userId: user.id,
-      username: user.uid,
-      passwordRequired:
-        user.authnPreference === 'Password' || user.passwordHash === null
-          ? user.passwordHash !== null
-          : false,
-      hasRiskPayload: payload !== null,
-      identityVerified: user.identityVerified,
-      devices: await call.devices.machine(user.id),
-      nonce: randomUUID(),
-      browserDeviceId: payload?.deviceId ?? null,
-    };
-  }
-
   async function deviceEvent(
     call: FlowCall,
     state: FlowState,
@@ -228,7 +177,7 @@ export function createFlowSteps(deps: FlowStepsDeps) {
     const { state } = flow;
     switch (step.kind) {
       case 'submitIdentifier':
-        return identifierEvent(call, flow, step);
+        return identifierEvent(deps, call, flow, step);
       case 'checkUsernamePassword': {
         const event = await factors.password.verify(factorCall(call, flow), {
           kind: 'password',
