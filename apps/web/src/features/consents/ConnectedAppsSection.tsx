@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Placeholder } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { messages } from '@anybank/contracts';
 import type { ConnectedApp } from '@anybank/contracts';
+import { ManagedListStatus } from '../../components/ui/ManagedListStatus';
+import { useManagedList } from '../../lib/use-managed-list';
 import { fetchConnectedApps, revokeConnectedApp } from '../../lib/connected-apps-api';
 
 const text = messages.connectedApps;
@@ -15,45 +16,28 @@ function connectedOn(iso: string): string {
  * with Revoke, which ends its grants and tokens at once; its next sign-in asks again.
  */
 export function ConnectedAppsSection() {
-  const [apps, setApps] = useState<ConnectedApp[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const [revoking, setRevoking] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const {
+    items: apps,
+    error,
+    notice,
+    busy,
+    headingRef,
+    remove,
+  } = useManagedList({
+    load: fetchConnectedApps,
+    keyOf: (app) => app.clientId,
+    loadFailed: text.loadFailed,
+    loadFailureLog: 'The connected apps could not be loaded',
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchConnectedApps(controller.signal)
-      .then((found) => {
-        if (!controller.signal.aborted) setApps(found);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('The connected apps could not be loaded', failure);
-        setError(text.loadFailed);
-        setApps([]);
-      });
-    return () => controller.abort();
-  }, []);
-
-  async function revoke(app: ConnectedApp) {
-    if (revoking) return;
-    setRevoking(app.clientId);
-    setError(null);
-    setNotice('');
-    try {
-      await revokeConnectedApp(app.clientId);
-      setApps((current) => (current ?? []).filter((other) => other.clientId !== app.clientId));
-      setNotice(text.revoked(app.name));
-      // The button that had the focus is gone: the section's heading takes it.
-      headingRef.current?.focus();
-    } catch (failure) {
-      console.warn('The connected app could not be revoked', failure);
-      setError(text.revokeFailed);
-    } finally {
-      setRevoking(null);
-    }
-  }
+  const revoke = (app: ConnectedApp) =>
+    remove(
+      app,
+      () => revokeConnectedApp(app.clientId),
+      text.revoked(app.name),
+      text.revokeFailed,
+      'The connected app could not be revoked',
+    );
 
   return (
     <section aria-labelledby="connected-apps-heading" className="mt-5">
@@ -61,19 +45,8 @@ export function ConnectedAppsSection() {
         {text.sectionHeading}
       </h2>
       <p>{text.sectionIntro}</p>
-      <p role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-        {notice}
-      </p>
-      {error && (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      )}
-      {apps === null ? (
-        <Placeholder as="div" animation="glow" aria-hidden="true">
-          <Placeholder xs={8} className="d-block py-3" />
-        </Placeholder>
-      ) : apps.length === 0 ? (
+      <ManagedListStatus notice={notice} error={error} loading={apps === null} />
+      {apps === null ? null : apps.length === 0 ? (
         !error && <p className="text-body-secondary">{text.none}</p>
       ) : (
         <ul className="list-group" aria-label={text.sectionHeading}>
@@ -95,7 +68,7 @@ export function ConnectedAppsSection() {
                 variant="outline-danger"
                 aria-label={text.revokeLabel(app.name)}
                 onClick={() => void revoke(app)}
-                disabled={revoking !== null}
+                disabled={busy !== null}
               >
                 {text.revoke}
               </Button>

@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Placeholder } from 'react-bootstrap';
+import { useId } from 'react';
+import { Badge, Button, Card } from 'react-bootstrap';
 import { messages, type RememberedBrowser } from '@anybank/contracts';
+import { ManagedListStatus } from '../../components/ui/ManagedListStatus';
+import { browserLabel } from '../../lib/browser-label';
+import { useManagedList } from '../../lib/use-managed-list';
 import { fetchRememberedBrowsers, forgetRememberedBrowser } from './remembered-browsers-api';
 
 const text = messages.rememberedBrowsers;
@@ -9,9 +12,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSty
 
 /** "Chrome 156 on Linux", or what the user agent said of it. */
 export function browserName(browser: Pick<RememberedBrowser, 'browser' | 'platform'>): string {
-  if (browser.browser && browser.platform)
-    return text.onPlatform(browser.browser, browser.platform);
-  return browser.browser ?? browser.platform ?? text.unknownBrowser;
+  return browserLabel(browser, text.onPlatform, text.unknownBrowser);
 }
 
 /**
@@ -20,45 +21,28 @@ export function browserName(browser: Pick<RememberedBrowser, 'browser' | 'platfo
  */
 export function RememberedBrowsersSection() {
   const headingId = useId();
-  const [browsers, setBrowsers] = useState<RememberedBrowser[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const [forgetting, setForgetting] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const {
+    items: browsers,
+    error,
+    notice,
+    busy,
+    headingRef,
+    remove,
+  } = useManagedList({
+    load: fetchRememberedBrowsers,
+    keyOf: (browser) => browser.id,
+    loadFailed: text.loadFailed,
+    loadFailureLog: 'The remembered browsers could not be loaded',
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRememberedBrowsers(controller.signal)
-      .then((found) => {
-        if (!controller.signal.aborted) setBrowsers(found);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('The remembered browsers could not be loaded', failure);
-        setError(text.loadFailed);
-        setBrowsers([]);
-      });
-    return () => controller.abort();
-  }, []);
-
-  async function forget(browser: RememberedBrowser) {
-    if (forgetting) return;
-    setForgetting(browser.id);
-    setError(null);
-    setNotice('');
-    try {
-      await forgetRememberedBrowser(browser.id);
-      setBrowsers((current) => (current ?? []).filter((other) => other.id !== browser.id));
-      setNotice(text.forgotten(browserName(browser)));
-      // The button that had the focus is gone: the section's heading takes it.
-      headingRef.current?.focus();
-    } catch (failure) {
-      console.warn('The remembered browser could not be forgotten', failure);
-      setError(text.forgetFailed);
-    } finally {
-      setForgetting(null);
-    }
-  }
+  const forget = (browser: RememberedBrowser) =>
+    remove(
+      browser,
+      () => forgetRememberedBrowser(browser.id),
+      text.forgotten(browserName(browser)),
+      text.forgetFailed,
+      'The remembered browser could not be forgotten',
+    );
 
   return (
     <Card className="shadow-sm" as="section" aria-labelledby={headingId}>
@@ -67,19 +51,8 @@ export function RememberedBrowsersSection() {
           {text.heading}
         </h2>
         <p>{text.intro}</p>
-        <p role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-          {notice}
-        </p>
-        {error && (
-          <Alert variant="danger" role="alert">
-            {error}
-          </Alert>
-        )}
-        {browsers === null ? (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={8} className="d-block py-3" />
-          </Placeholder>
-        ) : browsers.length === 0 ? (
+        <ManagedListStatus notice={notice} error={error} loading={browsers === null} />
+        {browsers === null ? null : browsers.length === 0 ? (
           !error && <p className="text-body-secondary mb-0">{text.none}</p>
         ) : (
           <ul className="list-group" aria-label={text.heading}>
@@ -109,7 +82,7 @@ export function RememberedBrowsersSection() {
                     browser.current ? text.thisBrowser.toLowerCase() : browserName(browser),
                   )}
                   onClick={() => void forget(browser)}
-                  disabled={forgetting !== null}
+                  disabled={busy !== null}
                 >
                   {text.forget}
                 </Button>

@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Placeholder } from 'react-bootstrap';
+import { useEffect, useId } from 'react';
+import { Badge, Button, Card } from 'react-bootstrap';
 import { messages, type SignInSession } from '@anybank/contracts';
+import { ManagedListStatus } from '../../components/ui/ManagedListStatus';
+import { browserLabel } from '../../lib/browser-label';
+import { useManagedList } from '../../lib/use-managed-list';
 import { endSession, fetchSessions, onSessionsChanged, signOutOtherSessions } from './sessions-api';
 
 const text = messages.sessions;
@@ -10,9 +13,7 @@ const when = (iso: string) =>
 
 /** "Chrome 156 on Linux", or what the user agent said of it. */
 function sessionName(session: SignInSession): string {
-  if (session.browser && session.platform)
-    return text.onPlatform(session.browser, session.platform);
-  return session.browser ?? session.platform ?? text.unknownBrowser;
+  return browserLabel(session, text.onPlatform, text.unknownBrowser);
 }
 
 /**
@@ -22,66 +23,53 @@ function sessionName(session: SignInSession): string {
  */
 export function SessionsSection() {
   const headingId = useId();
-  const [sessions, setSessions] = useState<SignInSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const {
+    items: sessions,
+    setItems,
+    error,
+    notice,
+    busy,
+    headingRef,
+    reload,
+    act,
+    remove,
+  } = useManagedList({
+    load: fetchSessions,
+    keyOf: (session) => session.id,
+    loadFailed: text.loadFailed,
+    loadFailureLog: 'The sessions could not be loaded',
+  });
 
-  const load = useCallback((signal?: AbortSignal) => {
-    fetchSessions(signal)
-      .then((found) => {
-        if (!signal?.aborted) setSessions(found);
-      })
-      .catch((failure: unknown) => {
-        if (signal?.aborted) return;
-        console.warn('The sessions could not be loaded', failure);
-        setError(text.loadFailed);
-        setSessions([]);
-      });
-  }, []);
-
+  // A password change on this page may have signed the others out: show what is left.
   useEffect(() => {
     const controller = new AbortController();
-    load(controller.signal);
-    // A password change on this page may have signed the others out: show what is left.
-    const stop = onSessionsChanged(() => load(controller.signal));
+    const stop = onSessionsChanged(() => reload(controller.signal));
     return () => {
       stop();
       controller.abort();
     };
-  }, [load]);
-
-  async function act(key: string, action: () => Promise<string>) {
-    if (busy) return;
-    setBusy(key);
-    setError(null);
-    setNotice('');
-    try {
-      setNotice(await action());
-      // The button that had the focus is gone: the section's heading takes it.
-      headingRef.current?.focus();
-    } catch (failure) {
-      console.warn('Signing a session out failed', failure);
-      setError(text.signOutFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
+  }, [reload]);
 
   const signOut = (session: SignInSession) =>
-    act(session.id, async () => {
-      await endSession(session.id);
-      setSessions((current) => (current ?? []).filter((other) => other.id !== session.id));
-      return text.signedOut(sessionName(session));
-    });
+    remove(
+      session,
+      () => endSession(session.id),
+      text.signedOut(sessionName(session)),
+      text.signOutFailed,
+      'Signing a session out failed',
+    );
 
   const signOutOthers = () =>
-    act('others', async () => {
-      const ended = await signOutOtherSessions();
-      setSessions((current) => (current ?? []).filter((session) => session.current));
-      return text.othersSignedOut(ended);
-    });
+    act(
+      'others',
+      async () => {
+        const ended = await signOutOtherSessions();
+        setItems((current) => current.filter((session) => session.current));
+        return text.othersSignedOut(ended);
+      },
+      text.signOutFailed,
+      'Signing the other sessions out failed',
+    );
 
   const others = (sessions ?? []).filter((session) => !session.current);
   return (
@@ -91,63 +79,50 @@ export function SessionsSection() {
           {text.heading}
         </h2>
         <p>{text.intro}</p>
-        <p role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-          {notice}
-        </p>
-        {error && (
-          <Alert variant="danger" role="alert">
-            {error}
-          </Alert>
-        )}
-        {sessions === null ? (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={8} className="d-block py-3" />
-          </Placeholder>
-        ) : (
-          sessions.length > 0 && (
-            <ul className="list-group mb-3" aria-label={text.heading}>
-              {sessions.map((session) => (
-                <li
-                  key={session.id}
-                  className="list-group-item py-3 d-flex flex-wrap justify-content-between align-items-start gap-2"
-                  data-testid="signed-in-session"
-                >
-                  <div>
-                    <h3 className="h6 mb-1">
-                      {sessionName(session)}
-                      {session.current && (
-                        <Badge bg="secondary" className="ms-2">
-                          {text.thisBrowser}
-                        </Badge>
-                      )}
-                    </h3>
-                    <p className="small text-body-secondary mb-0">
-                      {text.from(
-                        session.place
-                          ? `${session.place} (${session.address})`
-                          : session.address || text.unknownAddress,
-                      )}
-                    </p>
-                    <p className="small text-body-secondary mb-0">
-                      {text.signedInAt(when(session.signedInAt))}
-                      {' · '}
-                      {text.lastActive(when(session.lastActiveAt))}
-                    </p>
-                  </div>
-                  {!session.current && (
-                    <Button
-                      variant="outline-danger"
-                      aria-label={text.signOutLabel(sessionName(session))}
-                      onClick={() => void signOut(session)}
-                      disabled={busy !== null}
-                    >
-                      {text.signOut}
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )
+        <ManagedListStatus notice={notice} error={error} loading={sessions === null} />
+        {sessions !== null && sessions.length > 0 && (
+          <ul className="list-group mb-3" aria-label={text.heading}>
+            {sessions.map((session) => (
+              <li
+                key={session.id}
+                className="list-group-item py-3 d-flex flex-wrap justify-content-between align-items-start gap-2"
+                data-testid="signed-in-session"
+              >
+                <div>
+                  <h3 className="h6 mb-1">
+                    {sessionName(session)}
+                    {session.current && (
+                      <Badge bg="secondary" className="ms-2">
+                        {text.thisBrowser}
+                      </Badge>
+                    )}
+                  </h3>
+                  <p className="small text-body-secondary mb-0">
+                    {text.from(
+                      session.place
+                        ? `${session.place} (${session.address})`
+                        : session.address || text.unknownAddress,
+                    )}
+                  </p>
+                  <p className="small text-body-secondary mb-0">
+                    {text.signedInAt(when(session.signedInAt))}
+                    {' · '}
+                    {text.lastActive(when(session.lastActiveAt))}
+                  </p>
+                </div>
+                {!session.current && (
+                  <Button
+                    variant="outline-danger"
+                    aria-label={text.signOutLabel(sessionName(session))}
+                    onClick={() => void signOut(session)}
+                    disabled={busy !== null}
+                  >
+                    {text.signOut}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
         {sessions !== null &&
           (others.length > 0 ? (
