@@ -3,9 +3,8 @@ import SlowFirstSequencer from './apps/server/test/slow-first-sequencer.ts';
 
 /**
  * Test files that start no server, open no database and leave nothing stubbed behind: they run
- * one after another in a shared worker (`isolate: false`), so their modules (zod, the contracts,
- * Fastify, jose…) load once per worker instead of once per file. A file that starts a server,
- * opens a database or mocks a module stays out of this list and keeps a fresh process.
+ * one after another in a shared worker thread (`isolate: false`), so their modules (zod, the
+ * contracts, Fastify, jose…) load once per worker instead of once per file.
  */
 const SHARED_PROCESS_FILES = [
   'packages/**/*.test.ts',
@@ -28,6 +27,12 @@ const SHARED_PROCESS_FILES = [
   'apps/server/src/modules/identity/oauth/access-token.test.ts',
   'apps/server/src/modules/orchestration/widget-token.test.ts',
 ];
+
+/**
+ * Files that replace a module (`vi.mock`): only a fresh process gives them, and the files after
+ * them, the modules they expect.
+ */
+const ISOLATED_FILES = ['apps/server/src/modules/identity/credentials/password.service.test.ts'];
 
 const EXCLUDED = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 
@@ -57,9 +62,29 @@ export default defineConfig({
         test: {
           ...EVERY_FILE,
           name: 'isolated',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
-          exclude: [...EXCLUDED, ...SHARED_PROCESS_FILES],
+          include: ISOLATED_FILES,
+          exclude: EXCLUDED,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          ...EVERY_FILE,
+          // Every other file (the servers, databases and processes): one after another in a
+          // worker process of its own, which keeps the server's modules (oidc-provider, Drizzle,
+          // PGlite…) loaded from one file to the next, where a fresh process per file spent
+          // ~80 s of a run importing them. Each file starts and stops its own server and
+          // database, and the server keeps no state in its modules (checked with the files in
+          // shuffled order: `--sequence.shuffle.files`).
+          name: 'server',
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          exclude: [...EXCLUDED, ...SHARED_PROCESS_FILES, ...ISOLATED_FILES],
+          setupFiles: [...EVERY_FILE.setupFiles, 'apps/server/test/shared-process.setup.ts'],
+          pool: 'forks',
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {

@@ -47,16 +47,16 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 /**
  * Starts the known slow files first, in the order above; the rest as Vitest orders them; the
- * files of a project without isolation (vitest.config.ts, `shared-process`) last and together,
- * so that each worker keeps one process for all of them. With `--sequence.shuffle` each of the
+ * files of the `shared-process` project (vitest.config.ts) last and together, so that each
+ * worker keeps one thread for all of them. With `--sequence.shuffle` each of the
  * two groups is shuffled instead (a configured sequencer is otherwise left in charge of the
  * file order), to show that no file depends on another having run before it.
  */
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { shuffle, seed } = this.ctx.config.sequence;
-    const isolated = files.filter((file) => file.project.config.isolate !== false);
-    const shared = files.filter((file) => file.project.config.isolate === false);
+    const isolated = files.filter((file) => file.project.name !== 'shared-process');
+    const shared = files.filter((file) => file.project.name === 'shared-process');
     if (shuffle) return [...shuffled(isolated, seed), ...shuffled(shared, seed + 1)];
     const sorted = await super.sort(isolated);
     const rank = (file: TestSpecification) => {
