@@ -1,5 +1,6 @@
 import type { FlowStatus } from '@anybank/contracts';
 import { restart, stay, type FlowState, type Transition } from './flow.state';
+import { clonedAuthenticator } from './second-factor.rules';
 
 /**
  * Passkeys first (issue 14 §1), part of the sign-in machine (flow.rules.ts):
@@ -76,24 +77,7 @@ export function passkeySignInTransition(state: FlowState, event: PasskeySignInEv
         [{ type: 'AUDIT', event: 'signin.failed' }],
       );
     case 'PASSKEY_SIGN_IN_CLONED':
-      return stay(
-        { ...state, webauthnOptions: null },
-        {
-          code: 'REQUEST_FAILED',
-          detailCode: 'AUTHENTICATOR_CLONED',
-          userMessage: 'fidoAuthenticatorCloned',
-          message: 'The authenticator’s signature counter did not move forward.',
-        },
-        [
-          {
-            type: 'AUDIT',
-            event: 'device.clone_suspected',
-            userId: event.userId,
-            deviceId: event.deviceId,
-            deviceType: event.deviceType,
-          },
-        ],
-      );
+      return clonedAuthenticator({ ...state, webauthnOptions: null }, event);
     case 'PASSKEY_RECOVERY_VERIFIED':
       return {
         state: {

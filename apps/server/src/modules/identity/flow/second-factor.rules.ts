@@ -223,22 +223,34 @@ export function secondFactorTransition(state: FlowState, event: SecondFactorEven
         message: 'The FIDO assertion could not be verified.',
       });
     case 'ASSERTION_CLONED':
-      return stay(
-        state,
-        {
-          code: 'REQUEST_FAILED',
-          detailCode: 'AUTHENTICATOR_CLONED',
-          userMessage: 'fidoAuthenticatorCloned',
-          message: 'The authenticator’s signature counter did not move forward.',
-        },
-        [
-          {
-            type: 'AUDIT',
-            event: 'device.clone_suspected',
-            deviceId: event.deviceId,
-            deviceType: event.deviceType,
-          },
-        ],
-      );
+      return clonedAuthenticator(state, event);
   }
+}
+
+/**
+ * A passkey whose signature is right but whose counter went back (a copy of the registered
+ * one?): refused, and audited for its owner, after a username or from the passkey suggestion.
+ */
+export function clonedAuthenticator(
+  state: FlowState,
+  suspect: { deviceId: string; deviceType: string; userId?: string },
+): Transition {
+  return stay(
+    state,
+    {
+      code: 'REQUEST_FAILED',
+      detailCode: 'AUTHENTICATOR_CLONED',
+      userMessage: 'fidoAuthenticatorCloned',
+      message: 'The authenticator’s signature counter did not move forward.',
+    },
+    [
+      {
+        type: 'AUDIT',
+        event: 'device.clone_suspected',
+        ...(suspect.userId ? { userId: suspect.userId } : {}),
+        deviceId: suspect.deviceId,
+        deviceType: suspect.deviceType,
+      },
+    ],
+  );
 }
