@@ -149,6 +149,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     demoHosts: config.demoHosts,
     outboxEnabled: config.outboxEnabled,
     demoToolsEnabled: config.demoToolsEnabled,
+    phoneCountry: config.phoneDefaultCountry,
     policyIds: {
       registration: config.policyIds.REGISTRATION,
       usernameRecovery: config.policyIds.USERNAME_RECOVERY,

@@ -78,3 +78,10 @@ export const FLOW_TTL_MS = 30 * 60 * 1000;
 export const PICKUP_REFERENCE_TTL_MS = 60 * 1000;
 /** At most this many second factors per user (document 1 §4.4, tab 8). */
 export const MAX_MFA_DEVICES = 5;
+
+/**
+ * Issue 14 §6: the country a phone number typed without `+` is read in, unless the server's
+ * PHONE_DEFAULT_COUNTRY says another. Here, apart from the phone-number reading, so that the
+ * browser's first load can name it without loading libphonenumber's metadata.
+ */
+export const DEFAULT_PHONE_COUNTRY = 'US';

@@ -4,6 +4,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js/min';
+import { DEFAULT_PHONE_COUNTRY } from './constants';
 import { messages } from './messages';
 
 /**
@@ -16,7 +17,6 @@ import { messages } from './messages';
  * `max` would also refuse numbers that are possible but not assigned, such as the fictional
  * 555 numbers of the demo customers and of films.
  */
-export const DEFAULT_PHONE_COUNTRY = 'US';
 
 export type PhoneReading =
   { ok: true; e164: string; formatted: string } | { ok: false; message: string };

@@ -18,6 +18,11 @@ export const publicConfigSchema = z.object({
   outboxEnabled: z.boolean(),
   /** DEMO_TOOLS: off, the browser shows no link to a demo page (demo admin, outbox). */
   demoToolsEnabled: z.boolean(),
+  /**
+   * PHONE_DEFAULT_COUNTRY: the country a phone number typed without `+` is read in, so that the
+   * browser reads a number as the server will store it (issue 14 §6).
+   */
+  phoneCountry: z.string(),
   /** Ids of the orchestration policies the browser starts itself (no secret in them). */
   policyIds: z.object({
     registration: z.string(),

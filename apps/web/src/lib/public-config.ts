@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_ID, publicConfigSchema } from '@anybank/contracts';
+import { DEFAULT_PHONE_COUNTRY, DEFAULT_PRODUCT_ID, publicConfigSchema } from '@anybank/contracts';
 import type { PublicConfig } from '@anybank/contracts';
 
 type PageLocation = Pick<Location, 'hostname' | 'origin'>;
@@ -17,6 +17,7 @@ export function defaultPublicConfig(location: PageLocation): PublicConfig {
     demoHosts: ['localhost'],
     outboxEnabled: true,
     demoToolsEnabled: true,
+    phoneCountry: DEFAULT_PHONE_COUNTRY,
     // The server's defaults (POLICY_ID_* unset).
     policyIds: {
       registration: 'registration',

@@ -44,7 +44,7 @@ describe('the personal details rules (document 2 §5)', () => {
 });
 
 describe('the profile-update request (document 2 §7)', () => {
-  const base = { previous: JANE, accessToken: 'at', hostname: 'localhost' };
+  const base = { previous: JANE, accessToken: 'at', hostname: 'localhost', phoneCountry: 'US' };
 
   it('sends attribute lists, null when blank, and no device to delete when nothing changed', () => {
     const body = profileUpdateRequest({ ...base, form: { ...JANE, zip: ' ', mobile: '' } });
@@ -113,7 +113,7 @@ describe('what the answer means (document 2 §8)', () => {
 
 describe('the session after a save', () => {
   it('updates the items, the mobile in E.164 and the full address', () => {
-    expect(sessionItemsOfProfile({ ...JANE, mobile: '+44.2071234567', zip: '' })).toEqual([
+    expect(sessionItemsOfProfile({ ...JANE, mobile: '+44.2071234567', zip: '' }, 'US')).toEqual([
       ['firstName', 'Jane'],
       ['lastName', 'Doe'],
       ['email', 'jane.doe@example.com'],
@@ -123,6 +123,25 @@ describe('the session after a save', () => {
       ['mobile', '+442071234567'],
       ['fullAddress', '123 Main Street, Springfield'],
     ]);
+  });
+});
+
+describe('a mobile number typed without + (issue 14 §6)', () => {
+  it('is read in the bank’s country, as the server stores it, and is the same number as before', () => {
+    const typed = { ...JANE, mobile: '(555) 123-4567' };
+    expect(sessionItemsOfProfile(typed, 'US')).toContainEqual(['mobile', '+15551234567']);
+    expect(sessionItemsOfProfile({ ...typed, mobile: '020 7123 4567' }, 'GB')).toContainEqual([
+      'mobile',
+      '+442071234567',
+    ]);
+    // Jane's stored +15551234567: not a change, so no device is named for replacement.
+    const body = profileUpdateRequest({
+      previous: JANE,
+      form: typed,
+      hostname: 'localhost',
+      phoneCountry: 'US',
+    });
+    expect(body.deleteSmsMfa).toBeUndefined();
   });
 });
 

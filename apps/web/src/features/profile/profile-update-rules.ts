@@ -5,6 +5,7 @@ import {
   ZIP_MAX_LENGTH,
   messages,
   looksLikePhoneNumber,
+  readPhoneNumber,
   orchestrationMessages,
 } from '@anybank/contracts';
 import type { ContactKind, SessionItem } from '@anybank/contracts';
@@ -93,15 +94,20 @@ export function profileProblems(form: ProfileForm): ProfileProblems {
   return problems;
 }
 
-/** `+44.2071234567` and `442071234567` are stored as `+442071234567`, as the server does. */
-export function toE164(phone: string): string {
-  return `+${phone.replace(/[^\d]/g, '')}`;
+/**
+ * A typed mobile number as the server stores it (issue 14 §6): `+44.2071234567` is
+ * `+442071234567`, and `(555) 123-4567` read in the bank's country (US) is `+15551234567`. A
+ * number that cannot be read stays as typed: the server refuses it.
+ */
+export function toE164(phone: string, country: string): string {
+  const reading = readPhoneNumber(phone, country);
+  return reading.ok ? reading.e164 : phone.trim();
 }
 
-function sameMobile(a: string, b: string): boolean {
+function sameMobile(a: string, b: string, country: string): boolean {
   const [x, y] = [a.trim(), b.trim()];
   if (x === '' || y === '') return x === y;
-  return toE164(x) === toE164(y);
+  return toE164(x, country) === toE164(y, country);
 }
 
 /** The policy's body (§7): attribute lists, null when blank; the old targets when they change. */
@@ -111,6 +117,8 @@ export function profileUpdateRequest(options: {
   /** Left out, the caller adds it as it sends (lib/user-policy.ts). */
   accessToken?: string;
   hostname: string;
+  /** The country a number typed without `+` is read in (the server's, PublicConfig). */
+  phoneCountry: string;
 }) {
   const { form, previous } = options;
   const list = (value: string) => (value.trim() === '' ? null : [value.trim()]);
@@ -136,7 +144,7 @@ export function profileUpdateRequest(options: {
       postalCode: list(form.zip),
     },
   };
-  if (!sameMobile(form.mobile, previous.mobile)) {
+  if (!sameMobile(form.mobile, previous.mobile, options.phoneCountry)) {
     body.deleteSmsMfa = previous.mobile.trim() || BLANK_MOBILE_PLACEHOLDER;
   }
   if (form.email.trim().toLowerCase() !== previous.email.trim().toLowerCase()) {
@@ -226,9 +234,12 @@ export function profileUpdateOutcomeOf(answer: PolicyAnswer): ProfileUpdateOutco
  * The session items a saved profile updates, as the sign-in fills them (fullAddress is
  * "street, city, zip"); null for a blank value, whose item is removed.
  */
-export function sessionItemsOfProfile(form: ProfileForm): [SessionItem, string | null][] {
+export function sessionItemsOfProfile(
+  form: ProfileForm,
+  phoneCountry: string,
+): [SessionItem, string | null][] {
   const trimmed = (value: string) => value.trim() || null;
-  const mobile = form.mobile.trim() === '' ? null : toE164(form.mobile);
+  const mobile = form.mobile.trim() === '' ? null : toE164(form.mobile, phoneCountry);
   const address = [form.street, form.city, form.zip].map((value) => value.trim()).filter(Boolean);
   return [
     ['firstName', trimmed(form.firstName)],

@@ -1,4 +1,5 @@
 import type { ContactKind } from '@anybank/contracts';
+import { publicConfig } from '../../lib/config';
 import { sessionStore } from '../../lib/session-storage';
 import { startUserPolicy } from '../../lib/user-policy';
 import {
@@ -36,7 +37,12 @@ export async function saveProfile(
   form: ProfileForm,
   previous: ProfileForm,
 ): Promise<ProfileUpdateOutcome> {
-  const body = profileUpdateRequest({ form, previous, hostname: window.location.hostname });
+  const body = profileUpdateRequest({
+    form,
+    previous,
+    hostname: window.location.hostname,
+    phoneCountry: publicConfig.phoneCountry,
+  });
   // A new e-mail or mobile needs a recent sign-in: the step-up dialog asks when it is older.
   const answer = await startUserPolicy('profileUpdate', body, { stepUp: true });
   if (answer.kind === 'failed') console.warn('The profile update failed', answer.reason);
@@ -60,7 +66,7 @@ export async function confirmContact(
 
 /** After a save: the session items the banking pages read show the new details. */
 export function storeProfileInSession(form: ProfileForm): void {
-  for (const [item, value] of sessionItemsOfProfile(form)) {
+  for (const [item, value] of sessionItemsOfProfile(form, publicConfig.phoneCountry)) {
     if (value === null) sessionStore.remove(item);
     else sessionStore.set(item, value);
   }
