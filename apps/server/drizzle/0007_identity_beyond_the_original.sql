@@ -43,4 +43,5 @@ ALTER TABLE "remembered_browsers" ADD CONSTRAINT "remembered_browsers_user_id_us
 ALTER TABLE "sign_in_sessions" ADD CONSTRAINT "sign_in_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "remembered_browsers_user_idx" ON "remembered_browsers" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "sign_in_sessions_user_idx" ON "sign_in_sessions" USING btree ("user_id");
+CREATE INDEX "sign_in_sessions_user_idx" ON "sign_in_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "oidc_models_session_account_idx" ON "oidc_models" USING btree ("model",("payload"->>'accountId')) WHERE "oidc_models"."model" = 'Session';

@@ -272,6 +272,11 @@ export const oidcModels = pgTable(
     index('oidc_models_uid_idx').on(table.model, table.uid),
     index('oidc_models_user_code_idx').on(table.model, table.userCode),
     index('oidc_models_expires_idx').on(table.expiresAt),
+    // "Where you're signed in" (issue 14 §4) finds a customer's sessions by the account in
+    // their payload: without this it reads every session of every customer.
+    index('oidc_models_session_account_idx')
+      .on(table.model, sql`(${table.payload}->>'accountId')`)
+      .where(sql`${table.model} = 'Session'`),
   ],
 );
 
