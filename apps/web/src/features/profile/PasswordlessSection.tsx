@@ -70,7 +70,7 @@ export function PasswordlessSection() {
   };
 
   return (
-    <Card className="shadow-sm" aria-labelledby={headingId}>
+    <Card className="shadow-sm" as="section" aria-labelledby={headingId}>
       <Card.Body>
         <h2 className="h5" id={headingId}>
           {text.heading}
