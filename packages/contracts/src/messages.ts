@@ -58,6 +58,9 @@ const sections = {
     // Not in the spec: the button under the unexpected error when a page could not be shown.
     reloadPage: 'Reload the page',
     sessionPickupErrorTitle: 'Session Pickup Error',
+    // Not in the spec (issue 15 §6): a risk denial is titled for what happened, not as an
+    // unexpected error; its text stays the spec's 'Access Denied: …'.
+    signInBlockedTitle: 'Sign-in blocked',
     idleTitle: 'Are you still there?',
     // Not in the spec's catalogue: the server's userMessage for these cases (§8 shows it).
     incorrectPassword: 'The username or password you entered is incorrect.',

@@ -20,10 +20,19 @@ export function errorWithMessage(message: string | null | undefined): ErrorConte
   return { title: DEFAULT_ERROR.title, message: message?.trim() || DEFAULT_ERROR.message };
 }
 
+/** The risk rules refused the sign-in: the server's 'Access Denied: …' under its own title. */
+function riskDenied(message: string | null | undefined): ErrorContent {
+  return {
+    title: messages.login.signInBlockedTitle,
+    message: message?.trim() || DEFAULT_ERROR.message,
+  };
+}
+
 export const signInErrors = {
-  /** Risk level other than LOW. */
+  /** Risk level other than LOW, at the risk evaluation before the username step. */
   accessDenied: (recommendedAction: string): ErrorContent =>
-    errorWithMessage(messages.login.accessDenied(recommendedAction)),
+    riskDenied(messages.login.accessDenied(recommendedAction)),
+  riskDenied,
   /** The attribute pickup after sign-in failed; the server's message when it gave one. */
   sessionPickup: (message?: string | null): ErrorContent => ({
     title: messages.login.sessionPickupErrorTitle,

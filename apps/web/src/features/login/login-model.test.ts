@@ -92,7 +92,7 @@ describe('what the modal does by itself', () => {
       reactionTo(flow('FAILED', { code: 'RISK_DENIED', message: 'Access Denied: Block' })),
     ).toEqual({
       kind: 'error-modal',
-      error: { title: messages.login.unexpectedErrorTitle, message: 'Access Denied: Block' },
+      error: { title: messages.login.signInBlockedTitle, message: 'Access Denied: Block' },
     });
     // An expired flow is no flow response: the server answers 410 with its message.
     const expired = new FlowRequestError(

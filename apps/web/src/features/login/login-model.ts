@@ -1,6 +1,6 @@
 import { flowResponseSchema, messages } from '@anybank/contracts';
 import type { FlowAction, FlowErrorCode, FlowResponse, VendorStep } from '@anybank/contracts';
-import { errorWithMessage } from '../../lib/error-catalogue';
+import { errorWithMessage, signInErrors } from '../../lib/error-catalogue';
 import type { ErrorContent } from '../../lib/error-catalogue';
 
 /**
@@ -163,7 +163,10 @@ export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): Flo
   }
   if (flow.status === 'FAILED') {
     if (hasCode(flow, 'RISK_DENIED')) {
-      return { kind: 'error-modal', error: errorWithMessage(flow.message ?? flow.userMessage) };
+      return {
+        kind: 'error-modal',
+        error: signInErrors.riskDenied(flow.message ?? flow.userMessage),
+      };
     }
     // A cancelled sign-in for another application: back there (with access_denied).
     if (flow.resumeUrl && !hasError(flow)) return { kind: 'navigate', url: flow.resumeUrl };
