@@ -82,6 +82,9 @@ test('a customer signs in by approving the request on the phone app they activat
     await expectAccessibleLoginTab(page, 7);
 
     const request = pushRequest(phone, SIGN_IN_REQUEST);
+    // Where from and when, in words: the browser, not its user agent; "now", not a GMT time.
+    await expect(request.getByText(/^Chrome \d+ on Linux$/)).toBeVisible();
+    await expect(request.getByText('now', { exact: true })).toBeVisible();
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(phoneScreen(phone, customer).getByRole('status')).toHaveText(
       `Approved: ${SIGN_IN_REQUEST}`,

@@ -283,7 +283,7 @@ export function createHelpDeskService(deps: {
             title: messages.delivery.helpDeskPushTitle,
             details: {
               Agent: `${call.rep.firstName} ${call.rep.lastName}`.trim(),
-              Time: now.toUTCString(),
+              Time: now.toISOString(),
             },
           },
         });

@@ -105,6 +105,7 @@ export function PhoneScreen({ phone, onNotActivated }: PhoneScreenProps) {
             key={request.id}
             request={request}
             secondsLeft={secondsLeft(request.expiresAt, now)}
+            nowMs={now}
             busy={busyId === request.id}
             onDecide={(decision) => void decide(request, decision)}
           />

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge, Button, Card } from 'react-bootstrap';
 import type { PushDecision, PushRequest } from '@anybank/contracts';
 import { orderedDetails } from './push-details';
-import { formatTimeLeft } from './time-left';
+import { formatTimeLeft, sentAgo } from './time-left';
 
 const KIND_LABELS: Record<string, string> = {
   signin: 'Sign-in',
@@ -13,13 +13,21 @@ const KIND_LABELS: Record<string, string> = {
 interface PushRequestCardProps {
   request: PushRequest;
   secondsLeft: number;
+  /** The phone's clock now: the time a request was sent is shown in words from it. */
+  nowMs: number;
   /** A decision on this request is on its way: both buttons wait. */
   busy: boolean;
   onDecide: (decision: PushDecision) => void;
 }
 
 /** One pending request on the phone: what is asked, from where, how long it waits, and the answer. */
-export function PushRequestCard({ request, secondsLeft, busy, onDecide }: PushRequestCardProps) {
+export function PushRequestCard({
+  request,
+  secondsLeft,
+  nowMs,
+  busy,
+  onDecide,
+}: PushRequestCardProps) {
   const titleId = useId();
   const expired = secondsLeft <= 0;
   const details = orderedDetails(request.context.details);
@@ -38,7 +46,9 @@ export function PushRequestCard({ request, secondsLeft, busy, onDecide }: PushRe
             {details.map(([label, value]) => (
               <div key={label} className="push-request-detail">
                 <dt>{label}</dt>
-                <dd className="text-break mb-1">{value}</dd>
+                <dd className="text-break mb-1">
+                  {label === 'Time' ? <time dateTime={value}>{sentAgo(value, nowMs)}</time> : value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft, secondsLeft } from './time-left';
+import { formatTimeLeft, secondsLeft, sentAgo } from './time-left';
 
 describe('time left on a push request', () => {
   const expiresAt = '2026-01-01T10:02:00.000Z';
@@ -17,5 +17,23 @@ describe('time left on a push request', () => {
     expect(formatTimeLeft(65)).toBe('1:05 left');
     expect(formatTimeLeft(9)).toBe('0:09 left');
     expect(formatTimeLeft(0)).toBe('Expired');
+  });
+});
+
+describe('when a request was sent, in words', () => {
+  const sentAt = '2026-11-26T16:00:00.000Z';
+  const at = (offsetSeconds: number) => Date.parse(sentAt) + offsetSeconds * 1000;
+  it.each([
+    [5, 'now'],
+    [60, '1 minute ago'],
+    [150, '3 minutes ago'],
+    [2 * 3600, '2 hours ago'],
+  ])('%i s later: %s', (offset, words) => {
+    expect(sentAgo(sentAt, at(offset))).toBe(words);
+  });
+
+  it('shows the date a day or more later, and a value that is not a time as it came', () => {
+    expect(sentAgo(sentAt, at(2 * 86_400))).toMatch(/^Nov 26, 2026/);
+    expect(sentAgo('soon', at(0))).toBe('soon');
   });
 });

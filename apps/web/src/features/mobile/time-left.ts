@@ -17,3 +17,21 @@ export function formatTimeLeft(seconds: number): string {
   const rest = String(seconds % 60).padStart(2, '0');
   return `${minutes}:${rest} left`;
 }
+
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/**
+ * When a request was sent, in words (issue 15 §6): 'now', '2 minutes ago', '3 hours ago', else
+ * the date; a value that is not a time stays as it came.
+ */
+export function sentAgo(sentAt: string, nowMs: number): string {
+  const sent = Date.parse(sentAt);
+  if (Number.isNaN(sent)) return sentAt;
+  const seconds = Math.max(0, Math.round((nowMs - sent) / 1000));
+  if (seconds < 45) return RELATIVE.format(0, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return RELATIVE.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return RELATIVE.format(-hours, 'hour');
+  return new Date(sent).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,55 +1,10 @@
 import { SESSION_ACTIVITY_RESOLUTION_MS } from '@anybank/contracts';
 
 /**
- * Pure rules of "Where you're signed in" (issue 14 §4): what a user agent says of the browser
- * and its platform, what an address says of the place, when a session's "last active" is worth
+ * Pure rules of "Where you're signed in" (issue 14 §4): what an address says of the place (the
+ * browser and platform: user-agent.rules.ts), when a session's "last active" is worth
  * writing again, and the order the list shows.
  */
-
-export interface BrowserDescription {
-  /** "Chrome 131", "Safari 18", or null when the user agent names no browser we know. */
-  browser: string | null;
-  /** "Windows", "macOS", "iPhone", or null when it names no platform we know. */
-  platform: string | null;
-}
-
-/**
- * Browsers, most specific first: Edge, Opera and Samsung Internet say "Chrome" too, Chrome says
- * "Safari", and each iOS browser has a token of its own beside Safari's.
- */
-const BROWSERS: readonly { name: string; token: RegExp }[] = [
-  { name: 'Edge', token: /\bEdg(?:e|A|iOS)?\/(\d+)/ },
-  { name: 'Opera', token: /\b(?:OPR|OPiOS)\/(\d+)/ },
-  { name: 'Samsung Internet', token: /\bSamsungBrowser\/(\d+)/ },
-  { name: 'Firefox', token: /\b(?:Firefox|FxiOS)\/(\d+)/ },
-  { name: 'Chrome', token: /\b(?:Chrome|CriOS)\/(\d+)/ },
-  { name: 'Safari', token: /\bVersion\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\// },
-];
-
-/** Platforms, most specific first: an iPad or Android phone also says "like Mac OS X" or "Linux". */
-const PLATFORMS: readonly { name: string; token: RegExp }[] = [
-  { name: 'iPhone', token: /\biPhone\b/ },
-  { name: 'iPad', token: /\biPad\b/ },
-  { name: 'Android', token: /\bAndroid\b/ },
-  { name: 'ChromeOS', token: /\bCrOS\b/ },
-  { name: 'Windows', token: /\bWindows\b/ },
-  { name: 'macOS', token: /\bMacintosh\b|\bMac OS X\b/ },
-  { name: 'Linux', token: /\bLinux\b|\bX11\b/ },
-];
-
-/** The browser and platform a user agent names (major version only: enough to recognise it). */
-export function describeUserAgent(userAgent: string): BrowserDescription {
-  let browser: string | null = null;
-  for (const candidate of BROWSERS) {
-    const match = candidate.token.exec(userAgent);
-    if (match) {
-      browser = `${candidate.name} ${match[1]}`;
-      break;
-    }
-  }
-  const platform = PLATFORMS.find((candidate) => candidate.token.test(userAgent))?.name ?? null;
-  return { browser, platform };
-}
 
 /** An IPv4 address in dotted form, or an IPv6-mapped one (`::ffff:10.0.0.1`); else null. */
 function ipv4Of(address: string): number[] | null {

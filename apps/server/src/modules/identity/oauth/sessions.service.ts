@@ -3,12 +3,8 @@ import { SESSION_ACTIVITY_RESOLUTION_MS } from '@anybank/contracts';
 import type { Database, Queryable } from '../../../db/database';
 import { insertAuditEvent } from '../../audit';
 import type { Principal } from './access-token';
-import {
-  describeUserAgent,
-  isActivityWriteDue,
-  placeOfAddress,
-  sessionOrder,
-} from './sessions.rules';
+import { describeUserAgent } from '../user-agent.rules';
+import { isActivityWriteDue, placeOfAddress, sessionOrder } from './sessions.rules';
 import { endSessions, listLiveSessions, touchSession, type SessionRow } from './sessions.store';
 
 /** Why sessions ended, as the audit event says it. */

@@ -3,7 +3,6 @@ import { INITIAL_FLOW_STATE, finish, type FlowState } from '../flow/flow.state';
 import { transition } from '../flow/flow.rules';
 import {
   REMEMBERED_BROWSER_AMR,
-  browserOfUserAgent,
   mayOfferRemembering,
   rememberedBrowserVerdict,
   rememberedUntil,
@@ -167,29 +166,5 @@ describe('remembering a browser in the sign-in machine', () => {
 
   it('remembers for 30 days', () => {
     expect(rememberedUntil(NOW).getTime() - NOW.getTime()).toBe(30 * DAY);
-  });
-});
-
-describe('naming a browser from its user agent', () => {
-  it.each([
-    [
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
-      { browser: 'Chrome 156', platform: 'Linux' },
-    ],
-    [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
-      { browser: 'Edge 131', platform: 'Windows' },
-    ],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-      { browser: 'Safari 18', platform: 'iPhone' },
-    ],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0',
-      { browser: 'Firefox 133', platform: 'macOS' },
-    ],
-    ['curl/8.5.0', { browser: null, platform: null }],
-  ])('%s', (userAgent, named) => {
-    expect(browserOfUserAgent(userAgent)).toEqual(named);
   });
 });

@@ -6,8 +6,8 @@ import { findUserById } from '../../directory';
 import type { SecurityNotices } from '../../messaging';
 import type { FlowEffect, FlowState } from '../flow/flow.state';
 import type { RiskService } from '../risk/risk.service';
+import { describeUserAgent, userAgentLabel } from '../user-agent.rules';
 import {
-  browserOfUserAgent,
   rememberedBrowserVerdict,
   rememberedUntil,
   type RememberedBrowserRefusal,
@@ -67,9 +67,7 @@ export function tokensOfCookie(cookie: string | undefined): string[] {
 }
 
 function labelOf(userAgent: string): string {
-  const { browser, platform } = browserOfUserAgent(userAgent);
-  if (browser && platform) return `${browser} on ${platform}`;
-  return browser ?? platform ?? 'a browser';
+  return userAgentLabel(userAgent, 'a browser');
 }
 
 export function createRememberedBrowserService(deps: {
@@ -182,7 +180,7 @@ export function createRememberedBrowserService(deps: {
       const rows = await listActiveRememberedBrowsers(db, userId, clock());
       const listed = rows.map((row) => ({
         id: row.id,
-        ...browserOfUserAgent(row.userAgent),
+        ...describeUserAgent(row.userAgent),
         rememberedAt: row.createdAt.toISOString(),
         lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
         expiresAt: row.expiresAt.toISOString(),

@@ -3,6 +3,7 @@ import { DomainError } from '../../../../domain-error';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
+import { userAgentLabel } from '../../user-agent.rules';
 
 /**
  * The bank's phone app (document 1 §4.3): selecting it sends a push the phone approves or
@@ -21,7 +22,8 @@ export function phonePushFactor(deps: FactorDeps): Factor {
 
     async select(call, device, selection) {
       if (!selection.pushRequestId) throw new DomainError('flow_step_unknown');
-      const agent = (call.context.userAgent ?? 'an unknown browser').slice(0, 120);
+      // The browser in words ("Chrome 156 on Linux"), not its raw user agent (issue 15 §6).
+      const agent = userAgentLabel(call.context.userAgent ?? '', 'An unknown browser');
       await deps.push.send({
         id: selection.pushRequestId,
         userId: device.userId,
@@ -32,7 +34,7 @@ export function phonePushFactor(deps: FactorDeps): Factor {
             call.state.purpose === 'step-up'
               ? messages.signInDelivery.stepUpPushTitle
               : messages.signInDelivery.pushTitle,
-          details: { From: agent, 'IP address': call.context.ip, Time: new Date().toUTCString() },
+          details: { From: agent, 'IP address': call.context.ip, Time: new Date().toISOString() },
         },
       });
     },
