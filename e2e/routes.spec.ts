@@ -8,8 +8,10 @@ import {
   type PageId,
   type PageRoute,
   type UserType,
+  messages,
 } from '@anybank/contracts';
 import { signInThroughFlowApi } from './support/api-sign-in';
+import { expectNoAxeViolations } from './support/axe';
 import {
   USERS,
   expectLandedAs,
@@ -173,10 +175,18 @@ for (const user of SIGNED_IN_AS) {
   });
 }
 
-test('an unknown path is sent home instead of showing another page', async ({ page }) => {
-  await page.goto('/no-such-page');
-  await expectHeading(page, home);
-  for (const other of PAGE_ROUTES.filter((route) => route.id !== home.id)) {
+test('an unknown path shows "Page not found" (404) with the site around it and a way home', async ({
+  page,
+}) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status(), 'the status of a direct load').toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.notFound.heading);
+  for (const other of PAGE_ROUTES) {
     await expect(page.getByRole('heading', { name: other.heading, exact: true })).toHaveCount(0);
   }
+  // The site's navigation is there, and the page's own way home works.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: messages.notFound.home, exact: true }).click();
+  await expectHeading(page, home);
 });

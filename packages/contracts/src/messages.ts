@@ -524,6 +524,12 @@ const sections = {
     forgetFailed: 'We could not forget this browser. Please try again.',
     notFound: 'This browser is not remembered for your account.',
   },
+  // Not in the spec (issue 15 §6): an address that is no page of the site.
+  notFound: {
+    heading: 'Page not found',
+    text: 'There is no page at this address. The link may be mistyped, or the page may have moved.',
+    home: 'Go to the home page',
+  },
   creditCard: {
     // Document 2 §2: the title word for word; the rest says what the spec lists (a written
     // decision, the card within 7-10 business days if approved, do not resubmit).

@@ -216,6 +216,18 @@ export function pageRoute(id: PageId): PageRoute {
   return route;
 }
 
+const PAGE_PATHS = new Set(
+  PAGE_ROUTES.flatMap((route) => route.paths.map((path) => path.replace(/\/+$/, '') || '/')),
+);
+
+/**
+ * Whether a path (without the base path) is one of the site's pages, with or without a trailing
+ * slash: the server answers any other with 404 (the app then shows "Page not found").
+ */
+export function isPagePath(pathname: string): boolean {
+  return PAGE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+}
+
 /** Footer partner logins (document 1 §2.7): each starts sign-in for its user type. */
 export const PARTNER_LOGINS = [
   { userType: 'AnyWealthAdvisor', label: 'Advisor Login' },

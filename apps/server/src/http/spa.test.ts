@@ -78,6 +78,15 @@ describe('the server in front of the SPA', () => {
     }
   });
 
+  it('answers an address that is no page with the app and 404, for the app’s "Page not found"', async () => {
+    for (const url of ['/no-such-page', '/banking/nothing-here/', '/app/advisor/x']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain(`name="${PUBLIC_CONFIG_META_NAME}"`);
+    }
+  });
+
   it('serves hashed assets with long caching', async () => {
     const response = await server.app.inject({ url: '/assets/index-abc.js' });
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@anybank/contracts';
+import { PUBLIC_CONFIG_META_NAME, isPagePath, type PublicConfig } from '@anybank/contracts';
 import { DomainError } from '../domain-error';
 import { isApiPath } from './api-paths';
 import { sendApiError } from './errors';
@@ -89,6 +89,13 @@ export async function registerSpa(
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    // An address that is no page still gets the app, which shows "Page not found" (issue 15
+    // §6), with the status that says so to the browser, crawlers and link checkers.
+    const known = isPagePath(pathname.slice(config.basePath.length) || '/');
+    return reply
+      .status(known ? 200 : 404)
+      .type('text/html')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml);
   });
 }

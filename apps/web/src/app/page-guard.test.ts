@@ -104,14 +104,12 @@ describe('page guard decisions', () => {
     expect(decide({ ...sessionOf(visitor), pathname, search: '' })).toEqual(decision);
   });
 
-  it('sends unknown paths home when signed out and to the default page when signed in', () => {
+  it('lets an unknown path through to "Page not found", signed in or out (issue 15 §6)', () => {
     expect(decide({ ...sessionOf('signed out'), pathname: '/no-such-page', search: '' })).toEqual({
-      kind: 'redirect',
-      to: '/',
+      kind: 'allow',
     });
-    expect(decide({ ...sessionOf('AnyMarketing'), pathname: '/nope', search: '' })).toEqual({
-      kind: 'redirect',
-      to: '/app/any-marketing',
+    expect(decide({ ...sessionOf('AnyMarketing'), pathname: '/nope/', search: '' })).toEqual({
+      kind: 'allow',
     });
   });
 

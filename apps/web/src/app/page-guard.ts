@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, PARTNER_CLIENTS, pageRoute } from '@anybank/contracts';
+import { PAGE_ROUTES, PARTNER_CLIENTS, isPagePath, pageRoute } from '@anybank/contracts';
 import type { PageId, UserType } from '@anybank/contracts';
 import { isHomePath, signInReturnOf, userTypeOf } from '../lib/auth-session';
 import { normalizePath } from '../lib/paths';
@@ -141,6 +141,8 @@ function isSignInInProgress(pathname: string, search: string): boolean {
 export function decide({ subject, userType, pathname, search }: GuardInput): GuardDecision {
   if (isSignInInProgress(pathname, search)) return { kind: 'allow' };
   const signedInAs = subject ? userTypeOf(userType) : null;
+  // No page here: "Page not found" shows, to anyone (issue 15 §6).
+  if (!isPagePath(pathname)) return { kind: 'allow' };
   const row = guardRowOf(pathname);
 
   if (signedInAs === null) {

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PAGE_ROUTES } from '@anybank/contracts';
 import type { PageId } from '@anybank/contracts';
 import { RootLayout } from './layout/RootLayout';
+import { NotFoundPage } from './NotFoundPage';
 import { ShowingPageContext } from './layout/use-showing-page';
 import { PageGuard } from './PageGuard';
 import { PAGE_COMPONENTS } from './page-components';
@@ -33,7 +34,7 @@ const APP_ROUTES: RouteObject[] = [
       {
         // Every page, and every unknown path, passes the page guard first.
         element: <PageGuard />,
-        children: [...pageRoutes(), { path: '*', element: <Navigate to="/" replace /> }],
+        children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },
