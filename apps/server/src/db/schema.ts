@@ -241,12 +241,20 @@ export const auditEvents = pgTable(
     userId: uuid('user_id'),
     ip: text('ip'),
     details: jsonb('details').notNull().default({}),
+    /**
+     * Issue 15 §1: the "Behind the scenes" panel of the browser that caused the event (a hash of
+     * its panel cookie), only while that panel is open and demo tools are on; otherwise null.
+     */
+    inspectorId: text('inspector_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('audit_events_type_idx').on(table.type, table.id),
     index('audit_events_type_time_idx').on(table.type, table.createdAt),
     index('audit_events_user_idx').on(table.userId, table.id),
+    index('audit_events_inspector_idx')
+      .on(table.inspectorId, table.id)
+      .where(sql`${table.inspectorId} is not null`),
   ],
 );
 
@@ -393,6 +401,11 @@ export const pushRequests = pgTable(
     /** What the person approves: shown on the phone (what, where from, amount). */
     context: jsonb('context').notNull(),
     status: text('status').notNull().default('pending'),
+    /**
+     * Issue 15 §1: the "Behind the scenes" panel of the browser that asked (its inspector id),
+     * so the phone's decision, made from another browser, shows in that panel.
+     */
+    inspectorId: text('inspector_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -657,4 +670,33 @@ export const rememberedBrowsers = pgTable(
     forgottenAt: timestamp('forgotten_at', { withTimezone: true }),
   },
   (table) => [index('remembered_browsers_user_idx').on(table.userId)],
+);
+
+// --- Issue 15 §5: the bank's brand, set on the demo admin page (modules/branding) -------------
+
+/**
+ * The brand the site, the login modal, the messages and the phone show: one row ('current')
+ * when a presenter has changed it, none while the defaults from the environment apply. The logo
+ * is an uploaded SVG or PNG, kept here so every instance serves the same one.
+ */
+export const branding = pgTable(
+  'branding',
+  {
+    id: text('id').primaryKey(),
+    bankName: text('bank_name').notNull(),
+    productName: text('product_name').notNull(),
+    primaryColor: text('primary_color').notNull(),
+    accentColor: text('accent_color').notNull(),
+    logoType: text('logo_type'),
+    /** The logo file's bytes, base64. */
+    logo: text('logo'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('branding_single_row_check', sql`${table.id} = 'current'`),
+    check(
+      'branding_logo_type_check',
+      sql`${table.logoType} is null or ${table.logoType} in ('image/svg+xml', 'image/png')`,
+    ),
+  ],
 );
