@@ -11,6 +11,8 @@ const SHARED_PROCESS_FILES = [
   'apps/web/**/*.test.ts',
   'apps/server/src/**/*.rules.test.ts',
   'apps/server/src/config.test.ts',
+  'apps/server/src/config-https.test.ts',
+  'apps/server/src/http/tls.test.ts',
   'apps/server/src/db/migrate.test.ts',
   'apps/server/src/http/declared-statuses.test.ts',
   'apps/server/src/http/error-codes-doc.test.ts',

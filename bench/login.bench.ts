@@ -9,84 +9,21 @@
 // fails. BENCH_SIGN_INS (per database, default 160) and BENCH_HASHES (200).
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import { hashPassword } from '../apps/server/src/modules/identity/credentials/password.service';
-import { SignInDriver, PERSON_RISK_PAYLOAD } from '../apps/server/test/sign-in-driver';
 import { addBenchCustomers, customerAt, type BenchCustomer } from './support/bench-customers';
 import { benchDatabaseKinds, startBenchServer } from './support/bench-server';
 import { machine, percentOf, table, verdict, writeResult } from './support/report';
 import { latencyOf, round, runConcurrently, type Latency } from './support/stats';
+import { STEPS, signIn, type Step } from './support/sign-in-journey';
 
 const USERS = Number(process.env.BENCH_SIGN_IN_USERS ?? 8);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 160);
 const HASHES = Number(process.env.BENCH_HASHES ?? 200);
 const TARGET_RATIO = 0.7;
 
-const STEPS = [
-  'authorization request',
-  'identifier',
-  'password',
-  'read the e-mail (outbox)',
-  'e-mail code',
-  'resume to the bank',
-  'pickup',
-  'token',
-] as const;
-type Step = (typeof STEPS)[number];
-
 /** Raw argon2id hashes per second, USERS at a time, as the server would compute them. */
 async function hashesPerSecond(): Promise<number> {
   return (await runConcurrently(HASHES, USERS, () => hashPassword(DEMO_PASSWORD).then(() => {})))
     .perSecond;
-}
-
-function expectStatus(status: number, expected: number, what: string) {
-  if (status !== expected) throw new Error(`${what} answered ${status}, not ${expected}`);
-}
-
-/** One whole sign-in of `customer`, each step's duration added to `durations`. */
-async function signIn(origin: string, customer: BenchCustomer, durations: Map<Step, number[]>) {
-  const timed = async <T>(step: Step, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    const result = await work();
-    durations.get(step)?.push(performance.now() - started);
-    return result;
-  };
-  const driver = new SignInDriver(origin);
-  await timed('authorization request', () => driver.authorize());
-  await timed('identifier', async () => {
-    expectStatus((await driver.read()).status, 200, 'reading the flow');
-    const answer = await driver.post('submitIdentifier', {
-      identifier: customer.uid,
-      riskPayload: PERSON_RISK_PAYLOAD,
-    });
-    expectStatus(answer.status, 200, 'the identifier');
-  });
-  await timed('password', async () => {
-    const answer = await driver.post('checkUsernamePassword', {
-      username: customer.uid,
-      password: DEMO_PASSWORD,
-    });
-    expectStatus(answer.status, 200, 'the password');
-  });
-  const code = await timed('read the e-mail (outbox)', () => driver.latestCode(customer.email));
-  await timed('e-mail code', async () => {
-    const answer = await driver.post({ action: 'checkOtp' }, { otp: code });
-    expectStatus(answer.status, 200, 'the code');
-  });
-  const landing = await timed('resume to the bank', async () => {
-    const resumeUrl = await driver.continueToResume();
-    if (!resumeUrl) throw new Error('the flow gave no resume URL');
-    return driver.resume(resumeUrl);
-  });
-  await timed('pickup', async () => {
-    const response = await driver.pickup(landing);
-    await response.arrayBuffer();
-    expectStatus(response.status, 200, 'the pickup');
-  });
-  await timed('token', async () => {
-    const response = await driver.token(landing.searchParams.get('code') ?? '');
-    await response.arrayBuffer();
-    expectStatus(response.status, 200, 'the token request');
-  });
 }
 
 interface Run {

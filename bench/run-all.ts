@@ -7,7 +7,15 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 
-const BENCHMARKS = ['login', 'client-credentials', 'transfers', 'balances', 'web', 'load'];
+const BENCHMARKS = [
+  'login',
+  'behind-the-scenes',
+  'client-credentials',
+  'transfers',
+  'balances',
+  'web',
+  'load',
+];
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const chosen = process.argv.slice(2);

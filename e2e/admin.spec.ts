@@ -6,8 +6,10 @@ import {
   DEFAULT_DENY_THRESHOLD_DOLLARS,
   DEMO_PASSWORD,
   OAUTH_PATHS,
+  DEFAULT_BRAND,
   PHISHING_DEMO_SUBJECT,
   directoryEntryPath,
+  fillBrand,
   messages,
   pageRoute,
 } from '@anybank/contracts';
@@ -42,6 +44,8 @@ const admin = pageRoute('admin');
 const SUCCESS = messages.admin.success;
 const SENDING_HOME = `${messages.admin.success} ${messages.admin.sendingHome}`;
 const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
+/** The phishing e-mail's subject as sent under the default brand (branding.spec.ts restores it). */
+const PHISHING_SUBJECT = fillBrand(PHISHING_DEMO_SUBJECT, DEFAULT_BRAND);
 const TRANSFER_REQUEST = 'Approve this transfer?';
 const PREMIER_ENTRIES = ['Premier Rewards', 'Wealth Planning'];
 
@@ -218,7 +222,7 @@ test('john.smith sets thresholds 50/100: $75 waits for his phone, $150 is denied
     await expect(actionResult(page)).toHaveText(SUCCESS);
     await expect(actionButton(page, 'Send Phishing Email')).toBeEnabled();
     const phishing = await mailbox.readNewMessage('the phishing email');
-    expect(phishing.subject).toBe(PHISHING_DEMO_SUBJECT);
+    expect(phishing.subject).toBe(PHISHING_SUBJECT);
     expect(phishing.body).toContain('Dear John Smith');
 
     const outbox = await page.context().newPage();
@@ -226,7 +230,7 @@ test('john.smith sets thresholds 50/100: $75 waits for his phone, $150 is denied
     await expect(
       outbox
         .getByRole('article')
-        .filter({ has: outbox.getByRole('heading', { name: PHISHING_DEMO_SUBJECT }) })
+        .filter({ has: outbox.getByRole('heading', { name: PHISHING_SUBJECT }) })
         .first(),
     ).toBeVisible();
     await outbox.close();

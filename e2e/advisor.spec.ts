@@ -66,6 +66,10 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
       'Last contacted',
       'Total portfolio',
     ]);
+    // Issue 15 §1: "Behind the scenes" shows the consent check of each read.
+    await amy.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
+    const panel = amy.getByRole('complementary', { name: 'Behind the scenes' });
+    await expect(panel).toBeVisible();
     const search = searchBox(amy, CLIENT_SEARCH);
 
     // One character asks the server nothing; more show the consenting clients that match.
@@ -100,6 +104,12 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
       { kind: 'Checking', suffix: accountIds[0]!.slice(-4), cents: balances.checking },
       { kind: 'Savings', suffix: accountIds[1]!.slice(-4), cents: balances.savings },
     ]);
+    const consentChecks = panel
+      .getByRole('article')
+      .filter({ has: amy.getByRole('heading', { name: 'Consent check', exact: true }) });
+    await expect(consentChecks.first()).toContainText(
+      `Consent check: share-account-balances — granted by Jane Doe, so 2 accounts were returned (ending ${accountIds[0]!.slice(-4)}, ending ${accountIds[1]!.slice(-4)}).`,
+    );
     await expectNoAxeViolations(amy);
 
     // Jane stops sharing. Amy's page, loaded again, is refused by the server.
@@ -107,6 +117,10 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await shareWithAdvisor(jane, []);
     await amy.reload();
     await expect(amy.getByText(messages.advisor.noConsent, { exact: true })).toBeVisible();
+    await expect(consentChecks.first()).toContainText(
+      'Consent check: share-account-balances — not consented, so nothing was returned.',
+    );
+    await amy.getByRole('button', { name: 'Close Behind the scenes' }).click();
     await expect(amy.getByRole('region', { name: 'Linked accounts' })).toHaveCount(0);
     await expect(amy.getByRole('rowheader', { name: 'Street', exact: true })).toHaveCount(0);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pageRoute } from '@anybank/contracts';
 import { DESKTOP_CHROME_USER_AGENT } from './support/browser';
 import { registerCustomer } from './support/customers';
 import {
@@ -31,8 +32,9 @@ test.afterAll(async () => {
 });
 
 const PREMIER_ENTRIES = [
-  { title: 'Premier Rewards', path: '/credit-card' },
-  { title: 'Wealth Planning', path: '/any-wealth-advisor' },
+  // Issue 15 §6: a rewards page of its own, not the credit-card application.
+  { title: 'Premier Rewards', path: pageRoute('premier-rewards').paths[0]! },
+  { title: 'Wealth Planning', path: pageRoute('wealth-portal').paths[0]! },
 ] as const;
 
 /** A desktop screen, wider than Bootstrap's xl breakpoint (1200 px). */

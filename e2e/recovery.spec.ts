@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RECOVERY_CODE_PATTERN, messages, orchestrationMessages } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  RECOVERY_CODE_PATTERN,
+  fillBrand,
+  messages,
+  orchestrationMessages,
+} from '@anybank/contracts';
 import { expectAccessibleLoginTab } from './support/axe';
 import { newCustomerDetails, registerCustomer } from './support/customers';
 import {
@@ -121,7 +127,7 @@ test('forgot username e-mails the username to the address it belongs to', async 
   await expectAccessibleLoginTab(page, 5);
 
   const message = await mailbox.readNewMessage('the username e-mail');
-  expect(message.subject).toBe(orchestrationMessages.usernameSubject);
+  expect(message.subject).toBe(fillBrand(orchestrationMessages.usernameSubject, DEFAULT_BRAND));
   expect(message.body).toContain(customer.username);
 
   await modal.getByRole('button', { name: 'Back to sign in', exact: true }).click();

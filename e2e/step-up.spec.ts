@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '@anybank/contracts';
+import { messages, securityNoticeMessages } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { DESKTOP_CHROME_USER_AGENT } from './support/browser';
 import {
@@ -102,7 +102,7 @@ test('jane changes her e-mail address after her sign-in aged: the step-up dialog
     );
     expect(notice.body).toContain(`was changed to ${newAddress} on `);
     expect(notice.body).toContain(DESKTOP_CHROME_USER_AGENT);
-    expect(notice.body).toContain(messages.securityNotice.contactChangedHelp);
+    expect(notice.body).toContain(securityNoticeMessages.contactChangedHelp);
   } finally {
     await context.close();
   }

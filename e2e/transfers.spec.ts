@@ -48,7 +48,7 @@ const WAITING_FOR_PHONE = 'Waiting for approval on your mobile app…';
 /** The deny threshold, and a cent above it (document 2 §9: "above" denies). */
 const DENY_THRESHOLD_CENTS = DEFAULT_DENY_THRESHOLD_DOLLARS * 100;
 /** Above the CIBA threshold, far below the deny threshold. */
-const APPROVED_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 25_000;
+const APPROVED_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 50_000;
 const DECLINED_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 10_000;
 /** Above the approval threshold, within a new customer's savings ($10,000). */
 const CODE_AMOUNT_CENTS = DEFAULT_CIBA_THRESHOLD_DOLLARS * 100 + 50_000;
@@ -67,6 +67,10 @@ function movedToSavings(before: DashboardBalances, cents: number): DashboardBala
 }
 
 /** "$1,250.00", as the pages show an amount. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function dollars(cents: number): string {
   return `$${formatCentsWithSeparators(cents)}`;
 }
@@ -107,7 +111,13 @@ async function transferWaitingForPhone(page: Page, phone: Page, amountCents: num
     expect(suffix, `the account number in "${name}"`).toBeDefined();
     await expect(request.getByText(`ending ${suffix}`, { exact: true })).toBeVisible();
   }
-  return { ...accounts, request };
+  const suffixOf = (name: string) => /\u2026(\w{4})\)$/.exec(name)?.[1] ?? '';
+  return {
+    ...accounts,
+    request,
+    fromSuffix: suffixOf(accounts.fromName),
+    toSuffix: suffixOf(accounts.toName),
+  };
 }
 
 test('jane.doe transfers $25.50 from checking to savings, sees it confirmed with its number, and the dashboard shows both balances moved by exactly that', async ({
@@ -261,12 +271,34 @@ test('john.smith approves a transfer above the CIBA threshold on his phone app a
     await activatePhoneApp(phone, JOHN);
     await signInWithPhone(page, phone, JOHN);
     const before = await readDashboardBalances(page);
+    // Issue 15 §1: "Behind the scenes" watches this transfer.
+    await page.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
+    const panel = page.getByRole('complementary', { name: 'Behind the scenes' });
+    await expect(panel).toBeVisible();
 
     await openTransferFromSidebar(page);
     const approved = await transferWaitingForPhone(page, phone, APPROVED_AMOUNT_CENTS);
     await approved.request.getByRole('button', { name: 'Approve', exact: true }).click();
     const confirmed = transferResult(page, messages.transfer.confirmedTitle);
     await expect(confirmed).toBeVisible();
+    // The panel: the rule that asked the phone, the CIBA request, the phone's answer and the
+    // two ledger entries.
+    // (Earlier journeys of john's on this server may count toward the running total.)
+    await expect(panel).toContainText(
+      new RegExp(
+        `The bank asked your phone to approve because .+ is above your ${escapeRegExp(dollars(DEFAULT_CIBA_THRESHOLD_DOLLARS * 100))} approval threshold\\.`,
+      ),
+    );
+    await expect(panel).toContainText(
+      /The bank started a CIBA request \([\w-]+\) asking your phone/,
+    );
+    await expect(panel).toContainText('The phone app approved the transfer request');
+    await expect(
+      panel.getByRole('list', { name: 'Ledger entries' }).getByRole('listitem'),
+    ).toHaveText([
+      `Ledger: −${dollars(APPROVED_AMOUNT_CENTS)} account ending ${approved.fromSuffix}`,
+      `Ledger: +${dollars(APPROVED_AMOUNT_CENTS)} account ending ${approved.toSuffix}`,
+    ]);
     await expect(
       confirmed.getByText(
         `${approved.fromName} to ${approved.toName}, ${dollars(APPROVED_AMOUNT_CENTS)}`,

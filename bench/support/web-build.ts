@@ -34,8 +34,12 @@ export async function buildWebApp(): Promise<string> {
 /**
  * Issue 7's budget for the JavaScript of a first visit to `/`, gzipped: partner portals, charts
  * and admin load lazily. The bench reports against it, and an e2e test keeps the build within it.
+ * 150 KB until issue 15, whose pieces every page shows raised it to 160: the brand (provider,
+ * logo, colours), the footer's phone link and QR code, the "Behind the scenes" switch, the
+ * visitor menu's links (measured 154-157 KB after the server-only texts, the API refusals and
+ * what is sent by e-mail, SMS and push, moved out of the browser's `messages`).
  */
-export const FIRST_LOAD_BUDGET_GZIP_KB = 150;
+export const FIRST_LOAD_BUDGET_GZIP_KB = 160;
 
 export interface EntryScript {
   file: string;

@@ -14,11 +14,23 @@ import {
   type UndeclaredStatusListener,
 } from './http/declared-statuses';
 import { registerJsonBodyParser } from './http/json-body';
-import { registerRateLimits, signInRateLimit, usernameLookupRateLimit } from './http/rate-limits';
+import {
+  demoResetRateLimit,
+  registerRateLimits,
+  signInRateLimit,
+  usernameLookupRateLimit,
+} from './http/rate-limits';
 import { serializeRequestForLog } from './http/request-log';
 import { analyticsOriginOf, registerSecurityHeaders } from './http/security-headers';
+import { httpsServerFactory } from './http/tls';
+import type { PemPair } from './http/tls-certificate';
 import { registerSpa } from './http/spa';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import {
+  registerInspectorRoutes,
+  watchRequestsOfOpenPanels,
+} from './modules/inspector/inspector.routes';
+import { createInspectorService } from './modules/inspector';
 import { registerAdvisorBalanceRoutes } from './modules/banking/advisor-balances.routes';
 import { createClientBalancesService } from './modules/banking/advisor-balances.service';
 import { registerBankingRoutes } from './modules/banking/banking.routes';
@@ -66,7 +78,12 @@ import { registerPasswordChangeRoutes } from './modules/identity/credentials/pas
 import { registerPasswordlessRoutes } from './modules/identity/credentials/passwordless.routes';
 import { createPasswordlessService } from './modules/identity/credentials/passwordless.service';
 import { createPasswordChangeService } from './modules/identity/credentials/password-change.service';
-import { isSelfServiceClient, userTypeOfClient } from './modules/identity/oauth/oauth.clients';
+import {
+  API_DOCS_CLIENT_ID,
+  isSelfServiceClient,
+  userTypeOfClient,
+} from './modules/identity/oauth/oauth.clients';
+import { scopesClientMayRequest } from './modules/identity/oauth/client-scopes.rules';
 import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
 import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
 import { createOidcProvider } from './modules/identity/oauth/oidc.provider';
@@ -89,9 +106,14 @@ import {
 } from './modules/messaging/messaging.service';
 import { createSmtpTransport, type EmailTransport } from './modules/messaging/smtp-transport';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
-import { collectRouteDocs, registerApiDocs } from './http/openapi';
+import { collectRouteDocs } from './http/openapi';
+import { registerApiDocs } from './http/api-docs';
 import { oauthEndpointPaths } from './modules/identity/oauth/oidc.docs';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { registerBrandingRoutes } from './modules/branding/branding.routes';
+import { createBrandingService } from './modules/branding/branding.service';
+import { registerDemoResetRoutes } from './seed/demo-reset.routes';
+import { seedDemoData } from './seed/seed';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The server package's version, which the API reference carries. */
@@ -122,6 +144,8 @@ export interface ServerDeps {
    * by default the listener the test setup installs, none in production.
    */
   onUndeclaredStatus?: UndeclaredStatusListener;
+  /** HTTPS=on: the certificate and key the server serves HTTPS with (http/tls.ts). */
+  https?: PemPair;
 }
 
 export interface Server {
@@ -175,6 +199,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
+    ...(deps.https ? { serverFactory: httpsServerFactory(deps.https) } : {}),
   });
   // Before any route: each one is collected with its docs for the API reference.
   const documentedRoutes = collectRouteDocs(app);
@@ -205,6 +230,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   app.addHook('onClose', async () => keys.signingKeys.close());
   const { secrets } = keys;
   await app.register(fastifyCookie, { secret: secrets.sessionSecret });
+  // Issue 15 §1: a browser with "Behind the scenes" open has what it causes recorded for it.
+  if (config.demoToolsEnabled) watchRequestsOfOpenPanels(app);
   await registerRateLimits(app, { config, db: database.db });
 
   const emailTransport =
@@ -214,10 +241,18 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         ? createSmtpTransport(config.smtp.url, config.smtp.from)
         : null;
   app.addHook('onClose', async () => emailTransport?.close());
+  // Issue 15 §5: the brand the site, the messages and the phone show (modules/branding).
+  const branding = createBrandingService({
+    db: database.db,
+    defaults: config.brand,
+    basePath: config.basePath,
+    storedBrandApplies: config.demoToolsEnabled,
+  });
   const messaging = createMessagingService({
     db: database.db,
     email: emailTransport,
     log: app.log,
+    brandNames: (within) => branding.names(within),
   });
   const notices = createSecurityNotices({ db: database.db, messaging, log: app.log });
 
@@ -443,11 +478,28 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         auth,
         entries: createDirectoryEntryService({ db, productId: config.productId }),
       });
+      // The brand is read by anyone; its admin calls exist only with the demo tools.
+      registerBrandingRoutes(api, {
+        branding,
+        auth,
+        demoToolsEnabled: config.demoToolsEnabled,
+      });
       // A demo tool: with DEMO_TOOLS=off the whole demo admin API is gone (404).
       // The key rotation call is the demo admin's too; `npm run keys:rotate` works regardless.
       if (config.demoToolsEnabled) {
         registerAdminRoutes(api, { db, auth, productId: config.productId });
         registerSigningKeyRoutes(api, { config, db, auth, signingKeys: keys.signingKeys });
+        // Issue 15 §2: the scenario page's "Reset demo", the seed's reset from the browser.
+        registerDemoResetRoutes(api, {
+          resetDemoData: (ip) => seedDemoData(db, { reset: true, ip }),
+          rateLimit: demoResetRateLimit(config),
+        });
+        // Issue 15 §1: "Behind the scenes", this browser's own events.
+        registerInspectorRoutes(api, {
+          config,
+          inspector: createInspectorService({ db }),
+          rateLimit: signInLimit,
+        });
       }
       registerBankingRoutes(api, { auth, banking, siteUrl });
       registerOrchestrationRoutes(api, { config, orchestration });
@@ -481,6 +533,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         basePath: config.basePath,
         serverUrl: siteUrl,
         version: SERVER_VERSION,
+        // The viewer's Authorize: the reference's own public client (issue 15 §4).
+        oauthClient: {
+          clientId: API_DOCS_CLIENT_ID,
+          scopes: scopesClientMayRequest(API_DOCS_CLIENT_ID),
+        },
         extraPaths: oauthEndpointPaths(),
       });
     },
@@ -494,7 +551,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     isPageDisabled: (pathname) => {
       const page = pathname.replace(/\/$/, '');
       if (page === '/outbox') return !config.outboxEnabled;
-      return page === '/admin' && !config.demoToolsEnabled;
+      return (page === '/admin' || page === '/demo') && !config.demoToolsEnabled;
     },
   });
 

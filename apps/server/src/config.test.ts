@@ -136,4 +136,24 @@ describe('configuration', () => {
     expect(configWarnings(loadConfig({ ...publicUrl, DEMO_TOOLS: 'off' }))).toEqual([]);
     expect(configWarnings(loadConfig({ KEY_ENCRYPTION_KEY: 'e'.repeat(40) }))).toEqual([]);
   });
+
+  it('takes the default brand from the environment, its colours checked like the admin form’s (issue 15 §5)', () => {
+    expect(loadConfig({}).brand).toEqual({
+      bankName: 'AnyBank',
+      productName: 'AnyBank',
+      primaryColor: '#0a3d7a',
+      accentColor: '#ffffff',
+    });
+    expect(
+      loadConfig({ BANK_NAME: ' Contoso Bank ', BRAND_PRIMARY_COLOR: '#5C2D91' }).brand,
+    ).toMatchObject({ bankName: 'Contoso Bank', primaryColor: '#5c2d91' });
+    expect(problemsOf({ BRAND_PRIMARY_COLOR: 'navy', BANK_NAME: '<b>' })).toEqual([
+      expect.stringMatching(/^BANK_NAME: /),
+      expect.stringMatching(/^BRAND_PRIMARY_COLOR: must be a colour written #rrggbb/),
+    ]);
+    expect(problemsOf({ BRAND_PRIMARY_COLOR: '#7fb3ff', BRAND_ACCENT_COLOR: '#000000' })).toEqual([
+      'BRAND_PRIMARY_COLOR: The contrast between white text and the primary colour #7fb3ff is 2.14:1; WCAG AA needs at least 4.5:1 for text. (got "#7fb3ff")',
+      'BRAND_ACCENT_COLOR: The contrast between black text and the accent colour #000000 is 1.00:1; WCAG AA needs at least 4.5:1 for text. (got "#000000")',
+    ]);
+  });
 });

@@ -1,5 +1,14 @@
+import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PHONE_COUNTRY, DEFAULT_PRODUCT_ID, isPhoneCountry } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  DEFAULT_PHONE_COUNTRY,
+  DEFAULT_PRODUCT_ID,
+  brandNameSchema,
+  hexColorSchema,
+  isPhoneCountry,
+} from '@anybank/contracts';
+import { contrastProblems, type ContrastPair } from './modules/branding/branding.rules';
 
 /**
  * Configuration from environment variables (README "Configuration" and `.env.example`).
@@ -68,8 +77,14 @@ const envSchema = z.object({
   HOST: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name without scheme or port, e.g. bank.example.com')
-    .default('localhost'),
+    // Unset: localhost, or with HTTPS=on the host of PUBLIC_URL (tls.rules.ts).
+    .optional(),
   PUBLIC_URL: httpUrl.optional(),
+  /** Issue 15 §3: the server serves HTTPS itself (a phone on the LAN needs a secure context). */
+  HTTPS: onOff.default('off'),
+  /** A PEM certificate (chain) and its private key; unset with HTTPS=on: one is generated. */
+  TLS_CERT: z.string().min(1).optional(),
+  TLS_KEY: z.string().min(1).optional(),
   ORCHESTRATOR_URL: httpUrl.optional(),
   WIDGET_API_URL: httpUrl.optional(),
   BASE_PATH: z
@@ -139,6 +154,27 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Issue 15 §5: the brand until the demo admin changes it (README "Branding"). */
+  BANK_NAME: brandNameSchema.default(DEFAULT_BRAND.bankName),
+  PRODUCT_NAME: brandNameSchema.default(DEFAULT_BRAND.productName),
+  BRAND_PRIMARY_COLOR: hexColorSchema.default(DEFAULT_BRAND.primaryColor),
+  BRAND_ACCENT_COLOR: hexColorSchema.default(DEFAULT_BRAND.accentColor),
+});
+
+/** Which variable a colour pair below WCAG AA is reported on. */
+const CONTRAST_VARIABLE: Record<ContrastPair, 'BRAND_PRIMARY_COLOR' | 'BRAND_ACCENT_COLOR'> = {
+  'white-on-primary': 'BRAND_PRIMARY_COLOR',
+  'accent-on-primary': 'BRAND_ACCENT_COLOR',
+  'black-on-accent': 'BRAND_ACCENT_COLOR',
+};
+
+/** The default brand's colours pass the same contrast check as the demo admin's form. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  const colors = { primaryColor: env.BRAND_PRIMARY_COLOR, accentColor: env.BRAND_ACCENT_COLOR };
+  for (const problem of contrastProblems(colors)) {
+    const variable = CONTRAST_VARIABLE[problem.pair];
+    context.addIssue({ code: 'custom', path: [variable], message: problem.message });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -182,6 +218,61 @@ export interface Config {
   /** Where the built web app is (default apps/web/dist). */
   webDistDir: string | null;
   redisUrl: string | null;
+  /** The default brand (issue 15 §5): names and colours, checked for WCAG AA contrast. */
+  brand: { bankName: string; productName: string; primaryColor: string; accentColor: string };
+  /** HTTPS=on: the server serves HTTPS itself (http/tls.ts); null: plain HTTP. */
+  tls: TlsSetting | null;
+}
+
+/** Where the server's certificate comes from with HTTPS=on. */
+export type TlsSetting =
+  /** TLS_CERT and TLS_KEY: PEM files read at start. */
+  | { kind: 'files'; certPath: string; keyPath: string }
+  /**
+   * Self-signed, made on first start and kept in `dir` (under DATA_DIR); made again when it
+   * expires or does not name every one of `hosts`.
+   */
+  | { kind: 'generated'; dir: string; hosts: string[] };
+
+/**
+ * The rules that join HTTPS, TLS_CERT, TLS_KEY and PUBLIC_URL, one line per bad variable:
+ * the certificate and key come as a pair, only with HTTPS=on, and a site that serves HTTPS
+ * is reached at an https:// PUBLIC_URL.
+ */
+export function httpsProblems(
+  env: Pick<Env, 'HTTPS' | 'TLS_CERT' | 'TLS_KEY' | 'PUBLIC_URL'>,
+): string[] {
+  const problems: string[] = [];
+  const pair = [
+    ['TLS_CERT', env.TLS_CERT, 'TLS_KEY', env.TLS_KEY],
+    ['TLS_KEY', env.TLS_KEY, 'TLS_CERT', env.TLS_CERT],
+  ] as const;
+  for (const [name, value, other, otherValue] of pair) {
+    if (value === undefined) continue;
+    const got = ` (got ${JSON.stringify(value)})`;
+    if (env.HTTPS !== 'on') problems.push(`${name}: is only read with HTTPS=on${got}`);
+    else if (otherValue === undefined) problems.push(`${name}: must be set with ${other}${got}`);
+  }
+  if (env.HTTPS === 'on' && env.PUBLIC_URL?.startsWith('http://')) {
+    problems.push(
+      `PUBLIC_URL: must be an https:// URL with HTTPS=on (got ${JSON.stringify(env.PUBLIC_URL)})`,
+    );
+  }
+  return problems;
+}
+
+/** A URL's host name as a certificate and WebAuthn name it: `[::1]` is `::1`. */
+function hostNameOf(url: string): string {
+  return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function tlsSettingOf(e: Env, host: string, publicUrl: string): TlsSetting | null {
+  if (e.HTTPS !== 'on') return null;
+  if (e.TLS_CERT !== undefined && e.TLS_KEY !== undefined) {
+    return { kind: 'files', certPath: e.TLS_CERT, keyPath: e.TLS_KEY };
+  }
+  const hosts = [...new Set(['localhost', '127.0.0.1', '::1', host, hostNameOf(publicUrl)])];
+  return { kind: 'generated', dir: path.join(e.DATA_DIR, 'tls'), hosts };
 }
 
 export class ConfigError extends Error {
@@ -195,7 +286,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (as in a .env file with `NAME=`).
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = checkedEnvSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -206,7 +297,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`;
+  const problems = httpsProblems(e);
+  if (problems.length > 0) throw new ConfigError(problems);
+  // With HTTPS=on the site's address is https:// and, HOST unset, the passkeys' relying party
+  // (HOST) is PUBLIC_URL's host: a phone that opens https://<laptop>:8080 is on that host.
+  const host =
+    e.HOST ?? (e.HTTPS === 'on' && e.PUBLIC_URL ? hostNameOf(e.PUBLIC_URL) : 'localhost');
+  const scheme = e.HTTPS === 'on' ? 'https' : 'http';
+  const publicUrl = e.PUBLIC_URL ?? `${scheme}://${host}:${e.PORT}`;
   return {
     port: e.PORT,
     listenHost: e.LISTEN_HOST,
@@ -223,7 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.SIGNING_SECRET === undefined ? {} : { signingSecret: e.SIGNING_SECRET }),
     },
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? null,
-    host: e.HOST,
+    host,
     publicUrl,
     orchestratorUrl: e.ORCHESTRATOR_URL ?? `${publicUrl}${e.BASE_PATH}/api/orchestration`,
     widgetApiUrl: e.WIDGET_API_URL ?? `${publicUrl}${e.BASE_PATH}/api/orchestration`,
@@ -243,6 +341,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneDefaultCountry: e.PHONE_DEFAULT_COUNTRY,
     webDistDir: e.WEB_DIST_DIR ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    brand: {
+      bankName: e.BANK_NAME,
+      productName: e.PRODUCT_NAME,
+      primaryColor: e.BRAND_PRIMARY_COLOR,
+      accentColor: e.BRAND_ACCENT_COLOR,
+    },
+    tls: tlsSettingOf(e, host, publicUrl),
   };
 }
 

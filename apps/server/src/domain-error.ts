@@ -1,4 +1,4 @@
-import { apiErrorMessage, messages, type ApiErrorCode } from '@anybank/contracts';
+import { apiErrorMessage, type ApiErrorCode, apiErrorMessages } from '@anybank/contracts';
 
 /** One refused field of the input (400 `invalid_input`). */
 export interface FieldProblem {
@@ -31,7 +31,7 @@ export class DomainError extends Error {
 }
 
 function defaultMessage(code: ApiErrorCode): string {
-  const message = messages.apiErrors[code] as unknown;
+  const message = apiErrorMessages[code] as unknown;
   // A code whose message takes values must be thrown with its message made from them.
   return typeof message === 'string' ? message : apiErrorMessage('internal_error');
 }

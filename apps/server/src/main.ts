@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateDatabase } from './db/migrate';
 import { drainableServer } from './http/drain';
+import { TlsSetupError, loadTlsCredentials, tlsBannerLines, type TlsCredentials } from './http/tls';
 import { KeySealError } from './modules/identity/keys/key-seal';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
 import { DEMO_USERS } from './seed/demo-data';
@@ -23,7 +24,7 @@ function loadConfigOrExit(): Config {
   }
 }
 
-function banner(config: Config) {
+function banner(config: Config, tls: TlsCredentials | null) {
   const url = `${config.publicUrl}${config.basePath}/`;
   const where =
     config.database.kind === 'pglite'
@@ -37,6 +38,7 @@ function banner(config: Config) {
     : '  demo tools: off (no demo users, outbox or demo admin)\n';
   console.log(
     `\nAnyBank is running at ${url}\n  data: ${where}\n  outbox: ${config.outboxEnabled ? `${url}outbox` : 'off'}\n` +
+      (tls ? `${tlsBannerLines(tls).join('\n')}\n` : '') +
       demo,
   );
 }
@@ -81,10 +83,30 @@ async function loadServerKeysOrExit(): Promise<ServerKeys> {
 }
 const keys = await loadServerKeysOrExit();
 
-const { app } = await buildServer({ config, database, keys });
+/** HTTPS=on: the certificate (made on first start, or TLS_CERT's) before anything listens. */
+async function loadTlsOrExit(): Promise<TlsCredentials | null> {
+  if (!config.tls) return null;
+  try {
+    return await loadTlsCredentials(config.tls);
+  } catch (error) {
+    console.error(
+      `AnyBank cannot start. ${error instanceof TlsSetupError ? error.message : String(error)}`,
+    );
+    await database.close();
+    process.exit(1);
+  }
+}
+const tls = await loadTlsOrExit();
+
+const { app } = await buildServer({
+  config,
+  database,
+  keys,
+  ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+});
 const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
-banner(config);
+banner(config, tls);
 // The new-password check's dictionaries take seconds to load: loaded now, in the background,
 // so that the first registration or password change does not wait for them. (The server
 // works without it: the check loads them on first use.)

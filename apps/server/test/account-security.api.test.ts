@@ -6,6 +6,7 @@ import {
   orchestrationPaths,
   outboxResponseSchema,
   passkeyNamePath,
+  securityNoticeMessages,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
@@ -228,7 +229,7 @@ describe.each(API_DATABASES)('account security on %s', (kind) => {
       .orderBy(desc(auditEvents.id));
     expect(audit).toMatchObject({ userId: stored!.id, details: { passkeys: 1 } });
     expect(await subjectsTo('james.taylor@example.com')).toContain(
-      messages.securityNotice.passwordRemovedSubject,
+      securityNoticeMessages.passwordRemovedSubject,
     );
     expect(await call('DELETE', PASSWORDLESS_API_PATH, token)).toMatchObject({
       status: 409,
@@ -283,7 +284,7 @@ describe.each(API_DATABASES)('account security on %s', (kind) => {
     const replayed = await driver.post({ action: 'checkOtp' }, { otp: used });
     expect(replayed.body).toMatchObject({ userMessage: messages.login.incorrectOtp });
     expect(await subjectsTo('amy.davis@example.com')).toContain(
-      messages.securityNotice.otpReplayedSubject,
+      securityNoticeMessages.otpReplayedSubject,
     );
     // A code that is simply wrong is refused without a notice.
     const notices = (await subjectsTo('amy.davis@example.com')).length;

@@ -5,9 +5,11 @@ import {
   ADMIN_THRESHOLDS_PATH,
   BALANCES_API_PATH,
   MENU_OPTIONS_API_PATH,
+  DEFAULT_BRAND,
   PHISHING_DEMO_SUBJECT,
   TRANSFERS_API_PATH,
   directoryEntryPath,
+  fillBrand,
   menuOptionsResponseSchema,
   messages,
   orchestrationPaths,
@@ -456,7 +458,10 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
         new URL(`/api/dev/outbox?to=${encodeURIComponent('jane.doe@example.com')}&limit=1`, origin),
       );
       const [message] = outboxResponseSchema.parse(await outbox.json()).messages;
-      expect(message).toMatchObject({ channel: 'email', subject: PHISHING_DEMO_SUBJECT });
+      expect(message).toMatchObject({
+        channel: 'email',
+        subject: fillBrand(PHISHING_DEMO_SUBJECT, DEFAULT_BRAND),
+      });
       expect(message?.body).toContain('Dear Jane Doe');
       expect(message?.body).toContain('localhost-secure-login.example');
       expect(await adminAudits(jane.id, 'phishing-email')).toHaveLength(auditedBefore + 1);

@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_BRANDING_PATH,
   ADMIN_THRESHOLDS_PATH,
+  BRANDING_API_PATH,
+  BRANDING_LOGO_PATH,
+  DEFAULT_BRAND,
   ADVISOR_CONSENTS_API_PATH,
   BALANCES_API_PATH,
   CLIENT_BALANCES_API_PATH,
@@ -16,6 +20,9 @@ import {
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
+  DEMO_RESET_PATH,
+  INSPECTOR_EVENTS_PATH,
+  INSPECTOR_PATH,
   FLOW_API_PATH,
   MENU_OPTIONS_API_PATH,
   OAUTH_CONSENT_API_PATH,
@@ -190,11 +197,30 @@ const ROWS: Row[] = [
     request: () => ({ path: '/healthz' }),
     answers: everyone(200),
   },
+  // The API reference describes what each route checks, never a secret or anyone's data: its
+  // page, its document, its sign-in return page and its viewer's files are anyone's to read.
   {
-    // It describes what each route checks, never a secret or anyone's data.
     route: route('GET', '/api/docs'),
-    name: 'the API reference',
+    name: 'the API reference page',
     request: () => ({ path: '/api/docs' }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', '/api/docs/openapi.json'),
+    name: 'the API reference document',
+    request: () => ({ path: '/api/docs/openapi.json' }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', '/api/docs/oauth2-redirect.html'),
+    name: 'the API reference’s sign-in return page',
+    request: () => ({ path: '/api/docs/oauth2-redirect.html?code=abc&state=xyz' }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', '/api/docs/:file'),
+    name: 'a file of the API reference’s viewer',
+    request: () => ({ path: '/api/docs/api-docs.js' }),
     answers: everyone(200),
   },
   {
@@ -280,6 +306,35 @@ const ROWS: Row[] = [
       json: { ticket: randomBytes(32).toString('base64url') },
     }),
     answers: everyone(410),
+  },
+  {
+    // "Reset demo" (a demo tool, like the outbox: anyone who reaches the demo may reset it, no
+    // token asked). Here without the anti-forgery header, so no row resets the matrix's own
+    // data; what a reset does, and its 400 and 429, are in test/demo-reset.api.test.ts.
+    route: route('POST', DEMO_RESET_PATH),
+    name: 'Reset demo from a cross-site form (no anti-forgery header)',
+    request: () => ({ method: 'POST', path: DEMO_RESET_PATH, json: { confirm: true } }),
+    answers: everyone(403),
+  },
+  {
+    // "Behind the scenes" (issue 15 §1, a demo tool): a panel is the browser's own cookie; a
+    // token of any kind names no panel, and opening one needs the anti-forgery header.
+    route: route('POST', INSPECTOR_PATH),
+    name: 'opening Behind the scenes from a cross-site form (no anti-forgery header)',
+    request: () => ({ method: 'POST', path: INSPECTOR_PATH }),
+    answers: everyone(403),
+  },
+  {
+    route: route('DELETE', INSPECTOR_PATH),
+    name: 'closing Behind the scenes from a cross-site form (no anti-forgery header)',
+    request: () => ({ method: 'DELETE', path: INSPECTOR_PATH }),
+    answers: everyone(403),
+  },
+  {
+    route: route('GET', INSPECTOR_EVENTS_PATH),
+    name: 'Behind the scenes events without a panel cookie, whoever the token is',
+    request: () => ({ path: INSPECTOR_EVENTS_PATH }),
+    answers: everyone(409),
   },
   {
     // Server-side callers hold the API key; a user's token is not one.
@@ -608,6 +663,42 @@ const ROWS: Row[] = [
     name: 'the demo admin’s high-risk switch (on the caller’s own account)',
     request: () => ({ method: 'PUT', path: '/api/admin/risk-override', json: { enabled: false } }),
     answers: signedIn({ customer: 204, 'other customer': 204 }),
+  },
+  {
+    // Issue 15 §5: every page and the phone read the brand, signed in or not.
+    route: route('GET', BRANDING_API_PATH),
+    name: 'the bank’s brand',
+    request: () => ({ path: BRANDING_API_PATH }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', BRANDING_LOGO_PATH),
+    name: 'the bank’s logo',
+    request: () => ({ path: BRANDING_LOGO_PATH }),
+    answers: everyone(200),
+  },
+  {
+    // A server-wide demo setting, changed by any signed-in customer on the demo admin page
+    // (like the thresholds, a demo tool); set here to the default names and colours.
+    route: route('PUT', ADMIN_BRANDING_PATH),
+    name: 'the demo admin’s brand',
+    request: () => ({
+      method: 'PUT',
+      path: ADMIN_BRANDING_PATH,
+      json: {
+        bankName: DEFAULT_BRAND.bankName,
+        productName: DEFAULT_BRAND.productName,
+        primaryColor: DEFAULT_BRAND.primaryColor,
+        accentColor: DEFAULT_BRAND.accentColor,
+      },
+    }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    route: route('DELETE', ADMIN_BRANDING_PATH),
+    name: 'the demo admin’s "Restore default brand"',
+    request: () => ({ method: 'DELETE', path: ADMIN_BRANDING_PATH }),
+    answers: signedIn({ customer: 200, 'other customer': 200 }),
   },
   {
     route: route('POST', SIGNING_KEY_ROTATION_PATH),

@@ -31,6 +31,11 @@ export class BrowserSession {
     this.cookies.delete(name);
   }
 
+  /** A cookie this browser holds from elsewhere (another session's, in a benchmark). */
+  holdCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(path, this.origin);
     const headers = new Headers(init.headers);

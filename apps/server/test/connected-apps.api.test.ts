@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_DOCS_PATHS,
   BALANCES_API_PATH,
   CONNECTED_APPS_API_PATH,
   OAUTH_CONSENT_API_PATH,
@@ -114,7 +115,7 @@ describe.each(API_DATABASES)('connected apps: scopes and consent (issue 12 §4) 
       scopes_supported?: string[];
     };
     expect(discovery.service_documentation).toBe(`${origin}/api/docs`);
-    const reference = (await (await fetch(new URL('/api/docs', origin))).json()) as {
+    const reference = (await (await fetch(new URL(API_DOCS_PATHS.document, origin))).json()) as {
       paths: Record<string, { get?: { description?: string } }>;
     };
     const authorization = reference.paths[OAUTH_PATHS.authorization]?.get?.description ?? '';

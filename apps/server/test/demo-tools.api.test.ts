@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
   ADMIN_THRESHOLDS_PATH,
+  INSPECTOR_EVENTS_PATH,
+  INSPECTOR_PATH,
   PUBLIC_CONFIG_META_NAME,
   RISK_API_PATH,
+  XSRF_HEADER,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import { users } from '../src/db/schema';
@@ -45,6 +48,11 @@ async function demoToolStatuses(origin: string) {
     accountTier: await status(ADMIN_ACCOUNT_TIER_PATH, put),
     outboxPage: await status('/outbox'),
     adminPage: await status('/admin/'),
+    inspectorOpen: await status(INSPECTOR_PATH, {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1' },
+    }),
+    inspectorEvents: await status(INSPECTOR_EVENTS_PATH),
   };
 }
 
@@ -84,6 +92,8 @@ describe.each(API_DATABASES)('the demo tools switch on %s', (kind) => {
         accountTier: 404,
         outboxPage: 404,
         adminPage: 404,
+        inspectorOpen: 404,
+        inspectorEvents: 404,
       },
       flags: { demoToolsEnabled: false, outboxEnabled: false },
     },
@@ -96,6 +106,8 @@ describe.each(API_DATABASES)('the demo tools switch on %s', (kind) => {
         accountTier: 401,
         outboxPage: 404,
         adminPage: 200,
+        inspectorOpen: 201,
+        inspectorEvents: 409,
       },
       flags: { demoToolsEnabled: true, outboxEnabled: false },
     },
@@ -108,6 +120,8 @@ describe.each(API_DATABASES)('the demo tools switch on %s', (kind) => {
         accountTier: 401,
         outboxPage: 200,
         adminPage: 200,
+        inspectorOpen: 201,
+        inspectorEvents: 409,
       },
       flags: { demoToolsEnabled: true, outboxEnabled: true },
     },

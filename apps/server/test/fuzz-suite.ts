@@ -7,8 +7,13 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
+  ADMIN_BRANDING_PATH,
   ADMIN_THRESHOLDS_PATH,
+  BRANDING_API_PATH,
+  BRANDING_LOGO_PATH,
+  DEFAULT_BRAND,
   ADVISOR_CONSENTS_API_PATH,
+  API_DOCS_PATHS,
   BALANCES_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
@@ -22,6 +27,9 @@ import {
   RECOVERY_CODES_API_PATH,
   CONSENTS_API_PATH,
   DEMO_PASSWORD,
+  DEMO_RESET_PATH,
+  INSPECTOR_EVENTS_PATH,
+  INSPECTOR_PATH,
   DIRECTORY_API_ROOT,
   FLOW_ACTIONS,
   FLOW_API_PATH,
@@ -290,7 +298,8 @@ const TARGETS: Target[] = [
   // --- Reads without a body: hostile query strings and headers ------------------------------
   ...[
     ['/healthz', null],
-    ['/api/docs', null],
+    [API_DOCS_PATHS.document, null],
+    [BRANDING_API_PATH, null],
     [MENU_OPTIONS_API_PATH, 'customer'],
     [BALANCES_API_PATH, 'customer'],
     ['/api/me', 'customer'],
@@ -362,6 +371,17 @@ const TARGETS: Target[] = [
         .oneof(fc.constant(context.customerId), fc.uuid(), hostileSegment)
         .map((id) => `${SCIM_USERS_API_PATH}/${id}`),
       token: context.tokens.marketing,
+    }),
+  },
+  {
+    // The viewer's files by name: a small one of them, or a hostile name (404 in the API's shape).
+    route: { method: 'GET', url: `${API_DOCS_PATHS.page}/:file` },
+    shape: 'api',
+    spec: () => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.constant('api-docs.js'), hostileSegment)
+        .map((file) => `${API_DOCS_PATHS.page}/${file}`),
     }),
   },
   {
@@ -492,6 +512,43 @@ const TARGETS: Target[] = [
         text(['cibaThreshold']),
         text(['denyThreshold']),
       ]),
+    }),
+  },
+  // --- Issue 15 §5: the bank's brand ----------------------------------------------------------
+  {
+    // An image, but its query is read (`v`, the version): hostile ones are refused or ignored.
+    route: { method: 'GET', url: BRANDING_LOGO_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant(BRANDING_LOGO_PATH), query: ['v'] }),
+  },
+  {
+    route: { method: 'PUT', url: ADMIN_BRANDING_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'PUT',
+      path: constant(ADMIN_BRANDING_PATH),
+      token: context.tokens.customer,
+      body: refusedJsonBody(
+        {
+          bankName: DEFAULT_BRAND.bankName,
+          productName: DEFAULT_BRAND.productName,
+          primaryColor: DEFAULT_BRAND.primaryColor,
+          accentColor: DEFAULT_BRAND.accentColor,
+        },
+        [text(['bankName']), text(['productName']), text(['primaryColor']), text(['accentColor'])],
+      ),
+    }),
+  },
+  {
+    // A customer's call restores the brand (audited): the marketing token goes through the
+    // whole token check and is refused; the accepted call is branding.api.test.ts's.
+    route: { method: 'DELETE', url: ADMIN_BRANDING_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'DELETE',
+      path: constant(ADMIN_BRANDING_PATH),
+      token: context.tokens.marketing,
+      body: anyJsonBody,
     }),
   },
   {
@@ -739,6 +796,34 @@ const TARGETS: Target[] = [
       headers: XSRF,
       body: refusedJsonBody({ ticket: randomBytes(32).toString('base64url') }, [text(['ticket'])]),
     }),
+  },
+  {
+    // "Reset demo": with the anti-forgery header, every body broken in `confirm`, so that no
+    // request resets (and the stored state stays as it was).
+    route: { method: 'POST', url: DEMO_RESET_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(DEMO_RESET_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ confirm: true }, [{ path: ['confirm'], kind: 'boolean' }]),
+    }),
+  },
+  {
+    route: { method: 'POST', url: INSPECTOR_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'POST', path: constant(INSPECTOR_PATH), headers: XSRF }),
+  },
+  {
+    route: { method: 'DELETE', url: INSPECTOR_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'DELETE', path: constant(INSPECTOR_PATH), headers: XSRF }),
+  },
+  {
+    // Whatever the cookies hold, a stream opens only for a panel cookie this server signed.
+    route: { method: 'GET', url: INSPECTOR_EVENTS_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant(INSPECTOR_EVENTS_PATH) }),
   },
   {
     route: { method: 'POST', url: '/api/orchestration/:companyId/widget-token' },
@@ -1058,6 +1143,9 @@ const TARGETS: Target[] = [
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */
 const NOT_JSON: Record<string, string> = {
   [`GET ${LOGOUT_SCRIPT_PATH}`]: 'a fixed JavaScript file; it reads no input',
+  [`GET ${API_DOCS_PATHS.page}`]: 'the API reference’s HTML page; it reads no input',
+  [`GET ${API_DOCS_PATHS.oauthRedirect}`]:
+    'an HTML page: Swagger UI’s script reads its query in the browser, the server never does',
   [`GET ${OAUTH_PATHS.authorization}`]:
     'a browser redirect to the login modal, or an HTML error page (oidc-provider)',
   [`GET ${OAUTH_PATHS.endSession}`]: 'an HTML sign-out page (oidc-provider)',

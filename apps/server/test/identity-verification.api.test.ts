@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_VERIFIED_ACR, messages, outboxResponseSchema } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  IDENTITY_VERIFIED_ACR,
+  fillBrand,
+  messages,
+  outboxResponseSchema,
+} from '@anybank/contracts';
 import { auditEvents, users } from '../src/db/schema';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import {
@@ -89,7 +95,9 @@ describe.each(API_DATABASES)('identity verification in the sign-in flow on %s', 
     });
     expect(answer.body.resumeUrl).toBeUndefined();
     const mail = await newestMessage(JOHN.email);
-    expect(mail?.subject).toBe(messages.creditCard.verificationEmailSubject);
+    expect(mail?.subject).toBe(
+      fillBrand(messages.creditCard.verificationEmailSubject, DEFAULT_BRAND),
+    );
     const code = mail?.code ?? '';
     expect(code).toMatch(/^\d{6}$/);
 

@@ -1,7 +1,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENTS_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
+import {
+  API_DOCS_PATHS,
+  BALANCES_API_PATH,
+  CONSENTS_API_PATH,
+  OAUTH_PATHS,
+  TRANSFERS_API_PATH,
+} from '@anybank/contracts';
+import { API_DOCS_CLIENT_ID } from '../src/modules/identity/oauth/client-scopes.rules';
 import { isApiPath } from '../src/http/api-paths';
 import { startBankingServer } from './banking-server';
 import { announcedOidcEndpoints, fastifyRoutes } from './server-routes';
@@ -24,7 +31,7 @@ interface Document {
 }
 
 /**
- * The API reference at /api/docs (OpenAPI 3.1): every route the server serves is in it, the
+ * The API reference at /api/docs/openapi.json (OpenAPI 3.1): every route the server serves is in it, the
  * OAuth endpoints its discovery document announces as well, and its schemas are valid JSON
  * Schema (2020-12, as OpenAPI 3.1 uses) that accept what the routes accept.
  */
@@ -37,7 +44,7 @@ describe('the API reference', () => {
   beforeAll(async () => {
     test = await createTestDatabase('pglite', { seeded: true });
     ({ server, origin } = await startBankingServer(test));
-    const response = await fetch(new URL('/api/docs', origin));
+    const response = await fetch(new URL(API_DOCS_PATHS.document, origin));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     document = (await response.json()) as Document;
@@ -138,5 +145,166 @@ describe('the API reference', () => {
     expect(transfer?.responses['400']?.content?.['application/json']?.schema).toMatchObject({
       properties: { message: { type: 'string' } },
     });
+  });
+});
+
+/**
+ * The reference for people (issue 15 §4, ADR 0019): /api/docs is Swagger UI on the document,
+ * served from the swagger-ui-dist package under the site's strict CSP, with an Authorize that
+ * signs in through this server's own OAuth (authorization code + PKCE, the reference's client).
+ */
+describe('the API reference page', () => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite', { seeded: true });
+    ({ server, origin } = await startBankingServer(test));
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(path, origin), { headers });
+
+  /** The files a page loads (`<script src>`, `<link href>`), as absolute paths. */
+  const linkedFiles = (html: string) =>
+    [...html.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map(
+      ([, url = '']) => url.replaceAll('&amp;', '&'),
+    );
+
+  it('is an HTML page with Swagger UI on the document, its Authorize set to the reference’s client', async () => {
+    const page = await get(API_DOCS_PATHS.page);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<div id="swagger-ui"');
+    expect(html).toContain(`data-document-url="${API_DOCS_PATHS.document}"`);
+    expect(html).toContain(`data-oauth-client-id="${API_DOCS_CLIENT_ID}"`);
+    expect(html).toContain(`data-oauth-redirect-url="${origin}${API_DOCS_PATHS.oauthRedirect}"`);
+    expect(html).toContain('data-oauth-scopes="openid banking consent"');
+    const files = linkedFiles(html);
+    expect(files.map((file) => file.split('?')[0])).toEqual([
+      '/api/docs/swagger-ui.css',
+      '/api/docs/api-docs.css',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/api-docs.js',
+    ]);
+    // Every file is this server's own, and answers.
+    for (const file of files) {
+      expect(file, 'served by this server, not a CDN').toMatch(/^\/api\/docs\//);
+      const answer = await get(file);
+      expect(answer.status, file).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
+    }
+  });
+
+  it('runs under the site’s strict CSP: no inline script or style, nothing from another origin', async () => {
+    const page = await get(API_DOCS_PATHS.page);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toContain('unsafe');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\bstyle=/);
+    const home = await get('/healthz');
+    expect(csp).toBe(home.headers.get('content-security-policy'));
+  });
+
+  it('serves Swagger UI’s bundle from the package, gzipped when asked, cached by version', async () => {
+    const html = await (await get(API_DOCS_PATHS.page)).text();
+    const bundle = linkedFiles(html).find((file) => file.includes('swagger-ui-bundle.js'))!;
+    expect(bundle).toMatch(/\?v=\d+\.\d+\.\d+$/);
+    const plain = await get(bundle, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-type')).toContain('text/javascript');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const text = await plain.text();
+    expect(text).toContain('SwaggerUIBundle');
+    const compressed = await get(bundle, { 'accept-encoding': 'gzip' });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    // fetch inflates it: the same script.
+    expect(await compressed.text()).toBe(text);
+  });
+
+  it('answers 404 for any other file name', async () => {
+    for (const name of [
+      'index.html',
+      '..%2Fpackage.json',
+      'swagger-initializer.js',
+      'constructor',
+    ]) {
+      const answer = await get(`${API_DOCS_PATHS.page}/${name}`);
+      expect(answer.status, name).toBe(404);
+      expect(await answer.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('has a sign-in return page that hands the code over with Swagger UI’s script and leaks no referrer', async () => {
+    const answer = await get(`${API_DOCS_PATHS.oauthRedirect}?code=abc&state=xyz`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/html');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const [script] = linkedFiles(await answer.text());
+    expect(script).toMatch(/^\/api\/docs\/oauth2-redirect\.js\?v=/);
+    expect(await (await get(script!)).text()).toContain('swaggerUIRedirectOauth2');
+  });
+
+  it('declares the oauth2 scheme at this server’s endpoints, the one redirect URI its client has', async () => {
+    const document = (await (await get(API_DOCS_PATHS.document)).json()) as Document & {
+      components: {
+        securitySchemes: {
+          oauth2?: {
+            type: string;
+            flows: {
+              authorizationCode?: {
+                authorizationUrl: string;
+                tokenUrl: string;
+                scopes: Record<string, string>;
+              };
+            };
+          };
+        };
+      };
+    };
+    const scheme = document.components.securitySchemes.oauth2;
+    expect(scheme?.type).toBe('oauth2');
+    expect(scheme?.flows.authorizationCode).toMatchObject({
+      authorizationUrl: `${origin}${OAUTH_PATHS.authorization}`,
+      tokenUrl: `${origin}${OAUTH_PATHS.token}`,
+    });
+    expect(Object.keys(scheme?.flows.authorizationCode?.scopes ?? {})).toEqual([
+      'openid',
+      'banking',
+      'consent',
+    ]);
+    // A customer API may be called with the token the viewer gets.
+    expect(document.paths[BALANCES_API_PATH]?.get?.security).toEqual([
+      { bearer: [] },
+      { oauth2: [] },
+    ]);
+    // The server accepts an authorization request of that client to that redirect URI only.
+    const authorize = (redirectUri: string) => {
+      const url = new URL(OAUTH_PATHS.authorization, origin);
+      url.search = new URLSearchParams({
+        client_id: API_DOCS_CLIENT_ID,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid banking',
+        state: 'state-of-the-viewer',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString();
+      return fetch(url, { redirect: 'manual' });
+    };
+    const registered = await authorize(`${origin}${API_DOCS_PATHS.oauthRedirect}`);
+    expect(registered.status).toBe(303);
+    expect(registered.headers.get('location')).toContain('flowId=');
+    const other = await authorize(`${origin}/ext/ref/return`);
+    expect(other.status).toBe(400);
   });
 });

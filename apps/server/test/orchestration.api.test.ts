@@ -6,6 +6,8 @@ import {
   XSRF_HEADER,
   deviceUniquenessResponseSchema,
   messages,
+  DEFAULT_BRAND,
+  fillBrand,
   orchestrationMessages,
   orchestrationPaths,
   outboxResponseSchema,
@@ -148,7 +150,9 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
 
   async function codeSentTo(email: string): Promise<string> {
     const [latest] = await api.outbox(email);
-    expect(latest?.subject).toBe(orchestrationMessages.verificationSubject);
+    expect(latest?.subject).toBe(
+      fillBrand(orchestrationMessages.verificationSubject, DEFAULT_BRAND),
+    );
     return latest?.code ?? '';
   }
 
@@ -383,7 +387,7 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
       const answer = await recover('Emily.Chen@example.com');
       expect(answer).toEqual({ status: 200, body: { success: true } });
       const [mail] = await api.outbox('emily.chen@example.com');
-      expect(mail?.subject).toBe(orchestrationMessages.usernameSubject);
+      expect(mail?.subject).toBe(fillBrand(orchestrationMessages.usernameSubject, DEFAULT_BRAND));
       expect(mail?.body).toContain('emily.chen');
     });
 

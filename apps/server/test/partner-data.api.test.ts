@@ -256,13 +256,17 @@ describe.each(API_DATABASES)('partner data APIs on %s', (kind) => {
         resource: 'client-balances',
         subjects: [janeId],
         outcome: 'shown',
+        consent: 'share-account-balances',
+        clientName: 'Jane Doe',
         accounts: [checking, savings],
       });
+      // A refusal names the consent it looked for, and no one: not who is a client.
       expect(lookups).toContainEqual({
         readerType: 'AnyWealthAdvisor',
         resource: 'client-balances',
         subjects: [avaId],
         outcome: 'refused',
+        consent: 'share-account-balances',
       });
     });
   });

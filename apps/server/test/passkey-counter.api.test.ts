@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, outboxResponseSchema } from '@anybank/contracts';
+import {
+  messages,
+  outboxResponseSchema,
+  securityNoticeMessages,
+  DEFAULT_BRAND,
+  fillBrand,
+} from '@anybank/contracts';
 import { auditEvents, mfaDevices } from '../src/db/schema';
 import { userIdOf } from './banking-server';
 import {
@@ -165,12 +171,12 @@ describe.each(API_DATABASES)('passkey sign-in on %s', (kind) => {
       device.id,
     ]);
     // James was told of the key he added, and of each sign-in a copy of it tried.
-    const notice = messages.securityNotice;
-    expect(await noticesTo('james.taylor@example.com')).toEqual([
-      notice.deviceAddedSubject,
-      notice.cloneSuspectedSubject,
-      notice.cloneSuspectedSubject,
-    ]);
+    const notice = securityNoticeMessages;
+    expect(await noticesTo('james.taylor@example.com')).toEqual(
+      [notice.deviceAddedSubject, notice.cloneSuspectedSubject, notice.cloneSuspectedSubject].map(
+        (subject) => fillBrand(subject, DEFAULT_BRAND),
+      ),
+    );
 
     // The registered key itself goes on working.
     expect((await (await signInWith('james.taylor')).answer(key)).body.status).toBe(

@@ -5,6 +5,8 @@ import {
   messages,
   orchestrationPaths,
   outboxResponseSchema,
+  DEFAULT_BRAND,
+  fillBrand,
   passkeyMessages,
   widgetTokenResponseSchema,
 } from '@anybank/contracts';
@@ -376,7 +378,7 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
       message: passkeyMessages.noPasswordToReset,
     });
     const mail = await latestEmail('lost.key@example.com');
-    expect(mail.subject).toBe(passkeyMessages.passkeyRecoverySubject);
+    expect(mail.subject).toBe(fillBrand(passkeyMessages.passkeyRecoverySubject, DEFAULT_BRAND));
 
     const pairing = await driver.post(
       { action: 'recoverAccount' },

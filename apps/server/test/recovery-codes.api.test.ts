@@ -4,10 +4,10 @@ import {
   RECOVERY_CODES_API_PATH,
   RECOVERY_CODE_MAX_ATTEMPTS,
   STEP_UP_REQUIRED,
-  messages,
   newRecoveryCodesSchema,
   outboxResponseSchema,
   recoveryCodesStatusSchema,
+  apiErrorMessages,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import { auditEvents, recoveryCodeFailures, recoveryCodes, users } from '../src/db/schema';
@@ -250,7 +250,7 @@ describe.each(API_DATABASES)('recovery codes on %s', (kind) => {
     const answer = await typeCode(await atCodeEntry(), 'not a code');
     expect(answer).toMatchObject({
       status: 400,
-      body: { message: messages.apiErrors.recovery_code_format },
+      body: { message: apiErrorMessages.recovery_code_format },
     });
     expect(await auditOf('recovery_code.failed')).toEqual([]);
   });
@@ -272,7 +272,7 @@ describe.each(API_DATABASES)('recovery codes on %s', (kind) => {
     const asked = await driver.post({ action: 'useRecoveryCode' });
     expect(asked).toMatchObject({
       status: 409,
-      body: { message: messages.apiErrors.recovery_codes_none },
+      body: { message: apiErrorMessages.recovery_codes_none },
     });
   });
 

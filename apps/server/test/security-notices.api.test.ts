@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, orchestrationPaths, outboxResponseSchema } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  fillBrand,
+  orchestrationPaths,
+  outboxResponseSchema,
+  securityNoticeMessages,
+} from '@anybank/contracts';
 import type { Config } from '../src/config';
 import { listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { customerToken, startBankingServer, userIdOf } from './banking-server';
@@ -10,7 +16,15 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
 import { TestPhone } from './test-phone';
 
 const NEW_PASSWORD = 'Noticed.Change2026';
-const notice = messages.securityNotice;
+/** The notices' words as sent under the default brand (the messaging fills in the bank's name). */
+const notice = {
+  passwordChangedSubject: fillBrand(securityNoticeMessages.passwordChangedSubject, DEFAULT_BRAND),
+  deviceAddedSubject: fillBrand(securityNoticeMessages.deviceAddedSubject, DEFAULT_BRAND),
+  deviceRemovedSubject: fillBrand(securityNoticeMessages.deviceRemovedSubject, DEFAULT_BRAND),
+  contactChangedSubject: (what: string) =>
+    fillBrand(securityNoticeMessages.contactChangedSubject(what), DEFAULT_BRAND),
+  ifItWasNot: fillBrand(securityNoticeMessages.ifItWasNot, DEFAULT_BRAND),
+};
 
 /**
  * OWASP ASVS 2.2.3 and 2.5.5: when a password or a sign-in method changes, the account's owner

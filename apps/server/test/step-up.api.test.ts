@@ -11,6 +11,7 @@ import {
   stepUpRequiredSchema,
   vendorContentType,
   type FlowResponse,
+  securityNoticeMessages,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import { auditEvents, contactChanges, mfaDevices, stepUps, users } from '../src/db/schema';
@@ -245,7 +246,7 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
     expect(notice?.body).toContain(`was changed to ${NEW_EMAIL} on `);
     expect(notice?.body).toMatch(/on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
     expect(notice?.body).toContain(BROWSER);
-    expect(notice?.body).toContain(messages.securityNotice.contactChangedHelp);
+    expect(notice?.body).toContain(securityNoticeMessages.contactChangedHelp);
   });
 
   it('sends forgot-password’s code to the previous address after a fresh address change', async () => {

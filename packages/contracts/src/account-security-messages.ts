@@ -94,7 +94,7 @@ export const phoneMessages = {
   readAs: (formatted: string) => `We read this number as ${formatted}.`,
 };
 
-/** The security notices of issue 14 §1 and §6 (spread into `messages.securityNotice`). */
+/** The security notices of issue 14 §1 and §6 (spread into `securityNoticeMessages`). */
 export const accountSecurityNotices = {
   passwordRemovedSubject: 'Your AnyBank password was removed',
   passwordRemoved: (firstName: string, username: string, when: string) =>

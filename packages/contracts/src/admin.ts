@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_NAME_SLOT } from './branding';
 import {
   ACCOUNT_TIERS,
   DEFAULT_CIBA_THRESHOLD_DOLLARS,
@@ -250,4 +251,4 @@ export const adminPolicyResponseSchema = z.union([
 export type AdminPolicyResponse = z.infer<typeof adminPolicyResponseSchema>;
 
 /** The demo phishing e-mail's subject: the page's test finds it in the outbox by it. */
-export const PHISHING_DEMO_SUBJECT = 'Action required: your AnyBank account has been suspended';
+export const PHISHING_DEMO_SUBJECT = `Action required: your ${BANK_NAME_SLOT} account has been suspended`;

@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import { messages } from './messages';
+import { apiErrorMessages } from './api-error-messages';
 
 /**
  * The one error model of the bank's API (ADR 0018, docs/api-errors.md). Every refusal carries a
- * `code` from this list and a `message` a person may read, from `messages.apiErrors`; a caller
+ * `code` from this list and a `message` a person may read, from `apiErrorMessages`; a caller
  * (the web app included) branches on the code, never on the words. Which HTTP status a code is
  * answered with is decided in one table that only the server's HTTP layer reads
  * (apps/server/src/http/error-status.ts). The sign-in flow's own refusals (`FLOW_ERROR_CODES`,
  * flow.ts) travel inside a flow response and are listed there.
  */
-export type ApiErrorCode = keyof typeof messages.apiErrors;
+export type ApiErrorCode = keyof typeof apiErrorMessages;
 
-export const API_ERROR_CODES = Object.keys(messages.apiErrors) as ApiErrorCode[];
+// Pure: a page that uses no code does not carry the messages (the bundler may drop it).
+export const API_ERROR_CODES = /* @__PURE__ */ Object.keys(apiErrorMessages) as ApiErrorCode[];
 
-type MessageOf<C extends ApiErrorCode> = (typeof messages.apiErrors)[C];
+type MessageOf<C extends ApiErrorCode> = (typeof apiErrorMessages)[C];
 
 /** The code's message, for codes whose message does not depend on the case. */
 export function apiErrorMessage<C extends ApiErrorCode>(
   code: C,
   ...args: MessageOf<C> extends (...a: infer A) => string ? A : []
 ): string {
-  const message = messages.apiErrors[code] as string | ((...a: unknown[]) => string);
+  const message = apiErrorMessages[code] as string | ((...a: unknown[]) => string);
   return typeof message === 'function' ? message(...args) : message;
 }
 

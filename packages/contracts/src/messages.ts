@@ -1,8 +1,7 @@
 import { OTP_TTL_MS, PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
-import { CONTACT_CHANGE_RECOVERY_HOLD_MS } from './step-up';
-import { walletMessages } from './wallet';
+import { phoneAppMessages } from './phone-app';
+import { BANK_NAME_SLOT, PRODUCT_NAME_SLOT } from './branding';
 import {
-  accountSecurityNotices,
   passkeyNameMessages,
   passwordStrengthMessages,
   passwordlessMessages,
@@ -10,16 +9,24 @@ import {
 } from './account-security-messages';
 
 /** A code's lifetime in words, from its constant: "5 minutes". */
-const inMinutes = (ms: number) => {
+export const inMinutes = (ms: number) => {
   const minutes = Math.round(ms / 60_000);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 };
 
 /** A hold in words, from its constant: "24 hours". */
-const inHours = (ms: number) => {
+export const inHours = (ms: number) => {
   const hours = Math.round(ms / 3_600_000);
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 };
+
+/**
+ * Issue 15 §5: where a message sent to a person names the bank (`BANK`) or its app (`APP`).
+ * The server fills in the current brand when it sends it (messaging, `fillBrand`); pages name
+ * the bank through the web app's brand instead.
+ */
+export const BANK = BANK_NAME_SLOT;
+export const APP = PRODUCT_NAME_SLOT;
 
 /** The risk rules' refusal at sign-in and at a step-up alike. */
 const accessDenied = (recommendedAction: string) => `Access Denied: ${recommendedAction}`;
@@ -80,26 +87,6 @@ const sections = {
       'Must contain 12 or more characters that are of at least one number, one uppercase, one lowercase letter, and one or more of the following special characters @$!.,%*?&',
     duplicateDevice: 'This device is already one of your sign-in methods.',
     passwordResetDone: 'Your password has been changed. Sign in with your new password.',
-  },
-  /**
-   * What the sign-in sends to a person (identity/factors, identity/flow): codes by e-mail and
-   * SMS, the phone's push titles. Lifetimes come from the constants they are enforced with.
-   */
-  signInDelivery: {
-    codeSubject: 'Your AnyBank sign-in code',
-    codeBody: (code: string) =>
-      `Your AnyBank sign-in code is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. AnyBank will never ask you for this code.`,
-    pushTitle: 'Sign in to AnyBank?',
-    // A step-up is not a sign-in: the phone says what it approves.
-    stepUpPushTitle: 'Confirm a change to your AnyBank account?',
-    pairingCodeSubject: 'Add a sign-in method to AnyBank',
-    pairingCodeBody: (channel: 'email' | 'sms', code: string) =>
-      `Your AnyBank code to add this ${channel === 'email' ? 'e-mail address' : 'phone'} as a sign-in method is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}.`,
-    totpPairingCodeWrong:
-      'That code is not right. Check the time on your phone and try the newest code.',
-    recoverySubject: 'Reset your AnyBank password',
-    recoveryBody: (code: string, ttlMs: number) =>
-      `Your AnyBank recovery code is ${code}. It expires in ${inMinutes(ttlMs)}. If you did not ask to reset your password, you can ignore this message.`,
   },
   // Issue 14 §1, §5, §6: password strength, passkey names, no password, phone numbers.
   passwordStrength: passwordStrengthMessages,
@@ -172,9 +159,9 @@ const sections = {
       'That code is not right, or it has expired. Please check it or save again for a new code.',
     noPendingContactChange:
       'There is no change waiting for a code. Please save your details again.',
-    contactCodeSubject: 'Confirm your new AnyBank contact details',
+    contactCodeSubject: `Confirm your new ${BANK} contact details`,
     contactCodeBody: (what: string, code: string) =>
-      `Your AnyBank code to confirm your new ${what} is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this change, you can ignore this message.`,
+      `Your ${BANK} code to confirm your new ${what} is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this change, you can ignore this message.`,
   },
   // Issue 12 §2: a sensitive change needs a fresh check of a factor the customer already has.
   stepUp: {
@@ -212,6 +199,9 @@ const sections = {
     suggestionsAvailable: (count: number) =>
       `${count} ${count === 1 ? 'suggestion' : 'suggestions'} available. Use the up and down arrow keys to review them.`,
   },
+  // Issue 15 §5: the demo admin's Branding form (branding.ts).
+  // Issue 15 §3: the phone app's lock screen and history, the site's link and QR code to it.
+  phoneApp: phoneAppMessages,
   admin: {
     thresholdsSaved: 'Thresholds have been successfully updated!',
     thresholdsFailed: (statusText: string) =>
@@ -273,123 +263,8 @@ const sections = {
       cancelled: 'The help-desk session was closed.',
     },
   },
-  /**
-   * What the bank sends to a person outside the sign-in flow (e-mail, SMS and push bodies),
-   * besides the security notices below. Not worded by the spec. Lifetimes come from the
-   * constants they are enforced with.
-   */
-  delivery: {
-    /** The last line of every push request's outbox copy. */
-    pushFooter: 'Approve or deny in the AnyBank app.',
-    // Issue 12 §3: a transfer above the threshold waits for a code or the phone's approval.
-    transferPushTitle: 'Approve this transfer?',
-    transferCodeSubject: 'Your AnyBank transfer approval code',
-    transferCodeBody: (amount: string, fromSuffix: string, toSuffix: string, code: string) =>
-      `Your AnyBank code to approve the transfer of ${amount} from account ending ${fromSuffix} to account ending ${toSuffix} is ${code}. ` +
-      `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this transfer, do not share the code and change your password.`,
-    // The help desk's verification of a customer on the phone (document 2 §7).
-    helpDeskPushTitle: 'Confirm your call with AnyBank?',
-    helpDeskCodeSubject: 'Your AnyBank help-desk code',
-    helpDeskCodeBody: (repFirstName: string, code: string) =>
-      `${repFirstName} from AnyBank customer service is helping you on the phone. To confirm it is you, read them this code: ${code}. ` +
-      `It expires in ${inMinutes(OTP_TTL_MS)}. If you are not on a call with AnyBank, do not share this code with anyone.`,
-    // Registration (document 1 §2.2): the code that opens the account; its subject is the
-    // orchestration's `verificationSubject`, which the per-address limit counts.
-    registrationCodeBody: (firstName: string, code: string, ttlMs: number) =>
-      `Hello ${firstName}, your AnyBank verification code is ${code}. Enter it to finish opening your online account; it expires in ${inMinutes(ttlMs)}. ` +
-      'If you did not ask to open an account, ignore this e-mail: nothing is created without the code.',
-    // Forgot username (document 1 §2.4): subject `usernameSubject`.
-    usernameBody: (firstName: string, username: string, signInUrl: string) =>
-      `Hello ${firstName}, your AnyBank username is ${username}. Sign in at ${signInUrl}. If you did not ask for your username, you can ignore this e-mail.`,
-    // The phone app's activation (identity/devices).
-    appActivationSubject: 'Activate the AnyBank app',
-    appActivationBody: (code: string) =>
-      `Your code to activate the AnyBank app on a phone is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If this was not you, change your password.`,
-    /**
-     * The demo admin's phishing e-mail (subject `PHISHING_DEMO_SUBJECT`): urgency, a threat, a
-     * link to a look-alike address, then a footer that names it a demonstration and its signs.
-     */
-    phishingDemoBody: (name: string, lookalikeHost: string, genuineHost: string) =>
-      [
-        `Dear ${name},`,
-        '',
-        'We detected unusual sign-in activity on your AnyBank online banking account. To protect ' +
-          'you, we have temporarily suspended access to your account and any pending transfers.',
-        '',
-        'To restore access, confirm your identity within 24 hours:',
-        `https://${lookalikeHost}/verify-account`,
-        '',
-        'If we do not hear from you in time, your account will be permanently closed.',
-        '',
-        'Thank you for banking with us,',
-        'AnyBank Security Team',
-        '',
-        '--',
-        `This is a phishing demonstration sent from the AnyBank demo admin page on ${genuineHost}. ` +
-          'The warning signs: urgency and a threat, a link to a look-alike address ' +
-          `(${lookalikeHost}) instead of the bank's own, and a request to sign in from an e-mail. ` +
-          'AnyBank never asks you to sign in through a link in an e-mail.',
-      ].join('\n'),
-  },
-  securityNotice: {
-    // Not worded by the spec: the e-mail a bank sends when a password or a sign-in method
-    // changes (OWASP ASVS 2.2.3, 2.5.5), so that a change the person did not make is noticed.
-    passwordChangedSubject: 'Your AnyBank password was changed',
-    passwordChanged: (firstName: string, username: string, when: string) =>
-      `Hello ${firstName}, the password for your AnyBank username ${username} was changed on ${when}.`,
-    deviceAddedSubject: 'A sign-in method was added to your AnyBank account',
-    deviceAdded: (firstName: string, username: string, device: string, when: string) =>
-      `Hello ${firstName}, ${device} was added to the sign-in methods of your AnyBank username ${username} on ${when}.`,
-    deviceRemovedSubject: 'A sign-in method was removed from your AnyBank account',
-    deviceRemoved: (firstName: string, username: string, device: string, when: string) =>
-      `Hello ${firstName}, ${device} was removed from the sign-in methods of your AnyBank username ${username} on ${when}.`,
-    // Issue 12 §2: the notice to the previous address when an e-mail address or mobile changes.
-    contactChangedSubject: (what: string) => `Your AnyBank ${what} was changed`,
-    contactChanged: (
-      firstName: string,
-      username: string,
-      what: string,
-      newValue: string,
-      when: string,
-      browser: string,
-    ) =>
-      `Hello ${firstName}, the ${what} of your AnyBank username ${username} was changed to ${newValue} on ${when}, from this browser: ${browser}. This address no longer receives sign-in codes.`,
-    contactChangedHelp: `If this was not you, call us at once on the number on the back of your card. For the next ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)} a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.`,
-    cloneSuspectedSubject: 'We refused a sign-in with a copy of your passkey',
-    cloneSuspected: (firstName: string, username: string, device: string, when: string) =>
-      `Hello ${firstName}, on ${when} we refused a sign-in to your AnyBank username ${username}: ${device} answered like a copy of the one you registered.`,
-    cloneAdvice:
-      'Remove it from the sign-in methods on your profile page and add it again. If you did not try to sign in then, call us: someone may have copied it.',
-    ifItWasYou: 'If this was you, there is nothing more to do.',
-    // Issue 14 §1, §6: a password removed, a replayed app code (account-security-messages.ts).
-    ...accountSecurityNotices,
-    /** How a second factor is named to its owner in a notice, by its device type. */
-    recoveryCodesGeneratedSubject: 'New AnyBank recovery codes were made',
-    recoveryCodesGenerated: (firstName: string, username: string, when: string) =>
-      `Hello ${firstName}, new recovery codes were made for your AnyBank username ${username} on ${when}. Any codes made before no longer work.`,
-    recoveryCodeUsedSubject: 'A recovery code was used to sign in to AnyBank',
-    recoveryCodeUsed: (firstName: string, username: string, when: string, left: string) =>
-      `Hello ${firstName}, a recovery code was used instead of your second factor to sign in to your AnyBank username ${username} on ${when}. ${left}`,
-    // Issue 14 §3: a browser remembered for 30 days (no second factor there at low risk).
-    browserRememberedSubject: 'A browser will no longer ask for your AnyBank second factor',
-    browserRemembered: (firstName: string, username: string, browser: string, when: string) =>
-      `Hello ${firstName}, on ${when} you asked us not to ask for a second factor on ${browser} for 30 days when you sign in to your AnyBank username ${username} with your password. You can forget this browser at any time under Remembered browsers on Sign In & Password.`,
-    recoveryCodesLeft: (count: number) =>
-      `You have ${count} recovery code${count === 1 ? '' : 's'} left.`,
-    deviceWords: {
-      iPhone: 'the AnyBank app on a phone',
-      SMS: 'a mobile number for text-message codes',
-      Email: 'an e-mail address for codes',
-      TOTP: 'an authenticator app',
-      FIDO2: 'a passkey',
-      SECURITY_KEY: 'a security key',
-      PLATFORM: 'a passkey',
-    } as Readonly<Record<string, string>>,
-    newPhoneWords: 'the AnyBank app on a new phone',
-    someMethodWords: 'a sign-in method',
-    ifItWasNot:
-      "If it was not you, reset your password now with 'Forgot password?' on the sign-in page and call us: someone else may be using your account. AnyBank will never ask you for a password or a code.",
-  },
+  // Issue 15 §4 (not worded by the spec): the API reference's page and the page its
+  // "Authorize" sign-in returns to (served by the server, apps/server/src/http/api-docs*.ts).
   connectedApps: {
     // Issue 12 §4 (not worded by the spec): the consent page an application other than the
     // bank's own shows before it gets a sign-in, and Privacy & Security's "Connected apps".
@@ -545,174 +420,14 @@ const sections = {
     verificationHeading: 'Verify your identity',
     verificationIntro: (target: string, digits: number) =>
       `Before we review your credit-card application, we need to verify your identity. We sent a ${digits}-digit code to ${target}.`,
-    verificationEmailSubject: 'Verify your identity for your AnyBank application',
+    verificationEmailSubject: `Verify your identity for your ${BANK} application`,
     verificationEmailBody: (code: string) =>
-      `Your AnyBank identity verification code is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. AnyBank will never ask you for this code.`,
+      `Your ${BANK} identity verification code is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. ${BANK} will never ask you for this code.`,
   },
 } as const;
 
 /**
- * Every user-facing message (above), and the API's refusals by error code: a refusal whose
- * words a page also shows names that message (`sections.…`) rather than repeating it.
+ * Every user-facing message a page shows. What only the server says is apart: the API's
+ * refusals (`api-error-messages.ts`), what is sent by e-mail, SMS and push (`sent-messages.ts`).
  */
-export const messages = {
-  ...sections,
-  /**
-   * The refusals of the bank's API, by error code (`api-errors.ts`): what a caller branches on,
-   * and the sentence a person reads. A code whose message depends on the case is a function.
-   * Each code's HTTP status is the HTTP layer's alone (apps/server/src/http/error-status.ts).
-   */
-  apiErrors: {
-    // Any route: input, framework and server refusals.
-    invalid_input: 'Please check your input.',
-    invalid_url: 'This address is not valid.',
-    url_part_too_long: 'A part of this address is too long.',
-    body_too_deep:
-      'The request body is nested too deeply: at most 32 levels of arrays and objects.',
-    body_too_large: 'The request body is too large.',
-    unsupported_media_type: 'Unsupported media type: this route does not read this kind of body.',
-    not_found: 'There is nothing at this address.',
-    rate_limited: 'Too many requests. Please wait a moment and try again.',
-    internal_error: sections.login.unexpectedErrorTitle,
-    // Who is calling (identity/oauth/access-token.ts).
-    sign_in_required: 'Sign in to use this service.',
-    session_ended: 'Your session has ended. Please sign in again.',
-    forbidden: 'This service is not available to your account.',
-    step_up_required: sections.stepUp.required,
-    missing_scope: (scopes: string) =>
-      `Your sign-in does not allow this (missing scope: ${scopes}).`,
-    application_token: 'This service needs the access token of a signed-in user.',
-    // Any route: a body that is not JSON, or a request the server cannot read at all.
-    invalid_json: 'The request body is not valid JSON.',
-    invalid_request: 'This request could not be read.',
-    // Risk evaluation (identity/risk). INVALID_USERNAME is document 1's code, kept as it is.
-    INVALID_USERNAME: sections.login.invalidUsername,
-    /** Too many unknown usernames from one address: the message is the risk rules' action. */
-    unknown_username_rate: 'Too many unknown usernames. Please wait a minute and try again.',
-    // Sign-in pickup (identity/pickup).
-    pickup_failed: 'This sign-in could not be completed. Please sign in again.',
-    pickup_reference_invalid:
-      'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
-    pickup_instance_header: (header: string, types: string) =>
-      `The ${header} header must be one of ${types}.`,
-    pickup_other_browser: 'This sign-in reference belongs to another browser.',
-    // Phone app (identity/devices).
-    /** The risk rules hold a phone sign-in back: the message is their recommended action. */
-    phone_sign_in_risk: 'This sign-in was held back for your security. Please try again later.',
-    phone_locked_out: sections.login.lockedOut,
-    phone_wrong_credentials: sections.login.incorrectPassword,
-    phone_activation_code_invalid: 'That code is not right or has expired. Please start again.',
-    phone_device_limit:
-      'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
-    phone_not_activated: 'This phone is not activated for that device. Activate the app again.',
-    push_request_not_found: 'There is no such request.',
-    push_request_not_yours: 'Only the phone this request was sent to can answer it.',
-    push_request_answered: 'This request was already answered or has expired.',
-    // Connected apps and the consent page (identity/oauth, issue 12 §4).
-    consent_request_not_found: sections.connectedApps.requestEnded,
-    app_not_connected: sections.connectedApps.notConnected,
-    // Sessions you can see and end (identity/oauth/sessions.*, issue 14 §4).
-    session_not_found: sections.sessions.notFound,
-    no_password_to_change: sections.sessions.noPasswordToChange,
-    // Banking: transfers (issue 12 §3) and the advisor's client balances.
-    /** A transfer refused (document 2 §8): the message names the reason and the accounts. */
-    max_threshold: 'Your transfer request has exceeded your maximum amount threshold.',
-    risk: 'We found a risk associated with your transfer request.',
-    not_approved: 'The transfer request was not approved.',
-    approval_unavailable: sections.transfer.approvalUnavailable,
-    /** A transfer the rules refuse as given (accounts, amount, funds): the message says why. */
-    transfer_invalid: 'Please check your transfer.',
-    transfer_not_found: sections.transfer.unexpected,
-    transfer_pending: sections.transfer.stillWaiting,
-    transfer_not_pending: sections.transfer.confirmationNotPending,
-    invalid_code: sections.transfer.confirmationCodeWrong,
-    idempotency_key_reused: 'This Idempotency-Key was already used for another transfer.',
-    advisor_no_consent: sections.advisor.noConsent,
-    // Consents.
-    consent_not_yours: 'You can only read and change your own consents.',
-    consent_foreign_accounts: 'You can share only the balances of your own accounts.',
-    consent_not_found: 'There is no such consent.',
-    // Directory.
-    directory_entry_not_found: 'There is no such entry.',
-    directory_own_entry_only: 'You can only read and change your own directory entry.',
-    bank_attribute: sections.admin.bankAttributes,
-    // Demo admin (admin).
-    admin_customers_only: sections.admin.customersOnly,
-    no_such_user: sections.admin.noSuchUser,
-    admin_phishing_own_address: sections.admin.phishingOwnAddressOnly,
-    // Help desk (helpdesk).
-    help_desk_no_such_customer: sections.helpDesk.noSuchCustomer,
-    help_desk_too_many_verifications: sections.helpDesk.tooManyVerifications,
-    help_desk_no_such_session: sections.helpDesk.noSuchSession,
-    help_desk_session_ended: sections.helpDesk.sessionEnded,
-    help_desk_step_not_possible: sections.helpDesk.stepNotPossible,
-    help_desk_not_verified: sections.helpDesk.notVerified,
-    help_desk_not_email_verification: sections.helpDesk.notEmailVerification,
-    help_desk_code_rejected: sections.helpDesk.codeRejected,
-    help_desk_no_such_device: sections.helpDesk.noSuchDevice,
-    help_desk_last_device: sections.helpDesk.lastDevice,
-    // Orchestration (the policy API and its policies).
-    no_such_company: 'There is no such company.',
-    no_such_policy: 'There is no such policy.',
-    api_key_required: 'A valid API key is required.',
-    policy_credentials_required: 'This call needs a widget token or the API key.',
-    too_many_emails:
-      'We have sent several emails to this address recently. Please wait a few minutes and try again.',
-    profile_changed_meanwhile: 'Your details changed meanwhile. Please reload and try again.',
-    no_pending_contact_change: sections.profile.noPendingContactChange,
-    own_devices_only: 'You can only check the devices of your own account.',
-    // Wallet pairing (wallet, orchestration's wallet pairing policy).
-    wallet_customers_only: walletMessages.customersOnly,
-    wallet_pairing_not_found: walletMessages.noSuchPairing,
-    wallet_other_customer: walletMessages.otherCustomer,
-    wallet_ticket_refused: walletMessages.ticketRefused,
-    // Messaging.
-    message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
-    // Sign-in flow (identity/flow, identity/factors): refusals answered outside a flow body.
-    xsrf_header_missing: (header: string) => `This request is missing the ${header} header.`,
-    flow_not_yours: 'This sign-in belongs to another browser or has ended. Please sign in again.',
-    pairing_not_yours: 'This is not your device pairing.',
-    step_up_not_yours: sections.stepUp.notYours,
-    /** A step-up flow that lost its binding before it was recorded (never expected). */
-    step_up_unbound: sections.stepUp.notYours,
-    flow_expired: sections.login.flowExpired,
-    flow_ended: 'This sign-in has ended. Please sign in again.',
-    flow_moved_on: 'This sign-in moved on in another tab. Please continue there or start again.',
-    flow_restart_required: 'Please start again.',
-    flow_username_required: 'Please enter your username first.',
-    flow_step_not_possible: (status: string) =>
-      `This step is not possible while the sign-in is at ${status}.`,
-    pairing_sign_in_required: 'Please sign in first.',
-    pairing_method_required: 'Please choose a device to pair first.',
-    pairing_method_not_here:
-      'The phone app pairs itself: open it and activate it with your password.',
-    /** The risk rules' recommended action, word for word (unknown usernames from one address). */
-    unknown_username_limit: (recommendedAction: string) => recommendedAction,
-    step_up_risk_denied: accessDenied,
-    flow_step_unnamed: 'Say which step this is: a vendor content type or ?action=.',
-    flow_step_content_type_unknown: (contentType: string) =>
-      `Unknown sign-in step content type ${contentType}.`,
-    flow_step_unknown: 'Unknown sign-in step.',
-    flow_username_mismatch: 'The username does not match this sign-in. Please start again.',
-    device_not_yours: 'That sign-in method is not one of yours. Please choose from the list.',
-    device_cannot_receive_codes: 'That sign-in method cannot receive codes.',
-    device_profile_required: 'This step needs the device profile (signalsSdkDeviceProfile).',
-    device_profile_unreadable:
-      'The device profile is not readable. Please reload the page and try again.',
-    otp_format: sections.validation.codeSixDigits,
-    // Issue 14 §5, §1: new passwords (any place one is set) and removing the password.
-    password_policy: sections.validation.passwordHint,
-    /** The message says why and what would be better (zxcvbn-ts's feedback, in our words). */
-    password_too_weak: (message: string) => message,
-    password_personal: passwordStrengthMessages.personal,
-    passwordless_needs_passkey: passwordlessMessages.passkeyRequired,
-    passwordless_no_password: passwordlessMessages.noPassword,
-    passkey_not_found: 'There is no such passkey among your sign-in methods.',
-    // Issue 14 §2: recovery codes.
-    recovery_code_format:
-      'A recovery code has 10 letters and digits (a dash between them is fine).',
-    recovery_codes_none: 'You have no recovery codes. Please choose another way to sign in.',
-    // Issue 14 §3: remembered browsers.
-    remembered_browser_not_found: sections.rememberedBrowsers.notFound,
-  },
-} as const;
+export const messages = sections;

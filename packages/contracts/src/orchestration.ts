@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { BANK_NAME_SLOT } from './branding';
 import { PROFILE_FIELD_MAX_LENGTH } from './constants';
 import { messages } from './messages';
+import { apiErrorMessages } from './api-error-messages';
 import { emailSchema, otpSchema, passwordSchema, phoneSchema } from './validators';
 
 /**
@@ -49,9 +51,9 @@ export const orchestrationMessages = {
   emailTaken:
     'This email address already belongs to an online account. Use "Forgot username" to find it.',
   registrationInvalid: 'This registration has expired. Please start again.',
-  verificationSubject: 'Your AnyBank verification code',
-  usernameSubject: 'Your AnyBank username',
-  tooManyEmails: messages.apiErrors.too_many_emails,
+  verificationSubject: `Your ${BANK_NAME_SLOT} verification code`,
+  usernameSubject: `Your ${BANK_NAME_SLOT} username`,
+  tooManyEmails: apiErrorMessages.too_many_emails,
   encodedMailMismatch: 'encodedMail must be the base64 encoding of mail.',
   keyUriFormat: 'keyUri must be an otpauth://totp/ URI.',
   emailOrPhone: 'Send either email or phoneNumber.',

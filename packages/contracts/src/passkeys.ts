@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_NAME_SLOT } from './branding';
 
 /**
  * Passkeys first (issue 14 §1): signing in from the username field's passkey suggestion
@@ -34,9 +35,9 @@ export const passkeyMessages = {
   passkeyRecoveryHeading: 'Recover your passkey account',
   passkeyRecoveryButton: 'Continue',
   passkeyRecoveryDone: 'Your new passkey is ready. Sign in with it.',
-  passkeyRecoverySubject: 'Recover your AnyBank passkey account',
+  passkeyRecoverySubject: `Recover your ${BANK_NAME_SLOT} passkey account`,
   passkeyRecoveryBody: (code: string, minutes: number) =>
-    `Your AnyBank recovery code is ${code}. It expires in ${minutes} minutes. Your account has no password: this code lets you create a new passkey. If you did not ask for it, you can ignore this message.`,
+    `Your ${BANK_NAME_SLOT} recovery code is ${code}. It expires in ${minutes} minutes. Your account has no password: this code lets you create a new passkey. If you did not ask for it, you can ignore this message.`,
 } as const;
 
 /**

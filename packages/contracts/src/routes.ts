@@ -21,6 +21,7 @@ export type PageId =
   | 'transfer-money'
   | 'dashboard'
   | 'pay-and-transfer'
+  | 'premier-rewards'
   | 'wealth-portal'
   | 'advisor-client'
   | 'advisor-tracking'
@@ -40,6 +41,11 @@ export type PageId =
   | 'oauth-consent'
   | 'outbox'
   | 'mobile'
+  | 'demo'
+  | 'personal'
+  | 'small-business'
+  | 'wealth'
+  | 'about-us'
   | 'home';
 
 export interface PageRoute {
@@ -54,6 +60,11 @@ export interface PageRoute {
    * credit-card application needs a verified identity (ADR 0015).
    */
   signInAcr?: string;
+  /**
+   * The page fills the window on its own, without the site's navbar and footer: the phone app
+   * (issue 15 §3), which looks like a phone, not like a page of the bank's site.
+   */
+  standalone?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -104,6 +115,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     id: 'pay-and-transfer',
     paths: ['/banking/pay-and-transfer'],
     heading: 'Pay & Transfer',
+    access: 'customer',
+  },
+  {
+    // Not in the spec (issue 15 §6): where the premier menu's "Premier Rewards" leads.
+    id: 'premier-rewards',
+    paths: ['/banking/premier-rewards'],
+    heading: 'Premier Rewards',
     access: 'customer',
   },
   {
@@ -201,7 +219,26 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'anyone',
   },
   { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },
-  { id: 'mobile', paths: ['/mobile'], heading: 'AnyBank Mobile', access: 'anyone' },
+  {
+    id: 'mobile',
+    paths: ['/mobile'],
+    heading: 'AnyBank Mobile',
+    access: 'anyone',
+    standalone: true,
+  },
+  // Issue 15 §2: the presenter's guided scenarios (a demo tool: gone with DEMO_TOOLS=off).
+  { id: 'demo', paths: ['/demo'], heading: 'Demo scenarios', access: 'anyone' },
+  // Not in the spec (issue 15 §6): the visitor menu's marketing pages (document 1 §2.7's
+  // "menu items"), with sample products and rates.
+  { id: 'personal', paths: ['/personal'], heading: 'Personal Banking', access: 'anyone' },
+  {
+    id: 'small-business',
+    paths: ['/small-business'],
+    heading: 'Small Business Banking',
+    access: 'anyone',
+  },
+  { id: 'wealth', paths: ['/wealth'], heading: 'Wealth Management', access: 'anyone' },
+  { id: 'about-us', paths: ['/about-us'], heading: 'About AnyBank', access: 'anyone' },
   {
     id: 'home',
     paths: ['/', '/app', '/app/'],

@@ -25,7 +25,15 @@ export function drainableServer(server: Server): { drain(): Promise<void> } {
   return {
     drain() {
       draining = true;
-      for (const response of inFlight) closeAfterAnswer(response);
+      for (const response of inFlight) {
+        // A stream of server-sent events ("Behind the scenes") never finishes by itself: it
+        // ends now, and the browser's EventSource reconnects, to another instance if need be.
+        if (String(response.getHeader('content-type') ?? '').startsWith('text/event-stream')) {
+          response.end();
+        } else {
+          closeAfterAnswer(response);
+        }
+      }
       return new Promise<void>((resolve) => {
         // Stops listening and closes idle keep-alive connections at once; the callback comes
         // when the busy ones have answered and closed.

@@ -1,21 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, messages } from '@anybank/contracts';
+import { API_ERROR_CODES, apiErrorMessages } from '@anybank/contracts';
 import { ANY_ROUTE_CODES } from './declared-statuses';
 import { statusOfError } from './error-status';
 
 /**
  * docs/api-errors.md lists every error code with its status and message between two markers,
- * made from messages.apiErrors and http/error-status.ts; this test fails when the two drift.
+ * made from apiErrorMessages and http/error-status.ts; this test fails when the two drift.
  * `UPDATE_API_ERRORS_DOC=1 npx vitest run apps/server/src/http/error-codes-doc.test.ts`
  * rewrites the list.
  */
 const DOC = new URL('../../../../docs/api-errors.md', import.meta.url);
-const START = '<!-- error codes: made from messages.apiErrors and error-status.ts -->';
+const START = '<!-- error codes: made from apiErrorMessages and error-status.ts -->';
 const END = '<!-- end of error codes -->';
 
 function messageOf(code: (typeof API_ERROR_CODES)[number]): string {
-  const message = messages.apiErrors[code] as string | ((...args: string[]) => string);
+  const message = apiErrorMessages[code] as string | ((...args: string[]) => string);
   // A message made from the case shows its placeholders as "…".
   const text =
     typeof message === 'string' ? message : message(...Array<string>(message.length).fill('…'));

@@ -73,6 +73,9 @@ export const errorStatus = {
   admin_customers_only: 403,
   no_such_user: 404,
   admin_phishing_own_address: 400,
+  // Branding (issue 15 §5).
+  brand_contrast_too_low: 400,
+  brand_logo_refused: 400,
   // Help desk.
   help_desk_no_such_customer: 404,
   help_desk_too_many_verifications: 429,
@@ -102,6 +105,7 @@ export const errorStatus = {
   message_not_sendable: 400,
   // Sign-in flow (identity/flow, identity/factors).
   xsrf_header_missing: 403,
+  inspector_not_open: 409,
   flow_not_yours: 403,
   pairing_not_yours: 403,
   step_up_not_yours: 403,

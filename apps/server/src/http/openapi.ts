@@ -3,18 +3,20 @@ import { z } from 'zod';
 import {
   API_KEY_HEADER,
   API_ERROR_CODES,
+  OAUTH_PATHS,
   XSRF_HEADER,
   apiErrorBodySchema,
   messages,
   type ApiErrorCode,
+  apiDocsMessages,
+  apiErrorMessages,
 } from '@anybank/contracts';
-import { isApiPath } from './api-paths';
 import { ANY_ROUTE_CODES } from './declared-statuses';
 import { statusOfError } from './error-status';
 
 /**
- * The API reference (OpenAPI 3.1, `GET /api/docs`), written beside each route rather than apart
- * from it: every route passes `config: { docs }`, naming the zod schemas it already parses its
+ * The API reference (OpenAPI 3.1, `GET /api/docs/openapi.json`, shown to people at `/api/docs`:
+ * http/api-docs.ts), written beside each route rather than apart from it: every route passes `config: { docs }`, naming the zod schemas it already parses its
  * input with (from @anybank/contracts), so the reference shows what the code checks. Routes are
  * collected as Fastify registers them; a route without docs is listed as undocumented, and a
  * test fails on any (apps/server/test/openapi.api.test.ts).
@@ -105,7 +107,7 @@ function errorBodyOf(codes: ApiErrorCode[]) {
 export function errorCodeTable() {
   return Object.fromEntries(
     API_ERROR_CODES.map((code) => {
-      const message = messages.apiErrors[code] as unknown;
+      const message = apiErrorMessages[code] as unknown;
       return [
         code,
         {
@@ -125,7 +127,8 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output') {
 
 const SECURITY: Record<RouteCaller, Record<string, string[]>[]> = {
   anyone: [],
-  bearer: [{ bearer: [] }],
+  // Either scheme gives the same bearer token: `oauth2` is how the reference's viewer gets one.
+  bearer: [{ bearer: [] }, { oauth2: [] }],
   browser: [{ interactionCookie: [], xsrfHeader: [] }],
   xsrf: [{ xsrfHeader: [] }],
   apiKey: [{ apiKey: [] }],
@@ -196,11 +199,39 @@ function queryParametersOf(query: z.ZodType) {
   }));
 }
 
+/** The public OAuth client the reference's viewer signs in with, and the scopes it may ask. */
+export interface ApiDocsOAuthClient {
+  clientId: string;
+  scopes: readonly string[];
+}
+
+/**
+ * The `oauth2` scheme: authorization code (PKCE, the only kind this server accepts) at this
+ * server's own endpoints, so that a viewer (the reference's page) offers to sign in and sends
+ * the token it gets with each call it tries.
+ */
+function oauthSchemeOf(serverUrl: string, client: ApiDocsOAuthClient) {
+  return {
+    type: 'oauth2',
+    description: apiDocsMessages.oauthSchemeDescription(client.clientId),
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${serverUrl}${OAUTH_PATHS.authorization}`,
+        tokenUrl: `${serverUrl}${OAUTH_PATHS.token}`,
+        scopes: Object.fromEntries(
+          client.scopes.map((scope) => [scope, messages.connectedApps.scopeText[scope] ?? scope]),
+        ),
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document of the documented routes; `extraPaths` adds ones served elsewhere. */
 export function openApiDocument(input: {
   routes: DocumentedRoute[];
   serverUrl: string;
   version: string;
+  oauthClient: ApiDocsOAuthClient;
   extraPaths?: Record<string, Record<string, unknown>>;
 }) {
   const paths: Record<string, Record<string, unknown>> = { ...input.extraPaths };
@@ -236,6 +267,7 @@ export function openApiDocument(input: {
           bearerFormat: 'JWT',
           description: 'An access token from /as/token.oauth2.',
         },
+        oauth2: oauthSchemeOf(input.serverUrl, input.oauthClient),
         interactionCookie: {
           type: 'apiKey',
           in: 'cookie',
@@ -253,45 +285,4 @@ export function openApiDocument(input: {
     },
     paths,
   };
-}
-
-/**
- * `GET /api/docs`: the reference, built on first use, once every route is registered. Served
- * to anyone: it describes what each route checks, never a secret or a customer's data.
- */
-export function registerApiDocs(
-  app: FastifyInstance,
-  options: {
-    routes: DocumentedRoute[];
-    basePath: string;
-    serverUrl: string;
-    version: string;
-    extraPaths: Record<string, Record<string, unknown>>;
-  },
-) {
-  let document: ReturnType<typeof openApiDocument> | null = null;
-  app.get(
-    '/api/docs',
-    {
-      config: {
-        docs: {
-          summary: 'This reference, as an OpenAPI 3.1 document',
-          tag: 'reference',
-          caller: 'anyone',
-          responses: { 200: 'The document.' },
-        },
-      },
-    },
-    async () => {
-      document ??= openApiDocument({
-        routes: options.routes
-          .filter((route) => isApiPath(route.url, options.basePath))
-          .map((route) => ({ ...route, url: route.url.slice(options.basePath.length) })),
-        serverUrl: options.serverUrl,
-        version: options.version,
-        extraPaths: options.extraPaths,
-      });
-      return document;
-    },
-  );
 }

@@ -32,6 +32,16 @@ export function usernameLookupRateLimit(config: Pick<Config, 'rateLimitPerMinute
 }
 
 /**
+ * The limit of "Reset demo" (a demo tool, issue 15 §2): each call hashes every demo user's
+ * password again and signs everyone out, so a hundredth of the sign-in limit (3 a minute by
+ * default) is plenty for a presenter and keeps one address from making the bank unusable.
+ */
+export function demoResetRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
+  const signIn = signInRateLimit(config);
+  return { ...signIn, max: Math.max(1, Math.floor(signIn.max / 100)) };
+}
+
+/**
  * Registers @fastify/rate-limit (off unless a route asks: `config.rateLimit`) with counts every
  * instance shares: in Redis when REDIS_URL is set, else in the database. A client address
  * cannot multiply its allowance by reaching several instances behind a load balancer. A busy

@@ -16,7 +16,9 @@ export function analyticsOriginOf(
 /**
  * helmet's headers with a Content-Security-Policy that allows no inline script anywhere: the
  * SPA's configuration travels in a <meta> tag, never in a script. React sets styles through the
- * CSSOM, which CSP does not govern, so style-src needs no 'unsafe-inline' either.
+ * CSSOM, which CSP does not govern, so style-src needs no 'unsafe-inline' either. The API
+ * reference's viewer (Swagger UI, http/api-docs.ts, ADR 0019) runs under this same policy: it
+ * was chosen because it needs nothing relaxed.
  */
 export function securityHeadersOf(
   publicUrl: string,

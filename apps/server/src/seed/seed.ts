@@ -32,6 +32,8 @@ const DEMO_TABLES = [
   'users',
   'outbox_messages',
   'audit_events',
+  // Issue 15 §5: "Reset demo" brings back the default brand from the environment.
+  'branding',
 ] as const;
 
 async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
@@ -104,7 +106,8 @@ export interface SeedResult {
  */
 export async function seedDemoData(
   db: Database,
-  options: { reset?: boolean } = {},
+  /** `ip`: who asked, for the audit event, when the scenario page's "Reset demo" did. */
+  options: { reset?: boolean; ip?: string } = {},
 ): Promise<SeedResult> {
   const missing: DemoUser[] = [];
   for (const demo of DEMO_USERS) {
@@ -126,6 +129,7 @@ export async function seedDemoData(
     }
     await insertAuditEvent(tx, {
       type: options.reset ? 'seed.reset' : 'seed.applied',
+      ip: options.ip,
       details: { users: missing.map((demo) => demo.uid) },
     });
   });

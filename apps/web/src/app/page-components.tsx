@@ -24,7 +24,9 @@ const login = () => import('../features/login');
 const customerService = () => import('../features/customer-service');
 const outbox = () => import('../features/outbox');
 const mobile = () => import('../features/mobile');
+const demo = () => import('../features/demo');
 const oauthConsent = () => import('../features/oauth-consent');
+const bankPages = () => import('../features/bank-pages');
 
 /** The component of every page of the route table. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
@@ -37,6 +39,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'transfer-money': lazyPage(transfers, (m) => m.TransferMoneyPage),
   dashboard: lazyPage(dashboard, (m) => m.DashboardPage),
   'pay-and-transfer': lazyPage(transfers, (m) => m.PayAndTransferPage),
+  'premier-rewards': lazyPage(bankPages, (m) => m.PremierRewardsPage),
   'wealth-portal': lazyPage(wealthPortal, (m) => m.WealthPortalPage),
   'advisor-client': lazyPage(advisor, (m) => m.AdvisorClientPage),
   'advisor-tracking': lazyPage(advisor, (m) => m.AdvisorTrackingPage),
@@ -56,5 +59,10 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'oauth-consent': lazyPage(oauthConsent, (m) => m.OAuthConsentPage),
   outbox: lazyPage(outbox, (m) => m.OutboxPage),
   mobile: lazyPage(mobile, (m) => m.MobilePage),
+  demo: lazyPage(demo, (m) => m.DemoPage),
+  personal: lazyPage(bankPages, (m) => m.PersonalPage),
+  'small-business': lazyPage(bankPages, (m) => m.SmallBusinessPage),
+  wealth: lazyPage(bankPages, (m) => m.WealthPage),
+  'about-us': lazyPage(bankPages, (m) => m.AboutUsPage),
   home: HomePage,
 };

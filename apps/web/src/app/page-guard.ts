@@ -37,7 +37,21 @@ export const GUARD_TABLE: readonly GuardRow[] = [
   },
   {
     rule: 'Open pages: anyone, signed in or not',
-    pages: ['login', 'redirect', 'partner-signoff', 'oauth-consent', 'outbox', 'mobile'],
+    pages: [
+      'login',
+      'redirect',
+      'partner-signoff',
+      'oauth-consent',
+      'outbox',
+      'mobile',
+      // A demo tool (issue 15 §2): the presenter may be signed in as anyone, or not at all.
+      'demo',
+      // The visitor menu's marketing pages (issue 15 §6): the navbar shows them to partners too.
+      'personal',
+      'small-business',
+      'wealth',
+      'about-us',
+    ],
     signedOut: 'allow',
     signedIn: 'any',
   },
@@ -59,6 +73,7 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'transfer-money',
       'dashboard',
       'pay-and-transfer',
+      'premier-rewards',
       'wealth-portal',
     ],
     signedOut: 'home',

@@ -11,7 +11,14 @@ export type SessionItemStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeIt
 export const SIGN_IN_ITEMS = ['{product}PendingSignIn', '{product}SignInClient'] as const;
 export type SignInItem = (typeof SIGN_IN_ITEMS)[number];
 
-export type StoredItem = SessionItem | SignInItem;
+/**
+ * Items of this tab that outlive a sign-in and a sign-out: whether "Behind the scenes" is open
+ * (issue 15 §1: it stays open across pages and sign-ins in this tab).
+ */
+export const TAB_ITEMS = ['{product}BehindTheScenes'] as const;
+export type TabItem = (typeof TAB_ITEMS)[number];
+
+export type StoredItem = SessionItem | SignInItem | TabItem;
 
 export interface SessionStore {
   get(item: StoredItem): string | null;

@@ -1,4 +1,4 @@
-import { PHISHING_DEMO_SUBJECT, messages } from '@anybank/contracts';
+import { PHISHING_DEMO_SUBJECT, deliveryMessages } from '@anybank/contracts';
 
 /**
  * Pure rules of the demo admin (document 2 §2 "Demo admin", §7): what the phishing demo
@@ -41,7 +41,7 @@ export function phishingEmailFor(input: {
 }): PhishingEmail {
   const fake = lookalikeHost(input.host);
   const genuine = input.host ?? 'the AnyBank site';
-  const body = messages.delivery.phishingDemoBody(
+  const body = deliveryMessages.phishingDemoBody(
     `${input.firstName} ${input.lastName}`,
     fake,
     genuine,

@@ -1,4 +1,36 @@
 /**
+ * Issue 15 §1: what the "Behind the scenes" panel shows beside the security events, written to
+ * the same audit log but only for a browser whose panel is open (demo tools on): with no panel
+ * watching, a sign-in or a transfer writes nothing more than it always did.
+ */
+export const TRACE_EVENT_TYPES = [
+  /** An application sent the browser to sign in (details: client, scopes, PKCE, acr_values). */
+  'oauth.authorization_requested',
+  /** The risk evaluation at the username step (details: level, the rules that fired, why). */
+  'risk.evaluated',
+  /** The sign-in flow moved (details: from, to, the step asked, redacted fields). */
+  'flow.step',
+  /** An e-mail, text message or push went to the outbox (details: channel, masked recipient). */
+  'message.sent',
+  /** The phone approved or denied a push request (details: kind, decision). */
+  'push.decided',
+  /** A passkey signed the sign-in (details: authenticator, user verification, counter). */
+  'passkey.verified',
+  /** The OAuth server issued tokens (details: grant, client, the tokens' headers and claims). */
+  'token.issued',
+  /** The bank asked for a CIBA approval (details: the auth_req_id, the binding message). */
+  'ciba.requested',
+  /** A transfer was decided (details: the rule that decided it, the amounts it compared). */
+  'transfer.decided',
+] as const;
+export type TraceEventType = (typeof TRACE_EVENT_TYPES)[number];
+
+/** Whether an event type is written only while a panel watches (see TRACE_EVENT_TYPES). */
+export function isTraceOnly(type: string): type is TraceEventType {
+  return (TRACE_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/**
  * The security events AnyBank records. One list, so that a report or a test can rely on the
  * names; a module records only events named here.
  */
@@ -90,6 +122,7 @@ export const AUDIT_EVENT_TYPES = [
    * or reset; details.grantsEnded).
    */
   'session.ended',
+  ...TRACE_EVENT_TYPES,
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

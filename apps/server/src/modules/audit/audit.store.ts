@@ -1,22 +1,51 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
-import type { AuditEventType } from './audit.rules';
+import { isTraceOnly, type AuditEventType } from './audit.rules';
+import { currentInspectorId, panelEventWritten } from './inspector-context';
 
 export interface AuditEvent {
   type: AuditEventType;
   userId?: string | null;
   ip?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * The "Behind the scenes" panel the event belongs to (issue 15 §1). Left out: the panel
+   * watching the current request, if any. Given: an event caused elsewhere on behalf of a
+   * watched browser (the phone deciding that browser's push request).
+   */
+  inspectorId?: string | null;
+}
+
+export type AuditRow = Required<Omit<AuditEvent, 'details'>> & {
+  details: Record<string, unknown>;
+};
+
+/**
+ * The rows these events are written as now: each names the panel watching, and a panel-only
+ * event (TRACE_EVENT_TYPES) is dropped when no panel watches.
+ */
+export function auditRowsOf(events: readonly AuditEvent[]): AuditRow[] {
+  const watching = currentInspectorId();
+  return events.flatMap((event) => {
+    const inspectorId = event.inspectorId === undefined ? watching : event.inspectorId;
+    if (inspectorId === null && isTraceOnly(event.type)) return [];
+    if (inspectorId !== null) panelEventWritten(inspectorId);
+    return [
+      {
+        type: event.type,
+        userId: event.userId ?? null,
+        ip: event.ip ?? null,
+        details: event.details ?? {},
+        inspectorId,
+      },
+    ];
+  });
 }
 
 export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values({
-    type: event.type,
-    userId: event.userId ?? null,
-    ip: event.ip ?? null,
-    details: event.details ?? {},
-  });
+  const [row] = auditRowsOf([event]);
+  if (row) await db.insert(auditEvents).values(row);
 }
 
 /**
@@ -27,11 +56,12 @@ export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promis
  */
 export function auditEventInsertWhen(
   type: AuditEventType,
-  values: { userId: unknown; ip: unknown; details: unknown },
+  values: { userId: unknown; ip: unknown; details: unknown; inspectorId: unknown },
   condition: SQL,
 ): SQL {
-  return sql`insert into ${auditEvents} (type, user_id, ip, details)
-    select ${type}, ${values.userId}::uuid, ${values.ip}::text, ${values.details}::jsonb
+  return sql`insert into ${auditEvents} (type, user_id, ip, details, inspector_id)
+    select ${type}, ${values.userId}::uuid, ${values.ip}::text, ${values.details}::jsonb,
+      ${values.inspectorId}::text
     where ${condition}`;
 }
 

@@ -2,9 +2,21 @@
  * The audit module as other modules use it: the names of security events, and writing and
  * counting them (always in the caller's transaction when it passes one).
  */
-export { partnerReadEvent, type AuditEventType, type PartnerRead } from './audit.rules';
+export {
+  partnerReadEvent,
+  type AuditEventType,
+  type PartnerRead,
+  type TraceEventType,
+} from './audit.rules';
+export {
+  currentInspectorId,
+  onPanelEvent,
+  panelEventWritten,
+  runWatchedBy,
+} from './inspector-context';
 export {
   auditEventInsertWhen,
+  auditRowsOf,
   countAuditEvents,
   insertAuditEvent,
   type AuditEvent,

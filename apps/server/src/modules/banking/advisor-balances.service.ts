@@ -77,9 +77,15 @@ export function createClientBalancesService(deps: {
           subjects: [subject],
           outcome: response ? 'shown' : 'refused',
           ip,
+          // Which consent was checked; when shown, whose and which accounts (the advisor
+          // sees them anyway). A refusal names no one: it must not say who is a client.
           context: response
-            ? { accounts: response.Data.Balance.map((balance) => balance.AccountId) }
-            : undefined,
+            ? {
+                consent: DEFINITION,
+                clientName: response.userAttributes.cn,
+                accounts: response.Data.Balance.map((balance) => balance.AccountId),
+              }
+            : { consent: DEFINITION },
         }),
       );
       return response ? { kind: 'shown', response } : { kind: 'no_consent' };

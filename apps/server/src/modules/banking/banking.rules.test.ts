@@ -471,4 +471,11 @@ describe('menu options', () => {
       'Wealth Planning',
     ]);
   });
+
+  it('sends Premier Rewards to the premier rewards page, not the credit-card application', () => {
+    expect(menuOptionsFor('premier').premierRewards).toEqual({
+      title: 'Premier Rewards',
+      url: '/banking/premier-rewards',
+    });
+  });
 });

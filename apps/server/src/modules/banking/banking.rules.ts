@@ -5,6 +5,7 @@ import {
   formatCents,
   formatCentsWithSeparators,
   messages,
+  pageRoute,
   parseAmountToCents,
   riskPayloadSchema,
   type AccountTier,
@@ -380,7 +381,8 @@ export function isSameTransfer(
 /**
  * The navigation menu (the spec's /bxfMenuOptions): a map of entries; the browser makes a
  * nav item of each one with a title and drops the others (the untitled one shows that rule),
- * and collapses at xl with more than 2 items — premier customers' 4 do. URLs are the SPA's.
+ * and collapses at xl with more than 2 items — premier customers' 4 do. URLs are the SPA's;
+ * Premier Rewards has a page of its own (issue 15 §6), named from the route table.
  */
 export function menuOptionsFor(tier: AccountTier): MenuOptionsResponse {
   return {
@@ -389,7 +391,10 @@ export function menuOptionsFor(tier: AccountTier): MenuOptionsResponse {
     payAndTransfer: { url: '/banking/pay-and-transfer' },
     ...(tier === 'premier'
       ? {
-          premierRewards: { title: 'Premier Rewards', url: '/credit-card' },
+          premierRewards: {
+            title: 'Premier Rewards',
+            url: pageRoute('premier-rewards').paths[0] ?? '/banking',
+          },
           wealthPlanning: { title: 'Wealth Planning', url: '/any-wealth-advisor' },
         }
       : {}),

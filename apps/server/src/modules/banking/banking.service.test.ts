@@ -292,6 +292,11 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
         fromAccountId: customer.checking,
         toAccountId: customer.savings,
         amountCents: 123_456,
+        // The two ledger entries the statement wrote, the debit first.
+        entries: [
+          { accountId: customer.checking, amountCents: -123_456 },
+          { accountId: customer.savings, amountCents: 123_456 },
+        ],
       },
     });
     expect(await pendingAmountOf(customer.userId)).toBeNull();

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
 import {
   formatCentsWithSeparators,
-  messages,
   type BalancesResponse,
   type MenuOptionsResponse,
   type TransferDenialCode,
+  deliveryMessages,
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { insertAuditEvent } from '../audit';
 import { findUserById, listAccountsOf } from '../directory';
+import { transferDecisionTrace } from './transfer-trace.rules';
 import {
   maskEmail,
   maskPhone,
@@ -333,7 +334,7 @@ export function createBankingService(deps: {
       reference: pending.id,
     });
     const amount = `$${formatCentsWithSeparators(plan.amountCents)}`;
-    const text = messages.delivery.transferCodeBody(
+    const text = deliveryMessages.transferCodeBody(
       amount,
       plan.from.id.slice(-4),
       plan.to.id.slice(-4),
@@ -345,7 +346,7 @@ export function createBankingService(deps: {
         ? {
             channel: 'email',
             to: device.target,
-            subject: messages.delivery.transferCodeSubject,
+            subject: deliveryMessages.transferCodeSubject,
             body: text,
             code,
           }
@@ -516,15 +517,20 @@ export function createBankingService(deps: {
           const user = await lockTransferringCustomer(tx, userId);
           if (!user) return { outcome: { kind: 'not_found' } };
           await expireStalePendingTransfers(tx, userId);
+          const recentTotalCents = await recentTransferTotalCents(tx, userId);
           const decision = decideTransfer({
             amountCents,
-            recentTotalCents: await recentTransferTotalCents(tx, userId),
+            recentTotalCents,
             riskPayload,
             requestUserAgent: userAgent,
             user,
             secondFactor,
             riskPolicy: deps.riskPolicy,
           });
+          await insertAuditEvent(
+            tx,
+            transferDecisionTrace(plan, decision, { user, recentTotalCents }),
+          );
           switch (decision.kind) {
             case 'deny':
               return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, type Queryable } from '../../db/database';
 import { ledgerEntries, transfers, users } from '../../db/schema';
-import { auditEventInsertWhen } from '../audit';
+import { auditEventInsertWhen, currentInspectorId, panelEventWritten } from '../audit';
 import { grantIsLive } from '../identity';
 import {
   INSUFFICIENT_FUNDS_REASON,
@@ -348,6 +348,7 @@ function moveMoneyStatement(name: string, transferStep: SQL) {
             userId: sql.placeholder('userId'),
             ip: sql.placeholder('ip'),
             details: sql.placeholder('auditDetails'),
+            inspectorId: sql.placeholder('inspectorId'),
           },
           sql`exists (select 1 from transfer)`,
         )})
@@ -406,8 +407,16 @@ export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<M
       fromAccountId: input.fromAccountId,
       toAccountId: input.toAccountId,
       amountCents: input.amountCents,
+      // The two ledger entries this statement writes, the debit first (issue 15 §1).
+      entries: [
+        { accountId: input.fromAccountId, amountCents: -input.amountCents },
+        { accountId: input.toAccountId, amountCents: input.amountCents },
+      ],
     }),
+    inspectorId: currentInspectorId(),
   });
+  const watching = currentInspectorId();
+  if (watching) panelEventWritten(watching);
   if (!row || Number(row.found) !== 2) throw new Error('a transfer account vanished');
   if (row.reference_number !== null) {
     return {

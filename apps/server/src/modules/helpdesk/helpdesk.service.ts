@@ -3,9 +3,9 @@ import {
   apiErrorMessage,
   HELP_DESK_VERIFICATION_LIMIT,
   OTP_TTL_MS,
-  messages,
   type HelpDeskAction,
   type HelpDeskSession,
+  deliveryMessages,
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
@@ -280,7 +280,7 @@ export function createHelpDeskService(deps: {
           deviceId: choice.pushDeviceId,
           kind: 'helpdesk',
           context: {
-            title: messages.delivery.helpDeskPushTitle,
+            title: deliveryMessages.helpDeskPushTitle,
             details: {
               Agent: `${call.rep.firstName} ${call.rep.lastName}`.trim(),
               Time: now.toISOString(),
@@ -296,8 +296,8 @@ export function createHelpDeskService(deps: {
         await deps.messaging.send({
           channel: 'email',
           to: customer.email,
-          subject: messages.delivery.helpDeskCodeSubject,
-          body: messages.delivery.helpDeskCodeBody(call.rep.firstName, code),
+          subject: deliveryMessages.helpDeskCodeSubject,
+          body: deliveryMessages.helpDeskCodeBody(call.rep.firstName, code),
           code,
         });
       }

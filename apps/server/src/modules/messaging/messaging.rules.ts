@@ -43,3 +43,14 @@ export function recipientSearchKey(to: string): string {
   if (PHONE.test(trimmed)) return toE164(trimmed);
   return trimmed;
 }
+
+/**
+ * A recipient as a "Behind the scenes" panel names it (issue 15 §1): enough to recognise, not
+ * to copy — "j•••@example.com", "•••• 0199"; a push goes to a device, named as such.
+ */
+export function maskedRecipient(channel: OutboxChannel, recipient: string): string {
+  if (channel === 'push') return 'the phone app';
+  if (channel === 'sms') return `•••• ${recipient.slice(-4)}`;
+  const at = recipient.lastIndexOf('@');
+  return at > 0 ? `${recipient[0]}•••${recipient.slice(at)}` : '•••';
+}

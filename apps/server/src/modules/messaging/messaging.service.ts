@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { apiErrorMessage, type OutboxChannel, type OutboxMessage } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  apiErrorMessage,
+  fillBrand,
+  type BrandNames,
+  type OutboxChannel,
+  type OutboxMessage,
+} from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
-import { normaliseRecipient, recipientSearchKey } from './messaging.rules';
+import { insertAuditEvent } from '../audit';
+import { maskedRecipient, normaliseRecipient, recipientSearchKey } from './messaging.rules';
 import { countEmailsSentTo, insertOutboxMessage, listOutboxMessages } from './outbox.store';
 import type { EmailTransport } from './smtp-transport';
 
@@ -26,15 +34,44 @@ export interface MessagingService {
   listOutbox(query: { to?: string; limit: number }): Promise<OutboxMessage[]>;
   /** E-mails with this subject sent to this address since `since` (per-address limits). */
   countEmailsSentTo(recipient: string, subject: string, since: Date): Promise<number>;
+  /**
+   * A template with the current brand's names in its slots (issue 15 §5), for text that is
+   * kept before it is sent (a push request's title, which the phone reads).
+   */
+  branded(text: string, within?: Queryable): Promise<string>;
+}
+
+/** Where the current brand's names come from (the branding module), read per message. */
+export type BrandNamesSource = (within: Queryable) => Promise<BrandNames>;
+
+/** A push request's payload carries its title: the phone shows it as sent. */
+function brandedPayload(
+  payload: Record<string, unknown> | undefined,
+  names: BrandNames,
+): Record<string, unknown> | null {
+  if (!payload) return null;
+  const context = payload.context as { title?: unknown } | undefined;
+  if (typeof context?.title !== 'string') return payload;
+  return { ...payload, context: { ...context, title: fillBrand(context.title, names) } };
 }
 
 export function createMessagingService(deps: {
   db: Database;
   email: EmailTransport | null;
   log: FastifyBaseLogger;
+  /** The brand's names; the default brand without it (tests of other modules). */
+  brandNames?: BrandNamesSource;
 }): MessagingService {
+  const brandNames: BrandNamesSource = deps.brandNames ?? (() => Promise.resolve(DEFAULT_BRAND));
   return {
-    async send(message, within = deps.db) {
+    async send(unbranded, within = deps.db) {
+      // Read in the sender's transaction: the outer handle inside one would wait on it.
+      const names = await brandNames(within);
+      const message = {
+        ...unbranded,
+        subject: unbranded.subject === undefined ? undefined : fillBrand(unbranded.subject, names),
+        body: fillBrand(unbranded.body, names),
+      };
       const recipient = normaliseRecipient(message.channel, message.to);
       if (!recipient.ok) {
         throw new DomainError('message_not_sendable', {
@@ -47,7 +84,19 @@ export function createMessagingService(deps: {
         subject: message.subject ?? null,
         body: message.body,
         code: message.code ?? null,
-        payload: message.payload ?? null,
+        payload: brandedPayload(message.payload, names),
+      });
+      // Issue 15 §1: what a watching "Behind the scenes" panel is told (never the body or code).
+      await insertAuditEvent(within, {
+        type: 'message.sent',
+        details: {
+          channel: message.channel,
+          to: maskedRecipient(message.channel, recipient.recipient),
+          subject: message.subject ?? null,
+          hasCode: message.code !== undefined,
+          messageId: stored.id,
+          outboxRecipient: recipient.recipient,
+        },
       });
       if (message.channel === 'email' && deps.email) {
         // The outbox already holds the message: a mail server that is down must not fail the
@@ -55,7 +104,7 @@ export function createMessagingService(deps: {
         deps.email
           .send({
             to: recipient.recipient,
-            subject: message.subject ?? 'AnyBank',
+            subject: message.subject ?? names.bankName,
             text: message.body,
           })
           .catch((error: unknown) =>
@@ -67,8 +116,14 @@ export function createMessagingService(deps: {
     listOutbox({ to, limit }) {
       return listOutboxMessages(deps.db, to === undefined ? null : recipientSearchKey(to), limit);
     },
-    countEmailsSentTo(recipient, subject, since) {
-      return countEmailsSentTo(deps.db, recipient, subject, since);
+    async countEmailsSentTo(recipient, subject, since) {
+      // The messages were stored under the brand of their day: counted under the current one,
+      // a renamed bank starts the per-address count afresh, which only ever allows more.
+      const names = await brandNames(deps.db);
+      return countEmailsSentTo(deps.db, recipient, fillBrand(subject, names), since);
+    },
+    async branded(text, within = deps.db) {
+      return fillBrand(text, await brandNames(within));
     },
   };
 }

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND, fillBrand } from '@anybank/contracts';
 import { AUDIT_EVENT_TYPES } from '../audit/audit.rules';
 import {
-  contactChangeNotice,
-  deviceWords,
+  contactChangeNotice as contactChangeTemplate,
+  deviceWords as deviceWordsTemplate,
   isToldChange,
   noticeTime,
-  securityNoticeFor,
+  securityNoticeFor as securityNoticeTemplate,
 } from './security-notice.rules';
+
+// The rules write the bank's name as a slot the messaging fills in when it sends (issue 15
+// §5): these tests read the notices as sent under the default brand.
+const branded = (text: string) => fillBrand(text, DEFAULT_BRAND);
+function sent<T extends { subject: string; body: string } | null>(notice: T): T {
+  return notice && { ...notice, subject: branded(notice.subject), body: branded(notice.body) };
+}
+const securityNoticeFor = (...args: Parameters<typeof securityNoticeTemplate>) =>
+  sent(securityNoticeTemplate(...args));
+const contactChangeNotice = (...args: Parameters<typeof contactChangeTemplate>) =>
+  sent(contactChangeTemplate(...args));
+const deviceWords = (...args: Parameters<typeof deviceWordsTemplate>) =>
+  branded(deviceWordsTemplate(...args));
 
 const JANE = { firstName: 'Jane', username: 'jane.doe' };
 const AT = new Date('2026-11-24T19:45:12Z');

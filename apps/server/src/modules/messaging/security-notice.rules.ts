@@ -1,4 +1,4 @@
-import { messages } from '@anybank/contracts';
+import { messages, securityNoticeMessages } from '@anybank/contracts';
 
 /**
  * The e-mail a person gets when their password or a sign-in method changes (OWASP ASVS 2.2.3,
@@ -25,7 +25,7 @@ export interface SecurityNotice {
 
 /** How a second factor is named to its owner, by its device type. */
 export function deviceWords(details: Record<string, unknown> = {}): string {
-  const words = messages.securityNotice;
+  const words = securityNoticeMessages;
   if (details.deviceType === 'iPhone' && details.rebound === true) return words.newPhoneWords;
   const type = typeof details.deviceType === 'string' ? details.deviceType : '';
   return words.deviceWords[type] ?? words.someMethodWords;
@@ -41,7 +41,7 @@ export function noticeTime(at: Date): string {
   return `${formatted} UTC`;
 }
 
-const text = messages.securityNotice;
+const text = securityNoticeMessages;
 const CLOSING = `${text.ifItWasYou} ${text.ifItWasNot}`;
 
 /** Each change a person is told of, by its audit type: the one list of them. */

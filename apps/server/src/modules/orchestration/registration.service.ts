@@ -4,6 +4,7 @@ import {
   messages,
   orchestrationMessages,
   type RegistrationResponse,
+  deliveryMessages,
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
@@ -138,7 +139,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       channel: 'email',
       to: form.email,
       subject: VERIFICATION_EMAIL_LIMIT.subject,
-      body: messages.delivery.registrationCodeBody(form.firstName, code, REGISTRATION_TTL_MS),
+      body: deliveryMessages.registrationCodeBody(form.firstName, code, REGISTRATION_TTL_MS),
       code,
     });
     return {

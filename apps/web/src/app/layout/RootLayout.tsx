@@ -1,6 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { pageRoute } from '@anybank/contracts';
 import { PageLoading } from '../../components/ui/PageLoading';
+import { BehindTheScenesHost } from '../../features/behind-the-scenes';
 import { RegistrationConfirmationHost } from '../../features/registration';
 import { useSessionItem } from '../../lib/session-storage';
 import { useDialogFocusWrap } from './use-dialog-focus-wrap';
@@ -13,6 +15,7 @@ import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
 import { StepUpHost } from './StepUpHost';
 import { usePageTitle } from './use-page-title';
+import { useShowingPageId } from './use-showing-page';
 
 /** The idle-timeout watch (react-idle-timer and its dialog): loaded once somebody signs in. */
 const IdleSession = lazy(async () => ({
@@ -25,15 +28,20 @@ export function RootLayout() {
   useDialogFocusWrap();
   const signedIn = useSessionItem('subject') !== null;
   const { pathname } = useLocation();
+  // A standalone page (the phone app) shows itself alone: no site navbar or footer around it.
+  const showingPageId = useShowingPageId();
+  const standalone = showingPageId !== null && pageRoute(showingPageId).standalone === true;
   return (
     <div className="d-flex flex-column min-vh-100">
       <ScrollToTop />
-      <header>
-        <a href="#main-content" className="visually-hidden-focusable skip-link">
-          Skip to main content
-        </a>
-        <SiteNavbar />
-      </header>
+      {!standalone && (
+        <header>
+          <a href="#main-content" className="visually-hidden-focusable skip-link">
+            Skip to main content
+          </a>
+          <SiteNavbar />
+        </header>
+      )}
       <main id="main-content" className="flex-grow-1" tabIndex={-1}>
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -41,7 +49,7 @@ export function RootLayout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <SiteFooter />
+      {!standalone && <SiteFooter />}
       <LoginModalHost />
       <RegistrationConfirmationHost />
       {signedIn && (
@@ -51,6 +59,7 @@ export function RootLayout() {
       )}
       {signedIn && <SignOutAfterMethodChange />}
       {signedIn && <StepUpHost />}
+      <BehindTheScenesHost />
     </div>
   );
 }

@@ -7,11 +7,14 @@ import {
   isPartnerUserType,
   pageRoute,
 } from '@anybank/contracts';
+import { BehindTheScenesToggle } from '../../features/behind-the-scenes';
+import { useBrand } from '../../lib/brand';
 import { publicConfig } from '../../lib/config';
 import { isIosUserAgent } from './device';
 import { useSessionItem } from '../../lib/session-storage';
 import { clearSession } from '../../lib/sign-in';
 import { footerDemoLinks } from './footer-demo-links';
+import { PhoneAppLinks } from './PhoneAppLinks';
 
 const APP_STORE_URL = 'https://apps.apple.com/';
 
@@ -30,8 +33,10 @@ function pathOf(pageId: Parameters<typeof pageRoute>[0]): string {
 }
 
 export function SiteFooter() {
+  const { bankName } = useBrand();
   const demoLinks = footerDemoLinks(publicConfig, isIosUserAgent(navigator.userAgent));
   const showDemoAdmin = demoLinks.includes('demo-admin');
+  const showDemoScenarios = demoLinks.includes('demo-scenarios');
   const showInstallLink = demoLinks.includes('install-app');
   const subject = useSessionItem('subject');
   const userType = useSessionItem('{product}UserType');
@@ -72,7 +77,7 @@ export function SiteFooter() {
                   <a
                     className="link-light"
                     href={social.href}
-                    aria-label={`AnyBank on ${social.name}`}
+                    aria-label={`${bankName} on ${social.name}`}
                   >
                     {social.name}
                   </a>
@@ -107,6 +112,18 @@ export function SiteFooter() {
                     </Link>
                   </li>
                 )}
+                {showDemoScenarios && (
+                  <li>
+                    <Link className="link-light" to={pathOf('demo')}>
+                      Demo scenarios
+                    </Link>
+                  </li>
+                )}
+                {showDemoAdmin && (
+                  <li>
+                    <BehindTheScenesToggle className="btn btn-link link-light p-0 align-baseline" />
+                  </li>
+                )}
                 {showInstallLink && (
                   <li>
                     <a className="link-light" href={APP_STORE_URL}>
@@ -118,7 +135,10 @@ export function SiteFooter() {
             </Col>
           )}
         </Row>
-        <p className="small mt-4 mb-0">© {FOOTER_COPYRIGHT_YEAR} AnyBank</p>
+        <PhoneAppLinks />
+        <p className="small mt-4 mb-0">
+          © {FOOTER_COPYRIGHT_YEAR} {bankName}
+        </p>
       </Container>
     </footer>
   );

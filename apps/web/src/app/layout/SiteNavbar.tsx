@@ -1,16 +1,14 @@
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/Logo';
+import { useBrand } from '../../lib/brand';
 import { AccountTabLink } from './AccountTabLink';
-import { navbarExpandOf, type MenuItem } from './menu-options';
+import { VISITOR_MENU, navbarExpandOf, type MenuItem } from './menu-options';
 import { useSessionItem } from '../../lib/session-storage';
 import { useMenuOptions } from './use-menu-options';
 import { AuthButtons } from './AuthButtons';
 import { ProspectNameField } from './ProspectNameField';
 import { useShowingPageId } from './use-showing-page';
-
-/** Menu entries of the demo for visitors; none of them has a page yet: plain text. */
-const MENU_ITEMS = ['Personal', 'Small Business', 'Wealth', 'About Us'] as const;
 
 const COLLAPSE_ID = 'site-navbar-menu';
 
@@ -31,6 +29,7 @@ function MenuLink({ item, inert }: { item: MenuItem; inert: boolean }) {
 }
 
 export function SiteNavbar() {
+  const { bankName } = useBrand();
   const signedIn = useSessionItem('subject') !== null;
   const userType = useSessionItem('{product}UserType');
   const token = useSessionItem('AT');
@@ -41,28 +40,23 @@ export function SiteNavbar() {
   const customerToken = signedIn && userType === 'customer' ? token : null;
   const served = useMenuOptions(customerToken);
   // Document 2 §9: with more menu items than the limit the menu collapses below xl, not lg.
-  const expandAt = navbarExpandOf(served ? served.length : MENU_ITEMS.length);
+  const items = served ?? VISITOR_MENU;
+  const expandAt = navbarExpandOf(items.length);
   return (
     <Navbar expand={expandAt} className="site-navbar bg-white border-bottom" aria-label="Main">
       <Container>
-        <Navbar.Brand as={Link} to="/" aria-label="AnyBank home" className="me-3">
+        <Navbar.Brand as={Link} to="/" aria-label={`${bankName} home`} className="me-3">
           <Logo />
         </Navbar.Brand>
         <ProspectNameField className={`ms-auto order-${expandAt}-last ms-${expandAt}-3`} />
         <Navbar.Toggle aria-controls={COLLAPSE_ID} className="ms-2" />
         <Navbar.Collapse id={COLLAPSE_ID}>
           <ul className="navbar-nav me-auto">
-            {served
-              ? served.map((item) => (
-                  <li key={item.key} className="nav-item">
-                    <MenuLink item={item} inert={applicationTab} />
-                  </li>
-                ))
-              : MENU_ITEMS.map((item) => (
-                  <li key={item} className="nav-item">
-                    <span className="nav-link site-menu-item">{item}</span>
-                  </li>
-                ))}
+            {items.map((item) => (
+              <li key={item.key} className="nav-item">
+                <MenuLink item={item} inert={applicationTab} />
+              </li>
+            ))}
           </ul>
           {applicationTab && (
             <div className="py-2 py-xl-0 me-3">

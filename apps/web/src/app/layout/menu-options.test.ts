@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuItemsOf, navbarExpandOf } from './menu-options';
+import { pageRoute } from '@anybank/contracts';
+import { VISITOR_MENU, menuItemsOf, navbarExpandOf } from './menu-options';
 
 describe('the signed-in menu', () => {
   it('keeps the entries with a title, in order, and drops the others', () => {
@@ -8,12 +9,17 @@ describe('the signed-in menu', () => {
         dashboard: { title: 'Accounts', url: '/banking' },
         payAndTransfer: { url: '/banking/pay-and-transfer' },
         blank: { title: '  ', url: '/nowhere' },
-        premierRewards: { title: 'Premier Rewards', url: '/credit-card' },
+        premierRewards: { title: 'Premier Rewards', url: '/banking/premier-rewards' },
         partner: { title: 'Partner', url: 'https://partner.example.com/' },
       }),
     ).toEqual([
       { key: 'dashboard', title: 'Accounts', url: '/banking', external: false },
-      { key: 'premierRewards', title: 'Premier Rewards', url: '/credit-card', external: false },
+      {
+        key: 'premierRewards',
+        title: 'Premier Rewards',
+        url: '/banking/premier-rewards',
+        external: false,
+      },
       { key: 'partner', title: 'Partner', url: 'https://partner.example.com/', external: true },
     ]);
   });
@@ -27,5 +33,17 @@ describe('the signed-in menu', () => {
     expect(navbarExpandOf(2)).toBe('lg');
     expect(navbarExpandOf(3)).toBe('xl');
     expect(navbarExpandOf(4)).toBe('xl');
+  });
+});
+
+describe('the visitors’ menu', () => {
+  it('links Personal, Small Business, Wealth and About Us to their pages in the route table', () => {
+    expect(VISITOR_MENU.map((item) => [item.title, item.url])).toEqual([
+      ['Personal', pageRoute('personal').paths[0]],
+      ['Small Business', pageRoute('small-business').paths[0]],
+      ['Wealth', pageRoute('wealth').paths[0]],
+      ['About Us', pageRoute('about-us').paths[0]],
+    ]);
+    expect(VISITOR_MENU.every((item) => !item.external && item.url.startsWith('/'))).toBe(true);
   });
 });

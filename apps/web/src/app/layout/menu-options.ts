@@ -1,7 +1,9 @@
 import {
   MENU_XL_BREAKPOINT_AFTER_ITEMS,
   menuOptionsResponseSchema,
+  pageRoute,
   type MenuOptionsResponse,
+  type PageId,
 } from '@anybank/contracts';
 
 /**
@@ -37,3 +39,21 @@ function itemsOf(options: MenuOptionsResponse): MenuItem[] {
 export function navbarExpandOf(itemCount: number): 'xl' | 'lg' {
   return itemCount > MENU_XL_BREAKPOINT_AFTER_ITEMS ? 'xl' : 'lg';
 }
+
+/**
+ * The menu of everyone but a signed-in customer (document 1 §2.7's "menu items"): the bank's
+ * marketing pages (issue 15 §6), each at its path in the route table.
+ */
+const VISITOR_PAGES: readonly { pageId: PageId; title: string }[] = [
+  { pageId: 'personal', title: 'Personal' },
+  { pageId: 'small-business', title: 'Small Business' },
+  { pageId: 'wealth', title: 'Wealth' },
+  { pageId: 'about-us', title: 'About Us' },
+];
+
+export const VISITOR_MENU: readonly MenuItem[] = VISITOR_PAGES.map(({ pageId, title }) => ({
+  key: pageId,
+  title,
+  url: pageRoute(pageId).paths[0] ?? '/',
+  external: false,
+}));

@@ -4,6 +4,7 @@ import { messages, type AdminSettings } from '@anybank/contracts';
 import { PageLayout } from '../../components/ui/PageLayout';
 import { sessionStore, useSessionItem } from '../../lib/session-storage';
 import { loadAdminSettings } from './admin-api';
+import { BrandingForm } from './BrandingForm';
 import { ThresholdsForm } from './ThresholdsForm';
 import { UserActions } from './UserActions';
 
@@ -55,6 +56,7 @@ export function AdminPage() {
         loading={loading}
       />
       <UserActions uid={uid} tier={settings?.accountTier ?? null} />
+      <BrandingForm />
     </PageLayout>
   );
 }

@@ -1,3 +1,5 @@
+import type { ServiceId } from './advisor-book';
+
 /**
  * The advisor dashboard's static sample content (document 2 §1: much of the partner-portal
  * content is sample data): the alerts, the client table and the news cards. The client search
@@ -67,5 +69,94 @@ export const ADVISOR_NEWS: readonly NewsItem[] = [
     title: 'Contribution limits rise next year',
     source: 'Retirement planning',
     text: 'Higher limits for workplace plans and IRAs give clients room to save more before taxes.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Prospecting and Other Services (issue 15 §6): the parts that are not about consenting clients.
+
+export interface Referral {
+  name: string;
+  source: string;
+  stage: 'New' | 'Contacted' | 'Meeting booked' | 'Proposal sent';
+  /** Whole dollars the prospect said they might move. */
+  estimatedAssets: number;
+}
+
+export const REFERRAL_STAGES: readonly Referral['stage'][] = [
+  'New',
+  'Contacted',
+  'Meeting booked',
+  'Proposal sent',
+];
+
+export const SAMPLE_REFERRALS: readonly Referral[] = [
+  {
+    name: 'Dana Whitfield',
+    source: 'Client referral',
+    stage: 'Meeting booked',
+    estimatedAssets: 420_000,
+  },
+  { name: 'Marcus Lee', source: 'Retirement seminar', stage: 'New', estimatedAssets: 180_000 },
+  { name: 'Helen Costa', source: 'Branch', stage: 'Contacted', estimatedAssets: 95_000 },
+  {
+    name: 'Ravi Patel',
+    source: 'Client referral',
+    stage: 'Proposal sent',
+    estimatedAssets: 1_150_000,
+  },
+  { name: 'Erin Walsh', source: 'Website', stage: 'New', estimatedAssets: 60_000 },
+  {
+    name: 'Samuel Ortiz',
+    source: 'Small Business team',
+    stage: 'Contacted',
+    estimatedAssets: 730_000,
+  },
+];
+
+export interface AdvisorService {
+  id: ServiceId;
+  name: string;
+  text: string;
+  fee: string;
+  /** Who the service suits, as advisor-book.ts decides it. */
+  suits: string;
+}
+
+export const ADVISOR_SERVICES: readonly AdvisorService[] = [
+  {
+    id: 'estate',
+    name: 'Estate planning',
+    text: 'Wills, trusts and beneficiaries reviewed with our estate attorneys.',
+    fee: '$1,500 flat',
+    suits: 'Clients sharing $150,000 or more',
+  },
+  {
+    id: 'retirement',
+    name: 'Retirement income plan',
+    text: 'A year-by-year plan for turning savings into income.',
+    fee: 'Included with a managed portfolio',
+    suits: 'Clients with $50,000 or more in savings',
+  },
+  {
+    id: 'cash',
+    name: 'Cash management',
+    text: 'Sweep idle checking balances into the Wealth Money Market.',
+    fee: 'No charge',
+    suits: 'Clients with $20,000 or more in checking',
+  },
+  {
+    id: 'credit',
+    name: 'Credit review',
+    text: 'A look at card balances and a plan to pay less interest.',
+    fee: 'No charge',
+    suits: 'Clients who share their Rewards Visa',
+  },
+  {
+    id: 'insurance',
+    name: 'Insurance review',
+    text: 'Life, disability and long-term care cover checked against the client’s plan.',
+    fee: 'No charge',
+    suits: 'Every client, once a year',
   },
 ];

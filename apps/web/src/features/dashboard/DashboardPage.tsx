@@ -91,9 +91,14 @@ function BalancePanel({
   );
 }
 
+/**
+ * Issue 15 §6: the menu opens from the toggle's right edge, which is the column's, so it grows
+ * into the column rather than past it, and its entries wrap when the column is narrower than
+ * the longest one (app.css `.things-i-can-do`): it fits from 320 px wide up.
+ */
 function ThingsICanDo() {
   return (
-    <Dropdown>
+    <Dropdown align="end" className="things-i-can-do">
       <Dropdown.Toggle id="things-i-can-do" variant="primary">
         Things I Can Do
       </Dropdown.Toggle>

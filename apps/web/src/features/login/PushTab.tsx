@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
 import type { FlowResponse } from '@anybank/contracts';
+import { useBrand } from '../../lib/brand';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
 import { SecondaryButton } from './TabActions';
@@ -30,6 +31,7 @@ export function PushTab({
   onChooseAnother,
   remember,
 }: PushTabProps) {
+  const { productName } = useBrand();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorId = useId();
   const device = flow?.selectedDevice;
@@ -50,7 +52,9 @@ export function PushTab({
       {waiting && (
         <div role="status" className="d-flex align-items-center gap-3 mb-3">
           <Spinner animation="grow" aria-hidden="true" />
-          <span>We sent a notification to your {deviceName}. Approve it in the AnyBank app.</span>
+          <span>
+            We sent a notification to your {deviceName}. Approve it in the {productName} app.
+          </span>
         </div>
       )}
       {waiting && remember}

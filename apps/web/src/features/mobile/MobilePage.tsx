@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
-import { PageLayout } from '../../components/ui/PageLayout';
+import { messages } from '@anybank/contracts';
+import { PageHeading } from '../../components/ui/PageHeading';
 import { phoneKey, usePhone } from '../../lib/phone-key';
 import { ActivationPanel } from './ActivationPanel';
 import { PhoneScreen } from './PhoneScreen';
+import { PhoneStatusBar } from './PhoneStatusBar';
 import { WalletPanel } from './WalletPanel';
 import './mobile.css';
 
@@ -11,8 +13,11 @@ const NOT_ACTIVATED_NOTICE =
 
 /**
  * The bank's phone app, simulated in the browser (document 1 §4.3): activate it once for a
- * customer, then answer the push requests sent to their phone (sign-ins now, transfers later).
- * Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2).
+ * customer, then answer the push requests sent to their phone (sign-ins, transfers, the help
+ * desk). Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2).
+ * It looks like a phone (issue 15 §3): a device frame of a phone's size on a wider screen, the
+ * whole screen on a phone (mobile.css), and no site navbar or footer (the route is
+ * `standalone` in the route table).
  */
 export function MobilePage() {
   const phone = usePhone();
@@ -26,16 +31,22 @@ export function MobilePage() {
   }, []);
 
   return (
-    <PageLayout
-      pageId="mobile"
-      description="Approve sign-ins and transfers sent to this phone with a single tap."
-    >
-      {phone ? (
-        <PhoneScreen key={phone.deviceId} phone={phone} onNotActivated={onNotActivated} />
-      ) : (
-        <ActivationPanel notice={notice} />
-      )}
-      <WalletPanel />
-    </PageLayout>
+    <div className="phone-stage">
+      <div className="phone-device">
+        <div className="phone-display">
+          <PhoneStatusBar />
+          <div className="phone-content">
+            <PageHeading pageId="mobile" className="h5 mb-1" />
+            <p className="small text-body-secondary">{messages.phoneApp.description}</p>
+            {phone ? (
+              <PhoneScreen key={phone.deviceId} phone={phone} onNotActivated={onNotActivated} />
+            ) : (
+              <ActivationPanel notice={notice} />
+            )}
+            <WalletPanel />
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { Badge, Button, Card } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import type { PushDecision, PushRequest } from '@anybank/contracts';
-import { orderedDetails } from './push-details';
+import { useBrand } from '../../lib/brand';
+import { orderedDetails, placeOf } from './push-details';
 import { formatTimeLeft, sentAgo } from './time-left';
 
-const KIND_LABELS: Record<string, string> = {
+export const KIND_LABELS: Record<string, string> = {
   signin: 'Sign-in',
   transfer: 'Transfer',
   helpdesk: 'Help desk',
@@ -20,7 +21,18 @@ interface PushRequestCardProps {
   onDecide: (decision: PushDecision) => void;
 }
 
-/** One pending request on the phone: what is asked, from where, how long it waits, and the answer. */
+/** A detail's value as the phone says it: when in words, an address with its place. */
+function DetailValue({ label, value, nowMs }: { label: string; value: string; nowMs: number }) {
+  if (label === 'Time') return <time dateTime={value}>{sentAgo(value, nowMs)}</time>;
+  const place = label === 'IP address' ? placeOf(value) : null;
+  return place ? <>{`${value} (${place})`}</> : <>{value}</>;
+}
+
+/**
+ * One pending request, as a notification on the lock screen that opens in place: what is
+ * asked, from where (browser and place) or for what (amount and accounts), how long it waits,
+ * and Approve / Deny.
+ */
 export function PushRequestCard({
   request,
   secondsLeft,
@@ -29,51 +41,57 @@ export function PushRequestCard({
   onDecide,
 }: PushRequestCardProps) {
   const titleId = useId();
+  // The notification comes from the bank's app, under the bank's brand (issue 15 §5).
+  const brand = useBrand();
   const expired = secondsLeft <= 0;
   const details = orderedDetails(request.context.details);
   return (
-    <Card as="article" className="push-request mb-3" aria-labelledby={titleId}>
-      <Card.Body>
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <Badge bg="dark">{KIND_LABELS[request.kind] ?? request.kind}</Badge>
-          <span className="ms-auto small">{formatTimeLeft(secondsLeft)}</span>
-        </div>
-        <h4 id={titleId} className="h5">
-          {request.context.title}
-        </h4>
-        {details.length > 0 && (
-          <dl className="push-request-details small mb-3">
-            {details.map(([label, value]) => (
-              <div key={label} className="push-request-detail">
-                <dt>{label}</dt>
-                <dd className="text-break mb-1">
-                  {label === 'Time' ? <time dateTime={value}>{sentAgo(value, nowMs)}</time> : value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
-        <div className="d-flex gap-2">
-          <Button
-            variant="success"
-            className="flex-fill"
-            disabled={busy || expired}
-            aria-describedby={titleId}
-            onClick={() => onDecide('approve')}
-          >
-            Approve
-          </Button>
-          <Button
-            variant="outline-danger"
-            className="flex-fill"
-            disabled={busy || expired}
-            aria-describedby={titleId}
-            onClick={() => onDecide('deny')}
-          >
-            Deny
-          </Button>
-        </div>
-      </Card.Body>
-    </Card>
+    <article className="phone-notification push-request mb-2" aria-labelledby={titleId}>
+      <div className="d-flex align-items-center gap-2 mb-1 small">
+        <span className="phone-app-icon" aria-hidden="true">
+          {brand.productName.charAt(0)}
+        </span>
+        <span className="fw-semibold">{brand.productName}</span>
+        <Badge bg="dark">{KIND_LABELS[request.kind] ?? request.kind}</Badge>
+        <span className="ms-auto">{formatTimeLeft(secondsLeft)}</span>
+      </div>
+      <h4 id={titleId} className="h6 fw-bold mb-1">
+        {request.context.title}
+      </h4>
+      {details.length > 0 && (
+        <dl className="push-request-details small mb-2">
+          {details.map(([label, value]) => (
+            <div key={label} className="push-request-detail">
+              <dt>{label}</dt>
+              <dd className="text-break mb-0">
+                <DetailValue label={label} value={value} nowMs={nowMs} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="d-flex gap-2">
+        <Button
+          variant="success"
+          size="sm"
+          className="flex-fill"
+          disabled={busy || expired}
+          aria-describedby={titleId}
+          onClick={() => onDecide('approve')}
+        >
+          Approve
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
+          className="flex-fill"
+          disabled={busy || expired}
+          aria-describedby={titleId}
+          onClick={() => onDecide('deny')}
+        >
+          Deny
+        </Button>
+      </div>
+    </article>
   );
 }

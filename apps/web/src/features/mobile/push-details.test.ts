@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderedDetails } from './push-details';
+import { orderedDetails, placeOf } from './push-details';
 
 describe('the details of a push request', () => {
   it('show what, where from and when, in that order, whatever order they came in', () => {
@@ -22,5 +22,19 @@ describe('the details of a push request', () => {
       'Time',
       'Note',
     ]);
+  });
+
+  it.each([
+    ['127.0.0.1', 'this computer'],
+    ['::1', 'this computer'],
+    ['::ffff:127.0.0.1', 'this computer'],
+    ['192.168.1.20', 'local network'],
+    ['10.0.0.7', 'local network'],
+    ['172.20.3.4', 'local network'],
+    ['fd12:3456::1', 'local network'],
+    ['172.32.0.1', null],
+    ['203.0.113.9', null],
+  ])('say the sign-in from %s came from %s', (ip, place) => {
+    expect(placeOf(ip)).toBe(place);
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
@@ -24,13 +24,26 @@ interface OutboxMessageCardProps {
   message: OutboxMessage;
   /** What goes under the message (a push's Approve and Deny), given the title's id. */
   renderActions?: (titleId: string) => ReactNode;
+  /** The message a link pointed at (`?message=`): marked, scrolled to and focused. */
+  linked?: boolean;
 }
 
-export function OutboxMessageCard({ message, renderActions }: OutboxMessageCardProps) {
+export function OutboxMessageCard({ message, renderActions, linked }: OutboxMessageCardProps) {
   const titleId = useId();
   const channel = CHANNEL_LABELS[message.channel];
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.focus();
+  }, [linked]);
   return (
-    <Card as="article" className="mb-3">
+    <Card
+      as="article"
+      ref={card}
+      className={linked ? 'mb-3 border-primary border-2' : 'mb-3'}
+      aria-labelledby={titleId}
+      aria-current={linked ? 'true' : undefined}
+      tabIndex={linked ? -1 : undefined}
+    >
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <Badge bg={CHANNEL_BADGES[message.channel]}>{channel}</Badge>
         <span className="text-break">

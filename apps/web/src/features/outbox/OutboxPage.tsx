@@ -20,6 +20,8 @@ function summary(state: OutboxState, to: string): string {
 export function OutboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = searchParams.get('to') ?? '';
+  // Issue 15 §1: "Behind the scenes" links to one message: it is shown first and focused.
+  const linkedMessage = searchParams.get('message');
   const to = filter.trim();
   const state = useOutboxMessages(to);
   const push = usePushAnswers(
@@ -62,6 +64,7 @@ export function OutboxPage() {
           <OutboxMessageCard
             key={message.id}
             message={message}
+            linked={message.id === linkedMessage}
             renderActions={
               message.channel === 'push'
                 ? (titleId) => (

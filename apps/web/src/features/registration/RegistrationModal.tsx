@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { BANK_CLIENT, messages } from '@anybank/contracts';
 import { Logo } from '../../components/ui/Logo';
+import { useBrand } from '../../lib/brand';
 import { startSignIn } from '../../lib/sign-in';
 import { markRegistered } from './registered-user';
 import { RegistrationWidget } from './RegistrationWidget';
@@ -17,6 +18,7 @@ interface RegistrationModalProps {
  * follows it); on error the widget gives way to the error panel, whose Close resets the error.
  */
 export function RegistrationModal({ show, onHide }: RegistrationModalProps) {
+  const { bankName } = useBrand();
   const headingId = useId();
   const errorTextId = useId();
   const [failed, setFailed] = useState(false);
@@ -61,7 +63,7 @@ export function RegistrationModal({ show, onHide }: RegistrationModalProps) {
         ) : (
           <>
             <h2 id={headingId} className="h4">
-              Open your AnyBank account
+              Open your {bankName} account
             </h2>
             <p>Register for online banking: we e-mail you a code to confirm your address.</p>
             <RegistrationWidget onCompleted={completed} onError={() => setFailed(true)} />

@@ -1,5 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
-import { MAX_MFA_DEVICES, messages } from '@anybank/contracts';
+import { MAX_MFA_DEVICES, deliveryMessages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { insertAuditEvent, type AuditEvent } from '../../audit';
@@ -78,8 +78,8 @@ export function createMobileActivationService(deps: {
       await deps.messaging.send({
         channel: 'email',
         to: check.user.email,
-        subject: messages.delivery.appActivationSubject,
-        body: messages.delivery.appActivationBody(code),
+        subject: deliveryMessages.appActivationSubject,
+        body: deliveryMessages.appActivationBody(code),
         code,
       });
     },

@@ -1,6 +1,7 @@
 import type { JsonWebKey } from 'node:crypto';
-import { messages } from '@anybank/contracts';
+import { deliveryMessages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
+import { currentInspectorId, insertAuditEvent } from '../../audit';
 import { findMfaDevice } from '../../directory';
 import type { MessagingService } from '../../messaging';
 import {
@@ -75,8 +76,10 @@ export function createPushService(deps: {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
   return {
-    async send({ id, userId, deviceId, kind, context }) {
+    async send({ id, userId, deviceId, kind, context: unbranded }) {
       const now = clock();
+      // The phone shows the title as kept here: with the bank's current name (issue 15 §5).
+      const context = { ...unbranded, title: await deps.messaging.branded(unbranded.title) };
       const request = await insertPushRequest(db, {
         ...(id ? { id } : {}),
         userId,
@@ -84,13 +87,15 @@ export function createPushService(deps: {
         kind,
         context,
         expiresAt: new Date(now.getTime() + PUSH_TTL_MS),
+        // Issue 15 §1: the phone decides from another browser; its answer shows in this panel.
+        inspectorId: currentInspectorId(),
       });
       const lines = Object.entries(context.details).map(([label, value]) => `${label}: ${value}`);
       await deps.messaging.send({
         channel: 'push',
         to: deviceId,
         subject: context.title,
-        body: [context.title, ...lines, messages.delivery.pushFooter].join('\n'),
+        body: [context.title, ...lines, deliveryMessages.pushFooter].join('\n'),
         payload: { pushRequestId: request.id, kind, context },
       });
       return request;
@@ -111,6 +116,12 @@ export function createPushService(deps: {
         return 'refused';
       const status = decision === 'approve' ? 'approved' : 'denied';
       if (!(await decidePushRequest(db, requestId, status, clock()))) return 'already_decided';
+      await insertAuditEvent(db, {
+        type: 'push.decided',
+        userId: row.userId,
+        details: { requestId, kind: row.kind, decision: status },
+        inspectorId: row.inspectorId,
+      });
       await deps.onDecided?.(row, status === 'approved');
       return 'decided';
     },

@@ -154,7 +154,7 @@ export function counterWentBack(stored: number, received: number): boolean {
 }
 
 export type AssertionCheck =
-  | { ok: true; newCounter: number }
+  | { ok: true; newCounter: number; userVerified: boolean }
   /** `counter`: the signature is the registered key's, but the counter did not move forward. */
   | { ok: false; reason: 'invalid' | 'counter' };
 
@@ -184,9 +184,9 @@ export async function checkAssertion(
       requireUserVerification: policy.requireUserVerification ?? false,
     });
     if (!verification.verified) return { ok: false, reason: 'invalid' };
-    const { newCounter } = verification.authenticationInfo;
+    const { newCounter, userVerified } = verification.authenticationInfo;
     if (counterWentBack(stored.signCount, newCounter)) return { ok: false, reason: 'counter' };
-    return { ok: true, newCounter };
+    return { ok: true, newCounter, userVerified };
   } catch {
     // A wrong signature, challenge, origin or rpId, or an answer that is not WebAuthn's.
     return { ok: false, reason: 'invalid' };

@@ -1,4 +1,9 @@
-import { OTP_PATTERN, messages, type LoginDeviceType } from '@anybank/contracts';
+import {
+  OTP_PATTERN,
+  messages,
+  type LoginDeviceType,
+  signInDeliveryMessages,
+} from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
 import type { FlowDevice } from '@anybank/contracts';
 import { otpVerdictEvent } from '../flow/flow.rules';
@@ -49,13 +54,13 @@ export function sentCodeFactor(
         purpose: SIGN_IN_CODE_PURPOSE,
         reference: `${call.flow.id}:${device.id}`,
       });
-      const body = messages.signInDelivery.codeBody(code);
+      const body = signInDeliveryMessages.codeBody(code);
       await deps.messaging.send(
         kind.channel === 'email'
           ? {
               channel: 'email',
               to: device.target,
-              subject: messages.signInDelivery.codeSubject,
+              subject: signInDeliveryMessages.codeSubject,
               body,
               code,
             }
@@ -85,13 +90,13 @@ export function sentCodeFactor(
             purpose: PAIRING_CODE_PURPOSE,
             reference: `${flow.id}:${target}`,
           });
-          const body = messages.signInDelivery.pairingCodeBody(kind.channel, code);
+          const body = signInDeliveryMessages.pairingCodeBody(kind.channel, code);
           await deps.messaging.send(
             kind.channel === 'email'
               ? {
                   channel: 'email',
                   to: target,
-                  subject: messages.signInDelivery.pairingCodeSubject,
+                  subject: signInDeliveryMessages.pairingCodeSubject,
                   body,
                   code,
                 }

@@ -16,6 +16,31 @@ import { recordFinishedStepUp } from './step-up.steps';
  * The security events a step's effects log: each AUDIT effect, and a finished sign-in. They
  * are written with the step's state (saveFlowState), or on their own when it stays as it was.
  */
+/**
+ * Issue 15 §1: the step as a "Behind the scenes" panel shows it (written only while one
+ * watches): which call, the machine's event, and the status before and after.
+ */
+export function stepTraceOf(
+  call: FlowCall,
+  flow: StoredFlow,
+  next: FlowState,
+  step: { asked: string; event: string },
+): AuditEvent {
+  return {
+    type: 'flow.step',
+    userId: next.userId ?? flow.state.userId ?? null,
+    ip: call.context.ip,
+    details: {
+      flowId: flow.id,
+      clientId: flow.clientId,
+      step: step.asked,
+      event: step.event,
+      from: flow.state.status,
+      to: next.status,
+    },
+  };
+}
+
 export function auditEventsOf(
   call: FlowCall,
   flow: StoredFlow,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@anybank/contracts';
+import { messages, signInDeliveryMessages } from '@anybank/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
 import { DomainError } from '../../../domain-error';
 import { findUserByUid, insertMfaDevice, insertUser } from '../../directory/directory.store';
@@ -186,7 +186,7 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
     expect(message).toMatchObject({
       channel: 'email',
       to: 'sam.codes@example.com',
-      subject: messages.signInDelivery.codeSubject,
+      subject: signInDeliveryMessages.codeSubject,
     });
     expect(message?.body).toContain('It expires in 5 minutes.');
     const coded = await flows.step(context, flowId, { kind: 'checkOtp', otp: message?.code ?? '' });
@@ -235,7 +235,7 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
       riskPayload: PROFILE,
     });
     expect(asked.body.status).toBe('PUSH_CONFIRMATION_WAITING');
-    expect(pushes.at(-1)).toMatchObject({ title: messages.signInDelivery.pushTitle });
+    expect(pushes.at(-1)).toMatchObject({ title: signInDeliveryMessages.pushTitle });
     expect((await flows.read(context, flowId)).body.status).toBe('PUSH_CONFIRMATION_WAITING');
     pushStatus = 'approved';
     expect((await flows.read(context, flowId)).body.status).toBe('MFA_COMPLETED');

@@ -18,7 +18,7 @@ import type { RiskService } from '../risk/risk.service';
 import { createFlowLoader } from './flow.binding';
 import type { FlowContext } from './flow.context';
 import { deviceReader } from './flow.devices';
-import { auditEventsOf, createFlowEffects } from './flow.effects';
+import { auditEventsOf, createFlowEffects, stepTraceOf } from './flow.effects';
 import { createFlowResponder, type FlowResult } from './flow.response';
 import { parseProfile, riskDenial } from './flow.risk';
 import { INITIAL_FLOW_STATE, transition, type FlowState, type Transition } from './flow.rules';
@@ -226,8 +226,9 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
           : null;
       if (!pushed) return respond(call, flow, { state: flow.state, effects: [] });
       const result = transition(flow.state, pushed);
+      const trace = stepTraceOf(call, flow, result.state, { asked: 'poll', event: pushed.type });
       // A concurrent poll may have moved it already: then this one answers what it found.
-      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state))) {
+      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state, [trace]))) {
         const current = await boundFlow(context, flowId);
         return respond(call, current, { state: current.state, effects: [] });
       }
@@ -245,9 +246,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       const event = await steps.eventFor(call, flow, step);
       const result = transition(flow.state, event);
       const audit = auditEventsOf(call, flow, result.state, result.effects);
+      const trace = stepTraceOf(call, flow, result.state, { asked: step.kind, event: event.type });
       if (result.state === flow.state) {
-        for (const entry of audit) await insertAuditEvent(db, entry);
-      } else if (!(await saveFlowState(db, flow, result.state, audit))) {
+        for (const entry of [...audit, trace]) await insertAuditEvent(db, entry);
+      } else if (!(await saveFlowState(db, flow, result.state, [...audit, trace]))) {
         throw new DomainError('flow_moved_on');
       }
       // Committed by now: a suspected copy of a passkey is told to its owner.

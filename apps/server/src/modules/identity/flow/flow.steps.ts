@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OTP_PATTERN, messages, type UserType } from '@anybank/contracts';
+import { OTP_PATTERN, messages, type UserType, apiErrorMessages } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
 import type { FactorCall, Factors } from '../factors/factors';
 import type { RiskService } from '../risk/risk.service';
@@ -124,7 +124,7 @@ export function createFlowSteps(deps: FlowStepsDeps) {
     const [selected] = chosen ? factors.asMachine([chosen]) : [];
     if (!selected) {
       throw new DomainError('flow_step_not_possible', {
-        message: messages.apiErrors.flow_step_not_possible(state.status),
+        message: apiErrorMessages.flow_step_not_possible(state.status),
       });
     }
     return { type: 'DEVICE_SELECTED', device: selected, nonce: randomUUID() };

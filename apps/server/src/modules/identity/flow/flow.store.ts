@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
-import { auditEventInsertWhen, type AuditEvent } from '../../audit';
+import { auditEventInsertWhen, auditRowsOf, type AuditEvent } from '../../audit';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {
@@ -119,15 +119,17 @@ export async function saveFlowState(
     status: next.status,
     userId: next.userId ?? null,
   };
-  if (audit.length === 0) return (await updateFlow(db, values)).length === 1;
+  const rows = auditRowsOf(audit);
+  if (rows.length === 0) return (await updateFlow(db, values)).length === 1;
   const steps: SQL[] = [sql`saved as (${flowUpdate(values)})`];
-  audit.forEach((event, index) => {
+  rows.forEach((event, index) => {
     const insert = auditEventInsertWhen(
       event.type,
       {
-        userId: event.userId ?? null,
-        ip: event.ip ?? null,
-        details: JSON.stringify(event.details ?? {}),
+        userId: event.userId,
+        ip: event.ip,
+        details: JSON.stringify(event.details),
+        inspectorId: event.inspectorId,
       },
       sql`exists (select 1 from saved)`,
     );

@@ -1,3 +1,4 @@
+import { tracePasskey } from '../factors/passkey/passkey-trace';
 import { randomUUID } from 'node:crypto';
 import { messages, type UserType } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
@@ -97,6 +98,7 @@ export function createPasskeySignInSteps(deps: {
         : refused;
     }
     await updateMfaDeviceCounter(db, device.id, check.newCounter);
+    await tracePasskey(db, device, check);
 
     const portalType = deps.userTypeOfClient(flow.clientId);
     if (portalType && portalType !== user.userType) return { type: 'IDENTIFIER_WRONG_USER_TYPE' };

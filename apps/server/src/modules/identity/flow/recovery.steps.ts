@@ -3,8 +3,8 @@ import {
   CONTACT_CHANGE_RECOVERY_HOLD_MS,
   RECOVERY_CODE_PATTERN,
   isValidPassword,
-  messages,
   passkeyMessages,
+  signInDeliveryMessages,
 } from '@anybank/contracts';
 import { emailBelongsToAnother, recentEmailChanges } from '../../directory';
 import type { Database } from '../../../db/database';
@@ -204,8 +204,8 @@ export function createRecoverySteps(deps: {
               body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
             }
           : {
-              subject: messages.signInDelivery.recoverySubject,
-              body: messages.signInDelivery.recoveryBody(code, RECOVERY_TTL_MS),
+              subject: signInDeliveryMessages.recoverySubject,
+              body: signInDeliveryMessages.recoveryBody(code, RECOVERY_TTL_MS),
             }),
         code,
       });

@@ -1,6 +1,6 @@
 import { errors, type Configuration } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import { messages } from '@anybank/contracts';
+import { deliveryMessages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { listMfaDevicesOf } from '../../directory';
 import type { PushService } from '../devices/push.service';
@@ -61,7 +61,7 @@ export function cibaConfiguration(deps: {
         deviceId: phone.id,
         kind: 'transfer',
         context: {
-          title: messages.delivery.transferPushTitle,
+          title: deliveryMessages.transferPushTitle,
           details: contextDetails(String(request.params?.request_context ?? '')) ?? {
             Transfer: String(request.params?.binding_message ?? ''),
           },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_CLIENT, PARTNER_CLIENTS, type UserType } from '@anybank/contracts';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 import {
+  API_DOCS_CLIENT_ID,
   RETAIL_CLIENT_ID,
   SERVICE_CLIENT_ID,
   TRANSFER_APPROVAL_CLIENT,
@@ -12,6 +13,7 @@ import {
   needsConsent,
   scopesClientMayHold,
 } from './client-scopes.rules';
+import { userTypeOfClient } from './oauth.clients';
 
 const ADVISOR_PORTAL = PARTNER_CLIENTS.AnyWealthAdvisor.clientId;
 const MARKETING_PORTAL = PARTNER_CLIENTS.AnyMarketing.clientId;
@@ -28,6 +30,8 @@ describe('the API scopes a client may hold for a user (issue 12 §4)', () => {
     [SERVICE_PORTAL, 'CustomerServiceRep', ['helpdesk']],
     [RETAIL_CLIENT_ID, 'customer', []],
     [RETAIL_CLIENT_ID, 'AnyWealthAdvisor', []],
+    [API_DOCS_CLIENT_ID, 'customer', ['banking', 'consent']],
+    [API_DOCS_CLIENT_ID, 'AnyMarketing', []],
     [SERVICE_CLIENT_ID, null, ['consent_admin', 'directory']],
     [TRANSFER_APPROVAL_CLIENT, 'customer', []],
     ['no-such-client', 'customer', []],
@@ -58,6 +62,25 @@ describe('what a sign-in grants out of what was asked for', () => {
     ).toEqual({ oidc: ['openid'], api: ['banking'], dropped: ['consent_admin'] });
   });
 
+  it('gives the API reference’s Authorize a customer’s API scopes, and no claims or partner scope', () => {
+    expect(
+      grantedScopes(
+        API_DOCS_CLIENT_ID,
+        ['openid', 'profile', 'email', 'banking', 'consent', 'directory', 'helpdesk'],
+        'customer',
+      ),
+    ).toEqual({
+      oidc: ['openid'],
+      api: ['banking', 'consent'],
+      dropped: ['profile', 'email', 'directory', 'helpdesk'],
+    });
+  });
+
+  it('lets the API reference’s Authorize sign in customers only', () => {
+    expect(userTypeOfClient(API_DOCS_CLIENT_ID)).toBe('customer');
+    expect(userTypeOfClient(BANK_CLIENT.clientId)).toBeNull();
+  });
+
   it('drops a scope nobody knows', () => {
     expect(
       grantedScopes(BANK_CLIENT.clientId, ['openid', 'wire_everything'], 'customer').dropped,
@@ -70,6 +93,7 @@ describe('which clients ask the customer first', () => {
     [RETAIL_CLIENT_ID, true],
     ['some-other-shop', true],
     [BANK_CLIENT.clientId, false],
+    [API_DOCS_CLIENT_ID, false],
     [ADVISOR_PORTAL, false],
     [SERVICE_CLIENT_ID, false],
     [TRANSFER_APPROVAL_CLIENT, false],

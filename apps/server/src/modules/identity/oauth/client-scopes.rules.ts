@@ -25,6 +25,13 @@ export const OIDC_SCOPES: readonly string[] = ['openid', 'profile', 'email'];
 export const RETAIL_CLIENT_ID = 'retail-checkout';
 /** Server-side callers (client credentials); its secret never leaves the server. */
 export const SERVICE_CLIENT_ID = 'anybank-services';
+/**
+ * The API reference's "Authorize" (issue 15 §4): a public client (authorization code + PKCE)
+ * whose one redirect URI is the reference's own page on the bank's origin. It signs in
+ * customers only (oauth.clients.ts) and may hold just their API scopes, so "Try it out" works on
+ * the customer APIs and nothing more: no profile or e-mail claims, no partner scope.
+ */
+export const API_DOCS_CLIENT_ID = 'anybank-api-docs';
 /** ciba.ts's TRANSFER_APPROVAL_CLIENT_ID (a test keeps the two equal; rules import no service). */
 export const TRANSFER_APPROVAL_CLIENT = 'anybank-transfer-approvals';
 
@@ -39,14 +46,19 @@ export const CLIENT_SCOPES: Readonly<Record<string, readonly string[]>> = {
   ),
   // A shop needs to know who its shopper is, never their accounts.
   [RETAIL_CLIENT_ID]: OIDC_SCOPES,
+  [API_DOCS_CLIENT_ID]: ['openid', ...SCOPES_BY_USER_TYPE.customer],
   [TRANSFER_APPROVAL_CLIENT]: ['openid'],
   [SERVICE_CLIENT_ID]: [SCOPES.directory, SCOPES.consentAdmin],
 };
 
-/** The clients that are the bank itself: its site, its partner portals, its server-side callers. */
+/**
+ * The clients that are the bank itself: its site, its partner portals, its API reference (its
+ * code returns only to the bank's own page), its server-side callers.
+ */
 const FIRST_PARTY_CLIENTS: ReadonlySet<string> = new Set([
   BANK_CLIENT.clientId,
   ...Object.values(PARTNER_CLIENTS).map((client) => client.clientId),
+  API_DOCS_CLIENT_ID,
   TRANSFER_APPROVAL_CLIENT,
   SERVICE_CLIENT_ID,
 ]);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { ClientMetadata } from 'oidc-provider';
 import {
+  API_DOCS_PATHS,
   BANK_CLIENT,
   PARTNER_CLIENTS,
   type BrowserClient,
@@ -11,18 +12,21 @@ import type { ServerSecrets } from '../keys/keys.service';
 // The rules' copy of ciba.ts's client id (a test keeps them equal): importing ciba.ts would load
 // oidc-provider and the directory for one string, and e2e/bundle-secrets.spec.ts imports this file.
 import {
+  API_DOCS_CLIENT_ID,
   RETAIL_CLIENT_ID,
   SERVICE_CLIENT_ID,
   TRANSFER_APPROVAL_CLIENT as TRANSFER_APPROVAL_CLIENT_ID,
 } from './client-scopes.rules';
 
 // The client ids live beside each client's scope list (client-scopes.rules.ts, issue 12 §4).
-export { RETAIL_CLIENT_ID, SERVICE_CLIENT_ID };
+export { API_DOCS_CLIENT_ID, RETAIL_CLIENT_ID, SERVICE_CLIENT_ID };
 
 export const BROWSER_CLIENTS: BrowserClient[] = [BANK_CLIENT, ...Object.values(PARTNER_CLIENTS)];
 
 /** The user type a client signs in, or null when any user may (the bank's site, the shop). */
 export function userTypeOfClient(clientId: string): UserType | null {
+  // The API reference's sign-in may hold customers' scopes only: it signs customers in.
+  if (clientId === API_DOCS_CLIENT_ID) return 'customer';
   return BROWSER_CLIENTS.find((client) => client.clientId === clientId)?.userType ?? null;
 }
 
@@ -70,6 +74,17 @@ export function oauthClients(
       grant_types: ['authorization_code'],
       response_types: ['code'],
       redirect_uris: [`${config.retailSiteUrl}/callback`],
+      id_token_signed_response_alg: 'ES256',
+    },
+    {
+      // The API reference's Authorize (issue 15 §4): its code returns only to the reference's
+      // own page on this origin, which hands it to the page that opened the sign-in window.
+      client_id: API_DOCS_CLIENT_ID,
+      client_name: 'AnyBank API reference',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: [`${site}${API_DOCS_PATHS.oauthRedirect}`],
       id_token_signed_response_alg: 'ES256',
     },
     {

@@ -1,4 +1,5 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { panelTraceRecorder } from './oidc.trace';
 import {
   API_AUDIENCE,
   FLOW_TTL_MS,
@@ -292,5 +293,6 @@ export function createOidcProvider(
     if (ctx.status >= 400) ctx.body = withSafeOauthErrorTexts(ctx.body);
   });
   provider.use(sessionSeenRecorder(db));
+  provider.use(panelTraceRecorder(db));
   return provider;
 }

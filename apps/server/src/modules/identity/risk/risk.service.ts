@@ -2,7 +2,13 @@ import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { insertAuditEvent } from '../../audit';
 import { findUserByUid, type UserRow } from '../../directory';
-import { DEFAULT_RISK_POLICY, evaluateRisk, type RiskPolicy, type RiskResult } from './risk.rules';
+import {
+  DEFAULT_RISK_POLICY,
+  RISK_RULES,
+  evaluateRisk,
+  type RiskPolicy,
+  type RiskResult,
+} from './risk.rules';
 import { consumeHighRiskOverride, countFailedSignIns } from './risk.store';
 
 export interface RiskEvaluationInput {
@@ -99,6 +105,24 @@ export function createRiskService(deps: {
           ? await consumeHighRiskOverride(deps.db, user.id)
           : user.highRiskNextSignIn);
       const result = evaluateRisk({ payload: riskPayload, ...counts, highRiskOverride }, policy);
+      // Issue 15 §1: the evaluation the person sees (the flow's re-check only looks).
+      if (consumeOverride) {
+        await insertAuditEvent(deps.db, {
+          type: 'risk.evaluated',
+          userId: user.id,
+          ip,
+          details: {
+            uid: user.uid,
+            level: result.level,
+            recommendedAction: result.recommendedAction,
+            rules: result.rules,
+            reasons: result.reasons,
+            checked: RISK_RULES,
+            usernameFailures: counts.usernameFailures,
+            ipFailures: counts.ipFailures,
+          },
+        });
+      }
       if (result.level !== 'LOW') {
         await auditDenial(result, { userId: user.id, uid: user.uid, ip, payload: riskPayload });
       }

@@ -3,6 +3,7 @@ import {
   orchestrationMessages,
   usernameRecoveryRequestSchema,
   type UsernameRecoveryResponse,
+  deliveryMessages,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
@@ -62,7 +63,7 @@ export function createUsernameRecoveryPolicy(deps: UsernameRecoveryDeps) {
         channel: 'email',
         to: user.email,
         subject: USERNAME_EMAIL_LIMIT.subject,
-        body: messages.delivery.usernameBody(
+        body: deliveryMessages.usernameBody(
           user.firstName,
           user.uid,
           `${deps.config.publicUrl}${deps.config.basePath}/`,

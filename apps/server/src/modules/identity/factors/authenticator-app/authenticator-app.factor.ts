@@ -1,4 +1,9 @@
-import { OTP_MAX_ATTEMPTS, OTP_PATTERN, messages } from '@anybank/contracts';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_PATTERN,
+  messages,
+  signInDeliveryMessages,
+} from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
 import { recordTotpStep } from '../../../directory';
 import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../../devices/totp.rules';
@@ -60,7 +65,7 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
         const sealed = call.pairing.totpSecretSealed;
         const secret = deps.secrets.open(sealed ?? '');
         const step = acceptedTotpStep(secret, code, Date.now(), null);
-        if (step === null) return { refused: messages.signInDelivery.totpPairingCodeWrong };
+        if (step === null) return { refused: signInDeliveryMessages.totpPairingCodeWrong };
         return {
           device: {
             type: 'TOTP',

@@ -16,6 +16,7 @@ import {
 } from '../../devices/webauthn';
 import { displayAsStored } from '../device-display';
 import { passkeyNameOf } from './passkey-name.rules';
+import { tracePasskey } from './passkey-trace';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 
@@ -70,6 +71,7 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           : { type: 'ASSERTION_REFUSED' };
       }
       await updateMfaDeviceCounter(db, device.id, check.newCounter);
+      await tracePasskey(db, device, check);
       return { type: 'ASSERTION_ACCEPTED' };
     },
 

@@ -1,4 +1,4 @@
-import { messages } from '@anybank/contracts';
+import { signInDeliveryMessages } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
@@ -32,8 +32,8 @@ export function phonePushFactor(deps: FactorDeps): Factor {
         context: {
           title:
             call.state.purpose === 'step-up'
-              ? messages.signInDelivery.stepUpPushTitle
-              : messages.signInDelivery.pushTitle,
+              ? signInDeliveryMessages.stepUpPushTitle
+              : signInDeliveryMessages.pushTitle,
           details: { From: agent, 'IP address': call.context.ip, Time: new Date().toISOString() },
         },
       });

@@ -1,0 +1,41 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Issue 15 §1: which "Behind the scenes" panel, if any, is watching the request being served.
+ * The HTTP layer enters it for a request that carries an open panel's cookie (demo tools on,
+ * http/inspector-hook.ts); everything the request causes, down to the audit store, reads it
+ * here instead of being handed it through every service. Work started from that request (a
+ * push sent, the bank's own CIBA calls made with `inject`) keeps it too.
+ */
+const watchingPanel = new AsyncLocalStorage<string>();
+
+/** Runs `work` (and all it starts) as caused by the browser whose panel is `inspectorId`. */
+export function runWatchedBy<T>(inspectorId: string, work: () => T): T {
+  return watchingPanel.run(inspectorId, work);
+}
+
+/** The panel watching the current request, or null: nobody watches (the usual case). */
+export function currentInspectorId(): string | null {
+  return watchingPanel.getStore() ?? null;
+}
+
+/**
+ * Open panels' streams on this instance, woken when one of their events is about to be written
+ * here (they read it a moment later, once it has committed); each also reads on a slow timer
+ * for events written by other instances.
+ */
+const streams = new Map<string, Set<() => void>>();
+
+export function onPanelEvent(inspectorId: string, wake: () => void): () => void {
+  const woken = streams.get(inspectorId) ?? new Set();
+  woken.add(wake);
+  streams.set(inspectorId, woken);
+  return () => {
+    woken.delete(wake);
+    if (woken.size === 0) streams.delete(inspectorId);
+  };
+}
+
+export function panelEventWritten(inspectorId: string): void {
+  for (const wake of streams.get(inspectorId) ?? []) wake();
+}

@@ -1,0 +1,7 @@
+/** The branding module as other modules use it: the brand's names for the messages sent. */
+export {
+  createBrandingService,
+  type BrandDefaults,
+  type BrandingService,
+} from './branding.service';
+export { contrastProblems, type BrandColors } from './branding.rules';

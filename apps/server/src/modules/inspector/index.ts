@@ -1,0 +1,6 @@
+/**
+ * The "Behind the scenes" panel's server side (issue 15 §1): which browser a panel is, and
+ * its events, read from the audit log. Registered only while demo tools are on.
+ */
+export { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
+export { createInspectorService, type InspectorService } from './inspector.service';

@@ -1,0 +1,219 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  INSPECTOR_EVENTS_PATH,
+  INSPECTOR_PATH,
+  inspectorOpenedSchema,
+  type InspectorOpened,
+} from '@anybank/contracts';
+import type { Config } from '../../config';
+import { DomainError } from '../../domain-error';
+import { onPanelEvent, runWatchedBy } from '../audit';
+import { requireXsrfHeader } from '../identity';
+import { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
+import type { InspectorService } from './inspector.service';
+
+/** How often an open stream looks for events other instances wrote (this one wakes it). */
+const POLL_MS = 2_000;
+/** How long after a wake-up it reads: the event's transaction has committed by then. */
+const WAKE_DELAY_MS = 150;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Issue 15 §1, "Behind the scenes" (a demo tool: registered only while DEMO_TOOLS=on, so the
+ * routes answer 404 otherwise). Opening gives this browser a panel cookie; the events stream
+ * (server-sent events) then carries what requests with that cookie caused, and nothing else.
+ */
+export function registerInspectorRoutes(
+  app: FastifyInstance,
+  deps: {
+    config: Pick<Config, 'publicUrl' | 'basePath'>;
+    inspector: InspectorService;
+    rateLimit: { max: number; timeWindow: string };
+  },
+) {
+  const cookie = {
+    path: `${deps.config.basePath}/`,
+    sameSite: 'lax' as const,
+    secure: deps.config.publicUrl.startsWith('https://'),
+    // The panel's token: no script of the page reads it, and the log keeps only its hash.
+    httpOnly: true,
+    // Signed with the server's cookie secret: only a panel this bank opened is one.
+    signed: true,
+  };
+
+  app.post(
+    INSPECTOR_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: deps.rateLimit,
+        docs: {
+          summary: 'Behind the scenes: opens a panel for this browser (a demo tool)',
+          tag: 'behind-the-scenes',
+          caller: 'anyone',
+          description:
+            'Sets the HttpOnly panel cookie: from now on, what this browser causes is recorded for its panel, and `GET /api/dev/inspector/events` streams it. Opening again starts a new, empty panel.',
+          responses: {
+            201: { description: 'The panel is open.', schema: inspectorOpenedSchema },
+            403: 'The X-XSRF-Header header is missing.',
+            429: 'Too many calls from this address.',
+          },
+        },
+      },
+    },
+    async (_request, reply): Promise<InspectorOpened> => {
+      const { token, openedAt } = deps.inspector.open();
+      reply.setCookie(INSPECTOR_COOKIE, token, cookie).status(201);
+      return { openedAt: openedAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    INSPECTOR_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        docs: {
+          summary: 'Behind the scenes: closes this browser’s panel (a demo tool)',
+          tag: 'behind-the-scenes',
+          caller: 'anyone',
+          description: 'Clears the panel cookie: nothing this browser does is recorded for it.',
+          responses: {
+            204: 'The panel is closed.',
+            403: 'The X-XSRF-Header header is missing.',
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.clearCookie(INSPECTOR_COOKIE, { path: cookie.path });
+      return reply.status(204).send();
+    },
+  );
+
+  /** The open streams, ended when the server stops (a stream never ends on its own). */
+  const streams = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of streams) end();
+    done();
+  });
+
+  app.get(
+    INSPECTOR_EVENTS_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Behind the scenes: this browser’s events, live (server-sent events)',
+          tag: 'behind-the-scenes',
+          caller: 'anyone',
+          description:
+            'Each `entry` event is one thing the bank did for this browser since its panel opened (title, a sentence, the details with secrets removed), oldest first; `Last-Event-ID` resumes after an entry. Only the events of the panel named by this browser’s cookie.',
+          responses: {
+            200: { description: 'The stream.', type: 'text/event-stream' },
+            409: 'No panel is open in this browser.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const inspectorId = panelOf(request);
+      if (!inspectorId) throw new DomainError('inspector_not_open');
+      const resumeFrom = Number(request.headers['last-event-id']);
+      let after = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0;
+
+      reply.hijack();
+      const raw = reply.raw;
+      // Set one by one (not through writeHead) so that the server's drain can tell a stream.
+      raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
+      raw.setHeader('cache-control', 'no-store');
+      raw.setHeader('x-content-type-options', 'nosniff');
+      raw.writeHead(200);
+      raw.write('retry: 2000\n\n');
+      let lastWrite = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      let open = true;
+      const stopWaking = onPanelEvent(inspectorId, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void send(), WAKE_DELAY_MS);
+      });
+      const stop = () => {
+        open = false;
+        clearTimeout(timer);
+        stopWaking();
+        streams.delete(end);
+      };
+      const end = () => {
+        stop();
+        raw.end();
+      };
+      streams.add(end);
+      raw.on('close', stop);
+
+      // One read at a time: a wake-up during a read asks for another right after it.
+      let reading = false;
+      let readAgain = false;
+      const send = async () => {
+        if (!open) return;
+        if (reading) {
+          readAgain = true;
+          return;
+        }
+        reading = true;
+        clearTimeout(timer);
+        try {
+          const entries = await deps.inspector.entriesAfter(inspectorId, after);
+          for (const entry of entries) {
+            raw.write(`id: ${entry.id}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+            after = entry.id;
+            lastWrite = Date.now();
+          }
+          if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
+            raw.write(': still here\n\n');
+            lastWrite = Date.now();
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'behind the scenes: reading the panel’s events failed');
+        }
+        reading = false;
+        if (open) timer = setTimeout(() => void send(), readAgain ? 0 : POLL_MS);
+        readAgain = false;
+      };
+      await send();
+    },
+  );
+}
+
+/** The inspector id of the panel this request's signed cookie names, or null. */
+function panelOf(request: FastifyRequest): string | null {
+  const cookie = request.cookies[INSPECTOR_COOKIE];
+  if (!cookie) return null;
+  const unsigned = request.unsignCookie(cookie);
+  return unsigned.valid ? inspectorIdOf(unsigned.value ?? undefined) : null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The open "Behind the scenes" panel of the browser asking, if any. */
+    inspectorId: string | null;
+  }
+}
+
+/**
+ * Every request carrying an open panel's cookie is served as caused by that browser
+ * (audit/inspector-context.ts): entered when the request arrives, before the OAuth server's
+ * middleware, and again once the body is read (a body's stream events lose the context).
+ * Registered after the cookie parser and only while demo tools are on.
+ */
+export function watchRequestsOfOpenPanels(app: FastifyInstance) {
+  app.decorateRequest('inspectorId', null);
+  const enter = (request: FastifyRequest, done: () => void) => {
+    if (request.inspectorId) runWatchedBy(request.inspectorId, done);
+    else done();
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.inspectorId = panelOf(request);
+    enter(request, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => enter(request, done));
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { InspectorEntry } from '@anybank/contracts';
+import type { Database } from '../../db/database';
+import { entryOf, inspectorIdOf } from './inspector.rules';
+import { listPanelEvents } from './inspector.store';
+
+/** At most this many entries per read: a panel catches up over a few reads. */
+const PAGE_SIZE = 50;
+
+export interface InspectorService {
+  /** A new panel: its cookie token (the browser keeps it HttpOnly) and when it opened. */
+  open(): { token: string; openedAt: Date };
+  /** The panel's entries after the one it last had, oldest first. */
+  entriesAfter(inspectorId: string, afterId: number): Promise<InspectorEntry[]>;
+}
+
+export function createInspectorService(deps: { db: Database }): InspectorService {
+  return {
+    open() {
+      const token = randomBytes(32).toString('base64url');
+      // The rules accept only what they would hash: a token this service made is one.
+      if (!inspectorIdOf(token)) throw new Error('a new panel token has the wrong shape');
+      return { token, openedAt: new Date() };
+    },
+    async entriesAfter(inspectorId, afterId) {
+      return (await listPanelEvents(deps.db, inspectorId, afterId, PAGE_SIZE)).map(entryOf);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+// Brings in the plugin's typing of the route option `config.rateLimit`.
+import type {} from '@fastify/rate-limit';
+import {
+  DEMO_RESET_PATH,
+  XSRF_HEADER,
+  demoResetRequestSchema,
+  demoResetResponseSchema,
+  type DemoResetResponse,
+} from '@anybank/contracts';
+import { parseInput } from '../http/validation';
+import { requireXsrfHeader } from '../modules/identity';
+import type { SeedResult } from './seed';
+
+/**
+ * `POST /api/dev/demo-reset` — the scenario page's "Reset demo" (issue 15 §2): the seed's reset
+ * (`npm run seed -- --reset`) from the browser. Registered only while DEMO_TOOLS=on, like the
+ * outbox it is open to anyone who reaches the demo; the anti-forgery header keeps a cross-site
+ * form from firing it, the explicit `confirm` keeps a stray request from it, and the rate limit
+ * keeps one address from resetting (and signing everyone out) over and over.
+ */
+export function registerDemoResetRoutes(
+  app: FastifyInstance,
+  deps: {
+    /** The seed's reset, audited as `seed.reset` with the caller's address. */
+    resetDemoData: (ip: string) => Promise<SeedResult>;
+    rateLimit: { max: number; timeWindow: string };
+  },
+) {
+  app.post(
+    DEMO_RESET_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit: deps.rateLimit,
+        docs: {
+          summary: 'Restores the seeded demo data and signs everyone out (a demo tool, audited)',
+          tag: 'demo',
+          caller: 'xsrf',
+          description: `What \`npm run seed -- --reset\` does: every demo user, account, device and consent as seeded, the outbox and audit log emptied, every sign-in ended. Needs the ${XSRF_HEADER} header and \`{"confirm": true}\`. Gone (404) with \`DEMO_TOOLS=off\`.`,
+          body: demoResetRequestSchema,
+          responses: {
+            200: { description: 'The demo users seeded afresh.', schema: demoResetResponseSchema },
+            400: 'No `confirm: true`.',
+            403: `The ${XSRF_HEADER} header is missing.`,
+            429: 'Too many resets from this address.',
+          },
+        },
+      },
+    },
+    async (request): Promise<DemoResetResponse> => {
+      parseInput(demoResetRequestSchema, request.body);
+      const { created } = await deps.resetDemoData(request.ip);
+      return { users: created };
+    },
+  );
+}

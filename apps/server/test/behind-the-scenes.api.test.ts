@@ -1,0 +1,172 @@
+import { and, gt, inArray, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BANK_CLIENT,
+  INSPECTOR_EVENTS_PATH,
+  INSPECTOR_PATH,
+  RISK_API_PATH,
+  XSRF_HEADER,
+  inspectorEntrySchema,
+  type InspectorEntry,
+} from '@anybank/contracts';
+import { auditEvents } from '../src/db/schema';
+import { TRACE_EVENT_TYPES } from '../src/modules/audit/audit.rules';
+import { BrowserSession } from './browser-session';
+import {
+  PERSON_RISK_PAYLOAD,
+  SignInDriver,
+  startSignInServer,
+  type Server,
+} from './sign-in-driver';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const JANE = { uid: 'jane.doe', email: 'jane.doe@example.com' };
+const JOHN = { uid: 'john.smith' };
+
+/** Opens "Behind the scenes" in a browser, as the panel's toggle does. */
+async function openPanel(browser: BrowserSession) {
+  const response = await browser.fetch(INSPECTOR_PATH, {
+    method: 'POST',
+    headers: { [XSRF_HEADER]: '1' },
+  });
+  expect(response.status).toBe(201);
+}
+
+/**
+ * Reads a panel's event stream as the browser's EventSource would, until `enough` holds for
+ * what arrived (or 10 s pass); answers the entries, in the order they came.
+ */
+async function readPanel(
+  browser: BrowserSession,
+  enough: (entries: InspectorEntry[]) => boolean,
+): Promise<{ entries: InspectorEntry[]; text: string }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), 10_000);
+  const response = await browser.fetch(INSPECTOR_EVENTS_PATH, { signal: abort.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const entries: InspectorEntry[] = [];
+  let text = '';
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    while (!enough(entries)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+      const blocks = text.split('\n\n');
+      entries.length = 0;
+      for (const block of blocks) {
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data) entries.push(inspectorEntrySchema.parse(JSON.parse(data)));
+      }
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+  return { entries, text };
+}
+
+const hasType = (type: string) => (entries: InspectorEntry[]) =>
+  entries.some((entry) => entry.type === type);
+
+describe('Behind the scenes (issue 15 §1)', () => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite', { seeded: true });
+    ({ server, origin } = await startSignInServer(test, { RATE_LIMIT_PER_MINUTE: '1000000' }));
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  it('shows a browser what its sign-in did, in order, with no code, password or token signature', async () => {
+    const driver = new SignInDriver(origin, BANK_CLIENT);
+    await openPanel(driver.browser);
+    // As the login modal does: the authorization request, then the risk evaluation.
+    await driver.authorize();
+    await driver.browser.fetch(RISK_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: JANE.uid, riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    const landing = await driver.signInWithPasswordAndEmail(JANE.uid, JANE.email);
+    const answer = await driver.token(landing.searchParams.get('code') ?? '');
+    expect(answer.status).toBe(200);
+    const { access_token: accessToken } = (await answer.json()) as { access_token: string };
+
+    const { entries, text } = await readPanel(driver.browser, hasType('token.issued'));
+    const types = entries.map((entry) => entry.type);
+    const order = [
+      'oauth.authorization_requested',
+      'risk.evaluated',
+      'flow.step',
+      'message.sent',
+      'signin.succeeded',
+      'token.issued',
+    ].map((type) => types.indexOf(type));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    const risk = entries.find((entry) => entry.type === 'risk.evaluated')!;
+    expect(risk.details).toMatchObject({ level: 'LOW', rules: [] });
+    expect(risk.explanation).toMatch(/^Risk LOW: none of the \d+ rules fired/);
+    const sent = entries.find((entry) => entry.type === 'message.sent')!;
+    expect(sent.explanation).toContain('j•••@example.com');
+    expect(sent.outboxLink).toMatch(/^\/outbox\?to=jane\.doe%40example\.com&message=/);
+    const tokens = entries.find((entry) => entry.type === 'token.issued')!;
+    expect(JSON.stringify(tokens.details)).toContain('"anybankUserType":"customer"');
+
+    // The one-time code, the password and the tokens' signatures never reach the panel.
+    const otp = await driver.latestCode(JANE.email);
+    expect(text).not.toContain(otp);
+    expect(text).not.toContain('Welcome2Bank!');
+    const signature = accessToken.split('.')[2]!;
+    expect(text).not.toContain(signature);
+    expect(text).toContain(accessToken.slice(0, accessToken.lastIndexOf('.')));
+  });
+
+  it('never shows a browser another browser’s events', async () => {
+    const first = new SignInDriver(origin, BANK_CLIENT);
+    const second = new BrowserSession(origin);
+    await openPanel(first.browser);
+    await openPanel(second);
+    await first.authorize();
+    // The second browser causes one event of its own: a risk evaluation for john.smith.
+    await second.fetch(RISK_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: JOHN.uid, riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    const seen = await readPanel(second, hasType('risk.evaluated'));
+    expect(seen.entries.map((entry) => entry.type)).toEqual(['risk.evaluated']);
+    expect(seen.entries[0]!.details).toMatchObject({ uid: JOHN.uid });
+    const firsts = await readPanel(first.browser, hasType('oauth.authorization_requested'));
+    expect(firsts.entries.map((entry) => entry.type)).toEqual(['oauth.authorization_requested']);
+  });
+
+  it('records nothing more for a browser without a panel', async () => {
+    const [mark] = await test.handle.db.select({ id: max(auditEvents.id) }).from(auditEvents);
+    const driver = new SignInDriver(origin, BANK_CLIENT);
+    await driver.signInWithPasswordAndEmail(JANE.uid, JANE.email);
+    const traces = await test.handle.db
+      .select({ type: auditEvents.type })
+      .from(auditEvents)
+      .where(
+        and(inArray(auditEvents.type, [...TRACE_EVENT_TYPES]), gt(auditEvents.id, mark?.id ?? 0)),
+      );
+    expect(traces).toEqual([]);
+  });
+
+  it('answers 409 to a stream asked for without an open panel', async () => {
+    const response = await new BrowserSession(origin).fetch(INSPECTOR_EVENTS_PATH);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'inspector_not_open' });
+  });
+});

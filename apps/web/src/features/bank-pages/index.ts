@@ -1,0 +1,2 @@
+export { AboutUsPage, PersonalPage, SmallBusinessPage, WealthPage } from './BankPage';
+export { PremierRewardsPage } from './PremierRewardsPage';

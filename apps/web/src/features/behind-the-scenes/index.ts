@@ -1,0 +1,1 @@
+export { BehindTheScenesHost, BehindTheScenesToggle } from './BehindTheScenes';

@@ -1,0 +1,1 @@
+export { DemoPage } from './DemoPage';

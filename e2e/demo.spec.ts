@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN_THRESHOLDS_PATH,
+  DEMO_RESET_PATH,
+  DEMO_SCENARIOS,
+  demoScenario,
+  pageRoute,
+  demoMessages,
+} from '@anybank/contracts';
+import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
+import { registerCustomer } from './support/customers';
+import { signInThroughFlowApi } from './support/api-sign-in';
+
+// Issue 15 §2: the guided scenario page. "Reset demo" itself is tested at API level only
+// (apps/server/test/demo-reset.api.test.ts): here it would reset the data of every other spec
+// sharing this server, so its dialog is opened and cancelled, never confirmed.
+
+const demo = pageRoute('demo');
+const transferMoney = pageRoute('transfer-money');
+const TRANSFER_ON_PHONE = demoScenario('transfer-approved-on-phone');
+
+function scenarioCard(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+function startButton(page: Page, title: string) {
+  return scenarioCard(page, title).getByRole('button', {
+    name: demoMessages.startLabel(title),
+    exact: true,
+  });
+}
+
+async function expectOnDemoPage(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([demo.heading]);
+}
+
+test('the footer opens /demo, which lists every scenario with Start; signed out, a scenario for a signed-in customer says to sign in first; Reset demo asks first and Escape cancels', async ({
+  page,
+}) => {
+  const resets: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(DEMO_RESET_PATH)) resets.push(request.url());
+  });
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Demo scenarios', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === demo.paths[0]);
+  await expectOnDemoPage(page);
+
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(
+    DEMO_SCENARIOS.map((scenario) => scenario.title),
+  );
+  for (const scenario of DEMO_SCENARIOS) {
+    await expect(startButton(page, scenario.title)).toBeEnabled();
+  }
+  await expectNoAxeViolations(page);
+
+  // The demo admin API acts on the signed-in customer: signed out, Start stays on the page.
+  await startButton(page, TRANSFER_ON_PHONE.title).click();
+  await expect(scenarioCard(page, TRANSFER_ON_PHONE.title).getByRole('alert')).toHaveText(
+    demoMessages.signInFirst('john.smith'),
+  );
+  await expect(page).toHaveURL((url) => url.pathname === demo.paths[0]);
+
+  const resetButton = page.getByRole('button', { name: demoMessages.resetButton, exact: true });
+  await resetButton.click();
+  const dialog = page.getByRole('dialog', { name: demoMessages.resetConfirmTitle });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByRole('button', { name: demoMessages.resetCancel, exact: true }),
+  ).toBeFocused();
+  await waitForAnimationsToFinish(page);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(resetButton).toBeFocused();
+  expect(resets, 'no reset was sent').toEqual([]);
+});
+
+test('"Start" on "Transfer approved on the phone" sets the default thresholds on the signed-in customer and opens the transfer page with the panel open', async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page.request, 'demo');
+  await signInThroughFlowApi(page, customer);
+  await page.goto(demo.paths[0]!);
+  await expectOnDemoPage(page);
+
+  const thresholds = page.waitForResponse(
+    (response) =>
+      response.url().includes(ADMIN_THRESHOLDS_PATH) && response.request().method() === 'PUT',
+  );
+  await startButton(page, TRANSFER_ON_PHONE.title).click();
+  expect((await thresholds).status()).toBe(200);
+
+  await expect(page).toHaveURL(
+    (url) => url.pathname === transferMoney.paths[0] && url.searchParams.get('inspect') === '1',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([transferMoney.heading]);
+
+  await expect(
+    page.getByRole('complementary', { name: 'Behind the scenes', exact: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,165 @@
+import { messages } from './messages';
+import { walletMessages } from './wallet';
+import { brandingMessages } from './branding';
+import { passwordStrengthMessages, passwordlessMessages } from './account-security-messages';
+
+/**
+ * The API's refusals in words, by error code (ADR 0018). In a module of their own, read by the
+ * server (and `api-errors.ts`), so that the browser's first load does not carry them.
+ */
+export const apiErrorMessages = {
+  // Any route: input, framework and server refusals.
+  invalid_input: 'Please check your input.',
+  invalid_url: 'This address is not valid.',
+  url_part_too_long: 'A part of this address is too long.',
+  body_too_deep: 'The request body is nested too deeply: at most 32 levels of arrays and objects.',
+  body_too_large: 'The request body is too large.',
+  unsupported_media_type: 'Unsupported media type: this route does not read this kind of body.',
+  not_found: 'There is nothing at this address.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  internal_error: messages.login.unexpectedErrorTitle,
+  // Who is calling (identity/oauth/access-token.ts).
+  sign_in_required: 'Sign in to use this service.',
+  session_ended: 'Your session has ended. Please sign in again.',
+  forbidden: 'This service is not available to your account.',
+  step_up_required: messages.stepUp.required,
+  missing_scope: (scopes: string) => `Your sign-in does not allow this (missing scope: ${scopes}).`,
+  application_token: 'This service needs the access token of a signed-in user.',
+  // Any route: a body that is not JSON, or a request the server cannot read at all.
+  invalid_json: 'The request body is not valid JSON.',
+  invalid_request: 'This request could not be read.',
+  // Risk evaluation (identity/risk). INVALID_USERNAME is document 1's code, kept as it is.
+  INVALID_USERNAME: messages.login.invalidUsername,
+  /** Too many unknown usernames from one address: the message is the risk rules' action. */
+  unknown_username_rate: 'Too many unknown usernames. Please wait a minute and try again.',
+  // Sign-in pickup (identity/pickup).
+  pickup_failed: 'This sign-in could not be completed. Please sign in again.',
+  pickup_reference_invalid:
+    'This sign-in reference is not valid: it was used, has expired or belongs to another browser.',
+  pickup_instance_header: (header: string, types: string) =>
+    `The ${header} header must be one of ${types}.`,
+  pickup_other_browser: 'This sign-in reference belongs to another browser.',
+  // Phone app (identity/devices).
+  /** The risk rules hold a phone sign-in back: the message is their recommended action. */
+  phone_sign_in_risk: 'This sign-in was held back for your security. Please try again later.',
+  phone_locked_out: messages.login.lockedOut,
+  phone_wrong_credentials: messages.login.incorrectPassword,
+  phone_activation_code_invalid: 'That code is not right or has expired. Please start again.',
+  phone_device_limit:
+    'MAXIMUM ALLOWED METHODS LIMIT: remove a sign-in method before adding this phone.',
+  phone_not_activated: 'This phone is not activated for that device. Activate the app again.',
+  push_request_not_found: 'There is no such request.',
+  push_request_not_yours: 'Only the phone this request was sent to can answer it.',
+  push_request_answered: 'This request was already answered or has expired.',
+  // Connected apps and the consent page (identity/oauth, issue 12 §4).
+  consent_request_not_found: messages.connectedApps.requestEnded,
+  app_not_connected: messages.connectedApps.notConnected,
+  // Sessions you can see and end (identity/oauth/sessions.*, issue 14 §4).
+  session_not_found: messages.sessions.notFound,
+  no_password_to_change: messages.sessions.noPasswordToChange,
+  // Banking: transfers (issue 12 §3) and the advisor's client balances.
+  /** A transfer refused (document 2 §8): the message names the reason and the accounts. */
+  max_threshold: 'Your transfer request has exceeded your maximum amount threshold.',
+  risk: 'We found a risk associated with your transfer request.',
+  not_approved: 'The transfer request was not approved.',
+  approval_unavailable: messages.transfer.approvalUnavailable,
+  /** A transfer the rules refuse as given (accounts, amount, funds): the message says why. */
+  transfer_invalid: 'Please check your transfer.',
+  transfer_not_found: messages.transfer.unexpected,
+  transfer_pending: messages.transfer.stillWaiting,
+  transfer_not_pending: messages.transfer.confirmationNotPending,
+  invalid_code: messages.transfer.confirmationCodeWrong,
+  idempotency_key_reused: 'This Idempotency-Key was already used for another transfer.',
+  advisor_no_consent: messages.advisor.noConsent,
+  // Consents.
+  consent_not_yours: 'You can only read and change your own consents.',
+  consent_foreign_accounts: 'You can share only the balances of your own accounts.',
+  consent_not_found: 'There is no such consent.',
+  // Directory.
+  directory_entry_not_found: 'There is no such entry.',
+  directory_own_entry_only: 'You can only read and change your own directory entry.',
+  bank_attribute: messages.admin.bankAttributes,
+  // Demo admin (admin).
+  admin_customers_only: messages.admin.customersOnly,
+  // Issue 15 §5: the demo admin's brand (branding).
+  brand_contrast_too_low: brandingMessages.contrastTooLow,
+  brand_logo_refused: brandingMessages.logoRefused,
+  no_such_user: messages.admin.noSuchUser,
+  admin_phishing_own_address: messages.admin.phishingOwnAddressOnly,
+  // Help desk (helpdesk).
+  help_desk_no_such_customer: messages.helpDesk.noSuchCustomer,
+  help_desk_too_many_verifications: messages.helpDesk.tooManyVerifications,
+  help_desk_no_such_session: messages.helpDesk.noSuchSession,
+  help_desk_session_ended: messages.helpDesk.sessionEnded,
+  help_desk_step_not_possible: messages.helpDesk.stepNotPossible,
+  help_desk_not_verified: messages.helpDesk.notVerified,
+  help_desk_not_email_verification: messages.helpDesk.notEmailVerification,
+  help_desk_code_rejected: messages.helpDesk.codeRejected,
+  help_desk_no_such_device: messages.helpDesk.noSuchDevice,
+  help_desk_last_device: messages.helpDesk.lastDevice,
+  // Orchestration (the policy API and its policies).
+  no_such_company: 'There is no such company.',
+  no_such_policy: 'There is no such policy.',
+  api_key_required: 'A valid API key is required.',
+  policy_credentials_required: 'This call needs a widget token or the API key.',
+  too_many_emails:
+    'We have sent several emails to this address recently. Please wait a few minutes and try again.',
+  profile_changed_meanwhile: 'Your details changed meanwhile. Please reload and try again.',
+  no_pending_contact_change: messages.profile.noPendingContactChange,
+  own_devices_only: 'You can only check the devices of your own account.',
+  // Wallet pairing (wallet, orchestration's wallet pairing policy).
+  wallet_customers_only: walletMessages.customersOnly,
+  wallet_pairing_not_found: walletMessages.noSuchPairing,
+  wallet_other_customer: walletMessages.otherCustomer,
+  wallet_ticket_refused: walletMessages.ticketRefused,
+  // Messaging.
+  message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
+  // Sign-in flow (identity/flow, identity/factors): refusals answered outside a flow body.
+  xsrf_header_missing: (header: string) => `This request is missing the ${header} header.`,
+  // Issue 15 §1: "Behind the scenes" (a demo tool).
+  inspector_not_open:
+    'Behind the scenes is not open in this browser: open it first, then its events follow.',
+  flow_not_yours: 'This sign-in belongs to another browser or has ended. Please sign in again.',
+  pairing_not_yours: 'This is not your device pairing.',
+  step_up_not_yours: messages.stepUp.notYours,
+  /** A step-up flow that lost its binding before it was recorded (never expected). */
+  step_up_unbound: messages.stepUp.notYours,
+  flow_expired: messages.login.flowExpired,
+  flow_ended: 'This sign-in has ended. Please sign in again.',
+  flow_moved_on: 'This sign-in moved on in another tab. Please continue there or start again.',
+  flow_restart_required: 'Please start again.',
+  flow_username_required: 'Please enter your username first.',
+  flow_step_not_possible: (status: string) =>
+    `This step is not possible while the sign-in is at ${status}.`,
+  pairing_sign_in_required: 'Please sign in first.',
+  pairing_method_required: 'Please choose a device to pair first.',
+  pairing_method_not_here:
+    'The phone app pairs itself: open it and activate it with your password.',
+  /** The risk rules' recommended action, word for word (unknown usernames from one address). */
+  unknown_username_limit: (recommendedAction: string) => recommendedAction,
+  step_up_risk_denied: messages.login.accessDenied,
+  flow_step_unnamed: 'Say which step this is: a vendor content type or ?action=.',
+  flow_step_content_type_unknown: (contentType: string) =>
+    `Unknown sign-in step content type ${contentType}.`,
+  flow_step_unknown: 'Unknown sign-in step.',
+  flow_username_mismatch: 'The username does not match this sign-in. Please start again.',
+  device_not_yours: 'That sign-in method is not one of yours. Please choose from the list.',
+  device_cannot_receive_codes: 'That sign-in method cannot receive codes.',
+  device_profile_required: 'This step needs the device profile (signalsSdkDeviceProfile).',
+  device_profile_unreadable:
+    'The device profile is not readable. Please reload the page and try again.',
+  otp_format: messages.validation.codeSixDigits,
+  // Issue 14 §5, §1: new passwords (any place one is set) and removing the password.
+  password_policy: messages.validation.passwordHint,
+  /** The message says why and what would be better (zxcvbn-ts's feedback, in our words). */
+  password_too_weak: (message: string) => message,
+  password_personal: passwordStrengthMessages.personal,
+  passwordless_needs_passkey: passwordlessMessages.passkeyRequired,
+  passwordless_no_password: passwordlessMessages.noPassword,
+  passkey_not_found: 'There is no such passkey among your sign-in methods.',
+  // Issue 14 §2: recovery codes.
+  recovery_code_format: 'A recovery code has 10 letters and digits (a dash between them is fine).',
+  recovery_codes_none: 'You have no recovery codes. Please choose another way to sign in.',
+  // Issue 14 §3: remembered browsers.
+  remembered_browser_not_found: messages.rememberedBrowsers.notFound,
+} as const;

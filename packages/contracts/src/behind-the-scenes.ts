@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import { formatCentsWithSeparators } from './banking';
+
+/**
+ * Issue 15 §1, "Behind the scenes": a live timeline, for one browser, of what the bank did for
+ * it. The server turns its audit events into entries (title, one plain sentence, the redacted
+ * details); these are the words, shared so that the panel and its tests read the same.
+ */
+
+export const INSPECTOR_PATH = '/api/dev/inspector';
+export const INSPECTOR_EVENTS_PATH = '/api/dev/inspector/events';
+/** `?inspect=1` on any page opens the panel (issue 15 §1). */
+export const INSPECT_QUERY_PARAMETER = 'inspect';
+
+export const inspectorEntrySchema = z.object({
+  /** The audit event's id: entries arrive in this order. */
+  id: z.number().int(),
+  type: z.string(),
+  at: z.string(),
+  title: z.string(),
+  explanation: z.string(),
+  /** What the event recorded, secrets removed (no password, code, or token signature). */
+  details: z.record(z.string(), z.unknown()),
+  /** For a message: the outbox page showing that message. */
+  outboxLink: z.string().nullable(),
+});
+export type InspectorEntry = z.infer<typeof inspectorEntrySchema>;
+
+export const inspectorOpenedSchema = z.object({ openedAt: z.string() });
+export type InspectorOpened = z.infer<typeof inspectorOpenedSchema>;
+
+/** An event's details, read without trusting their shape (they are stored JSON). */
+export type EventDetails = Record<string, unknown>;
+
+const text = (value: unknown, otherwise = ''): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : otherwise;
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((item) => text(item)).filter(Boolean) : [];
+const dollars = (cents: unknown): string =>
+  typeof cents === 'number' ? `$${formatCentsWithSeparators(Math.abs(cents))}` : 'an amount';
+const accountEnding = (id: unknown): string =>
+  text(id) ? `account ending ${text(id).slice(-4)}` : 'one account';
+
+/** The rule that decided a transfer, in words (details.rule of `transfer.decided`). */
+function transferRule(d: EventDetails): string {
+  const amount = dollars(d.amountCents);
+  const total = dollars(d.runningTotalCents);
+  const counted =
+    typeof d.recentTotalCents === 'number' && d.recentTotalCents > 0
+      ? `with ${dollars(d.recentTotalCents)} already sent in the last 24 hours, the running total of ${total}`
+      : amount;
+  switch (text(d.rule)) {
+    case 'below_threshold':
+      return `The transfer went through at once because ${counted} is within your ${dollars(d.cibaThresholdCents)} approval threshold.`;
+    case 'approval_on_phone':
+      return `The bank asked your phone to approve because ${counted} is above your ${dollars(d.cibaThresholdCents)} approval threshold.`;
+    case 'approval_by_code':
+      return `The bank sent a confirmation code because ${counted} is above your ${dollars(d.cibaThresholdCents)} approval threshold and no phone app is activated.`;
+    case 'deny_limit':
+      return `The transfer was denied because ${counted} is above your ${dollars(d.denyThresholdCents)} limit.`;
+    case 'approval_unavailable':
+      return `The transfer was refused: ${counted} needs an approval and you have no device to give one.`;
+    case 'risk':
+      return 'The transfer was refused because the request looks automated.';
+    default:
+      return `The transfer was decided (${text(d.rule, 'no rule recorded')}).`;
+  }
+}
+
+type Explainer = (details: EventDetails) => string;
+
+/**
+ * One plain sentence per event type, the title first. Every audit event type has one (a test
+ * on the server checks the list against its own).
+ */
+export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explainer }> = {
+  'oauth.authorization_requested': {
+    title: 'Authorization request',
+    explain: (d) =>
+      `${text(d.clientId, 'An application')} asked the bank to sign you in for ${list(d.scopes).join(' ') || 'no scopes'}, with PKCE (${text(d.codeChallengeMethod, 'none')})${list(d.acrValues).length ? ` and acr_values ${list(d.acrValues).join(' ')}` : ''}.`,
+  },
+  'risk.evaluated': {
+    title: 'Risk evaluation',
+    explain: (d) =>
+      list(d.rules).length === 0
+        ? `Risk ${text(d.level, 'LOW')}: none of the ${list(d.checked).length || 'risk'} rules fired, so sign-in goes on.`
+        : `Risk ${text(d.level, 'raised')}: ${list(d.reasons).join(' ')} Recommended action: ${text(d.recommendedAction, 'none')}.`,
+  },
+  'flow.step': {
+    title: 'Sign-in step',
+    explain: (d) =>
+      text(d.from) === text(d.to)
+        ? `The ${text(d.step, 'sign-in')} step left the flow at ${text(d.to, 'the same step')}.`
+        : `The ${text(d.step, 'sign-in')} step moved the flow from ${text(d.from)} to ${text(d.to)}.`,
+  },
+  'message.sent': {
+    title: 'Message sent',
+    explain: (d) => {
+      const channel = text(d.channel);
+      if (channel === 'push')
+        return `A push notification went to the phone app: ${text(d.subject)}.`;
+      const what = channel === 'sms' ? 'A text message' : 'An e-mail';
+      return `${what} went to ${text(d.to, 'you')}${d.hasCode ? ' with a one-time code' : ''}${d.subject ? `: ${text(d.subject)}` : ''}.`;
+    },
+  },
+  'push.decided': {
+    title: 'Phone decision',
+    explain: (d) =>
+      `The phone app ${text(d.decision) === 'approved' ? 'approved' : 'denied'} the ${text(d.kind, 'push')} request, signing its answer with the device key.`,
+  },
+  'passkey.verified': {
+    title: 'Passkey',
+    explain: (d) =>
+      `The passkey "${text(d.name, 'passkey')}" signed the sign-in${d.userVerified ? ' with user verification' : ' without user verification'} (counter ${text(d.counter, '0')}).`,
+  },
+  'token.issued': {
+    title: 'Tokens issued',
+    explain: (d) =>
+      `The OAuth server issued ${list(d.tokens).join(' and ') || 'tokens'} to ${text(d.clientId, 'the application')}${d.grantType ? ` (${text(d.grantType)})` : ''}${d.expiresIn ? `, valid for ${text(d.expiresIn)} seconds` : ''}.`,
+  },
+  'ciba.requested': {
+    title: 'CIBA approval request',
+    explain: (d) =>
+      `The bank started a CIBA request${d.authReqId ? ` (${text(d.authReqId)})` : ''} asking your phone to approve${d.bindingMessage ? `: ${text(d.bindingMessage)}` : ''}.`,
+  },
+  'transfer.decided': { title: 'Transfer decision', explain: transferRule },
+  'seed.applied': { title: 'Demo data', explain: () => 'The demo users were created.' },
+  'seed.reset': { title: 'Demo data', explain: () => 'The demo data was restored.' },
+  'seed.demo-users-removed': {
+    title: 'Demo data',
+    explain: () => 'The demo users were removed.',
+  },
+  'signin.succeeded': {
+    title: 'Signed in',
+    explain: (d) => `The sign-in of ${text(d.uid, 'the user')} succeeded.`,
+  },
+  'signin.failed': {
+    title: 'Sign-in failed',
+    explain: (d) =>
+      `A sign-in of ${text(d.uid, 'the user')} failed (${text(d.reason, 'wrong password')}).`,
+  },
+  'signin.locked': {
+    title: 'Sign-in locked',
+    explain: () => 'Too many wrong passwords: sign-in is locked for a while.',
+  },
+  'otp.failed': {
+    title: 'Wrong code',
+    explain: (d) =>
+      `A wrong one-time code was entered (${text(d.attemptsLeft, 'some')} attempts left).`,
+  },
+  'risk.denied': {
+    title: 'Sign-in blocked',
+    explain: (d) =>
+      `Sign-in refused at risk ${text(d.level, 'HIGH')}: ${list(d.reasons).join(' ') || 'a risk rule fired.'}`,
+  },
+  signout: { title: 'Signed out', explain: () => 'The session ended with a sign-out.' },
+  'transfer.confirmed': {
+    title: 'Transfer confirmed',
+    explain: (d) =>
+      `${dollars(d.amountCents)} moved from ${accountEnding(d.fromAccountId)} to ${accountEnding(d.toAccountId)} in one transaction: two ledger entries${d.referenceNumber === undefined ? '' : `, reference ${text(d.referenceNumber)}`}.`,
+  },
+  'transfer.denied': {
+    title: 'Transfer not made',
+    explain: (d) =>
+      `The transfer of ${dollars(d.amountCents)} was not made${d.reason ? ` (${text(d.reason)})` : ''}.`,
+  },
+  'transfer.bot_detected': {
+    title: 'Transfer refused',
+    explain: () => 'The transfer was refused: the request looks automated.',
+  },
+  'transfer.cancelled': {
+    title: 'Transfer cancelled',
+    explain: () => 'You cancelled the transfer waiting for its code; no money moved.',
+  },
+  'admin.action': {
+    title: 'Demo admin',
+    explain: (d) => `The demo admin changed ${text(d.action, 'a setting')}.`,
+  },
+  'consent.changed': {
+    title: 'Consent changed',
+    explain: (d) =>
+      `A consent${d.definition ? ` (${text(d.definition)})` : ''} is now ${text(d.status, 'changed')}.`,
+  },
+  'partner.read': {
+    title: 'Consent check',
+    explain: (d) => {
+      if (text(d.resource) === 'scim-users') {
+        return `Marketing searched the directory: ${list(d.subjects).length} customers who opted in were returned, no one else.`;
+      }
+      if (text(d.resource) === 'advisor-consents') {
+        return `The advisor's client list: ${list(d.subjects).length} customers who consented were returned, no one else.`;
+      }
+      const consent = text(d.consent, 'the customer’s');
+      if (text(d.outcome) !== 'shown') {
+        return `Consent check: ${consent} — not consented, so nothing was returned.`;
+      }
+      const accounts = list(d.accounts);
+      const whose = text(d.clientName, list(d.subjects).join(', '));
+      return `Consent check: ${consent} — granted by ${whose}, so ${accounts.length} ${accounts.length === 1 ? 'account was' : 'accounts were'} returned (${accounts.map((id) => `ending ${id.slice(-4)}`).join(', ')}).`;
+    },
+  },
+  'wallet.pairing_started': {
+    title: 'Wallet pairing',
+    explain: () => 'A digital-wallet pairing link was made.',
+  },
+  'wallet.paired': { title: 'Wallet paired', explain: () => 'The digital wallet was paired.' },
+  'wallet.pairing_refused': {
+    title: 'Wallet pairing refused',
+    explain: () => 'A digital-wallet pairing was refused.',
+  },
+  'helpdesk.step': {
+    title: 'Help desk',
+    explain: (d) => `The help desk took a step: ${text(d.step, 'a check')}.`,
+  },
+  'signin.unlocked': {
+    title: 'Sign-in unlocked',
+    explain: () => 'The help desk lifted a sign-in lock.',
+  },
+  'identity.verified': {
+    title: 'Identity verified',
+    explain: () => 'An e-mailed code verified the identity for the credit-card application.',
+  },
+  'device.added': {
+    title: 'Device added',
+    explain: (d) => `A ${text(d.type, 'sign-in device')} was added.`,
+  },
+  'device.removed': {
+    title: 'Device removed',
+    explain: (d) => `A ${text(d.type, 'sign-in device')} was removed.`,
+  },
+  'password.changed': {
+    title: 'Password changed',
+    explain: (d) => `The password was replaced (${text(d.via, 'a change')}).`,
+  },
+  'password.removed': {
+    title: 'Password removed',
+    explain: () => 'The password was removed: passkeys alone sign in now.',
+  },
+  'otp.replayed': {
+    title: 'Code replayed',
+    explain: () => 'An authenticator-app code was used a second time and refused.',
+  },
+  'device.clone_suspected': {
+    title: 'Passkey refused',
+    explain: () =>
+      'A passkey signed with a counter that did not move forward: a copy is suspected.',
+  },
+  'stepup.succeeded': {
+    title: 'Step-up',
+    explain: () => 'You confirmed it was you before a sensitive change.',
+  },
+  'contact.change_requested': {
+    title: 'Contact change asked',
+    explain: (d) => `A new ${text(d.kind, 'contact')} awaits its code.`,
+  },
+  'contact.changed': {
+    title: 'Contact changed',
+    explain: (d) => `The new ${text(d.kind, 'contact')} is in use.`,
+  },
+  'oauth.consent_given': {
+    title: 'Application allowed',
+    explain: (d) => `You let ${text(d.clientId, 'an application')} use your sign-in.`,
+  },
+  'oauth.consent_refused': {
+    title: 'Application refused',
+    explain: (d) => `You did not allow ${text(d.clientId, 'an application')}.`,
+  },
+  'oauth.app_revoked': {
+    title: 'Application revoked',
+    explain: (d) => `${text(d.clientId, 'An application')} lost its access and its tokens.`,
+  },
+  'token.refused': {
+    title: 'Token refused',
+    explain: (d) => `A token was refused: ${text(d.problem, 'it did not match its grant')}.`,
+  },
+  'keys.rotated': {
+    title: 'Signing key rotated',
+    explain: (d) =>
+      `A new signing key${d.kid ? ` (${text(d.kid)})` : ''} signs tokens from now on.`,
+  },
+  'browser.remembered': {
+    title: 'Browser remembered',
+    explain: () => 'This browser skips the second factor at low risk for 30 days.',
+  },
+  'browser.forgotten': {
+    title: 'Browser forgotten',
+    explain: () => 'A remembered browser was forgotten.',
+  },
+  'recovery_codes.generated': {
+    title: 'Recovery codes',
+    explain: (d) =>
+      `${text(d.count, 'New')} recovery codes were made; the old ones no longer work.`,
+  },
+  'recovery_code.used': {
+    title: 'Recovery code used',
+    explain: (d) => `A recovery code replaced the second factor (${text(d.left, 'some')} left).`,
+  },
+  'recovery_code.failed': {
+    title: 'Wrong recovery code',
+    explain: () => 'A wrong recovery code was entered.',
+  },
+  'session.ended': {
+    title: 'Session ended',
+    explain: (d) => `A sign-in session ended with its tokens${d.via ? ` (${text(d.via)})` : ''}.`,
+  },
+};
+
+export const behindTheScenesMessages = {
+  title: 'Behind the scenes',
+  toggle: 'Behind the scenes',
+  close: 'Close Behind the scenes',
+  intro: 'What the bank does for this browser, newest first, as it happens.',
+  empty: 'Nothing yet. Sign in, move money or open a partner portal, and watch here.',
+  unavailable: 'Behind the scenes is a demo tool and is off on this server.',
+  connecting: 'Connecting…',
+  raw: 'Recorded details (secrets removed)',
+  openInOutbox: 'Open this message in the outbox',
+  signatureValid: 'signature valid',
+  signatureInvalid: 'signature does not verify',
+  signatureUnchecked: 'signature not checked: this page does not hold the token',
+  expiresIn: (seconds: number) => (seconds > 0 ? `expires in ${seconds} s` : 'expired'),
+} as const;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEMO_PASSWORD } from './constants';
+
+/**
+ * Issue 15 §2: the guided scenario page (`/demo`) and its "Reset demo". Both are demo tools:
+ * with DEMO_TOOLS=off the page and the endpoint answer 404.
+ */
+
+/** Restores the seeded demo data (`npm run seed -- --reset`) from the scenario page. */
+export const DEMO_RESET_PATH = '/api/dev/demo-reset';
+
+/**
+ * The reset's body: an explicit `confirm: true`, so that only a caller who means it (the page's
+ * confirmation dialog) resets, never a request that merely reaches the path.
+ */
+export const demoResetRequestSchema = z.object({ confirm: z.literal(true) });
+export type DemoResetRequest = z.input<typeof demoResetRequestSchema>;
+
+export const demoResetResponseSchema = z.object({
+  /** The demo users seeded afresh, by username. */
+  users: z.array(z.string()),
+});
+export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+/** The scenario page's own words (not worded by the spec), for its own chunk only. */
+export const demoMessages = {
+  description:
+    'Scenarios to run in front of an audience. Each says who signs in, what to do and what to watch in "Behind the scenes"; Start opens the right page with the panel open.',
+  // The README's "Demo accounts" says the same: the password is published for the demo users.
+  password: `Every demo user's password is ${DEMO_PASSWORD}. One-time codes and push requests arrive in the Outbox.`,
+  off: 'The demo tools are turned off on this server.',
+  scenariosHeading: 'Scenarios',
+  showsHeading: 'What it shows',
+  userHeading: 'Demo user',
+  newCustomer: 'A new customer you register during the scenario',
+  beforeHeading: 'Before you start',
+  stepsHeading: 'Steps',
+  watchHeading: 'Watch in "Behind the scenes"',
+  start: 'Start',
+  /** The Start button's full name: which scenario it starts. */
+  startLabel: (title: string) => `Start: ${title}`,
+  thresholdsCondition: (ciba: number, deny: number) =>
+    `Start first sets the signed-in customer's approval threshold to ${dollars(ciba)} and deny limit to ${dollars(deny)}.`,
+  highRiskCondition: "Start first marks the signed-in customer's next sign-in as high-risk.",
+  signInFirst: (who: string) => `Sign in as ${who} first, then press Start again.`,
+  conditionFailed: (status: string) =>
+    `The demo condition could not be set (${status}). Sign in again, then press Start.`,
+  resetHeading: 'Reset the demo',
+  resetIntro:
+    'Restores every demo user, balance, consent and device as seeded, and empties the outbox and the audit log. Everyone signed in is signed out.',
+  resetButton: 'Reset demo',
+  resetConfirmTitle: 'Reset the demo data?',
+  resetConfirmText:
+    'Every change made during demos is undone: new customers, transfers, devices, passkeys, consents and settings. Everyone signed in is signed out.',
+  resetConfirm: 'Reset demo',
+  resetCancel: 'Cancel',
+  resetting: 'Resetting the demo…',
+  resetDone: (count: number) =>
+    `The demo data is restored: ${count} demo ${count === 1 ? 'user' : 'users'} as seeded. You are signed out.`,
+  resetFailed: (status: string) => `The demo could not be reset (${status}). Please try again.`,
+} as const;
