@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { messages, pageRoute } from '@anybank/contracts';
+import { DEFAULT_BRAND, fillBrand, messages, pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP_CHROME_USER_AGENT } from './support/browser';
 import { registerCustomer, type NewCustomer } from './support/customers';
@@ -89,9 +89,14 @@ test('the site opens the phone beside itself in a phone-sized window, and shows 
 }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  const phoneApp = footer.getByRole('region', { name: words.qrHeading, exact: true });
+  const phoneApp = footer.getByRole('region', {
+    name: fillBrand(words.qrHeading, DEFAULT_BRAND),
+    exact: true,
+  });
   const url = `${baseURL}${mobile.paths[0]}`;
-  await expect(phoneApp.getByRole('img', { name: words.qrLabel, exact: true })).toBeVisible();
+  await expect(
+    phoneApp.getByRole('img', { name: fillBrand(words.qrLabel, DEFAULT_BRAND), exact: true }),
+  ).toBeVisible();
   await expect(phoneApp.getByText(url, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 

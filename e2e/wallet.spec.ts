@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { WALLET_CARD_TITLE, messages, pageRoute, walletMessages } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  WALLET_CARD_TITLE,
+  fillBrand,
+  messages,
+  pageRoute,
+  walletMessages,
+} from '@anybank/contracts';
+
+/** The card's title and the pairing's words under the default brand (branding.spec restores it). */
+const CARD_TITLE = fillBrand(WALLET_CARD_TITLE, DEFAULT_BRAND);
+const PAIRED = fillBrand(walletMessages.paired, DEFAULT_BRAND);
 import { expectNoAxeViolations } from './support/axe';
 import { publicConfigOf, registerCustomer } from './support/customers';
 import { openProfile } from './support/profile';
@@ -16,7 +27,7 @@ function walletOf(phone: Page) {
 }
 
 function cardIn(phone: Page) {
-  return walletOf(phone).getByRole('article', { name: WALLET_CARD_TITLE, exact: true });
+  return walletOf(phone).getByRole('article', { name: CARD_TITLE, exact: true });
 }
 
 test('a new customer pairs the wallet on their phone from personal details, and gets a card signed by the bank', async ({
@@ -50,14 +61,14 @@ test('a new customer pairs the wallet on their phone from personal details, and 
     await expect(card).toContainText(`${customer.firstName} ${customer.lastName}`);
     await expect(card.getByText('Signed by AnyBank', { exact: true })).toBeVisible();
     await expect(walletOf(phone).getByRole('status')).toContainText(
-      `Your ${WALLET_CARD_TITLE} was added.`,
+      `Your ${CARD_TITLE} was added.`,
     );
     // The ticket leaves the address at once: a reload or a bookmark does not carry it.
     expect(new URL(phone.url()).hash).toBe('');
     await expectNoAxeViolations(phone);
 
     // The personal-details page hears that the phone took the card.
-    await expect(pairing.getByRole('status')).toHaveText(walletMessages.paired);
+    await expect(pairing.getByRole('status')).toHaveText(PAIRED);
     await expect(qrCode).toHaveCount(0);
 
     // The link works once: opened again, it adds nothing and says so.

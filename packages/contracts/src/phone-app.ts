@@ -1,6 +1,9 @@
+import { PRODUCT_NAME_SLOT } from './branding';
+
 /**
  * The phone app at /mobile and the site's ways to it (issue 15 §3): the words of its lock
  * screen, its notifications, its record of past decisions, and the site's link and QR code.
+ * `{{productName}}` is the brand's app name (`fillBrand`, issue 15 §5).
  */
 export const phoneAppMessages = {
   description: 'Approve sign-ins and transfers sent to this phone with a single tap.',
@@ -22,9 +25,9 @@ export const phoneAppMessages = {
   onThisComputer: 'this computer',
   onLocalNetwork: 'local network',
   openBesideSite: 'Open the phone beside the site',
-  openBesideSiteHint: 'The AnyBank app, simulated in a phone-sized window.',
-  qrHeading: 'Open the AnyBank app on your phone',
-  qrLabel: 'QR code of the AnyBank app’s address',
+  openBesideSiteHint: `The ${PRODUCT_NAME_SLOT} app, simulated in a phone-sized window.`,
+  qrHeading: `Open the ${PRODUCT_NAME_SLOT} app on your phone`,
+  qrLabel: `QR code of the ${PRODUCT_NAME_SLOT} app’s address`,
   qrScan: 'Scan the code with your phone’s camera, or open',
   localAddressOnly:
     'This address only works on this computer. For a phone on your network, start the bank with HTTPS=on and PUBLIC_URL set to this computer’s address (README, “Demo on a real phone”).',

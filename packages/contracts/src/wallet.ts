@@ -1,3 +1,4 @@
+import { BANK_NAME_SLOT } from './branding';
 import { z } from 'zod';
 
 /**
@@ -26,7 +27,8 @@ export const WALLET_CARD_JWT_TYPE = 'wallet-card+jwt';
 export const WALLET_CARD_AUDIENCE = 'anybank-wallet';
 export const WALLET_CARD_TYPE = 'anybank-customer-card';
 /** What the wallet calls the card. */
-export const WALLET_CARD_TITLE = 'AnyBank customer card';
+/** The card's title; `{{bankName}}` is the brand's (`fillBrand`, issue 15 §5). */
+export const WALLET_CARD_TITLE = `${BANK_NAME_SLOT} customer card`;
 
 /** A ticket: 32 random bytes in base64url (43 characters). */
 export const WALLET_TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -37,7 +39,7 @@ export const walletPaths = {
 } as const;
 
 export const walletMessages = {
-  paired: 'Your AnyBank customer card is now in the wallet on your phone.',
+  paired: `Your ${BANK_NAME_SLOT} customer card is now in the wallet on your phone.`,
   ticketRefused: 'This pairing link was already used or has expired.',
   customersOnly: 'Only customers can pair a digital wallet.',
   otherCustomer: 'You can only pair a wallet with your own account.',

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { MouseEvent } from 'react';
-import { messages, pageRoute } from '@anybank/contracts';
+import { fillBrand, messages, pageRoute } from '@anybank/contracts';
+import { useBrand } from '../../lib/brand';
 import { QrCode } from '../../components/ui/QrCode';
 import { publicConfig } from '../../lib/config';
 import { siteUrl, withBasePath } from '../../lib/public-config';
@@ -40,6 +41,8 @@ function openBesideSite(event: MouseEvent<HTMLAnchorElement>) {
  */
 export function PhoneAppLinks() {
   const headingId = useId();
+  const brand = useBrand();
+  const branded = (text: string) => fillBrand(text, brand);
   const mobileHref = withBasePath(publicConfig.basePath, MOBILE_PATH);
   const publicMobileUrl = `${siteUrl(publicConfig)}${MOBILE_PATH}`;
   return (
@@ -47,10 +50,15 @@ export function PhoneAppLinks() {
       className="d-flex flex-column flex-sm-row align-items-sm-center gap-3 mt-4 pt-4 border-top border-secondary"
       aria-labelledby={headingId}
     >
-      <QrCode value={publicMobileUrl} label={words.qrLabel} size={112} className="flex-shrink-0" />
+      <QrCode
+        value={publicMobileUrl}
+        label={branded(words.qrLabel)}
+        size={112}
+        className="flex-shrink-0"
+      />
       <div className="flex-grow-1">
         <h2 id={headingId} className="h6 text-uppercase">
-          {words.qrHeading}
+          {branded(words.qrHeading)}
         </h2>
         <p className="small mb-1">
           {words.qrScan} <span className="text-break">{publicMobileUrl}</span>
@@ -68,7 +76,7 @@ export function PhoneAppLinks() {
           >
             {words.openBesideSite}
           </a>
-          <span className="small d-block">{words.openBesideSiteHint}</span>
+          <span className="small d-block">{branded(words.openBesideSiteHint)}</span>
         </p>
       </div>
     </section>

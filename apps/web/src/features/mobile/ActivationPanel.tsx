@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { isValidOtp, messages } from '@anybank/contracts';
 import { confirmActivation, startActivation } from '../../lib/phone-api';
 import { phoneKey } from '../../lib/phone-key';
+import { useBrand } from '../../lib/brand';
 
 type Step = { kind: 'credentials' } | { kind: 'code'; username: string; sentMessage: string };
 
@@ -18,6 +19,7 @@ const CODE_SENT_FALLBACK = 'We sent a code to your e-mail address.';
  */
 export function ActivationPanel({ notice }: { notice: string | null }) {
   const headingId = useId();
+  const brand = useBrand();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -91,7 +93,7 @@ export function ActivationPanel({ notice }: { notice: string | null }) {
     <Card className="mobile-activation shadow-sm" as="section" aria-labelledby={headingId}>
       <Card.Body className="p-4">
         <h2 id={headingId} className="h4">
-          Activate the AnyBank app
+          Activate the {brand.productName} app
         </h2>
         {notice && (
           <Alert variant="warning" className="mt-3">

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { WALLET_CARD_TITLE } from '@anybank/contracts';
+import { WALLET_CARD_TITLE, fillBrand } from '@anybank/contracts';
 import { claimsOf, type CardVerdict } from './wallet-card';
 import { checkCard } from './wallet';
+import { useBrand } from '../../lib/brand';
 
-export const SIGNED_BY_BANK = 'Signed by AnyBank';
+/** The verified card's badge: the bank's published key signed it. */
+export const signedByBank = (bankName: string) => `Signed by ${bankName}`;
 export const NOT_VERIFIED = 'Not verified';
 
 /**
@@ -13,6 +15,7 @@ export const NOT_VERIFIED = 'Not verified';
  */
 export function WalletCard({ card, onRemove }: { card: string; onRemove: () => void }) {
   const titleId = useId();
+  const brand = useBrand();
   const [verdict, setVerdict] = useState<CardVerdict | null>(null);
 
   useEffect(() => {
@@ -29,7 +32,7 @@ export function WalletCard({ card, onRemove }: { card: string; onRemove: () => v
   return (
     <article className="wallet-card mb-3" aria-labelledby={titleId}>
       <h3 id={titleId} className="h6 mb-3">
-        {WALLET_CARD_TITLE}
+        {fillBrand(WALLET_CARD_TITLE, brand)}
       </h3>
       <dl className="wallet-card-details mb-2">
         <dt>Card holder</dt>
@@ -55,7 +58,7 @@ export function WalletCard({ card, onRemove }: { card: string; onRemove: () => v
             <span aria-hidden="true" className="me-1">
               ✓
             </span>
-            <span>{SIGNED_BY_BANK}</span>
+            <span>{signedByBank(brand.bankName)}</span>
           </span>
         )}
         {verdict?.kind === 'invalid' && (
@@ -65,7 +68,7 @@ export function WalletCard({ card, onRemove }: { card: string; onRemove: () => v
         )}
         {verdict?.kind === 'unchecked' && (
           <span className="badge text-bg-warning text-wrap text-start">
-            The signature could not be checked: AnyBank could not be reached.
+            The signature could not be checked: {brand.bankName} could not be reached.
           </span>
         )}
       </p>

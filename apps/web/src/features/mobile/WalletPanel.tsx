@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Spinner } from 'react-bootstrap';
-import { WALLET_CARD_TITLE, messages } from '@anybank/contracts';
+import { WALLET_CARD_TITLE, fillBrand, messages } from '@anybank/contracts';
+import { useBrand } from '../../lib/brand';
 import { usePairingLink } from './use-pairing-link';
 import { wallet, useWalletCards } from './wallet';
 import { WalletCard } from './WalletCard';
@@ -11,6 +12,7 @@ import { WalletCard } from './WalletCard';
  */
 export function WalletPanel() {
   const headingId = useId();
+  const cardTitle = fillBrand(WALLET_CARD_TITLE, useBrand());
   const cards = useWalletCards();
   const link = usePairingLink();
   const sectionRef = useRef<HTMLElement>(null);
@@ -29,11 +31,11 @@ export function WalletPanel() {
         {link.kind === 'adding' && (
           <p className="d-flex align-items-center gap-2">
             <Spinner animation="border" size="sm" aria-hidden="true" />
-            Adding your {WALLET_CARD_TITLE}…
+            Adding your {cardTitle}…
           </p>
         )}
         {link.kind === 'added' && (
-          <div className="alert alert-success py-2">Your {WALLET_CARD_TITLE} was added.</div>
+          <div className="alert alert-success py-2">Your {cardTitle} was added.</div>
         )}
       </div>
       <div role="alert" aria-atomic="true">
@@ -43,8 +45,8 @@ export function WalletPanel() {
       </div>
       {cards.length === 0 ? (
         <p className="text-body-secondary">
-          No cards yet. To add your {WALLET_CARD_TITLE}, choose &lsquo;Pair digital wallet&rsquo; on
-          your personal details page and open the link it shows on this phone.
+          No cards yet. To add your {cardTitle}, choose &lsquo;Pair digital wallet&rsquo; on your
+          personal details page and open the link it shows on this phone.
         </p>
       ) : (
         cards.map((card) => (

@@ -1,11 +1,13 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import {
+  fillBrand,
   WALLET_CARD_TITLE,
   WALLET_PAIRING_POLL_MS,
   messages,
   walletMessages,
 } from '@anybank/contracts';
+import { useBrand } from '../../lib/brand';
 import { WINDOW_TIMERS, startPolling } from '../../lib/polling';
 import { startWalletPairing, walletPairingProgress } from './wallet-pairing-api';
 import { isFinal, type PairingProgress } from './wallet-pairing-rules';
@@ -49,6 +51,7 @@ function usePairingProgress(
  * (`/mobile`) adds the signed AnyBank customer card to its wallet, and this page hears so.
  */
 export function DigitalWalletPairing() {
+  const brand = useBrand();
   const headingId = useId();
   const [state, setState] = useState<PairingState>({ kind: 'idle' });
 
@@ -70,8 +73,8 @@ export function DigitalWalletPairing() {
           Digital wallet
         </h2>
         <p>
-          Add your {WALLET_CARD_TITLE} to the wallet on your phone. It is signed by AnyBank, so the
-          wallet can tell it is genuine.
+          Add your {fillBrand(WALLET_CARD_TITLE, brand)} to the wallet on your phone. It is signed
+          by {brand.bankName}, so the wallet can tell it is genuine.
         </p>
 
         <div role="status" aria-live="polite" aria-atomic="true">
@@ -81,7 +84,7 @@ export function DigitalWalletPairing() {
             </p>
           )}
           {state.kind === 'paired' && (
-            <div className="alert alert-success">{walletMessages.paired}</div>
+            <div className="alert alert-success">{fillBrand(walletMessages.paired, brand)}</div>
           )}
         </div>
         <div role="alert" aria-atomic="true">
