@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { connect } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { E2E_SERVER_SECRETS, E2E_WEB_DIST_DIR } from '../../playwright.config';
+import { freePort, stopProcess } from './own-server';
 
 /**
  * A bank server of a journey's own that serves HTTPS itself (HTTPS=on, issue 15 §3), on its own
@@ -17,7 +17,6 @@ import { E2E_SERVER_SECRETS, E2E_WEB_DIST_DIR } from '../../playwright.config';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** A new data directory: migrate and seed, on a busy two-core machine. */
 const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
 const FINGERPRINT_LINE = /certificate SHA-256 fingerprint: ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})/;
 
 export interface HttpsServer {
@@ -26,17 +25,6 @@ export interface HttpsServer {
   /** The fingerprint the server printed, checked against the certificate it serves. */
   fingerprint256: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  await once(probe, 'close');
-  if (address === null || typeof address === 'string') throw new Error('No port was assigned');
-  return address.port;
 }
 
 /**
@@ -80,23 +68,9 @@ function printedFingerprint(child: ChildProcess): Promise<string> {
   });
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const stoppedInTime = await Promise.race([
-    exited.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS).unref()),
-  ]);
-  if (!stoppedInTime) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
 /** Starts `node --import tsx apps/server/src/main.ts` with HTTPS=on; `dataDir` is its own. */
 export async function startHttpsServer(dataDir: string): Promise<HttpsServer> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const baseURL = `https://127.0.0.1:${port}`;
   const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG'] as const;
   const child = spawn(

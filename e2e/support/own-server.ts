@@ -49,9 +49,10 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 /** A port nothing listens on now (the operating system's choice). */
-async function freePort(): Promise<number> {
+/** A free port on `host` (the HTTPS journey's server also takes one: https-server.ts). */
+export async function freePort(host = 'localhost'): Promise<number> {
   const probe = createServer();
-  probe.listen(0, 'localhost');
+  probe.listen(0, host);
   await once(probe, 'listening');
   const address = probe.address();
   probe.close();
@@ -116,7 +117,8 @@ async function waitUntilHealthy(child: ChildProcess, baseURL: string, output: ()
   throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+/** Stops a server process: SIGTERM, then SIGKILL if it has not exited in time. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
