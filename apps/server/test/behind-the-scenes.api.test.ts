@@ -24,12 +24,13 @@ const JANE = { uid: 'jane.doe', email: 'jane.doe@example.com' };
 const JOHN = { uid: 'john.smith' };
 
 /** Opens "Behind the scenes" in a browser, as the panel's toggle does. */
-async function openPanel(browser: BrowserSession) {
+async function openPanel(browser: BrowserSession, expected: 'opened' | 'kept' = 'opened') {
   const response = await browser.fetch(INSPECTOR_PATH, {
     method: 'POST',
     headers: { [XSRF_HEADER]: '1' },
   });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(expected === 'opened' ? 201 : 200);
+  expect(await response.json()).toEqual({ panel: expected });
 }
 
 /**
@@ -149,6 +150,31 @@ describe('Behind the scenes (issue 15 §1)', () => {
     expect(seen.entries[0]!.details).toMatchObject({ uid: JOHN.uid });
     const firsts = await readPanel(first.browser, hasType('oauth.authorization_requested'));
     expect(firsts.entries.map((entry) => entry.type)).toEqual(['oauth.authorization_requested']);
+  });
+
+  it('keeps a browser’s panel, with what it showed, when it is opened again; closing it first starts an empty one', async () => {
+    const driver = new SignInDriver(origin, BANK_CLIENT);
+    await openPanel(driver.browser);
+    await driver.authorize();
+    // A second tab, or a page that lost its stream while leaving, opens it again.
+    await openPanel(driver.browser, 'kept');
+    const kept = await readPanel(driver.browser, hasType('oauth.authorization_requested'));
+    expect(kept.entries.map((entry) => entry.type)).toEqual(['oauth.authorization_requested']);
+
+    const closed = await driver.browser.fetch(INSPECTOR_PATH, {
+      method: 'DELETE',
+      headers: { [XSRF_HEADER]: '1' },
+    });
+    expect(closed.status).toBe(204);
+    await openPanel(driver.browser);
+    const fresh = await driver.browser.fetch(RISK_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: JANE.uid, riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    expect(fresh.status).toBe(200);
+    const seen = await readPanel(driver.browser, hasType('risk.evaluated'));
+    expect(seen.entries.map((entry) => entry.type)).toEqual(['risk.evaluated']);
   });
 
   it('records nothing more for a browser without a panel', async () => {

@@ -26,7 +26,8 @@ export const inspectorEntrySchema = z.object({
 });
 export type InspectorEntry = z.infer<typeof inspectorEntrySchema>;
 
-export const inspectorOpenedSchema = z.object({ openedAt: z.string() });
+/** `opened`: a new, empty panel; `kept`: the browser already had one, which goes on. */
+export const inspectorOpenedSchema = z.object({ panel: z.enum(['opened', 'kept']) });
 export type InspectorOpened = z.infer<typeof inspectorOpenedSchema>;
 
 /** An event's details, read without trusting their shape (they are stored JSON). */

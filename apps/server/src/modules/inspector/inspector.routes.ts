@@ -53,19 +53,25 @@ export function registerInspectorRoutes(
           tag: 'behind-the-scenes',
           caller: 'anyone',
           description:
-            'Sets the HttpOnly panel cookie: from now on, what this browser causes is recorded for its panel, and `GET /api/dev/inspector/events` streams it. Opening again starts a new, empty panel.',
+            'Sets the HttpOnly panel cookie: from now on, what this browser causes is recorded for its panel, and `GET /api/dev/inspector/events` streams it. A browser that already holds a panel keeps it (its other tabs, a page reopening its stream); closing it first starts a new, empty one.',
           responses: {
-            201: { description: 'The panel is open.', schema: inspectorOpenedSchema },
+            200: {
+              description: 'This browser’s panel was already open.',
+              schema: inspectorOpenedSchema,
+            },
+            201: { description: 'A new panel is open.', schema: inspectorOpenedSchema },
             403: 'The X-XSRF-Header header is missing.',
             429: 'Too many calls from this address.',
           },
         },
       },
     },
-    async (_request, reply): Promise<InspectorOpened> => {
-      const { token, openedAt } = deps.inspector.open();
-      reply.setCookie(INSPECTOR_COOKIE, token, cookie).status(201);
-      return { openedAt: openedAt.toISOString() };
+    async (request, reply): Promise<InspectorOpened> => {
+      // Idempotent: a second tab, or a page that lost its stream while leaving, must not swap
+      // the browser's panel for an empty one halfway through what it was showing.
+      if (panelOf(request)) return { panel: 'kept' };
+      reply.setCookie(INSPECTOR_COOKIE, deps.inspector.open(), cookie).status(201);
+      return { panel: 'opened' };
     },
   );
 

@@ -8,8 +8,8 @@ import { listPanelEvents } from './inspector.store';
 const PAGE_SIZE = 50;
 
 export interface InspectorService {
-  /** A new panel: its cookie token (the browser keeps it HttpOnly) and when it opened. */
-  open(): { token: string; openedAt: Date };
+  /** A new panel: its cookie token (the browser keeps it HttpOnly). */
+  open(): string;
   /** The panel's entries after the one it last had, oldest first. */
   entriesAfter(inspectorId: string, afterId: number): Promise<InspectorEntry[]>;
 }
@@ -20,7 +20,7 @@ export function createInspectorService(deps: { db: Database }): InspectorService
       const token = randomBytes(32).toString('base64url');
       // The rules accept only what they would hash: a token this service made is one.
       if (!inspectorIdOf(token)) throw new Error('a new panel token has the wrong shape');
-      return { token, openedAt: new Date() };
+      return token;
     },
     async entriesAfter(inspectorId, afterId) {
       return (await listPanelEvents(deps.db, inspectorId, afterId, PAGE_SIZE)).map(entryOf);

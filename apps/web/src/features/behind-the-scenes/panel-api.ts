@@ -12,8 +12,8 @@ import { sessionStore } from '../../lib/session-storage';
 export const PANEL_ITEM = '{product}BehindTheScenes';
 
 /**
- * Opens a new panel: the server gives this browser its HttpOnly panel cookie, and from then
- * on records what this browser causes for it.
+ * Opens this browser's panel: the server gives it its HttpOnly panel cookie (or keeps the one it
+ * has, with what it recorded), and from then on records what this browser causes for it.
  */
 export async function openPanel(): Promise<boolean> {
   const response = await apiFetch(INSPECTOR_PATH, {
@@ -42,6 +42,18 @@ export function listenToPanel(handlers: {
   onLost: () => void;
 }): () => void {
   const source = new EventSource(apiUrl(INSPECTOR_EVENTS_PATH));
+  // A page being left closes its stream too: that is not a lost panel, and opening one from a
+  // page on its way out would only race the next page.
+  let leaving = false;
+  const leave = () => {
+    leaving = true;
+  };
+  const back = () => {
+    leaving = false;
+  };
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pageshow', back);
   source.addEventListener('open', handlers.onOpen);
   source.addEventListener('entry', (event) => {
     const parsed = inspectorEntrySchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
@@ -50,7 +62,12 @@ export function listenToPanel(handlers: {
   source.addEventListener('error', () => {
     // CLOSED: the server answered with something other than a stream (409: no panel cookie);
     // otherwise the browser is already reconnecting on its own.
-    if (source.readyState === EventSource.CLOSED) handlers.onLost();
+    if (source.readyState === EventSource.CLOSED && !leaving) handlers.onLost();
   });
-  return () => source.close();
+  return () => {
+    window.removeEventListener('pagehide', leave);
+    window.removeEventListener('beforeunload', leave);
+    window.removeEventListener('pageshow', back);
+    source.close();
+  };
 }
