@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { demoOpeningBalances, ledgerProblems } from './ledger-invariant';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { depositAccounts, sendTransfer, type SentTransfer } from './transfer-burst';
+import { newPgliteDataDir } from './pglite-data-dir';
 
 const CLIENTS = 8;
 /** The kill comes once this many transfers have been answered: the burst is well under way. */
@@ -25,7 +25,7 @@ interface Books {
 
 async function booksOn(kind: 'pglite' | 'postgres'): Promise<Books & { dataDir?: string }> {
   if (kind === 'pglite') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-crash-'));
+    const dataDir = await newPgliteDataDir('anybank-crash-');
     return {
       dataDir,
       env: { DATA_DIR: dataDir },

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_HEADER, pushDecisionMessage } from '@anybank/contracts';
 import { openDatabase } from '../src/db/database';
@@ -13,6 +11,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from './ser
 import { SignInDriver } from './sign-in-driver';
 import { TestPhone } from './test-phone';
 import { depositAccounts, sendTransfer } from './transfer-burst';
+import { newPgliteDataDir } from './pglite-data-dir';
 
 /** Whether a new TCP connection to the port is accepted (true) or refused (false). */
 function acceptsConnections(port: number): Promise<boolean> {
@@ -75,7 +74,7 @@ describe('stopping the server (SIGTERM) while a request is in flight', () => {
   let dataDir = '';
   let server: ServerProcess;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-stop-'));
+    dataDir = await newPgliteDataDir('anybank-stop-');
     server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000' });
   });
   afterAll(async () => {

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession } from './browser-session';
 import { startServerProcess, stopServerProcess } from './server-process';
@@ -11,6 +9,7 @@ import {
   startSignInServer,
   type Server,
 } from './sign-in-driver';
+import { newPgliteDataDir } from './pglite-data-dir';
 
 const RETURN_PATH = '/ext/ref/return';
 
@@ -119,7 +118,7 @@ describe.each(API_DATABASES)('session pickup on %s', (kind) => {
 
 describe('request logs', () => {
   it('hold no authorization code, state or pickup reference of a whole sign-in', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-log-'));
+    const dataDir = await newPgliteDataDir('anybank-log-');
     const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
       const driver = new SignInDriver(server.origin);

@@ -13,6 +13,7 @@ import { nodeArgsFor } from './server-bundle';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { newPgliteDataDir } from './pglite-data-dir';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
@@ -134,9 +135,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
 describe('a restarted server process keeps sessions (embedded database on disk)', () => {
   it('accepts after a restart a token issued before it', async () => {
-    const { mkdtemp, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const dataDir = await mkdtemp(`${tmpdir()}/anybank-restart-`);
+    const { rm } = await import('node:fs/promises');
+    const dataDir = await newPgliteDataDir('anybank-restart-');
     const port = await freePort();
     const env = { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000' };
     try {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeArgsFor } from './server-bundle';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { newPgliteDataDir } from './pglite-data-dir';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -50,6 +51,7 @@ function runServer(
 
 describe('start-up', () => {
   it('stops with a message naming the variable when an environment value is bad', async () => {
+    // It stops before it opens the database: an empty directory will do.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-start-'));
     try {
       const result = await runServer({ PORT: 'eighty', OUTBOX: 'sometimes', DATA_DIR: dataDir });
@@ -63,7 +65,7 @@ describe('start-up', () => {
   });
 
   it('with DEMO_TOOLS=off seeds no demo user into a new database, and serves no outbox', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-start-'));
+    const dataDir = await newPgliteDataDir('anybank-start-');
     try {
       const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_TOOLS: 'off' });
       try {
@@ -86,7 +88,7 @@ describe('start-up', () => {
   }, 120_000);
 
   it('with DEMO_TOOLS=off refuses to start while demo users have the demo password, in one line naming the way out', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-start-'));
+    const dataDir = await newPgliteDataDir('anybank-start-');
     try {
       const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
       expect((await runSeed(env)).code).toBe(0);

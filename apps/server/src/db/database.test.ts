@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { DataDirInUseError, processStartTime } from './data-dir-lock';
 import { openDatabase, type Database } from './database';
 import { migrateDatabase } from './migrate';
 import { accounts, users } from './schema';
+import { newPgliteDataDir } from '../../test/pglite-data-dir';
 
 async function insertCustomer(db: Database, uid: string, email = `${uid}@example.com`) {
   const [user] = await db
@@ -87,7 +87,7 @@ describe('a restart keeps the data', () => {
   });
 
   it('on PGlite: write, stop, start, read', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-restart-'));
+    const dataDir = await newPgliteDataDir('anybank-restart-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const first = await openDatabase({ kind: 'pglite', dataDir });
     await migrateDatabase(first);
@@ -101,7 +101,7 @@ describe('a restart keeps the data', () => {
   });
 
   it('on PGlite: a second server cannot open the same data directory', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-lock-'));
+    const dataDir = await newPgliteDataDir('anybank-lock-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const owner = await openDatabase({ kind: 'pglite', dataDir });
     cleanups.unshift(() => owner.close());
@@ -113,7 +113,7 @@ describe('a restart keeps the data', () => {
   });
 
   it('on PGlite: a lock naming a live pid with its own start time keeps a second server away', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-lock-'));
+    const dataDir = await newPgliteDataDir('anybank-lock-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const started = await processStartTime(process.ppid);
     await writeFile(path.join(dataDir, 'server.lock'), `${process.ppid} ${started}`);
@@ -123,7 +123,7 @@ describe('a restart keeps the data', () => {
   });
 
   it('on PGlite: takes over a lock whose pid now belongs to a process started later', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-lock-'));
+    const dataDir = await newPgliteDataDir('anybank-lock-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     // The owner died; its pid went to a process that started after it (here: the parent).
     await writeFile(path.join(dataDir, 'server.lock'), `${process.ppid} 1`);
