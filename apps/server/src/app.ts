@@ -499,6 +499,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
           config,
           inspector: createInspectorService({ db }),
           rateLimit: signInLimit,
+          // PGlite has one owner process: no other instance can write a panel's events.
+          otherInstances: database.kind === 'postgres',
         });
       }
       registerBankingRoutes(api, { auth, banking, siteUrl });

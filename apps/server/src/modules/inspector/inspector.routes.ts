@@ -14,8 +14,11 @@ import type { InspectorService } from './inspector.service';
 
 /** How often an open stream looks for events other instances wrote (this one wakes it). */
 const POLL_MS = 2_000;
-/** How long after a wake-up it reads: the event's transaction has committed by then. */
-const WAKE_DELAY_MS = 150;
+/**
+ * How long after a wake-up it reads: the event's transaction has committed by then, and the
+ * other events of the same step (a sign-in step writes two to four) come in the same read.
+ */
+const WAKE_DELAY_MS = 300;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
 
@@ -30,6 +33,11 @@ export function registerInspectorRoutes(
     config: Pick<Config, 'publicUrl' | 'basePath'>;
     inspector: InspectorService;
     rateLimit: { max: number; timeWindow: string };
+    /**
+     * Whether other instances may write a panel's events (PostgreSQL): then an open stream also
+     * reads every POLL_MS; on PGlite this instance's wake-ups are all there is to read.
+     */
+    otherInstances: boolean;
   },
 ) {
   const cookie = {
@@ -182,7 +190,11 @@ export function registerInspectorRoutes(
           request.log.warn({ err: error }, 'behind the scenes: reading the panel’s events failed');
         }
         reading = false;
-        if (open) timer = setTimeout(() => void send(), readAgain ? 0 : POLL_MS);
+        if (open && (readAgain || deps.otherInstances)) {
+          timer = setTimeout(() => void send(), readAgain ? 0 : POLL_MS);
+        } else if (open) {
+          timer = setTimeout(() => void send(), KEEP_ALIVE_MS);
+        }
         readAgain = false;
       };
       await send();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_BRAND,
@@ -9,7 +10,6 @@ import {
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
-import { insertAuditEvent } from '../audit';
 import { maskedRecipient, normaliseRecipient, recipientSearchKey } from './messaging.rules';
 import { countEmailsSentTo, insertOutboxMessage, listOutboxMessages } from './outbox.store';
 import type { EmailTransport } from './smtp-transport';
@@ -78,26 +78,34 @@ export function createMessagingService(deps: {
           message: apiErrorMessage('message_not_sendable', recipient.reason),
         });
       }
-      const stored = await insertOutboxMessage(within, {
-        channel: message.channel,
-        recipient: recipient.recipient,
-        subject: message.subject ?? null,
-        body: message.body,
-        code: message.code ?? null,
-        payload: brandedPayload(message.payload, names),
-      });
-      // Issue 15 §1: what a watching "Behind the scenes" panel is told (never the body or code).
-      await insertAuditEvent(within, {
-        type: 'message.sent',
-        details: {
+      const id = randomUUID();
+      const stored = await insertOutboxMessage(
+        within,
+        {
+          id,
           channel: message.channel,
-          to: maskedRecipient(message.channel, recipient.recipient),
+          recipient: recipient.recipient,
           subject: message.subject ?? null,
-          hasCode: message.code !== undefined,
-          messageId: stored.id,
-          outboxRecipient: recipient.recipient,
+          body: message.body,
+          code: message.code ?? null,
+          payload: brandedPayload(message.payload, names),
         },
-      });
+        // Issue 15 §1: what a watching "Behind the scenes" panel is told (never the body or
+        // code); nothing when no panel watches.
+        [
+          {
+            type: 'message.sent',
+            details: {
+              channel: message.channel,
+              to: maskedRecipient(message.channel, recipient.recipient),
+              subject: message.subject ?? null,
+              hasCode: message.code !== undefined,
+              messageId: id,
+              outboxRecipient: recipient.recipient,
+            },
+          },
+        ],
+      );
       if (message.channel === 'email' && deps.email) {
         // The outbox already holds the message: a mail server that is down must not fail the
         // sign-in or transfer that sent it. The failure is logged for the operator.

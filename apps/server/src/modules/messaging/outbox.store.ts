@@ -1,9 +1,12 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
-import type { Queryable } from '../../db/database';
+import { queryRows, type Queryable } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
+import { auditEventInsertWhen, auditRowsOf, type AuditEvent } from '../audit';
 
 export interface NewOutboxRow {
+  /** Chosen by the sender, so that the events telling of the message can name it. */
+  id: string;
   channel: OutboxChannel;
   recipient: string;
   subject: string | null;
@@ -26,13 +29,43 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
+/**
+ * Stores a message with the audit events that tell of it (a watching panel's "Message sent"),
+ * in one statement: one round trip, and both commit together or neither does.
+ */
 export async function insertOutboxMessage(
   db: Queryable,
   row: NewOutboxRow,
+  audit: AuditEvent[] = [],
 ): Promise<OutboxMessage> {
-  const [inserted] = await db.insert(outboxMessages).values(row).returning();
-  if (!inserted) throw new Error('insert into outbox_messages returned no row');
-  return toMessage(inserted);
+  const events = auditRowsOf(audit);
+  if (events.length === 0) {
+    const [inserted] = await db.insert(outboxMessages).values(row).returning();
+    if (!inserted) throw new Error('insert into outbox_messages returned no row');
+    return toMessage(inserted);
+  }
+  const steps: SQL[] = [
+    sql`saved as (insert into ${outboxMessages}
+      (id, channel, recipient, subject, body, code, payload)
+      values (${row.id}::uuid, ${row.channel}, ${row.recipient}, ${row.subject}, ${row.body},
+        ${row.code}, ${row.payload === null ? null : JSON.stringify(row.payload)}::jsonb)
+      returning id, channel, recipient, subject, body, code, created_at)`,
+  ];
+  events.forEach((event, index) => {
+    const insert = auditEventInsertWhen(
+      event.type,
+      { ...event, details: JSON.stringify(event.details) },
+      sql`exists (select 1 from saved)`,
+    );
+    steps.push(sql`${sql.raw(`audit_${index}`)} as (${insert})`);
+  });
+  const [saved] = await queryRows<Omit<OutboxRow, 'createdAt'> & { createdAt: Date | string }>(
+    db,
+    sql`with ${sql.join(steps, sql`, `)}
+      select id, channel, recipient, subject, body, code, created_at as "createdAt" from saved`,
+  );
+  if (!saved) throw new Error('insert into outbox_messages returned no row');
+  return toMessage({ ...saved, createdAt: new Date(saved.createdAt) });
 }
 
 /** Newest first; `recipient` null lists every recipient. */
