@@ -84,7 +84,8 @@ export function registerApiDocs(
   },
 ) {
   const { basePath, oauthClient } = options;
-  let document: ReturnType<typeof openApiDocument> | null = null;
+  /** The document, serialised once: it is large (tens of KB), and the same for every caller. */
+  let documentJson: string | null = null;
 
   app.get(
     API_DOCS_PATHS.page,
@@ -128,16 +129,20 @@ export function registerApiDocs(
       },
     },
     // Built on first use, once every route is registered.
-    async () =>
-      (document ??= openApiDocument({
-        routes: options.routes
-          .filter((route) => isApiPath(route.url, basePath))
-          .map((route) => ({ ...route, url: route.url.slice(basePath.length) })),
-        serverUrl: options.serverUrl,
-        version: options.version,
-        oauthClient,
-        extraPaths: options.extraPaths,
-      })),
+    async (_request, reply) => {
+      documentJson ??= JSON.stringify(
+        openApiDocument({
+          routes: options.routes
+            .filter((route) => isApiPath(route.url, basePath))
+            .map((route) => ({ ...route, url: route.url.slice(basePath.length) })),
+          serverUrl: options.serverUrl,
+          version: options.version,
+          oauthClient,
+          extraPaths: options.extraPaths,
+        }),
+      );
+      return reply.type('application/json; charset=utf-8').send(documentJson);
+    },
   );
 
   app.get(
