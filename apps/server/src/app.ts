@@ -7,6 +7,7 @@ import type Provider from 'oidc-provider';
 import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { registerHealthRoutes } from './http/health.routes';
 import { answerFrameworkError, registerErrorMapping } from './http/errors';
 import {
   checkDeclaredStatuses,
@@ -415,31 +416,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     serverSecrets: secrets,
   });
 
-  app.get(
-    '/healthz',
-    {
-      config: {
-        docs: {
-          summary: 'Whether the server and its database answer (for a load balancer)',
-          tag: 'operations',
-          caller: 'anyone',
-          responses: {
-            200: '`{ status: "ok", database: "pglite" | "postgres" }`.',
-            503: '`{ status: "unavailable", database }`: the database did not answer.',
-          },
-        },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await database.ping();
-        return { status: 'ok', database: database.kind };
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database did not answer');
-        return reply.status(503).send({ status: 'unavailable', database: database.kind });
-      }
-    },
-  );
+  registerHealthRoutes(app, database);
 
   // Where the API is reached from outside, for the absolute links some answers carry.
   const siteUrl = `${config.publicUrl}${config.basePath}`;

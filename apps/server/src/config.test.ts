@@ -127,6 +127,24 @@ describe('configuration', () => {
     );
   });
 
+  it.each([
+    [undefined, true],
+    ['on', true],
+    ['true', true],
+    ['off', false],
+    ['false', false],
+  ])('reads MIGRATE_ON_START=%s as migrating on start: %s', (value, migrates) => {
+    expect(loadConfig(value === undefined ? {} : { MIGRATE_ON_START: value }).migrateOnStart).toBe(
+      migrates,
+    );
+  });
+
+  it('refuses a MIGRATE_ON_START that is neither on nor off', () => {
+    expect(problemsOf({ MIGRATE_ON_START: 'later' })[0]).toMatch(
+      /^MIGRATE_ON_START: must be "on" or "off"/,
+    );
+  });
+
   it('warns while the demo tools are on for a public URL, and not once DEMO_TOOLS=off', () => {
     const publicUrl = {
       PUBLIC_URL: 'https://bank.example.com',

@@ -127,6 +127,14 @@ const envSchema = z.object({
   OUTBOX: onOff.default('on'),
   /** The demo tools, all together (README "Demo tools"): off for a public deployment. */
   DEMO_TOOLS: onOff.default('on'),
+  /**
+   * Off: start-up applies no migration and refuses to start on a database that lacks one, for a
+   * deployment that runs `npm run db:migrate` once before starting its instances. `true` and
+   * `false` are read as on and off, as deployment tools often write them.
+   */
+  MIGRATE_ON_START: z
+    .enum(['on', 'off', 'true', 'false'], { error: 'must be "on" or "off"' })
+    .default('on'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
@@ -209,6 +217,8 @@ export interface Config {
    * users with their published password. Off, none of them exists.
    */
   demoToolsEnabled: boolean;
+  /** Whether start-up applies the migrations (MIGRATE_ON_START); off, it only checks them. */
+  migrateOnStart: boolean;
   /** Requests per minute one client address may make to each sign-in endpoint. */
   rateLimitPerMinute: number;
   /** How recent a sign-in or step-up must be for a sensitive change (at most 5 minutes). */
@@ -336,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retailSiteUrl: e.RETAIL_SITE_URL,
     outboxEnabled: e.OUTBOX === 'on' && e.DEMO_TOOLS === 'on',
     demoToolsEnabled: e.DEMO_TOOLS === 'on',
+    migrateOnStart: e.MIGRATE_ON_START === 'on' || e.MIGRATE_ON_START === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     stepUpWindowMs: e.STEP_UP_MAX_AGE_SECONDS * 1000,
     phoneDefaultCountry: e.PHONE_DEFAULT_COUNTRY,

@@ -4,7 +4,7 @@ import { buildServer } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { migrateDatabase } from './db/migrate';
+import { MIGRATE_COMMAND, migrateDatabase, pendingMigrations } from './db/migrate';
 import { drainableServer } from './http/drain';
 import { TlsSetupError, loadTlsCredentials, tlsBannerLines, type TlsCredentials } from './http/tls';
 import { KeySealError } from './modules/identity/keys/key-seal';
@@ -57,7 +57,20 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
   }
 }
 const database = await openDatabaseOrExit();
-await migrateDatabase(database);
+if (config.migrateOnStart) {
+  await migrateDatabase(database);
+} else {
+  // A rolling deployment migrates once, before its instances start: one that finds the
+  // database behind this release stops rather than serve from a schema it does not know.
+  const pending = await pendingMigrations(database);
+  if (pending.length > 0) {
+    console.error(
+      `AnyBank cannot start. MIGRATE_ON_START is off and the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release: run \`${MIGRATE_COMMAND}\` first.`,
+    );
+    await database.close();
+    process.exit(1);
+  }
+}
 // DEMO_TOOLS on: the demo users are seeded. Off: none is, and none may still have the demo password.
 const demoUsersRefusal = await seedOrCheckDemoUsers(database.db, config.demoToolsEnabled);
 if (demoUsersRefusal) {

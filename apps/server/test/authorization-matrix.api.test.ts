@@ -197,6 +197,12 @@ const ROWS: Row[] = [
     request: () => ({ path: '/healthz' }),
     answers: everyone(200),
   },
+  {
+    route: route('GET', '/readyz'),
+    name: 'the readiness check',
+    request: () => ({ path: '/readyz' }),
+    answers: everyone(200),
+  },
   // The API reference describes what each route checks, never a secret or anyone's data: its
   // page, its document, its sign-in return page and its viewer's files are anyone's to read.
   {

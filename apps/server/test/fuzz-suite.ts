@@ -151,6 +151,8 @@ interface Target {
   variant?: string;
   shape: ErrorShape;
   spec: (context: Context) => Spec | fc.Arbitrary<Call>;
+  /** Fewer requests than RUNS, where each costs the harness far more than the server (why). */
+  runs?: number;
 }
 
 function build(spec: Spec): fc.Arbitrary<Call> {
@@ -298,7 +300,7 @@ const TARGETS: Target[] = [
   // --- Reads without a body: hostile query strings and headers ------------------------------
   ...[
     ['/healthz', null],
-    [API_DOCS_PATHS.document, null],
+    ['/readyz', null],
     [BRANDING_API_PATH, null],
     [MENU_OPTIONS_API_PATH, 'customer'],
     [BALANCES_API_PATH, 'customer'],
@@ -313,6 +315,15 @@ const TARGETS: Target[] = [
       token: who ? context.tokens.customer : null,
     }),
   })),
+  {
+    route: { method: 'GET', url: API_DOCS_PATHS.document },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant(API_DOCS_PATHS.document) }),
+    // Its answer is one fixed document of ~340 KB, which `inject` takes ~9 ms to hand back
+    // (over HTTP the server sends it as fast as /healthz): a quarter of the whole fuzz at RUNS,
+    // for a query string and headers that reach the same code as every other GET's.
+    runs: 100,
+  },
   {
     route: { method: 'GET', url: '/api/dev/outbox' },
     shape: 'api',
@@ -1270,7 +1281,7 @@ export function describeFuzzShard(shard: number, shards: number) {
             const parsed = schema.safeParse(body);
             if (!parsed.success) throw problem(`not the ${target.shape} error shape`);
           }),
-          { numRuns: RUNS, seed: SEED },
+          { numRuns: Math.min(target.runs ?? RUNS, RUNS), seed: SEED },
         );
         const after = await storedState(test.handle, options);
         const changed = Object.keys({ ...before, ...after }).filter(

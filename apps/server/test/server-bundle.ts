@@ -11,6 +11,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const SERVER_ENTRY_POINTS = {
   main: 'apps/server/src/main.ts',
   seed: 'apps/server/src/seed/seed.cli.ts',
+  migrate: 'apps/server/src/db/migrate.cli.ts',
   keys: 'apps/server/src/modules/identity/keys/keys.cli.ts',
 } as const;
 export type ServerEntryPoint = keyof typeof SERVER_ENTRY_POINTS;

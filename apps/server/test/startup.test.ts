@@ -13,8 +13,13 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs `npm run seed` (with `args`) as a process of its own; answers how it ended. */
 function runSeed(env: Record<string, string>, args: string[] = []) {
+  return runCommand('seed', env, args);
+}
+
+/** Runs one of the package's commands (`npm run seed`, `npm run db:migrate`) as a process. */
+function runCommand(entry: 'seed' | 'migrate', env: Record<string, string>, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgsFor('seed'), ...args], {
+    const child = spawn(process.execPath, [...nodeArgsFor(entry), ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,6 +113,35 @@ describe('start-up', () => {
 
       const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_TOOLS: 'off' });
       await stopServerProcess(server);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('with MIGRATE_ON_START=off refuses a database that lacks migrations, naming npm run db:migrate; once it has run, starts and is ready', async () => {
+    const dataDir = await newPgliteDataDir('anybank-start-');
+    try {
+      const env = { DATA_DIR: dataDir, MIGRATE_ON_START: 'off' };
+      const refused = await runServer(env, 90_000);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^AnyBank cannot start\. MIGRATE_ON_START is off and the database lacks \d+ migrations of this release: run `npm run db:migrate` first\.$/m,
+      );
+
+      const migrated = await runCommand('migrate', { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      expect(migrated.code).toBe(0);
+      expect(migrated.stdout).toMatch(/^Applied \d+ migrations: 0000_/);
+      const again = await runCommand('migrate', { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      expect(again.stdout).toContain('already has every migration; nothing changed');
+
+      const server = await startServerProcess(env);
+      try {
+        const ready = await fetch(`${server.origin}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({ status: 'ready', database: 'pglite' });
+      } finally {
+        await stopServerProcess(server);
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journalProblems, readJournal } from './migrate';
+import { journalProblems, readJournal, unappliedMigrations } from './migrate';
 
 const entries = [
   { idx: 0, when: 100, tag: '0000_a' },
@@ -30,5 +30,16 @@ describe('migration history checks', () => {
 
   it('finds no problem in the repository’s own migrations', async () => {
     expect(journalProblems(await readJournal(), [], hashes)).toEqual([]);
+  });
+});
+
+describe('which migrations a database still lacks', () => {
+  it.each([
+    ['none applied', [], ['0000_a', '0001_b']],
+    ['the first applied', [100], ['0001_b']],
+    ['both applied', [100, 200], []],
+    ['an applied one the journal no longer has', [100, 200, 300], []],
+  ])('%s', (_case, appliedAt, pending) => {
+    expect(unappliedMigrations(entries, appliedAt)).toEqual(pending);
   });
 });

@@ -11,7 +11,10 @@ import { queryRows, type DatabaseHandle } from './database';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-interface JournalEntry {
+/** The command that applies the migrations alone (migrate.cli.ts), named where it is needed. */
+export const MIGRATE_COMMAND = 'npm run db:migrate';
+
+export interface JournalEntry {
   idx: number;
   when: number;
   tag: string;
@@ -52,6 +55,39 @@ export function journalProblems(
     }
   }
   return problems;
+}
+
+/**
+ * The migrations of the journal that the database has not applied (by the moment each was
+ * written, which is what Drizzle's migrator records): none means the schema is current.
+ */
+export function unappliedMigrations(entries: JournalEntry[], appliedAt: number[]): string[] {
+  const applied = new Set(appliedAt);
+  return entries.filter((entry) => !applied.has(entry.when)).map((entry) => entry.tag);
+}
+
+/**
+ * What this database still lacks of the server's migrations; all of them when it has never been
+ * migrated (no migrations table yet).
+ */
+export async function pendingMigrations(
+  handle: DatabaseHandle,
+  folder = MIGRATIONS_FOLDER,
+): Promise<string[]> {
+  const entries = await readJournal(folder);
+  const [table] = await queryRows<{ present: boolean }>(
+    handle.db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return entries.map((entry) => entry.tag);
+  const applied = await queryRows<{ created_at: string | number }>(
+    handle.db,
+    sql`select created_at from drizzle.__drizzle_migrations`,
+  );
+  return unappliedMigrations(
+    entries,
+    applied.map((row) => Number(row.created_at)),
+  );
 }
 
 async function fileHashes(entries: JournalEntry[], folder: string): Promise<Map<string, string>> {

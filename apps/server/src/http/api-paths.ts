@@ -3,7 +3,7 @@
  * server, the bank site's OAuth return and the health check. The SPA fallback leaves them alone
  * (an unknown path there is a 404), and the API reference documents what is under them.
  */
-const API_PATH_PREFIXES = ['/api/', '/as/', '/ext/', '/.well-known/', '/healthz'];
+const API_PATH_PREFIXES = ['/api/', '/as/', '/ext/', '/.well-known/', '/healthz', '/readyz'];
 
 /** Whether `pathname` (with the base path the server is mounted under) belongs to the API. */
 export function isApiPath(pathname: string, basePath: string): boolean {

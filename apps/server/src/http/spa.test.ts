@@ -129,25 +129,3 @@ describe('the server in front of the SPA', () => {
     expect(response.headers['x-request-id']).toBe('req-123');
   });
 });
-
-describe('health check', () => {
-  it('answers 200 while the database answers, and 503 when it does not', async () => {
-    const test = await createTestDatabase('pglite');
-    const server = await buildServer({
-      config: testConfig(),
-      database: test.handle,
-      webDistDir: '/nonexistent',
-    });
-    try {
-      const healthy = await server.app.inject({ url: '/healthz' });
-      expect(healthy.statusCode).toBe(200);
-      expect(healthy.json()).toEqual({ status: 'ok', database: 'pglite' });
-      await test.handle.close();
-      const broken = await server.app.inject({ url: '/healthz' });
-      expect(broken.statusCode).toBe(503);
-    } finally {
-      await server.app.close();
-      await test.drop();
-    }
-  });
-});
