@@ -121,6 +121,10 @@ export default defineConfig({
     // --disable-blink-features=AutomationControlled (in CHROMIUM_ARGS) keeps navigator.webdriver
     // false. The automation journey launches its own browser without that flag.
     userAgent: DESKTOP_CHROME_USER_AGENT,
+    // The browser asks for reduced motion, as a person may in their system settings: Bootstrap
+    // then draws modals and fades without transitions, and a journey does not wait out each one
+    // (a tenth less time, e2e/README.md). E2E_MOTION=on runs the journeys with the transitions.
+    reducedMotion: process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce',
     // The distribution's Chromium, as its headless shell where that is installed
     // (scripts/ensure-chromium.mjs checks, e2e/support/browser.ts chooses); Playwright downloads
     // no browser.
