@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { configProblemsOf } from '../test/test-config';
+import { loadConfig } from './config';
 
 /** Issue 15 §3: HTTPS=on, TLS_CERT/TLS_KEY, and what PUBLIC_URL and HOST become with them. */
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('HTTPS configuration', () => {
   it('is off by default: plain http://localhost, no certificate', () => {
@@ -80,7 +71,7 @@ describe('HTTPS configuration', () => {
       ['PUBLIC_URL: must be an https:// URL with HTTPS=on (got "http://192.168.1.20:8080")'],
     ],
   ])('refuses %j with one line per bad variable', (env, problems) => {
-    expect(problemsOf(env)).toEqual(problems);
+    expect(configProblemsOf(env)).toEqual(problems);
   });
 
   it('an empty TLS_CERT is unset, as every variable', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { configProblemsOf } from '../test/test-config';
 import { ConfigError, configWarnings, loadConfig } from './config';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('configuration', () => {
   it('starts with no environment at all: port 8080, embedded database in .data, outbox on', () => {
@@ -61,7 +52,7 @@ describe('configuration', () => {
     ['RETAIL_SITE_URL', 'ftp://retail'],
     ['POLICY_ID_REGISTRATION', 'has spaces'],
   ])('refuses %s=%s with a message naming the variable and the value', (name, value) => {
-    const problems = problemsOf({ [name]: value });
+    const problems = configProblemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       new RegExp(
@@ -71,7 +62,7 @@ describe('configuration', () => {
   });
 
   it('reports every bad variable at once, one line each', () => {
-    expect(problemsOf({ PORT: 'x', OUTBOX: 'y' }).map((line) => line.split(':')[0])).toEqual([
+    expect(configProblemsOf({ PORT: 'x', OUTBOX: 'y' }).map((line) => line.split(':')[0])).toEqual([
       'PORT',
       'OUTBOX',
     ]);
@@ -96,7 +87,7 @@ describe('configuration', () => {
       signingSecret: 't'.repeat(40),
     });
     expect(config.keyEncryptionKey).toBe('e'.repeat(40));
-    expect(problemsOf({ KEY_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^KEY_ENCRYPTION_KEY: /);
+    expect(configProblemsOf({ KEY_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^KEY_ENCRYPTION_KEY: /);
   });
 
   it('warns while the stored keys are not encrypted, and not once KEY_ENCRYPTION_KEY is set', () => {
@@ -122,7 +113,7 @@ describe('configuration', () => {
       demoToolsEnabled: true,
       outboxEnabled: false,
     });
-    expect(problemsOf({ DEMO_TOOLS: 'sometimes' })[0]).toMatch(
+    expect(configProblemsOf({ DEMO_TOOLS: 'sometimes' })[0]).toMatch(
       /^DEMO_TOOLS: must be "on" or "off"/,
     );
   });
@@ -140,7 +131,7 @@ describe('configuration', () => {
   });
 
   it('refuses a MIGRATE_ON_START that is neither on nor off', () => {
-    expect(problemsOf({ MIGRATE_ON_START: 'later' })[0]).toMatch(
+    expect(configProblemsOf({ MIGRATE_ON_START: 'later' })[0]).toMatch(
       /^MIGRATE_ON_START: must be "on" or "off"/,
     );
   });
@@ -165,11 +156,13 @@ describe('configuration', () => {
     expect(
       loadConfig({ BANK_NAME: ' Contoso Bank ', BRAND_PRIMARY_COLOR: '#5C2D91' }).brand,
     ).toMatchObject({ bankName: 'Contoso Bank', primaryColor: '#5c2d91' });
-    expect(problemsOf({ BRAND_PRIMARY_COLOR: 'navy', BANK_NAME: '<b>' })).toEqual([
+    expect(configProblemsOf({ BRAND_PRIMARY_COLOR: 'navy', BANK_NAME: '<b>' })).toEqual([
       expect.stringMatching(/^BANK_NAME: /),
       expect.stringMatching(/^BRAND_PRIMARY_COLOR: must be a colour written #rrggbb/),
     ]);
-    expect(problemsOf({ BRAND_PRIMARY_COLOR: '#7fb3ff', BRAND_ACCENT_COLOR: '#000000' })).toEqual([
+    expect(
+      configProblemsOf({ BRAND_PRIMARY_COLOR: '#7fb3ff', BRAND_ACCENT_COLOR: '#000000' }),
+    ).toEqual([
       'BRAND_PRIMARY_COLOR: The contrast between white text and the primary colour #7fb3ff is 2.14:1; WCAG AA needs at least 4.5:1 for text. (got "#7fb3ff")',
       'BRAND_ACCENT_COLOR: The contrast between black text and the accent colour #000000 is 1.00:1; WCAG AA needs at least 4.5:1 for text. (got "#000000")',
     ]);

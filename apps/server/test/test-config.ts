@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../src/config';
+import { ConfigError, loadConfig, type Config } from '../src/config';
 
 /** The configuration a developer gets with no environment at all, plus the test's changes. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -7,4 +7,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     ...env,
   });
+}
+
+/** The problems `loadConfig` names for this environment, one per sentence; none when it loads. */
+export function configProblemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
 }
