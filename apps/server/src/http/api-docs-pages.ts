@@ -1,4 +1,5 @@
 import { API_DOCS_PATHS, apiDocsMessages } from '@anybank/contracts';
+import { escapeHtml } from './html';
 
 /**
  * The API reference's two pages (issue 15 §4, ADR 0019): the viewer (Swagger UI) and the page
@@ -6,15 +7,6 @@ import { API_DOCS_PATHS, apiDocsMessages } from '@anybank/contracts';
  * the site's one Content-Security-Policy: the viewer's settings travel in data attributes,
  * read by a script file (`API_DOCS_SCRIPT`) served beside Swagger UI's own files.
  */
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** Where a file of the viewer is served (`GET /api/docs/:file`), under the base path. */
 export function viewerFileUrl(basePath: string, file: string, version?: string): string {

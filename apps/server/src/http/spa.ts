@@ -6,23 +6,15 @@ import { PUBLIC_CONFIG_META_NAME, isPagePath, type PublicConfig } from '@anybank
 import { DomainError } from '../domain-error';
 import { isApiPath } from './api-paths';
 import { sendApiError } from './errors';
+import { escapeHtml } from './html';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
-
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
 
 /**
  * The built index.html with the public configuration in a <meta> tag (CSP allows no inline
  * script) and asset URLs moved under the base path. Pure, so it is tested without a build.
  */
 export function renderIndexHtml(html: string, config: PublicConfig): string {
-  const meta = `<meta name="${PUBLIC_CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">`;
+  const meta = `<meta name="${PUBLIC_CONFIG_META_NAME}" content="${escapeHtml(JSON.stringify(config))}">`;
   const withAssets = config.basePath
     ? html.replaceAll(/(src|href)="\/(?!\/)/g, `$1="${config.basePath}/`)
     : html;

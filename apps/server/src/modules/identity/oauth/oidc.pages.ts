@@ -1,16 +1,9 @@
+import { escapeHtml } from '../../../http/html';
+
 /**
  * The few pages the OAuth server itself renders. No inline script or style (CSP): the
  * sign-out page submits its form with a script file served by the bank.
  */
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
