@@ -1,6 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESET_PATH, XSRF_HEADER, demoResetResponseSchema } from '@anybank/contracts';
@@ -9,8 +7,8 @@ import { auditEvents, users } from '../src/db/schema';
 import { DEMO_USERS } from '../src/seed/demo-data';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import { webBuildWithIndex } from './web-build';
 
-const INDEX_HTML = '<!doctype html><html><head><title>AnyBank</title></head><body></body></html>';
 const XSRF = { [XSRF_HEADER]: '1' };
 const CONFIRM = { confirm: true };
 
@@ -47,8 +45,7 @@ async function changeJane(test: TestDatabase): Promise<void> {
 describe.each(API_DATABASES)('Reset demo (POST /api/dev/demo-reset) on %s', (kind) => {
   let distDir: string;
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'anybank-dist-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    distDir = await webBuildWithIndex();
   });
   afterAll(async () => {
     await rm(distDir, { recursive: true, force: true });

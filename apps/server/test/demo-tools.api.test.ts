@@ -1,6 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +17,7 @@ import { freePort } from './browser-session';
 import { PERSON_RISK_PAYLOAD } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
-
-const INDEX_HTML = '<!doctype html><html><head><title>AnyBank</title></head><body></body></html>';
+import { webBuildWithIndex } from './web-build';
 
 /** A server with a built SPA of one page, seeded, configured by `env`. */
 async function startServer(test: TestDatabase, distDir: string, env: Record<string, string>) {
@@ -71,8 +68,7 @@ async function publicConfigOfPage(origin: string): Promise<Record<string, unknow
 describe.each(API_DATABASES)('the demo tools switch on %s', (kind) => {
   let distDir: string;
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'anybank-dist-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    distDir = await webBuildWithIndex();
   });
   afterAll(async () => {
     await rm(distDir, { recursive: true, force: true });

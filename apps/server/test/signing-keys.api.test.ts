@@ -1,7 +1,5 @@
 import { createECDH, createHash, createHmac, hkdfSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import { applicationToken, partnerToken } from './partner-tokens';
 import type { Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import { webBuildWithIndex } from './web-build';
 
 /**
  * Issue 12 §1. Before it, SIGNING_SECRET and SESSION_SECRET defaulted to strings written in this
@@ -158,8 +157,7 @@ describe.each(API_DATABASES)('no token can be forged on %s', (kind) => {
     };
     expect(jwks.keys.every((key) => !('d' in key))).toBe(true);
     // The SPA's page carries the public configuration; build one server with a page to look.
-    const distDir = await mkdtemp(path.join(tmpdir(), 'anybank-dist-'));
-    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><head></head></html>');
+    const distDir = await webBuildWithIndex('<!doctype html><html><head></head></html>');
     const withPage = await buildServer({ config, database: test.handle, webDistDir: distDir });
     try {
       const page = await withPage.app.inject({ method: 'GET', url: '/' });
