@@ -14,15 +14,23 @@ import { PGlite } from '@electric-sql/pglite';
  * nothing migrated, exactly what a new directory holds once PGlite has created it.
  */
 
-/** The cluster's copy kept for the run and the next ones: named after the PGlite version. */
-async function templateDir(): Promise<string> {
+/** Where the tests keep their database templates, from one run to the next. */
+export const TEMPLATES_DIR = path.join(tmpdir(), 'anybank-test-templates');
+
+/** The installed PGlite's version: a template made by another version is not used. */
+export async function pgliteVersion(): Promise<string> {
   // The package's exports hide its package.json: read it beside the resolved entry point.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
   const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as {
     version: string;
   };
-  return path.join(tmpdir(), 'anybank-test-templates', `pglite-initdb-${version}`);
+  return version;
+}
+
+/** The cluster's copy kept for the run and the next ones: named after the PGlite version. */
+async function templateDir(): Promise<string> {
+  return path.join(TEMPLATES_DIR, `pglite-initdb-${await pgliteVersion()}`);
 }
 
 let template: Promise<string> | null = null;

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -10,6 +8,7 @@ import type {} from './provided-context';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { MIGRATIONS_FOLDER, migrateDatabase, readJournal } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed/seed';
+import { TEMPLATES_DIR, pgliteVersion } from './pglite-data-dir';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -56,18 +55,12 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
  * workers and files with the same migrations share it.
  */
 async function pgliteTemplatePath(): Promise<string> {
-  // The package's exports hide its package.json: read it beside the resolved entry point.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
-  const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const hash = createHash('sha256').update(`pglite ${version}\n`);
+  const hash = createHash('sha256').update(`pglite ${await pgliteVersion()}\n`);
   for (const migration of await readJournal()) {
     hash.update(await readFile(path.join(MIGRATIONS_FOLDER, `${migration.tag}.sql`)));
   }
   const name = `pglite-${hash.digest('hex').slice(0, 24)}.tar`;
-  return path.join(tmpdir(), 'anybank-test-templates', name);
+  return path.join(TEMPLATES_DIR, name);
 }
 
 /** How long an unused template (of migrations since changed) stays beside the current one. */
