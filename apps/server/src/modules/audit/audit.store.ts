@@ -65,6 +65,22 @@ export function auditEventInsertWhen(
     where ${condition}`;
 }
 
+/**
+ * The audit rows' inserts as steps of a caller's `with` statement, named `audit_0`, `audit_1`…,
+ * each made only when the caller's step `saved` wrote a row: the caller's write and its events
+ * commit together, in one statement.
+ */
+export function auditStepsAfterSaved(rows: readonly AuditRow[]): SQL[] {
+  return rows.map((event, index) => {
+    const insert = auditEventInsertWhen(
+      event.type,
+      { ...event, details: JSON.stringify(event.details) },
+      sql`exists (select 1 from saved)`,
+    );
+    return sql`${sql.raw(`audit_${index}`)} as (${insert})`;
+  });
+}
+
 export async function listAuditEvents(db: Queryable, filter: { type?: string; limit: number }) {
   return db
     .select()

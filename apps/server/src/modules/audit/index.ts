@@ -16,6 +16,7 @@ export {
 } from './inspector-context';
 export {
   auditEventInsertWhen,
+  auditStepsAfterSaved,
   auditRowsOf,
   countAuditEvents,
   insertAuditEvent,

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
 import { queryRows, type Queryable } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
-import { auditEventInsertWhen, auditRowsOf, type AuditEvent } from '../audit';
+import { auditRowsOf, auditStepsAfterSaved, type AuditEvent } from '../audit';
 
 export interface NewOutboxRow {
   /** Chosen by the sender, so that the events telling of the message can name it. */
@@ -44,21 +44,14 @@ export async function insertOutboxMessage(
     if (!inserted) throw new Error('insert into outbox_messages returned no row');
     return toMessage(inserted);
   }
-  const steps: SQL[] = [
+  const steps = [
     sql`saved as (insert into ${outboxMessages}
       (id, channel, recipient, subject, body, code, payload)
       values (${row.id}::uuid, ${row.channel}, ${row.recipient}, ${row.subject}, ${row.body},
         ${row.code}, ${row.payload === null ? null : JSON.stringify(row.payload)}::jsonb)
       returning id, channel, recipient, subject, body, code, created_at)`,
+    ...auditStepsAfterSaved(events),
   ];
-  events.forEach((event, index) => {
-    const insert = auditEventInsertWhen(
-      event.type,
-      { ...event, details: JSON.stringify(event.details) },
-      sql`exists (select 1 from saved)`,
-    );
-    steps.push(sql`${sql.raw(`audit_${index}`)} as (${insert})`);
-  });
   const [saved] = await queryRows<Omit<OutboxRow, 'createdAt'> & { createdAt: Date | string }>(
     db,
     sql`with ${sql.join(steps, sql`, `)}

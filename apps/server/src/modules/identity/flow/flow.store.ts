@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
-import { auditEventInsertWhen, auditRowsOf, type AuditEvent } from '../../audit';
+import { auditRowsOf, auditStepsAfterSaved, type AuditEvent } from '../../audit';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {
@@ -121,20 +121,7 @@ export async function saveFlowState(
   };
   const rows = auditRowsOf(audit);
   if (rows.length === 0) return (await updateFlow(db, values)).length === 1;
-  const steps: SQL[] = [sql`saved as (${flowUpdate(values)})`];
-  rows.forEach((event, index) => {
-    const insert = auditEventInsertWhen(
-      event.type,
-      {
-        userId: event.userId,
-        ip: event.ip,
-        details: JSON.stringify(event.details),
-        inspectorId: event.inspectorId,
-      },
-      sql`exists (select 1 from saved)`,
-    );
-    steps.push(sql`${sql.raw(`audit_${index}`)} as (${insert})`);
-  });
+  const steps = [sql`saved as (${flowUpdate(values)})`, ...auditStepsAfterSaved(rows)];
   const [row] = await queryRows<{ saved: number }>(
     db,
     sql`with ${sql.join(steps, sql`, `)} select count(*)::integer as saved from saved`,
