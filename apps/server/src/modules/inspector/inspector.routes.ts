@@ -190,11 +190,9 @@ export function registerInspectorRoutes(
           request.log.warn({ err: error }, 'behind the scenes: reading the panel’s events failed');
         }
         reading = false;
-        if (open && (readAgain || deps.otherInstances)) {
-          timer = setTimeout(() => void send(), readAgain ? 0 : POLL_MS);
-        } else if (open) {
-          timer = setTimeout(() => void send(), KEEP_ALIVE_MS);
-        }
+        // Alone on its database, a stream reads only when woken (and to keep the line alive).
+        const next = readAgain ? 0 : deps.otherInstances ? POLL_MS : KEEP_ALIVE_MS;
+        if (open) timer = setTimeout(() => void send(), next);
         readAgain = false;
       };
       await send();
