@@ -1,17 +1,31 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 
-/** A free TCP port on this machine, to give a test server a known public URL. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where test servers' ports are chosen: below Linux's ephemeral range (32768-60999 by default),
+ * from which the kernel picks the local port of every outgoing connection. A port the kernel
+ * handed out for listening (`listen(0)`) is in that range, and between the check and the test
+ * server's own listen a client socket (a database pool's, a fetch's) could take it: CI once
+ * failed with EADDRINUSE that way.
+ */
+const TEST_PORTS = { from: 20_000, to: 32_000 };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on this machine, to give a test server a known public URL. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = randomInt(TEST_PORTS.from, TEST_PORTS.to);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${TEST_PORTS.from} and ${TEST_PORTS.to}`);
 }
 
 /**
