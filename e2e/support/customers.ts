@@ -52,7 +52,7 @@ export function newCustomerDetails(label: string): NewCustomer {
   };
 }
 
-/** Decodes the five entities the server uses in attribute values (apps/server/src/http/spa.ts). */
+/** Decodes the five entities the server escapes (apps/server/src/http/html.ts). */
 function decodeAttribute(value: string): string {
   return value
     .replaceAll('&quot;', '"')
