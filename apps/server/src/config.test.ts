@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { configProblemsOf } from '../test/test-config';
 import { ConfigError, configWarnings, loadConfig } from './config';
@@ -51,6 +52,9 @@ describe('configuration', () => {
     ['ANALYTICS_COLLECTOR_URL', 'ftp://collector'],
     ['RETAIL_SITE_URL', 'ftp://retail'],
     ['POLICY_ID_REGISTRATION', 'has spaces'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'two'],
+    ['WORKERS', '1.5'],
   ])('refuses %s=%s with a message naming the variable and the value', (name, value) => {
     const problems = configProblemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -128,6 +132,20 @@ describe('configuration', () => {
     expect(loadConfig(value === undefined ? {} : { MIGRATE_ON_START: value }).migrateOnStart).toBe(
       migrates,
     );
+  });
+
+  it('runs one process unless WORKERS asks for more, and one per core with WORKERS=auto', () => {
+    const onPostgres = { DATABASE_URL: 'postgres://db.example/bank' };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ ...onPostgres, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...onPostgres, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+  });
+
+  it('refuses several workers on the embedded database, in one line naming DATABASE_URL', () => {
+    expect(configProblemsOf({ WORKERS: '2' })).toEqual([
+      'WORKERS: must be 1 with the embedded database, which has one connection; set DATABASE_URL to a PostgreSQL server to run several processes (got "2")',
+    ]);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
   });
 
   it('refuses a MIGRATE_ON_START that is neither on nor off', () => {

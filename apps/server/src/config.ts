@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -135,6 +136,15 @@ const envSchema = z.object({
   MIGRATE_ON_START: z
     .enum(['on', 'off', 'true', 'false'], { error: 'must be "on" or "off"' })
     .default('on'),
+  /**
+   * How many server processes share the port (Node's cluster, cluster.ts): a whole number, or
+   * `auto` for one per core. Above 1 only on PostgreSQL (workersProblems).
+   */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|0*[1-9][0-9]*)$/, 'must be a whole number from 1, or "auto" (one per core)')
+    .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)))
+    .default(1),
   WEB_DIST_DIR: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
@@ -219,6 +229,8 @@ export interface Config {
   demoToolsEnabled: boolean;
   /** Whether start-up applies the migrations (MIGRATE_ON_START); off, it only checks them. */
   migrateOnStart: boolean;
+  /** How many server processes share the port (WORKERS; `auto` already counted): 1 or more. */
+  workers: number;
   /** Requests per minute one client address may make to each sign-in endpoint. */
   rateLimitPerMinute: number;
   /** How recent a sign-in or step-up must be for a sensitive change (at most 5 minutes). */
@@ -271,6 +283,20 @@ export function httpsProblems(
   return problems;
 }
 
+/**
+ * Several processes need a database server: the embedded PostgreSQL has one connection, held
+ * by one process (its data directory is locked).
+ */
+export function workersProblems(
+  env: Pick<Env, 'WORKERS' | 'DATABASE_URL'>,
+  given = String(env.WORKERS),
+): string[] {
+  if (env.WORKERS <= 1 || env.DATABASE_URL !== undefined) return [];
+  return [
+    `WORKERS: must be 1 with the embedded database, which has one connection; set DATABASE_URL to a PostgreSQL server to run several processes (got ${JSON.stringify(given)})`,
+  ];
+}
+
 /** A URL's host name as a certificate and WebAuthn name it: `[::1]` is `::1`. */
 function hostNameOf(url: string): string {
   return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
@@ -307,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  const problems = httpsProblems(e);
+  const problems = [...httpsProblems(e), ...workersProblems(e, env.WORKERS)];
   if (problems.length > 0) throw new ConfigError(problems);
   // With HTTPS=on the site's address is https:// and, HOST unset, the passkeys' relying party
   // (HOST) is PUBLIC_URL's host: a phone that opens https://<laptop>:8080 is on that host.
@@ -347,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxEnabled: e.OUTBOX === 'on' && e.DEMO_TOOLS === 'on',
     demoToolsEnabled: e.DEMO_TOOLS === 'on',
     migrateOnStart: e.MIGRATE_ON_START === 'on' || e.MIGRATE_ON_START === 'true',
+    workers: e.WORKERS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     stepUpWindowMs: e.STEP_UP_MAX_AGE_SECONDS * 1000,
     phoneDefaultCountry: e.PHONE_DEFAULT_COUNTRY,

@@ -1,6 +1,9 @@
 // Starts AnyBank: configuration, database (migrated and seeded), HTTP server, graceful stop.
+// With WORKERS>1 this runs in the primary, which stops before the HTTP server to fork the
+// workers, and again in each worker, which skips the once-only work (cluster.ts).
 import { DEMO_PASSWORD, loadPasswordScorer } from '@anybank/contracts';
 import { buildServer } from './app';
+import { processRole, runWorkers } from './cluster';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -37,14 +40,19 @@ function banner(config: Config, tls: TlsCredentials | null) {
     ? `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n`
     : '  demo tools: off (no demo users, outbox or demo admin)\n';
   console.log(
-    `\nAnyBank is running at ${url}\n  data: ${where}\n  outbox: ${config.outboxEnabled ? `${url}outbox` : 'off'}\n` +
+    `\nAnyBank is running at ${url}\n  data: ${where}\n` +
+      (config.workers > 1 ? `  workers: ${config.workers} processes\n` : '') +
+      `  outbox: ${config.outboxEnabled ? `${url}outbox` : 'off'}\n` +
       (tls ? `${tlsBannerLines(tls).join('\n')}\n` : '') +
       demo,
   );
 }
 
 const config = loadConfigOrExit();
-for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
+const role = processRole(config.workers);
+if (role !== 'worker') {
+  for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
+}
 
 async function openDatabaseOrExit(): Promise<DatabaseHandle> {
   try {
@@ -57,27 +65,32 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
   }
 }
 const database = await openDatabaseOrExit();
-if (config.migrateOnStart) {
-  await migrateDatabase(database);
-} else {
-  // A rolling deployment migrates once, before its instances start: one that finds the
-  // database behind this release stops rather than serve from a schema it does not know.
-  const pending = await pendingMigrations(database);
-  if (pending.length > 0) {
-    console.error(
-      `AnyBank cannot start. MIGRATE_ON_START is off and the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release: run \`${MIGRATE_COMMAND}\` first.`,
-    );
+/** Migrates (or checks) the database and seeds (or checks) the demo users; exits when it must. */
+async function prepareDatabaseOrExit() {
+  if (config.migrateOnStart) {
+    await migrateDatabase(database);
+  } else {
+    // A rolling deployment migrates once, before its instances start: one that finds the
+    // database behind this release stops rather than serve from a schema it does not know.
+    const pending = await pendingMigrations(database);
+    if (pending.length > 0) {
+      console.error(
+        `AnyBank cannot start. MIGRATE_ON_START is off and the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release: run \`${MIGRATE_COMMAND}\` first.`,
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
+  // DEMO_TOOLS on: the demo users are seeded. Off: none is, and none may still have the demo password.
+  const demoUsersRefusal = await seedOrCheckDemoUsers(database.db, config.demoToolsEnabled);
+  if (demoUsersRefusal) {
+    console.error(`AnyBank cannot start. ${demoUsersRefusal}`);
     await database.close();
     process.exit(1);
   }
 }
-// DEMO_TOOLS on: the demo users are seeded. Off: none is, and none may still have the demo password.
-const demoUsersRefusal = await seedOrCheckDemoUsers(database.db, config.demoToolsEnabled);
-if (demoUsersRefusal) {
-  console.error(`AnyBank cannot start. ${demoUsersRefusal}`);
-  await database.close();
-  process.exit(1);
-}
+// A worker finds the database as its primary left it: migrated (or checked) and seeded.
+if (role !== 'worker') await prepareDatabaseOrExit();
 
 /** The secrets and signing keys every instance on this database shares (made on first start). */
 async function loadServerKeysOrExit(): Promise<ServerKeys> {
@@ -111,6 +124,13 @@ async function loadTlsOrExit(): Promise<TlsCredentials | null> {
 }
 const tls = await loadTlsOrExit();
 
+if (role === 'primary') {
+  // The keys and the certificate are made (the workers read them): the workers take it from here.
+  keys.signingKeys.close();
+  await database.close();
+  process.exit(await runWorkers(config.workers, () => banner(config, tls)));
+}
+
 const { app } = await buildServer({
   config,
   database,
@@ -119,7 +139,7 @@ const { app } = await buildServer({
 });
 const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
-banner(config, tls);
+if (role === 'single') banner(config, tls);
 // The new-password check's dictionaries take seconds to load: loaded now, in the background,
 // so that the first registration or password change does not wait for them. (The server
 // works without it: the check loads them on first use.)

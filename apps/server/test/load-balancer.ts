@@ -17,7 +17,14 @@ export class LoadBalancer {
     this.served = ports.map(() => 0);
   }
 
-  static async start(ports: number[]): Promise<LoadBalancer> {
+  /**
+   * `connectionPerRequest`: each request reaches its instance on a new connection, as behind a
+   * balancer that keeps none open (the workers of one process then take turns: cluster.ts).
+   */
+  static async start(
+    ports: number[],
+    options: { connectionPerRequest?: boolean } = {},
+  ): Promise<LoadBalancer> {
     const port = await freePort();
     const server = createServer();
     const balancer = new LoadBalancer(server, `http://localhost:${port}`, ports);
@@ -31,6 +38,7 @@ export class LoadBalancer {
           method: incoming.method,
           path: incoming.url,
           headers: incoming.headers,
+          ...(options.connectionPerRequest ? { agent: false } : {}),
         },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
