@@ -8,7 +8,12 @@
 import { INSPECTOR_EVENTS_PATH, INSPECTOR_PATH, XSRF_HEADER } from '@anybank/contracts';
 import { BrowserSession } from '../apps/server/test/browser-session';
 import { addBenchCustomers, customerAt, type BenchCustomer } from './support/bench-customers';
-import { benchDatabaseKinds, startBenchServer, type DatabaseKind } from './support/bench-server';
+import {
+  benchDatabaseKinds,
+  startBenchServer,
+  type BenchServer,
+  type DatabaseKind,
+} from './support/bench-server';
 import { machine, percentOf, table, verdict, writeResult } from './support/report';
 import { signIn } from './support/sign-in-journey';
 import { round, runConcurrently } from './support/stats';
@@ -42,17 +47,26 @@ async function openPanels(origin: string) {
   return { cookies, close: () => streams.forEach((stream) => stream.abort()) };
 }
 
+interface Series {
+  perSecond: number;
+  /** The server process's CPU milliseconds per sign-in (user + system): steadier than the rate. */
+  cpuMs: number;
+}
+
 async function rate(
-  origin: string,
+  server: BenchServer,
   customers: BenchCustomer[],
   panels?: { name: string; value: string }[],
-) {
+): Promise<Series> {
   const once = (_index: number, worker: number) =>
-    signIn(origin, customerAt(customers, worker), new Map(), panels?.[worker]);
+    signIn(server.origin, customerAt(customers, worker), new Map(), panels?.[worker]);
   // A server that sat idle while the other was measured starts slower (its caches, the
   // database's): one sign-in per customer, not counted, brings every series to the same start.
   await runConcurrently(USERS, USERS, once);
-  return (await runConcurrently(SIGN_INS / ROUNDS, USERS, once)).perSecond;
+  const count = SIGN_INS / ROUNDS;
+  const cpuBefore = await server.cpuSeconds();
+  const { perSecond } = await runConcurrently(count, USERS, once);
+  return { perSecond, cpuMs: ((await server.cpuSeconds()) - cpuBefore) * (1000 / count) };
 }
 
 const before = await machine();
@@ -63,6 +77,8 @@ const runs: {
   ratio: number;
   /** Sign-ins without a panel on the server where the others' panels are open. */
   beside: number;
+  closedCpuMs: number;
+  openCpuMs: number;
 }[] = [];
 /** A server on a fresh database of `kind`, with the benchmark's customers. */
 async function startWithCustomers(kind: DatabaseKind) {
@@ -85,15 +101,15 @@ for (const kind of benchDatabaseKinds()) {
   const panels = await openPanels(openSide.server.origin);
   try {
     // Warm-up, both servers: not counted.
-    await rate(closedSide.server.origin, closedSide.customers);
-    await rate(openSide.server.origin, openSide.customers, panels.cookies);
-    const closed: number[] = [];
-    const open: number[] = [];
-    const beside: number[] = [];
+    await rate(closedSide.server, closedSide.customers);
+    await rate(openSide.server, openSide.customers, panels.cookies);
+    const closed: Series[] = [];
+    const open: Series[] = [];
+    const beside: Series[] = [];
     const series = [
-      async () => closed.push(await rate(closedSide.server.origin, closedSide.customers)),
-      async () => open.push(await rate(openSide.server.origin, openSide.customers, panels.cookies)),
-      async () => beside.push(await rate(openSide.server.origin, openSide.customers)),
+      async () => closed.push(await rate(closedSide.server, closedSide.customers)),
+      async () => open.push(await rate(openSide.server, openSide.customers, panels.cookies)),
+      async () => beside.push(await rate(openSide.server, openSide.customers)),
     ];
     // Each round starts with the next series, so that none is always measured first or just
     // after the one on its own server.
@@ -104,14 +120,16 @@ for (const kind of benchDatabaseKinds()) {
       ];
       for (const measure of rotated) await measure();
     }
-    const mean = (values: number[]) =>
-      values.reduce((sum, value) => sum + value, 0) / values.length;
+    const mean = (values: Series[], of: keyof Series = 'perSecond') =>
+      values.reduce((sum, value) => sum + value[of], 0) / values.length;
     runs.push({
       database: kind,
       closed: round(mean(closed), 1),
       open: round(mean(open), 1),
       ratio: round(mean(open) / mean(closed), 3),
       beside: round(mean(beside), 1),
+      closedCpuMs: round(mean(closed, 'cpuMs'), 1),
+      openCpuMs: round(mean(open, 'cpuMs'), 1),
     });
   } finally {
     panels.close();
@@ -132,6 +150,7 @@ console.log(
       'open / closed',
       `≥ ${TARGET_RATIO * 100} %`,
       'without a panel, beside open ones',
+      'server CPU ms per sign-in, closed / open',
     ],
     runs.map((run) => [
       run.database,
@@ -140,6 +159,7 @@ console.log(
       percentOf(run.open, run.closed),
       verdict(run.ratio >= TARGET_RATIO),
       `${run.beside} (${percentOf(run.beside, run.closed)})`,
+      `${run.closedCpuMs} / ${run.openCpuMs}`,
     ]),
   ),
 );

@@ -16,9 +16,14 @@ export type { DatabaseKind };
 /**
  * The databases a benchmark measures: PostgreSQL when TEST_DATABASE_URL names a server (as in
  * `.ci/run`; `npm run bench` sets it when one answers on 127.0.0.1:5432), and PGlite.
+ * BENCH_DATABASES=postgres (or pglite) measures only that one, to profile or repeat it.
  */
 export function benchDatabaseKinds(): DatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+  const available: DatabaseKind[] = process.env.TEST_DATABASE_URL
+    ? ['postgres', 'pglite']
+    : ['pglite'];
+  const chosen = process.env.BENCH_DATABASES?.split(',').map((kind) => kind.trim());
+  return chosen ? available.filter((kind) => chosen.includes(kind)) : available;
 }
 
 export interface BenchServer {
