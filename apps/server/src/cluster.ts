@@ -53,11 +53,14 @@ export function runWorkers(count: number, onListening: () => void): Promise<numb
     cluster.on('exit', (worker, code, signal) => {
       if (!stopping) {
         console.error(
-          `AnyBank's ${nameOf(worker)} ended unexpectedly (${signal ?? `exit code ${code}`}): stopping the other workers. Nothing restarts it; the supervisor that started AnyBank should.`,
+          `AnyBank is stopping: its ${nameOf(worker)} ended unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`}); the other workers finish their requests and stop. A worker is not restarted alone: restart AnyBank, or let its supervisor do it.`,
         );
+        exitCode = 1;
+        stopAll('SIGTERM');
+      } else if (code !== 0) {
+        // Its drain ran out of time, or its stop failed.
+        exitCode = 1;
       }
-      if (code !== 0 || !stopping) exitCode = 1;
-      if (!stopping) stopAll('SIGTERM');
       running -= 1;
       if (running === 0) resolve(exitCode);
     });

@@ -158,6 +158,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         2,
       );
     });
+
+    it('ends with 1 when a worker dies, naming it, and stops the other one as on SIGTERM', async () => {
+      const again = await startServerProcess({
+        DATABASE_URL: test.url ?? '',
+        WORKERS: '2',
+        LOG_LEVEL: 'info',
+      });
+      try {
+        // The banner comes once both workers listen.
+        for (let attempt = 0; attempt < 100 && !again.output().includes('AnyBank is running');) {
+          attempt += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const pids = [...again.output().matchAll(/"pid":(\d+)[^\n]*"msg":"Server listening/g)].map(
+          (match) => Number(match[1]),
+        );
+        const [dying, other] = [...new Set(pids)];
+        expect(other).toBeDefined();
+        process.kill(dying ?? 0, 'SIGKILL');
+        expect(await again.exited).toEqual({ code: 1, signal: null });
+        expect(again.output()).toMatch(
+          new RegExp(
+            `AnyBank is stopping: its worker \\d+ \\(pid ${dying}\\) ended unexpectedly \\(killed by SIGKILL\\)`,
+          ),
+        );
+        expect(again.output()).toMatch(new RegExp(`"pid":${other},[^\n]*"msg":"stopping"`));
+      } finally {
+        await stopServerProcess(again);
+      }
+    });
   },
 );
 
