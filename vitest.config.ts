@@ -8,6 +8,7 @@ import SlowFirstSequencer from './apps/server/test/slow-first-sequencer.ts';
  */
 const SHARED_PROCESS_FILES = [
   'packages/**/*.test.ts',
+  'scripts/**/*.test.ts',
   'apps/web/**/*.test.ts',
   'apps/server/src/**/*.rules.test.ts',
   'apps/server/src/config.test.ts',

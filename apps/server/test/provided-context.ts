@@ -7,7 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Names this run's seeded database templates (see `test-database.ts`). */
     testRunId: string;
-    /** Where this run's bundle of the server's entry points is (see `server-bundle.ts`). */
+    /** Where the compiled server is (apps/server/dist, see `global-setup.ts`). */
     serverBundleDir: string;
   }
 }

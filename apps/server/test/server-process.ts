@@ -13,6 +13,8 @@ export interface ServerProcess {
   output(): string;
   /** How the process ended (code, or the signal that ended it). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** From the spawn to the first `/healthz` that answered, in milliseconds (polled every 50 ms). */
+  readyInMs: number;
 }
 
 /**
@@ -24,14 +26,20 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; readyWithinMs?: number } = {},
+  options: {
+    port?: number;
+    readyWithinMs?: number;
+    /** Another Node binary than the test's own (the registry's Node 24, say). */
+    node?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   const inherited = { ...process.env };
   delete inherited.REDIS_URL;
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, nodeArgsFor('main'), {
+  const spawnedAt = performance.now();
+  const child = spawn(options.node ?? process.execPath, nodeArgsFor('main'), {
     cwd: repoRoot,
     env: {
       ...inherited,
@@ -60,8 +68,11 @@ export async function startServerProcess(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { origin, port, child, output: () => output, exited };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (healthy) {
+      const readyInMs = performance.now() - spawnedAt;
+      return { origin, port, child, output: () => output, exited, readyInMs };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`the server process did not answer /healthz in time:\n${output}`);
