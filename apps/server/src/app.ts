@@ -8,6 +8,8 @@ import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerHealthRoutes } from './http/health.routes';
+import { createServerMetrics } from './http/metrics';
+import { countRequests, registerMetricsRoute } from './http/metrics.routes';
 import { answerFrameworkError, registerErrorMapping } from './http/errors';
 import {
   checkDeclaredStatuses,
@@ -218,6 +220,12 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   // JSON nested deeper than MAX_JSON_DEPTH is refused 400 before anything parses or walks it.
   registerJsonBodyParser(app);
   registerErrorMapping(app);
+  // Issue 17 §3: with METRICS=on, every request is counted from its arrival (this hook first).
+  const metrics = config.metrics ? createServerMetrics({ poolUse: database.poolUse }) : null;
+  if (metrics) {
+    countRequests(app, metrics, config.basePath);
+    app.addHook('onClose', async () => metrics.close());
+  }
   registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     basePath: config.basePath,
@@ -417,6 +425,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   });
 
   registerHealthRoutes(app, database);
+  if (metrics) registerMetricsRoute(app, { metrics, token: config.metrics?.token ?? null });
 
   // Where the API is reached from outside, for the absolute links some answers carry.
   const siteUrl = `${config.publicUrl}${config.basePath}`;

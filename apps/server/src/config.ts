@@ -168,6 +168,18 @@ const envSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, 'must be a two-letter country code, e.g. US or GB')
     .default(DEFAULT_PHONE_COUNTRY),
+  /**
+   * Issue 17 §3: GET /metrics (Prometheus). On without METRICS_TOKEN: anyone who reaches the
+   * port may read it (a private network); with it, only a caller presenting it as a bearer token.
+   */
+  METRICS: onOff.default('off'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,}$/,
+      'must be at least 32 letters, digits or "-._~+/=" (a bearer token)',
+    )
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -244,6 +256,8 @@ export interface Config {
   brand: { bankName: string; productName: string; primaryColor: string; accentColor: string };
   /** HTTPS=on: the server serves HTTPS itself (http/tls.ts); null: plain HTTP. */
   tls: TlsSetting | null;
+  /** METRICS=on: GET /metrics is served, to a bearer of `token` when one is set; null: 404. */
+  metrics: { token: string | null } | null;
 }
 
 /** Where the server's certificate comes from with HTTPS=on. */
@@ -297,6 +311,13 @@ export function workersProblems(
   ];
 }
 
+/** A metrics token with the metrics off would look like protection and protect nothing. */
+export function metricsProblems(env: Pick<Env, 'METRICS' | 'METRICS_TOKEN'>): string[] {
+  if (env.METRICS_TOKEN === undefined || env.METRICS === 'on') return [];
+  // The token is a secret: the line names the variable, never its value.
+  return ['METRICS_TOKEN: is only read with METRICS=on'];
+}
+
 /** A URL's host name as a certificate and WebAuthn name it: `[::1]` is `::1`. */
 function hostNameOf(url: string): string {
   return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
@@ -333,7 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  const problems = [...httpsProblems(e), ...workersProblems(e, env.WORKERS)];
+  const problems = [...httpsProblems(e), ...workersProblems(e, env.WORKERS), ...metricsProblems(e)];
   if (problems.length > 0) throw new ConfigError(problems);
   // With HTTPS=on the site's address is https:// and, HOST unset, the passkeys' relying party
   // (HOST) is PUBLIC_URL's host: a phone that opens https://<laptop>:8080 is on that host.
@@ -386,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accentColor: e.BRAND_ACCENT_COLOR,
     },
     tls: tlsSettingOf(e, host, publicUrl),
+    metrics: e.METRICS === 'on' ? { token: e.METRICS_TOKEN ?? null } : null,
   };
 }
 
@@ -403,6 +425,11 @@ export function configWarnings(config: Config): string[] {
   ) {
     warnings.push(
       'OUTBOX is on for a non-local PUBLIC_URL: anyone can read every one-time code. Set OUTBOX=off and SMTP_URL.',
+    );
+  }
+  if (config.metrics?.token === null && !isLocalUrl(config.publicUrl)) {
+    warnings.push(
+      'METRICS is on without METRICS_TOKEN for a non-local PUBLIC_URL: anyone who reaches the port can read /metrics. Set METRICS_TOKEN unless only a private network reaches it.',
     );
   }
   if (config.demoToolsEnabled && !isLocalUrl(config.publicUrl)) {

@@ -97,6 +97,9 @@ export const apiErrorMessages = {
   help_desk_code_rejected: messages.helpDesk.codeRejected,
   help_desk_no_such_device: messages.helpDesk.noSuchDevice,
   help_desk_last_device: messages.helpDesk.lastDevice,
+  // Operations: GET /metrics with METRICS_TOKEN set (issue 17 §3).
+  metrics_token_required:
+    'These metrics need the metrics token, sent as an Authorization: Bearer header.',
   // Orchestration (the policy API and its policies).
   no_such_company: 'There is no such company.',
   no_such_policy: 'There is no such policy.',

@@ -35,9 +35,23 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL: how the connection pool is used now (issue 17 §3, the metrics); PGlite: null,
+   * it has one connection inside the process and no pool.
+   */
+  poolUse: (() => PoolUse) | null;
   /** Runs `work` while no other instance migrates (instances starting together collide). */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, and the most the pool opens. */
+  total: number;
+  idle: number;
+  max: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** Closing twice (a test's cleanup after the code under test closed it) is harmless. */
@@ -63,6 +77,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        max: pool.options.max,
+        waiting: pool.waitingCount,
+      }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -97,6 +117,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'pglite',
+      poolUse: null,
       ping: async () => {
         await db.execute(sql`select 1`);
       },

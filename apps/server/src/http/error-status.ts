@@ -87,6 +87,8 @@ export const errorStatus = {
   help_desk_code_rejected: 400,
   help_desk_no_such_device: 404,
   help_desk_last_device: 409,
+  // Operations.
+  metrics_token_required: 401,
   // Orchestration.
   no_such_company: 404,
   no_such_policy: 404,

@@ -32,7 +32,9 @@ export type RouteCaller =
   /** Any caller with the anti-forgery header (a form post from another site cannot add it). */
   | 'xsrf'
   /** An integration holding the company's API key. */
-  | 'apiKey';
+  | 'apiKey'
+  /** A scraper holding METRICS_TOKEN, as a bearer token (issue 17 §3). */
+  | 'metricsToken';
 
 export interface RouteDocs {
   summary: string;
@@ -132,6 +134,7 @@ const SECURITY: Record<RouteCaller, Record<string, string[]>[]> = {
   browser: [{ interactionCookie: [], xsrfHeader: [] }],
   xsrf: [{ xsrfHeader: [] }],
   apiKey: [{ apiKey: [] }],
+  metricsToken: [{ metricsToken: [] }],
 };
 
 function operationOf(route: DocumentedRoute & { docs: RouteDocs }) {
@@ -281,6 +284,11 @@ export function openApiDocument(input: {
           description: 'Any value: a cross-site form cannot send it, so its presence shows intent.',
         },
         apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+        metricsToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The METRICS_TOKEN the server was started with (GET /metrics).',
+        },
       },
     },
     paths,

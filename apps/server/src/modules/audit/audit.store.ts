@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 import { isTraceOnly, type AuditEventType } from './audit.rules';
 import { currentInspectorId, panelEventWritten } from './inspector-context';
+import { auditEventsRecorded } from './recorded-events';
 
 export interface AuditEvent {
   type: AuditEventType;
@@ -46,13 +47,15 @@ export function auditRowsOf(events: readonly AuditEvent[]): AuditRow[] {
 export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promise<void> {
   const [row] = auditRowsOf([event]);
   if (row) await db.insert(auditEvents).values(row);
+  auditEventsRecorded([event]);
 }
 
 /**
  * An audit event's insert as one step (a CTE) of a caller's single-statement write, made only
  * when `condition` holds in that statement: the write and its event commit together, or
  * neither does, with no transaction of several round trips. The values may be a prepared
- * statement's placeholders; `details` is JSON text.
+ * statement's placeholders; `details` is JSON text. The caller tells `auditEventsRecorded`
+ * when the statement wrote it.
  */
 export function auditEventInsertWhen(
   type: AuditEventType,
@@ -68,7 +71,7 @@ export function auditEventInsertWhen(
 /**
  * The audit rows' inserts as steps of a caller's `with` statement, named `audit_0`, `audit_1`…,
  * each made only when the caller's step `saved` wrote a row: the caller's write and its events
- * commit together, in one statement.
+ * commit together, in one statement. The caller tells `auditEventsRecorded` once it has.
  */
 export function auditStepsAfterSaved(rows: readonly AuditRow[]): SQL[] {
   return rows.map((event, index) => {

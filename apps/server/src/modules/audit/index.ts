@@ -14,6 +14,7 @@ export {
   panelEventWritten,
   runWatchedBy,
 } from './inspector-context';
+export { auditEventsRecorded, onAuditEventsRecorded } from './recorded-events';
 export {
   auditEventInsertWhen,
   auditStepsAfterSaved,

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, type Queryable } from '../../db/database';
 import { ledgerEntries, transfers, users } from '../../db/schema';
-import { auditEventInsertWhen, currentInspectorId, panelEventWritten } from '../audit';
+import {
+  auditEventInsertWhen,
+  auditEventsRecorded,
+  currentInspectorId,
+  panelEventWritten,
+} from '../audit';
 import { grantIsLive } from '../identity';
 import {
   INSUFFICIENT_FUNDS_REASON,
@@ -392,6 +397,18 @@ const moveMoneyOfApprovedTransfer = moveMoneyStatement(
 export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<MoveMoneyResult> {
   const id = input.pendingTransferId ?? randomUUID();
   const statement = input.pendingTransferId ? moveMoneyOfApprovedTransfer : moveMoneyOfNewTransfer;
+  const auditDetails = {
+    transferId: id,
+    referenceNumber: input.referenceNumber,
+    fromAccountId: input.fromAccountId,
+    toAccountId: input.toAccountId,
+    amountCents: input.amountCents,
+    // The two ledger entries this statement writes, the debit first (issue 15 §1).
+    entries: [
+      { accountId: input.fromAccountId, amountCents: -input.amountCents },
+      { accountId: input.toAccountId, amountCents: input.amountCents },
+    ],
+  };
   const [row] = await statement(db, {
     fromAccountId: input.fromAccountId,
     toAccountId: input.toAccountId,
@@ -401,24 +418,14 @@ export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<M
     referenceNumber: input.referenceNumber,
     idempotencyKey: input.idempotencyKey,
     ip: input.ip ?? null,
-    auditDetails: JSON.stringify({
-      transferId: id,
-      referenceNumber: input.referenceNumber,
-      fromAccountId: input.fromAccountId,
-      toAccountId: input.toAccountId,
-      amountCents: input.amountCents,
-      // The two ledger entries this statement writes, the debit first (issue 15 §1).
-      entries: [
-        { accountId: input.fromAccountId, amountCents: -input.amountCents },
-        { accountId: input.toAccountId, amountCents: input.amountCents },
-      ],
-    }),
+    auditDetails: JSON.stringify(auditDetails),
     inspectorId: currentInspectorId(),
   });
   const watching = currentInspectorId();
   if (watching) panelEventWritten(watching);
   if (!row || Number(row.found) !== 2) throw new Error('a transfer account vanished');
   if (row.reference_number !== null) {
+    auditEventsRecorded([{ type: 'transfer.confirmed', details: auditDetails }]);
     return {
       moved: true,
       transfer: { id, referenceNumber: row.reference_number },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { OutboxChannel, OutboxMessage } from '@anybank/contracts';
 import { queryRows, type Queryable } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
-import { auditRowsOf, auditStepsAfterSaved, type AuditEvent } from '../audit';
+import { auditEventsRecorded, auditRowsOf, auditStepsAfterSaved, type AuditEvent } from '../audit';
 
 export interface NewOutboxRow {
   /** Chosen by the sender, so that the events telling of the message can name it. */
@@ -42,6 +42,7 @@ export async function insertOutboxMessage(
   if (events.length === 0) {
     const [inserted] = await db.insert(outboxMessages).values(row).returning();
     if (!inserted) throw new Error('insert into outbox_messages returned no row');
+    auditEventsRecorded(audit);
     return toMessage(inserted);
   }
   const steps = [
@@ -58,6 +59,7 @@ export async function insertOutboxMessage(
       select id, channel, recipient, subject, body, code, created_at as "createdAt" from saved`,
   );
   if (!saved) throw new Error('insert into outbox_messages returned no row');
+  auditEventsRecorded(audit);
   return toMessage({ ...saved, createdAt: new Date(saved.createdAt) });
 }
 

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
-import { auditRowsOf, auditStepsAfterSaved, type AuditEvent } from '../../audit';
+import {
+  auditEventsRecorded,
+  auditRowsOf,
+  auditStepsAfterSaved,
+  type AuditEvent,
+} from '../../audit';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {
@@ -120,7 +125,21 @@ export async function saveFlowState(
     userId: next.userId ?? null,
   };
   const rows = auditRowsOf(audit);
-  if (rows.length === 0) return (await updateFlow(db, values)).length === 1;
+  const saved = rows.length === 0 ? await update(db, values) : await updateWith(db, values, rows);
+  if (saved) auditEventsRecorded(audit);
+  return saved;
+}
+
+async function update(db: Queryable, values: FlowUpdate): Promise<boolean> {
+  return (await updateFlow(db, values)).length === 1;
+}
+
+/** The update with the audit rows' inserts, made only if it wrote, in one statement. */
+async function updateWith(
+  db: Queryable,
+  values: FlowUpdate,
+  rows: ReturnType<typeof auditRowsOf>,
+): Promise<boolean> {
   const steps = [sql`saved as (${flowUpdate(values)})`, ...auditStepsAfterSaved(rows)];
   const [row] = await queryRows<{ saved: number }>(
     db,
