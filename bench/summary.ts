@@ -19,12 +19,13 @@ const rows: (string | number)[][] = [];
 
 const login = await result('login');
 for (const run of login?.runs ?? []) {
+  const work = run.database === 'postgres' ? login?.databaseWorkPerSignIn : null;
   rows.push([
-    `Sign-in, ${login?.users} at once (${run.database})`,
-    `${run.signInsPerSecond} sign-ins/s (p50 ${run.signIn.p50Ms} ms, p99 ${run.signIn.p99Ms} ms)`,
+    `Sign-in, ${login?.users} at once (${run.database}, WORKERS=${run.workers})`,
+    `${run.signInsPerSecond} sign-ins/s (p50 ${run.signIn.p50Ms} ms, p99 ${run.signIn.p99Ms} ms; server CPU ${run.serverCpuMsPerSignIn} ms${work ? `; ${work.statements} statements, ${work.writingTransactions} writing commits` : ''})`,
     `${run.hashesPerSecond} argon2id hashes/s`,
     pct(run.signInsPerSecond, run.hashesPerSecond),
-    '≥ 70 % of hashes/s',
+    `≥ ${Math.round(run.target * 100)} % of hashes/s`,
     yes(run.reached),
   ]);
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import {
   type ServerProcess,
 } from '../../apps/server/test/server-process';
 import { createTestDatabase, type DatabaseKind } from '../../apps/server/test/test-database';
+import { startWireCounter, type WireCounts } from './wire-counter';
 
 export type { DatabaseKind };
 
@@ -32,8 +33,13 @@ export interface BenchServer {
   /** PostgreSQL: the URL of the server's own database (to reach it beside the server). */
   databaseUrl: string | null;
   process: ServerProcess;
-  /** CPU seconds (user + system) the server process has used so far. */
+  /** CPU seconds (user + system) the server's processes (its workers too) have used so far. */
   cpuSeconds(): Promise<number>;
+  /**
+   * With `countWire` on PostgreSQL: the statements and transactions the server has asked of the
+   * database so far, counted on the wire (bench/support/wire-counter.ts). Otherwise null.
+   */
+  wireCounts(): WireCounts | null;
   /**
    * With BENCH_CPU_PROFILE set: ends the server's current CPU-profile segment, saved as
    * `<label>-<pid>.cpuprofile` (so one run's profile holds only that run). Otherwise nothing.
@@ -58,19 +64,29 @@ export async function startBenchServer(
   options: {
     prepare?: (database: DatabaseHandle) => Promise<void>;
     env?: Record<string, string>;
+    /**
+     * PostgreSQL only: the server reaches its database through a counting proxy. It costs the
+     * load generator's process work, so a run that measures a rate should not count.
+     */
+    countWire?: boolean;
   } = {},
 ): Promise<BenchServer> {
   let env: Record<string, string>;
   let inspect: <T>(work: (database: DatabaseHandle) => Promise<T>) => Promise<T>;
   let remove: () => Promise<void>;
   let databaseUrl: string | null = null;
+  let wire: Awaited<ReturnType<typeof startWireCounter>> | null = null;
   if (kind === 'postgres') {
     const database = await createTestDatabase('postgres');
     await options.prepare?.(database.handle);
     databaseUrl = database.url;
-    env = { DATABASE_URL: database.url ?? '' };
+    wire = options.countWire ? await startWireCounter(database.url ?? '') : null;
+    env = { DATABASE_URL: wire ? wire.url() : (database.url ?? '') };
     inspect = (work) => work(database.handle);
-    remove = () => database.drop();
+    remove = async () => {
+      await wire?.close();
+      await database.drop();
+    };
   } else {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-bench-'));
     const setup = await openDatabase({ kind: 'pglite', dataDir });
@@ -117,7 +133,8 @@ export async function startBenchServer(
     origin: server.origin,
     databaseUrl,
     process: server,
-    cpuSeconds: () => cpuSecondsOf(server.child.pid ?? 0),
+    cpuSeconds: () => cpuSecondsOfTree(server.child.pid ?? 0),
+    wireCounts: () => wire?.counts() ?? null,
     async endProfileSegment(label) {
       if (!profileDir || !server.child.pid) return;
       await writeFile(path.join(profileDir, `label-${server.child.pid}`), `${kind}-${label}`);
@@ -136,9 +153,27 @@ export async function startBenchServer(
   };
 }
 
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** A process's parent and CPU seconds (user + system), from /proc/<pid>/stat; null once gone. */
+async function statOf(pid: number): Promise<{ parent: number; cpuSeconds: number } | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return {
+      parent: Number(fields[1]),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used by a process and its children (WORKERS>1: the cluster's workers). */
+async function cpuSecondsOfTree(pid: number): Promise<number> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const stats = await Promise.all(
+    pids.map(async (each) => ({ pid: each, stat: await statOf(each) })),
+  );
+  return stats
+    .filter(({ pid: each, stat }) => each === pid || stat?.parent === pid)
+    .reduce((sum, { stat }) => sum + (stat?.cpuSeconds ?? 0), 0);
 }
