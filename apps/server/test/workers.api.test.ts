@@ -54,8 +54,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let server: ServerProcess;
 
     beforeAll(async () => {
-      // Migrated, and nothing else: the primary seeds the demo users and makes the keys.
-      test = await createTestDatabase('postgres');
+      // With the demo users (copied from the run's template, not hashed again) and no secret or
+      // key: the primary makes them before its workers start.
+      test = await createTestDatabase('postgres', { seeded: true });
       const port = await freePort();
       // A balancer that keeps no connection open: each request is a new connection, which the
       // cluster hands to its workers in turn.
