@@ -203,6 +203,14 @@ const ROWS: Row[] = [
     request: () => ({ path: '/readyz' }),
     answers: everyone(200),
   },
+  // Issue 17 §3: with METRICS_TOKEN set only its bearer reads the metrics; no person's or
+  // application's access token opens them (metrics.api.test.ts: the token does, and off: 404).
+  {
+    route: route('GET', '/metrics'),
+    name: 'the metrics, for the holder of METRICS_TOKEN',
+    request: () => ({ path: '/metrics' }),
+    answers: everyone(401),
+  },
   // The API reference describes what each route checks, never a secret or anyone's data: its
   // page, its document, its sign-in return page and its viewer's files are anyone's to read.
   {
@@ -1084,7 +1092,9 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
-    const started = await startBankingServer(test);
+    const started = await startBankingServer(test, {
+      env: { METRICS: 'on', METRICS_TOKEN: randomBytes(32).toString('base64url') },
+    });
     server = started.server;
     const { origin } = started;
     const customerToken = await signedInToken(origin, CUSTOMER);
