@@ -23,7 +23,7 @@ import {
   signInRateLimit,
   usernameLookupRateLimit,
 } from './http/rate-limits';
-import { serializeRequestForLog } from './http/request-log';
+import { OneLinePerRequest, serializeRequestForLog } from './http/request-log';
 import { analyticsOriginOf, registerSecurityHeaders } from './http/security-headers';
 import { httpsServerFactory } from './http/tls';
 import type { PemPair } from './http/tls-certificate';
@@ -34,6 +34,8 @@ import {
   watchRequestsOfOpenPanels,
 } from './modules/inspector/inspector.routes';
 import { createInspectorService } from './modules/inspector';
+import { registerActivityRoutes } from './modules/banking/activity.routes';
+import { createActivityService } from './modules/banking/activity.service';
 import { registerAdvisorBalanceRoutes } from './modules/banking/advisor-balances.routes';
 import { createClientBalancesService } from './modules/banking/advisor-balances.service';
 import { registerBankingRoutes } from './modules/banking/banking.routes';
@@ -199,6 +201,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const app = Fastify({
     // Request logs never hold a code, state or pickup reference (http/request-log.ts).
     logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
@@ -490,6 +493,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         });
       }
       registerBankingRoutes(api, { auth, banking, siteUrl });
+      registerActivityRoutes(api, { auth, activity: createActivityService({ db }), siteUrl });
       registerOrchestrationRoutes(api, { config, orchestration });
       registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
       // The partner portals' data: each shows only what customers consented to share.

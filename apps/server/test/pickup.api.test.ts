@@ -117,7 +117,7 @@ describe.each(API_DATABASES)('session pickup on %s', (kind) => {
 });
 
 describe('request logs', () => {
-  it('hold no authorization code, state or pickup reference of a whole sign-in', async () => {
+  it('hold one line per request, when it completes, and no authorization code, state or pickup reference of a whole sign-in', async () => {
     const dataDir = await newPgliteDataDir('anybank-log-');
     const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
@@ -136,6 +136,25 @@ describe('request logs', () => {
       expect(output).toContain('/ext/ref/return?code=[redacted]');
       expect(output).toContain('/ext/ref/pickup?REF=[redacted]');
       for (const secret of secrets) expect(output).not.toContain(secret);
+
+      // Issue 17 §4: at `info`, one line per request (its completion), naming the request, its
+      // id and its answer; the sign-in's requests each appear once.
+      const lines = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requestLines = lines.filter((line) => 'reqId' in line && 'req' in line);
+      expect(requestLines.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(requestLines.map((line) => line.msg))).toEqual(new Set(['request completed']));
+      const ids = requestLines.map((line) => line.reqId);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const line of requestLines) {
+        expect(line).toMatchObject({
+          req: { method: expect.any(String), url: expect.any(String) },
+          res: { statusCode: expect.any(Number) },
+          responseTime: expect.any(Number),
+        });
+      }
     } finally {
       await stopServerProcess(server);
       await rm(dataDir, { recursive: true, force: true });
