@@ -1149,6 +1149,16 @@ const TARGETS: Target[] = [
       token: path === OAUTH_PATHS.userinfo ? context.tokens.customer : null,
     }),
   })),
+
+  // --- Operations ----------------------------------------------------------------------------
+  // Issue 17 §3: the metrics behind METRICS_TOKEN, with hostile headers (Authorization among
+  // them) and query strings. Last, so that no other target moved between shards: it falls in
+  // fuzz-3, which had the fewest.
+  {
+    route: { method: 'GET', url: '/metrics' },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant('/metrics') }),
+  },
 ];
 
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */
@@ -1186,7 +1196,9 @@ export function describeFuzzShard(shard: number, shards: number) {
 
     beforeAll(async () => {
       test = await createTestDatabase(kind, { seeded: true });
-      ({ server, origin } = await startBankingServer(test));
+      ({ server, origin } = await startBankingServer(test, {
+        env: { METRICS: 'on', METRICS_TOKEN: randomBytes(32).toString('base64url') },
+      }));
       const customerId = await userIdOf(test, CUSTOMER);
       const owned = await test.handle.db
         .select({ id: accounts.id })
