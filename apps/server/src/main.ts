@@ -9,6 +9,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { MIGRATE_COMMAND, migrateDatabase, pendingMigrations } from './db/migrate';
 import { drainableServer } from './http/drain';
+import { serveClusterMetrics } from './http/metrics';
 import { TlsSetupError, loadTlsCredentials, tlsBannerLines, type TlsCredentials } from './http/tls';
 import { KeySealError } from './modules/identity/keys/key-seal';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
@@ -128,6 +129,8 @@ if (role === 'primary') {
   // The keys and the certificate are made (the workers read them): the workers take it from here.
   keys.signingKeys.close();
   await database.close();
+  // A scrape reaches one worker, which asks here for every worker's metrics added up.
+  if (config.metrics) serveClusterMetrics();
   process.exit(await runWorkers(config.workers, () => banner(config, tls)));
 }
 

@@ -69,6 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           PUBLIC_URL: front.origin,
           // The requests' log lines tell which worker served each.
           LOG_LEVEL: 'debug',
+          METRICS: 'on',
         },
         { port },
       );
@@ -146,6 +147,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const amountOf = (list: typeof balances, id = checking) =>
         Number(list.Data.Balance.find((entry) => entry.AccountId === id)?.Amount.Amount);
       expect(amountOf(balances) - amountOf(after)).toBeCloseTo(1500, 2);
+
+      // Issue 17 §3: whichever worker a scrape reaches answers for both. The phone's approval
+      // was counted on one worker and the transfer it confirmed on the other.
+      for (let scrape = 0; scrape < 2; scrape += 1) {
+        const metrics = await (await fetch(`${front.origin}/metrics`)).text();
+        expect(metrics).toContain('anybank_ciba_decisions_total{decision="approved"} 1\n');
+        expect(metrics).toContain('anybank_transfers_total{outcome="confirmed"} 1\n');
+      }
     });
 
     it('stops both workers, each draining as one process does, on one SIGTERM to the process', async () => {
