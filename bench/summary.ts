@@ -59,7 +59,7 @@ for (const run of transfers?.runs ?? []) {
 const balances = await result('balances');
 for (const run of balances?.runs ?? []) {
   rows.push([
-    `Balances, ${balances?.connections} connections (${run.database})`,
+    `Balances, ${balances?.connections} connections (${run.database}, WORKERS=${run.workers ?? 1})`,
     `${run.balances.perSecond} requests/s (p99 ${run.balances.p99Ms} ms)`,
     `${run.healthz.perSecond} /healthz/s`,
     pct(run.balances.perSecond, run.healthz.perSecond),
