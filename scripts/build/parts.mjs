@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer, SERVER_DIST_DIR } from './server-bundle.mjs';
@@ -20,6 +21,8 @@ const webDistDir = () => path.resolve(repoRoot, 'apps/web', process.env.WEB_DIST
  * @typedef {object} Part
  * @property {string[]} inputs files and folders (relative to the repository) the output is made of
  * @property {() => string} output the file whose presence says the part was built
+ * @property {[string, string]} tool the package that builds it, and the package.json it is
+ *   installed for: a development dependency, absent from a production install
  * @property {() => Promise<string>} build builds the part; answers what it printed
  */
 
@@ -36,6 +39,7 @@ export const PARTS = {
       'scripts/build/server-bundle.mjs',
     ],
     output: () => path.join(SERVER_DIST_DIR, 'main.mjs'),
+    tool: ['esbuild', 'package.json'],
     build: async () => {
       await bundleServer();
       return '';
@@ -45,6 +49,7 @@ export const PARTS = {
   web: {
     inputs: ['apps/web', 'packages/contracts', 'package-lock.json', 'tsconfig.base.json'],
     output: () => path.join(webDistDir(), 'index.html'),
+    tool: ['vite', 'apps/web/package.json'],
     build: () => run('npm', ['run', 'build', '--silent', '-w', 'apps/web']),
   },
 };
@@ -110,6 +115,17 @@ function recordFile(name) {
   return path.join(RECORDS_DIR, `${name}-${place}.fingerprint`);
 }
 
+/** @param {Part} part */
+function toolInstalled(part) {
+  const [tool, manifest] = part.tool;
+  try {
+    createRequire(path.join(repoRoot, manifest)).resolve(`${tool}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {string} file */
 const exists = (file) =>
   stat(file).then(
@@ -119,7 +135,9 @@ const exists = (file) =>
 
 /**
  * Builds the named parts whose inputs changed since their last build here (all of them with
- * `force`), at the same time, and records what each was built from. A part's output is printed
+ * `force`), at the same time, and records what each was built from. Where a part's build tool is
+ * not installed (a production install: `npm ci --omit=dev`), its existing output is used as it
+ * is, with a line saying so; with none, it stops. A part's output is printed
  * once every part has ended: whoever watches for the web build's last line (e2e's servers wait
  * for vite's "✓ built in") then finds the server built as well.
  *
@@ -141,9 +159,17 @@ export async function buildParts(names, { force = false, log = () => {} } = {}) 
       }),
     ),
   );
-  const toBuild = /** @type {Array<keyof typeof PARTS>} */ (partsToBuild(facts));
+  const stale = /** @type {Array<keyof typeof PARTS>} */ (partsToBuild(facts));
   for (const name of names)
-    if (!toBuild.includes(name)) log(`${name}: unchanged since its last build`);
+    if (!stale.includes(name)) log(`${name}: unchanged since its last build`);
+  const toBuild = stale.filter((name) => toolInstalled(PARTS[name]));
+  for (const name of stale.filter((name) => !toBuild.includes(name))) {
+    const why = `${name}: ${PARTS[name].tool[0]} is not installed (an install without development dependencies)`;
+    if (!facts[name].outputPresent) {
+      throw new Error(`${why}, and there is no build: run \`npm run build\` where it is.`);
+    }
+    log(`${why}: running the build already there, which may be older than the source.`);
+  }
   const outcomes = await Promise.allSettled(
     toBuild.map(async (name) => {
       const started = performance.now();

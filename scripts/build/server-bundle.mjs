@@ -3,7 +3,6 @@
 import { readFile, rename, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,6 +55,9 @@ const ownSourceOnly = {
  * @param {string} [outDir]
  */
 export async function bundleServer(outDir = SERVER_DIST_DIR) {
+  // Imported only to build: a production install (no development dependencies) still checks
+  // that its build is current and runs it (parts.mjs).
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: repoRoot,
     entryPoints: Object.fromEntries(
