@@ -15,6 +15,7 @@ export const SLOW_FILES = [
   'apps/server/src/db/database.test.ts',
   'apps/server/test/signing-keys-shared.api.test.ts',
   'apps/server/test/graceful-stop.test.ts',
+  'apps/server/test/compiled-start.test.ts',
   'apps/server/test/workers.api.test.ts',
   'apps/server/test/pickup.api.test.ts',
   'apps/server/test/transfer-limits.api.test.ts',
