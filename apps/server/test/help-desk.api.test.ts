@@ -382,7 +382,6 @@ describe.each(API_DATABASES)('the account help desk on %s', (kind) => {
         passwordHash: await hashPassword(DEMO_PASSWORD),
       },
       devices: [{ type: 'Email', name: 'Email', target: 'riley.park@example.com' }],
-      balances: null,
     });
     const rileyToken = await signedInToken(
       origin,

@@ -3,7 +3,10 @@ import type { Queryable } from '../src/db/database';
 import { accounts, ledgerEntries, transfers, users } from '../src/db/schema';
 import { DEMO_USERS } from '../src/seed/demo-data';
 
-/** Each seeded account's opening balance in cents, by account id (ids differ per seed). */
+/**
+ * Each seeded account's balance as the seed leaves it (the README's), by account id (ids differ
+ * per seed): the seed's history ends there, so money moved since adds up from these.
+ */
 export async function demoOpeningBalances(db: Queryable): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: accounts.id, position: accounts.position, uid: users.uid })
@@ -20,12 +23,14 @@ export async function demoOpeningBalances(db: Queryable): Promise<Map<string, nu
 
 /**
  * What is wrong with the money, one sentence per problem (none: the books are right):
- * - every balance is its opening balance plus its ledger entries, and each entry's
- *   balance-after continues the one before;
- * - no deposit account is below zero;
- * - the sum of all balances is the sum of the opening balances (money only moves);
+ * - every balance is the sum of its ledger entries, and each entry's balance-after continues
+ *   the one before (from zero: an opening deposit is an entry too);
+ * - no deposit account is below zero, after any of its entries;
+ * - the sum of all balances is the sum of `opening` (the balances when the seed finished):
+ *   since then money only moved between accounts;
  * - a confirmed transfer has exactly its two entries (−amount from, +amount to); any other
- *   transfer has none.
+ *   transfer has none; an entry of no transfer is money from or to outside the bank (the
+ *   seeded history's), never one marked as a transfer's.
  */
 export async function ledgerProblems(
   db: Queryable,
@@ -43,7 +48,7 @@ export async function ledgerProblems(
     if (start === undefined) continue;
     openingTotal += start;
     total += account.balanceCents;
-    let running = start;
+    let running = 0;
     for (const entry of entries.filter((each) => each.accountId === account.id)) {
       running += entry.amountCents;
       if (entry.balanceAfterCents !== running) {
@@ -51,6 +56,9 @@ export async function ledgerProblems(
           `entry ${entry.id} of ${account.id} says ${entry.balanceAfterCents} after, the entries add up to ${running}`,
         );
         running = entry.balanceAfterCents;
+      }
+      if (account.kind !== 'rewards-visa' && running < 0) {
+        problems.push(`${account.kind} ${account.id} went below zero at entry ${entry.id}`);
       }
     }
     if (running !== account.balanceCents) {
@@ -63,7 +71,7 @@ export async function ledgerProblems(
     }
   }
   if (total !== openingTotal) {
-    problems.push(`the balances add up to ${total}, they opened at ${openingTotal}`);
+    problems.push(`the balances add up to ${total}, they were ${openingTotal} after the seed`);
   }
 
   for (const transfer of transferRows) {
@@ -83,7 +91,9 @@ export async function ledgerProblems(
       );
     }
   }
-  const orphans = entries.filter((entry) => entry.transferId === null).length;
-  if (orphans > 0) problems.push(`${orphans} ledger entries belong to no transfer`);
+  const orphans = entries.filter(
+    (entry) => entry.transferId === null && entry.category === 'transfer',
+  ).length;
+  if (orphans > 0) problems.push(`${orphans} transfer entries belong to no transfer`);
   return problems;
 }

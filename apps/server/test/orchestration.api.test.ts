@@ -1,5 +1,5 @@
 import { verify as verifyPassword } from '@node-rs/argon2';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_KEY_HEADER,
@@ -18,7 +18,14 @@ import {
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
-import { accounts, auditEvents, mfaDevices, outboxMessages, users } from '../src/db/schema';
+import {
+  accounts,
+  auditEvents,
+  ledgerEntries,
+  mfaDevices,
+  outboxMessages,
+  users,
+} from '../src/db/schema';
 import { findUserByUid, listAccountsOf } from '../src/modules/directory/directory.store';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
@@ -251,6 +258,27 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
         ['checking', 250_000],
         ['savings', 1_000_000],
         ['rewards-visa', 0],
+      ]);
+      // Issue 16 §1: the money came in through the ledger, as one opening deposit each.
+      const entries = await test.handle.db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          inArray(
+            ledgerEntries.accountId,
+            opened.map((account) => account.id),
+          ),
+        )
+        .orderBy(ledgerEntries.id);
+      expect(
+        entries.map((entry) => [entry.accountId, entry.amountCents, entry.balanceAfterCents]),
+      ).toEqual([
+        [opened[0]!.id, 250_000, 250_000],
+        [opened[1]!.id, 1_000_000, 1_000_000],
+      ]);
+      expect(entries.map((entry) => [entry.description, entry.category])).toEqual([
+        ['Opening deposit', 'opening'],
+        ['Opening deposit', 'opening'],
       ]);
       const devices = await test.handle.db
         .select()

@@ -71,6 +71,9 @@ export const apiErrorMessages = {
   invalid_code: messages.transfer.confirmationCodeWrong,
   idempotency_key_reused: 'This Idempotency-Key was already used for another transfer.',
   advisor_no_consent: messages.advisor.noConsent,
+  // Account activity (issue 16 §1): another's account, or one not shared with the partner.
+  account_not_found: 'There is no such account among yours.',
+  account_not_shared: messages.advisor.noConsent,
   // Consents.
   consent_not_yours: 'You can only read and change your own consents.',
   consent_foreign_accounts: 'You can share only the balances of your own accounts.',

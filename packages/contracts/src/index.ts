@@ -14,6 +14,7 @@ export * from './passkeys';
 export * from './risk';
 export * from './oauth';
 export * from './banking';
+export * from './activity';
 export * from './consents';
 export * from './orchestration';
 export * from './push';

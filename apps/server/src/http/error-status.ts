@@ -61,6 +61,8 @@ export const errorStatus = {
   invalid_code: 400,
   idempotency_key_reused: 422,
   advisor_no_consent: 403,
+  account_not_found: 404,
+  account_not_shared: 403,
   // Consents.
   consent_not_yours: 403,
   consent_foreign_accounts: 400,

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
 import type { Database } from '../db/database';
-import { accounts, consents, mfaDevices, users } from '../db/schema';
+import { accounts, consents, ledgerEntries, mfaDevices, transfers, users } from '../db/schema';
 import { findUserByUid, insertUser, listAccountsOf } from '../modules/directory/directory.store';
 import { hashPassword } from '../modules/identity/credentials/password.service';
+import { demoOpeningBalances, ledgerProblems } from '../../test/ledger-invariant';
 import { DEMO_USERS } from './demo-data';
 import {
   demoUsersWithDemoPassword,
@@ -117,6 +118,77 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     expect(count('communication', 'revoked')).toBeGreaterThan(0);
     expect(count('share-account-balances', 'accepted')).toBeGreaterThan(3);
     expect(count('share-account-balances', 'revoked')).toBeGreaterThan(0);
+  });
+
+  it('gives every demo customer ninety days of activity ending at the README’s balances, each balance the sum of its entries', async () => {
+    const { db } = test.handle;
+    expect(await ledgerProblems(db, await demoOpeningBalances(db))).toEqual([]);
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    for (const demo of DEMO_USERS.filter((each) => each.balances)) {
+      const user = await findUserByUid(db, demo.uid);
+      const owned = await listAccountsOf(db, user!.id);
+      expect(
+        owned.map((account) => account.balanceCents),
+        demo.uid,
+      ).toEqual(demo.balances);
+      for (const account of owned) {
+        const [sums] = await db
+          .select({
+            total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+            count: sql<number>`count(*)`.mapWith(Number),
+            oldest: sql<string>`min(${ledgerEntries.createdAt})`,
+          })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.accountId, account.id));
+        expect(sums!.total, `${demo.uid} ${account.kind}`).toBe(account.balanceCents);
+        if (account.kind === 'checking') {
+          // Salary, rent, utilities, groceries, card payments, transfers: every month.
+          expect(sums!.count).toBeGreaterThan(25);
+          const age = Date.now() - new Date(sums!.oldest).getTime();
+          expect(age).toBeGreaterThan(89 * DAY_MS);
+          expect(age).toBeLessThan(91 * DAY_MS);
+        }
+      }
+    }
+    const [jane] = await db.select({ id: users.id }).from(users).where(eq(users.uid, 'jane.doe'));
+    const janeTransfers = await db.select().from(transfers).where(eq(transfers.userId, jane!.id));
+    expect(janeTransfers.length).toBe(3);
+    // None in the last 24 hours: the seeded history leaves the day's transfer limits untouched.
+    for (const transfer of janeTransfers) {
+      expect(Date.now() - transfer.createdAt.getTime()).toBeGreaterThan(2 * DAY_MS);
+    }
+  });
+
+  it('writes the same activity, amounts and descriptions, every time it seeds', async () => {
+    const activityOf = async (db: Database, uid: string) =>
+      (
+        await db
+          .select({
+            kind: accounts.kind,
+            amount: ledgerEntries.amountCents,
+            description: ledgerEntries.description,
+            category: ledgerEntries.category,
+          })
+          .from(ledgerEntries)
+          .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+          .innerJoin(users, eq(users.id, accounts.ownerId))
+          .where(eq(users.uid, uid))
+          .orderBy(asc(ledgerEntries.id))
+      ).map((entry) => ({
+        ...entry,
+        // Account numbers are new at every seed; the rest is the same.
+        description: entry.description.replace(/\d{4}( — thank you)?$/, '####$1'),
+      }));
+    const before = await activityOf(test.handle.db, 'michael.brown');
+    expect(before.length).toBeGreaterThan(40);
+    expect(before.every((entry) => entry.description !== '' && entry.category !== '')).toBe(true);
+    const other = await createTestDatabase(kind);
+    try {
+      await seedDemoData(other.handle.db);
+      expect(await activityOf(other.handle.db, 'michael.brown')).toEqual(before);
+    } finally {
+      await other.drop();
+    }
   });
 
   it('restores the demo data with reset', async () => {

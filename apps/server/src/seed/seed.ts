@@ -5,6 +5,8 @@ import type { Database, Transaction } from '../db/database';
 import { users } from '../db/schema';
 import { deleteUserWithHoldings } from '../modules/admin/admin.store';
 import { insertAuditEvent } from '../modules/audit/audit.store';
+import type { HistoryPosting } from '../modules/banking/ledger.rules';
+import { postOpeningHistory } from '../modules/banking/ledger.store';
 import {
   CONSENT_AUDIENCE,
   communicationStatus,
@@ -14,6 +16,7 @@ import { insertConsents, type NewConsent } from '../modules/consents/consent.sto
 import { findUserByUid } from '../modules/directory/directory.store';
 import { insertDirectoryEntry } from '../modules/directory/new-customer';
 import { DEMO_USERS, type DemoUser } from './demo-data';
+import { demoHistoryOf } from './demo-history';
 
 /** Every table the demo owns, children first: `--reset` empties them before seeding again. */
 const DEMO_TABLES = [
@@ -36,7 +39,12 @@ const DEMO_TABLES = [
   'branding',
 ] as const;
 
-async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
+/** Creates the demo user; answers their ninety days of activity, for the ledger to write. */
+async function seedUser(
+  tx: Transaction,
+  demo: DemoUser,
+  passwordHash: string,
+): Promise<HistoryPosting[]> {
   const { user, accounts: accountRows } = await insertDirectoryEntry(tx, {
     user: {
       uid: demo.uid,
@@ -57,9 +65,9 @@ async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
       target:
         device.type === 'Email' ? demo.email : device.type === 'SMS' ? (demo.mobile ?? null) : null,
     })),
-    balances: demo.balances ?? null,
+    openAccounts: Boolean(demo.balances),
   });
-  if (!demo.balances) return;
+  if (!demo.balances) return [];
 
   const consents: NewConsent[] = [];
   if (demo.communication) {
@@ -92,6 +100,7 @@ async function seedUser(tx: Transaction, demo: DemoUser, passwordHash: string) {
     });
   }
   await insertConsents(tx, consents);
+  return demoHistoryOf({ uid: demo.uid, userId: user.id, balances: demo.balances }, accountRows);
 }
 
 export interface SeedResult {
@@ -99,7 +108,8 @@ export interface SeedResult {
 }
 
 /**
- * Creates every demo user that does not exist yet, with accounts, devices and consents.
+ * Creates every demo user that does not exist yet, with accounts, devices, consents and their
+ * ninety days of account activity (demo-history.ts), written through the ledger.
  * Idempotent: users already present are left exactly as they are, so a second run changes
  * nothing. With `reset`, the demo tables are emptied first (`npm run seed -- --reset`).
  * Passwords are hashed before the transaction opens: slow work stays outside it.
@@ -122,11 +132,17 @@ export async function seedDemoData(
         sql.raw(`truncate table ${DEMO_TABLES.join(', ')} restart identity cascade`),
       );
     }
+    const history: HistoryPosting[] = [];
     for (const [index, demo] of missing.entries()) {
       // A concurrent seeder (two instances starting together) may have won the race.
       if (await findUserByUid(tx, demo.uid)) continue;
-      await seedUser(tx, demo, hashes[index] ?? '');
+      history.push(...(await seedUser(tx, demo, hashes[index] ?? '')));
     }
+    // Every customer's history in one statement, oldest first across them all.
+    await postOpeningHistory(
+      tx,
+      history.sort((a, b) => b.ageMs - a.ageMs),
+    );
     await insertAuditEvent(tx, {
       type: options.reset ? 'seed.reset' : 'seed.applied',
       ip: options.ip,

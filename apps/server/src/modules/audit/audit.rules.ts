@@ -131,7 +131,7 @@ export interface PartnerRead {
   /** The partner user who read. */
   readerId: string;
   readerType: string;
-  resource: 'advisor-consents' | 'client-balances' | 'scim-users';
+  resource: 'advisor-consents' | 'client-balances' | 'client-transactions' | 'scim-users';
   /** The customers whose data was in the answer (or was asked for and refused). */
   subjects: readonly string[];
   outcome: 'shown' | 'refused';

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { insertAuditEvent } from '../audit';
 import { findUserById, listAccountsOf } from '../directory';
+import { recordApprovalRequest } from './activity.store';
 import { transferDecisionTrace } from './transfer-trace.rules';
 import {
   maskEmail,
@@ -66,6 +67,8 @@ export interface TransferApprovals {
     toAccountId: string;
     amountCents: number;
     transferId: string;
+    /** Told the approval request's id (the CIBA auth_req_id) once the phone was asked. */
+    onRequested?: (approvalRequestId: string) => Promise<void>;
   }): Promise<'approved' | 'denied' | 'expired'>;
 }
 
@@ -309,6 +312,9 @@ export function createBankingService(deps: {
         toAccountId: plan.to.id,
         amountCents: plan.amountCents,
         transferId: pending.id,
+        // Payment Activity names the request the transfer waits for.
+        onRequested: (approvalRequestId) =>
+          recordApprovalRequest(db, { transferId: pending.id, approvalRequestId }),
       });
     } catch (error) {
       await settle(plan, pending, 'approval_failed');
@@ -556,6 +562,7 @@ export function createBankingService(deps: {
                 pending: await insertTransfer(tx, {
                   ...transferRow(plan),
                   status: 'pending_approval',
+                  approvalMethod: decision.via === 'push' ? 'phone' : 'code',
                 }),
                 via: decision.via,
               };

@@ -52,7 +52,7 @@ export async function settlePendingTransfer(
 ): Promise<TransferRow | null> {
   const [row] = await db
     .update(transfers)
-    .set(outcome)
+    .set({ ...outcome, decidedAt: sql`now()` })
     .where(and(eq(transfers.id, transferId), eq(transfers.status, 'pending_approval')))
     .returning();
   return row ?? null;
@@ -381,13 +381,14 @@ const moveMoneyOfNewTransfer = moveMoneyStatement(
 const moveMoneyOfApprovedTransfer = moveMoneyStatement(
   'banking_move_approved_money',
   sql`transfer as (
-        update transfers set status = 'confirmed', reason = null
+        update transfers set status = 'confirmed', reason = null, decided_at = now()
         where id = ${transferId} and status = 'pending_approval'
           and exists (select 1 from checked where found = 2 and source_balance >= ${amount})
         returning id, reference_number
       ),
       unpaid as (
-        update transfers set status = 'denied', reason = ${INSUFFICIENT_FUNDS_REASON}
+        update transfers set status = 'denied', reason = ${INSUFFICIENT_FUNDS_REASON},
+          decided_at = now()
         where id = ${transferId} and status = 'pending_approval'
           and exists (select 1 from checked where found = 2 and source_balance < ${amount})
       ),`,

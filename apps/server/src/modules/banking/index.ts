@@ -1,2 +1,5 @@
 /** The banking module as other modules use it: identity's CIBA approvals name its types. */
 export type { BankingService, TransferApprovals } from './banking.service';
+/** Issue 16 §1: a new customer's opening deposits go through the ledger like any money. */
+export { postOpeningHistory } from './ledger.store';
+export { openingDepositsOf, type HistoryPosting } from './ledger.rules';

@@ -24,8 +24,12 @@ export interface NewDirectoryEntry {
   user: NewUser;
   /** Second factors; the user id is filled in. */
   devices: Omit<NewMfaDevice, 'userId'>[];
-  /** With balances, the three accounts are opened; without (partner staff), none. */
-  balances?: OpeningBalances | null;
+  /**
+   * A customer's three accounts are opened empty: their money comes in as ledger entries
+   * (banking's postOpeningHistory), so a balance is always the sum of its entries. Partner
+   * staff have none.
+   */
+  openAccounts?: boolean;
 }
 
 /** A random 10-digit account number; its last 4 digits are what the pages show. */
@@ -35,8 +39,9 @@ function newAccountId(): string {
 
 /**
  * Creates a person in the directory with their devices and, for a customer, the three accounts
- * (checking, savings, rewards Visa). Pass a transaction: the rows belong together, and the
- * seed and online registration both create nothing unless everything is created.
+ * (checking, savings, rewards Visa), empty. Pass a transaction: the rows belong together, and the
+ * seed and online registration both create nothing unless everything is created (the opening
+ * deposits included).
  */
 export async function insertDirectoryEntry(
   tx: Queryable,
@@ -47,18 +52,10 @@ export async function insertDirectoryEntry(
     tx,
     entry.devices.map((device) => ({ ...device, userId: user.id })),
   );
-  if (!entry.balances) return { user, accounts: [] };
-  const balances = entry.balances;
+  if (!entry.openAccounts) return { user, accounts: [] };
   const accountRows = ACCOUNT_KINDS.map((kind, position) => {
     const id = newAccountId();
-    return {
-      id,
-      ownerId: user.id,
-      kind,
-      position,
-      balanceCents: balances[position] ?? 0,
-      numberSuffix: id.slice(-4),
-    };
+    return { id, ownerId: user.id, kind, position, balanceCents: 0, numberSuffix: id.slice(-4) };
   });
   await insertAccounts(tx, accountRows);
   return { user, accounts: accountRows };

@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
+import { openingDepositsOf, postOpeningHistory } from '../banking';
 import { NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
 import { generateOtp, hashCode, hashesMatch, hashNewPassword, type SecretBox } from '../identity';
 import type { MessagingService } from '../messaging';
@@ -185,7 +186,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       // Taken meanwhile, or this registration was already completed (a second submit).
       const taken = takenErrors(await deps.directory.takenIdentifiers(ticket, tx));
       if (taken.length > 0) return { kind: 'taken', errors: taken };
-      const { user } = await deps.directory.createEntry(tx, {
+      const { user, accounts } = await deps.directory.createEntry(tx, {
         user: {
           // A passkey-only account (issue 14 §1): the id its passkey was made for, no password.
           ...(ticket.passkey ? { id: ticket.passkey.userId } : {}),
@@ -199,8 +200,9 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
           identityVerified: false,
         },
         devices: passkey ? [passkey] : [{ type: 'Email', name: 'Email', target: ticket.email }],
-        balances: NEW_CUSTOMER_BALANCES,
+        openAccounts: true,
       });
+      await postOpeningHistory(tx, openingDepositsOf(accounts, NEW_CUSTOMER_BALANCES));
       return { kind: 'created', username: user.uid };
     });
   }

@@ -39,7 +39,7 @@ export function createCibaTransferApprovals(deps: {
     });
 
   return {
-    async requestApproval({ userId, fromAccountId, toAccountId, amountCents }) {
+    async requestApproval({ userId, fromAccountId, toAccountId, amountCents, onRequested }) {
       const amount = `$${formatCentsWithSeparators(amountCents)}`;
       const from = `ending ${fromAccountId.slice(-4)}`;
       const to = `ending ${toAccountId.slice(-4)}`;
@@ -53,6 +53,7 @@ export function createCibaTransferApprovals(deps: {
       if (started.statusCode !== 200)
         throw new Error(`backchannel request answered ${started.statusCode}: ${started.body}`);
       const { auth_req_id: authReqId } = started.json() as { auth_req_id: string };
+      await onRequested?.(authReqId);
       const deadline = Date.now() + GIVE_UP_AFTER_MS;
       while (Date.now() < deadline) {
         await sleep(POLL_INTERVAL_MS);

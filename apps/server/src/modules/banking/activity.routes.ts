@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_ACTIVITY_API_PATH,
+  ACCOUNT_ACTIVITY_CSV_API_PATH,
+  ACCOUNT_STATEMENTS_API_PATH,
+  OB_TRANSACTIONS_API_PATH,
+  PAYMENT_ACTIVITY_API_PATH,
+  RECENT_ACTIVITY_API_PATH,
+  SCOPES,
+  accountActivityResponseSchema,
+  accountStatementsResponseSchema,
+  activityFilterSchema,
+  activityQuerySchema,
+  obTransactionsPath,
+  obTransactionsQuerySchema,
+  obTransactionsResponseSchema,
+  paymentActivityQuerySchema,
+  paymentActivityResponseSchema,
+  recentActivityResponseSchema,
+  type AccountActivityResponse,
+  type AccountStatementsResponse,
+  type ObTransactionsResponse,
+  type PaymentActivityResponse,
+  type RecentActivityResponse,
+} from '@anybank/contracts';
+import { z } from 'zod';
+import { DomainError } from '../../domain-error';
+import { parseInput } from '../../http/validation';
+import { assertAccess, type AuthGuards } from '../identity';
+import type { ActivityService } from './activity.service';
+
+const accountParams = z.object({ accountId: z.string().min(1).max(40) });
+
+const NOT_YOURS = 'Not one of the customer’s accounts (whether or not it exists).';
+
+/**
+ * Issue 16 §1: the customer's account activity (entries, CSV, statements, the dashboard's
+ * recent entries), Payment Activity, and Open Banking's transactions. A thin adapter: the
+ * activity service decides who sees which account.
+ */
+export function registerActivityRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthGuards; activity: ActivityService; siteUrl: string },
+) {
+  app.get(
+    ACCOUNT_ACTIVITY_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'One of the customer’s accounts: its entries, newest first, filtered and paged',
+          tag: 'banking',
+          caller: 'bearer',
+          params: { accountId: 'One of the customer’s account ids.' },
+          query: activityQuerySchema,
+          responses: {
+            200: { description: 'A page of entries.', schema: accountActivityResponseSchema },
+            400: 'A malformed filter or page.',
+            401: 'No valid token.',
+            403: 'Not a customer’s token.',
+            404: NOT_YOURS,
+          },
+        },
+      },
+    },
+    async (request): Promise<AccountActivityResponse> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const { accountId } = parseInput(accountParams, request.params);
+      const query = parseInput(activityQuerySchema, request.query);
+      return deps.activity.accountActivity(principal.userId, accountId, query);
+    },
+  );
+
+  app.get(
+    ACCOUNT_ACTIVITY_CSV_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'The entries the filters pass, as a CSV file (RFC 4180)',
+          tag: 'banking',
+          caller: 'bearer',
+          params: { accountId: 'One of the customer’s account ids.' },
+          query: activityFilterSchema,
+          responses: {
+            200: 'text/csv: Date, Description, Category, Amount (money in positive), Balance, Currency.',
+            400: 'A malformed filter.',
+            401: 'No valid token.',
+            403: 'Not a customer’s token.',
+            404: NOT_YOURS,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = await deps.auth.requireCustomer(request);
+      const { accountId } = parseInput(accountParams, request.params);
+      const filter = parseInput(activityFilterSchema, request.query);
+      const { fileName, csv } = await deps.activity.activityCsv(
+        principal.userId,
+        accountId,
+        filter,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    ACCOUNT_STATEMENTS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'One of the customer’s accounts by calendar month (UTC): its statements',
+          tag: 'banking',
+          caller: 'bearer',
+          params: { accountId: 'One of the customer’s account ids.' },
+          responses: {
+            200: {
+              description: 'The months with entries, newest first.',
+              schema: accountStatementsResponseSchema,
+            },
+            401: 'No valid token.',
+            403: 'Not a customer’s token.',
+            404: NOT_YOURS,
+          },
+        },
+      },
+    },
+    async (request): Promise<AccountStatementsResponse> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const { accountId } = parseInput(accountParams, request.params);
+      return deps.activity.statements(principal.userId, accountId);
+    },
+  );
+
+  app.get(
+    RECENT_ACTIVITY_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'The customer’s last five entries across their accounts (the dashboard’s)',
+          tag: 'banking',
+          caller: 'bearer',
+          responses: {
+            200: { description: 'Newest first.', schema: recentActivityResponseSchema },
+            401: 'No valid token.',
+            403: 'Not a customer’s token.',
+          },
+        },
+      },
+    },
+    async (request): Promise<RecentActivityResponse> => {
+      const principal = await deps.auth.requireCustomer(request);
+      return deps.activity.recentActivity(principal.userId);
+    },
+  );
+
+  app.get(
+    PAYMENT_ACTIVITY_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Payment Activity: every transfer the customer asked for and what became of it',
+          tag: 'banking',
+          caller: 'bearer',
+          description:
+            'Newest first. A transfer waiting for approval on the phone changes state when the phone answers.',
+          query: paymentActivityQuerySchema,
+          responses: {
+            200: { description: 'A page of transfers.', schema: paymentActivityResponseSchema },
+            400: 'A malformed page.',
+            401: 'No valid token.',
+            403: 'Not a customer’s token.',
+          },
+        },
+      },
+    },
+    async (request): Promise<PaymentActivityResponse> => {
+      const principal = await deps.auth.requireCustomer(request);
+      const query = parseInput(paymentActivityQuerySchema, request.query);
+      return deps.activity.paymentActivity(principal.userId, query);
+    },
+  );
+
+  app.get(
+    OB_TRANSACTIONS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'An account’s transactions (UK Open Banking OBReadTransaction6), paged',
+          tag: 'banking',
+          caller: 'bearer',
+          description:
+            'A customer’s token reads their own accounts; the wealth advisor’s (scopes `consent_admin`, ' +
+            '`directory`) an account a client shares with the advisor by their balance-sharing consent ' +
+            '(every such read is audited). Newest first, 50 a page; `Links.Next` names the next page.',
+          params: { accountId: 'The account id (Open Banking’s AccountId).' },
+          query: obTransactionsQuerySchema,
+          responses: {
+            200: { description: 'A page of transactions.', schema: obTransactionsResponseSchema },
+            400: 'A malformed page.',
+            401: 'No valid token.',
+            403: 'Neither a customer’s nor the advisor’s token, or an account not shared with the advisor.',
+            404: NOT_YOURS,
+          },
+        },
+      },
+    },
+    async (request): Promise<ObTransactionsResponse> => {
+      const caller = await deps.auth.requireUser(request);
+      if (caller.userType === 'customer') {
+        assertAccess(caller, { scopes: [SCOPES.banking] });
+      } else if (caller.userType === 'AnyWealthAdvisor') {
+        assertAccess(caller, { scopes: [SCOPES.consentAdmin, SCOPES.directory] });
+      } else {
+        throw new DomainError('forbidden');
+      }
+      const { accountId } = parseInput(accountParams, request.params);
+      const { page } = parseInput(obTransactionsQuerySchema, request.query);
+      const pageUrl = (number: number) =>
+        `${deps.siteUrl}${obTransactionsPath(accountId)}?page=${number}`;
+      return deps.activity.obTransactions(caller, accountId, page, pageUrl, request.ip);
+    },
+  );
+}
