@@ -9,12 +9,12 @@ import { SignInDriver } from './sign-in-driver';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** What `npm run serve` (the production start, after `npm run build`) runs. */
-async function serveScript(): Promise<string> {
+/** The package's scripts: `serve` (the production start, after `npm run build`) and `start`. */
+async function packageScripts(): Promise<Record<string, string>> {
   const manifest = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  return manifest.scripts.serve ?? '';
+  return manifest.scripts;
 }
 
 /** The process's command line and NODE_OPTIONS, as Linux shows them. */
@@ -63,7 +63,7 @@ describe('the compiled server (apps/server/dist, as `npm run build` makes it)', 
     }
   }, 180_000);
 
-  it('starts with plain node on the file `npm run serve` names, without tsx, and answers /healthz', async ({
+  it('starts with plain node on the file `npm run serve` and `npm start` name, without tsx, and answers /healthz', async ({
     annotate,
   }) => {
     const server = await startServerProcess({ DATA_DIR: dataDir });
@@ -71,7 +71,11 @@ describe('the compiled server (apps/server/dist, as `npm run build` makes it)', 
       const { argv, nodeOptions } = await commandLineOf(server);
       expect(argv).toHaveLength(2);
       expect(argv[0]).toBe(process.execPath);
-      expect(await serveScript()).toBe(`node ${path.relative(repoRoot, argv[1] ?? '')}`);
+      const scripts = await packageScripts();
+      expect(scripts.serve).toBe(`node ${path.relative(repoRoot, argv[1] ?? '')}`);
+      // `npm start` builds, then runs the same command itself (one npm process fewer: ~0.5 s).
+      expect(scripts.start).toMatch(/^node scripts\/build\.mjs && /);
+      expect(scripts.start?.endsWith(` && ${scripts.serve}`)).toBe(true);
       expect(argv[1]).toMatch(/\/apps\/server\/dist\/main\.mjs$/);
       expect(nodeOptions).not.toMatch(/tsx/);
       expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
