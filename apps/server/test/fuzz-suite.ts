@@ -14,7 +14,13 @@ import {
   DEFAULT_BRAND,
   ADVISOR_CONSENTS_API_PATH,
   API_DOCS_PATHS,
+  ACCOUNT_ACTIVITY_API_PATH,
+  ACCOUNT_ACTIVITY_CSV_API_PATH,
+  ACCOUNT_STATEMENTS_API_PATH,
   BALANCES_API_PATH,
+  OB_TRANSACTIONS_API_PATH,
+  PAYMENT_ACTIVITY_API_PATH,
+  RECENT_ACTIVITY_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
   CONNECTED_APPS_API_PATH,
@@ -304,6 +310,7 @@ const TARGETS: Target[] = [
     [BRANDING_API_PATH, null],
     [MENU_OPTIONS_API_PATH, 'customer'],
     [BALANCES_API_PATH, 'customer'],
+    [RECENT_ACTIVITY_API_PATH, 'customer'],
     ['/api/me', 'customer'],
     ['/api/authn/devices', 'customer'],
   ].map(([path, who]): Target => ({
@@ -359,6 +366,37 @@ const TARGETS: Target[] = [
       path: constant(CLIENT_BALANCES_API_PATH),
       token: context.tokens.advisor,
       query: ['subject'],
+    }),
+  },
+  // Issue 16 §1: account activity. Each answer reads a page of the seeded ledger, so these
+  // send fewer requests: the hostile query is refused by the same schema on every one.
+  ...[
+    [ACCOUNT_ACTIVITY_API_PATH, ['from', 'to', 'q', 'min', 'max', 'page', 'pageSize']],
+    [ACCOUNT_ACTIVITY_CSV_API_PATH, ['from', 'to', 'q', 'min', 'max']],
+    [ACCOUNT_STATEMENTS_API_PATH, []],
+    [OB_TRANSACTIONS_API_PATH, ['page']],
+  ].map(([url, query]): Target => ({
+    route: { method: 'GET', url: url as string },
+    shape: 'api',
+    runs: 300,
+    spec: (context) => ({
+      method: 'GET',
+      path: mostly(
+        (url as string).replace(':accountId', context.checkingId),
+        hostileSegment.map((id) => (url as string).replace(':accountId', id)),
+      ),
+      token: context.tokens.customer,
+      query: query as string[],
+    }),
+  })),
+  {
+    route: { method: 'GET', url: PAYMENT_ACTIVITY_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(PAYMENT_ACTIVITY_API_PATH),
+      token: context.tokens.customer,
+      query: ['page', 'pageSize'],
     }),
   },
   {

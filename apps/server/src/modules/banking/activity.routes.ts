@@ -121,6 +121,7 @@ export function registerActivityRoutes(
               description: 'The months with entries, newest first.',
               schema: accountStatementsResponseSchema,
             },
+            400: 'A malformed account id.',
             401: 'No valid token.',
             403: 'Not a customer’s token.',
             404: NOT_YOURS,
