@@ -9,7 +9,7 @@ import {
   hashesMatch,
   judgeAttempt,
 } from './otp.rules';
-import { attemptLatestCode, consumeCode, insertCode, retireCodes } from './otp.store';
+import { attemptCode, insertCode, retireCodes } from './otp.store';
 
 export interface IssueOtpInput {
   userId: string;
@@ -21,6 +21,11 @@ export interface IssueOtpInput {
   maxAttempts?: number;
   /** 'digits' (6, the default) or 'recovery' (8 letters and digits, §5). */
   format?: 'digits' | 'recovery';
+  /**
+   * Sends the code (stores its message in the outbox) in the transaction that stores the code:
+   * one commit for both, and never a code stored without its message or the reverse.
+   */
+  deliver?: (code: string, within: Queryable) => Promise<unknown>;
 }
 
 export interface VerifyOtpInput {
@@ -67,6 +72,7 @@ export function createOtpService(deps: {
       ttlMs = OTP_TTL_MS,
       maxAttempts = OTP_MAX_ATTEMPTS,
       format = 'digits',
+      deliver,
     }) {
       const code = format === 'recovery' ? generateRecoveryCode() : generateOtp();
       const now = clock();
@@ -81,23 +87,22 @@ export function createOtpService(deps: {
           expiresAt: new Date(now.getTime() + ttlMs),
         },
         now,
+        deliver && ((within) => deliver(code, within)),
       );
       return code;
     },
 
     async verify({ purpose, reference, code, ip = null }) {
-      const row = await attemptLatestCode(deps.db, purpose, reference);
-      if (row === null) return { result: 'not_found' };
       const now = clock();
-      const matches = hashesMatch(
-        row.codeHash,
-        hashCode(deps.signingSecret, purpose, reference, code),
-      );
-      const verdict = judgeAttempt(row, now, matches);
+      const candidateHash = hashCode(deps.signingSecret, purpose, reference, code);
+      // The attempt is counted, and a right code used up, by one statement (attemptCode).
+      const attempted = await attemptCode(deps.db, { purpose, reference, candidateHash, now });
+      if (attempted === null) return { result: 'not_found' };
+      const { row, consumed } = attempted;
+      const verdict = judgeAttempt(row, now, hashesMatch(row.codeHash, candidateHash));
       if (verdict === 'ok') {
-        // Two right answers at once both reach this point; the conditional update lets one in.
-        if (await consumeCode(deps.db, row.id, now)) return { result: 'ok', userId: row.userId };
-        return { result: 'not_found' };
+        // Two right answers at once both reach this point; the locked row let one consume it.
+        return consumed ? { result: 'ok', userId: row.userId } : { result: 'not_found' };
       }
       // A used code is as good as none: the caller asks for a new one either way.
       if (verdict === 'consumed') return { result: 'not_found' };

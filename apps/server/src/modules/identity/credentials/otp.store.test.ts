@@ -5,7 +5,7 @@ import {
   type TestDatabase,
 } from '../../../../test/test-database';
 import { insertUser } from '../../directory/directory.store';
-import { attemptLatestCode, consumeCode, insertCode, type NewOneTimeCode } from './otp.store';
+import { attemptCode, insertCode, type NewOneTimeCode } from './otp.store';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 
@@ -20,6 +20,9 @@ describe.each(DATABASE_KINDS)('one-time code storage on %s', (kind) => {
     maxAttempts: 5,
     expiresAt: new Date(NOW.getTime() + 300_000),
   });
+
+  const attempt = (reference: string, candidateHash = 'a wrong hash') =>
+    attemptCode(test.handle.db, { purpose: 'signin', reference, candidateHash, now: NOW });
 
   beforeAll(async () => {
     test = await createTestDatabase(kind);
@@ -37,20 +40,22 @@ describe.each(DATABASE_KINDS)('one-time code storage on %s', (kind) => {
   });
 
   it('answers null when no code was issued for the reference', async () => {
-    expect(await attemptLatestCode(test.handle.db, 'signin', 'no-such-flow')).toBeNull();
+    expect(await attempt('no-such-flow', 'hash')).toBeNull();
   });
 
   it('retires the earlier code when a new one is issued for the same reference', async () => {
-    const first = await insertCode(test.handle.db, code('flow-a', 'hash-1'), NOW);
+    await insertCode(test.handle.db, code('flow-a', 'hash-1'), NOW);
     // Same millisecond on purpose: the code in use is found without relying on the clock.
     const second = await insertCode(test.handle.db, code('flow-a', 'hash-2'), NOW);
     const other = await insertCode(test.handle.db, code('flow-b', 'hash-3'), NOW);
-    const attempted = await attemptLatestCode(test.handle.db, 'signin', 'flow-a');
-    expect(attempted).toMatchObject({ id: second.id, codeHash: 'hash-2', attempts: 1 });
-    expect(await consumeCode(test.handle.db, first.id, NOW)).toBe(false);
-    expect(await attemptLatestCode(test.handle.db, 'signin', 'flow-b')).toMatchObject({
-      id: other.id,
-      consumedAt: null,
+    // The first code's hash no longer opens anything: it was retired.
+    expect(await attempt('flow-a', 'hash-1')).toMatchObject({
+      row: { id: second.id, codeHash: 'hash-2', attempts: 1 },
+      consumed: false,
+    });
+    expect(await attempt('flow-b')).toMatchObject({
+      row: { id: other.id, consumedAt: null },
+      consumed: false,
     });
   });
 
@@ -60,35 +65,51 @@ describe.each(DATABASE_KINDS)('one-time code storage on %s', (kind) => {
         insertCode(test.handle.db, code('flow-burst', `burst-${index}`), NOW),
       ),
     );
-    const alive = [];
+    const opened = [];
     for (let index = 0; index < 5; index += 1) {
-      const row = await attemptLatestCode(test.handle.db, 'signin', 'flow-burst');
-      if (row && row.consumedAt === null && (await consumeCode(test.handle.db, row.id, NOW))) {
-        alive.push(row.id);
-      }
+      const attempted = await attempt('flow-burst', `burst-${index}`);
+      if (attempted?.consumed) opened.push(attempted.row.id);
     }
-    expect(alive).toHaveLength(1);
+    expect(opened).toHaveLength(1);
   });
 
   it('counts 20 parallel attempts exactly 20 times', async () => {
     await insertCode(test.handle.db, code('flow-count', 'hash'), NOW);
-    const rows = await Promise.all(
-      Array.from({ length: 20 }, () => attemptLatestCode(test.handle.db, 'signin', 'flow-count')),
-    );
-    expect(rows.map((row) => row?.attempts).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+    const attempts = await Promise.all(Array.from({ length: 20 }, () => attempt('flow-count')));
+    expect(attempts.map((one) => one?.row.attempts).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 20 }, (_, index) => index + 1),
     );
   });
 
-  it('consumes a code once, however many try at the same time', async () => {
+  it('consumes a code once, however many right answers come at the same time', async () => {
     const row = await insertCode(test.handle.db, code('flow-race', 'hash'), NOW);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => consumeCode(test.handle.db, row.id, NOW)),
+      Array.from({ length: 10 }, () => attempt('flow-race', 'hash')),
     );
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await attemptLatestCode(test.handle.db, 'signin', 'flow-race')).toMatchObject({
-      id: row.id,
-      consumedAt: NOW,
+    expect(results.filter((result) => result?.consumed)).toHaveLength(1);
+    // The others saw it used already: each is told as it was before its own attempt.
+    expect(
+      results.filter((result) => result?.row.consumedAt?.getTime() === NOW.getTime()),
+    ).toHaveLength(9);
+    expect(await attempt('flow-race', 'hash')).toMatchObject({
+      row: { id: row.id, consumedAt: NOW },
+      consumed: false,
+    });
+  });
+
+  it('does not consume the right code once it expired or its attempts ran out', async () => {
+    await insertCode(
+      test.handle.db,
+      { ...code('flow-expired', 'hash'), expiresAt: NOW },
+      new Date(NOW.getTime() - 300_000),
+    );
+    expect(await attempt('flow-expired', 'hash')).toMatchObject({ consumed: false });
+    await insertCode(test.handle.db, { ...code('flow-tired', 'hash'), maxAttempts: 2 }, NOW);
+    await attempt('flow-tired');
+    await attempt('flow-tired');
+    expect(await attempt('flow-tired', 'hash')).toMatchObject({
+      row: { attempts: 3, consumedAt: null },
+      consumed: false,
     });
   });
 });

@@ -48,24 +48,28 @@ export function sentCodeFactor(
     display,
 
     async select(call, device) {
-      if (!device.target) throw new DomainError('device_cannot_receive_codes');
-      const code = await deps.otp.issue({
+      const target = device.target;
+      if (!target) throw new DomainError('device_cannot_receive_codes');
+      await deps.otp.issue({
         userId: device.userId,
         purpose: SIGN_IN_CODE_PURPOSE,
         reference: `${call.flow.id}:${device.id}`,
+        deliver: (code, within) => {
+          const body = signInDeliveryMessages.codeBody(code);
+          return deps.messaging.send(
+            kind.channel === 'email'
+              ? {
+                  channel: 'email',
+                  to: target,
+                  subject: signInDeliveryMessages.codeSubject,
+                  body,
+                  code,
+                }
+              : { channel: 'sms', to: target, body, code },
+            within,
+          );
+        },
       });
-      const body = signInDeliveryMessages.codeBody(code);
-      await deps.messaging.send(
-        kind.channel === 'email'
-          ? {
-              channel: 'email',
-              to: device.target,
-              subject: signInDeliveryMessages.codeSubject,
-              body,
-              code,
-            }
-          : { channel: 'sms', to: device.target, body, code },
-      );
     },
 
     async verify(call, answer) {
@@ -85,23 +89,26 @@ export function sentCodeFactor(
       target: {
         parse: kind.target.parse,
         async sendCode(flow, userId, target) {
-          const code = await deps.otp.issue({
+          await deps.otp.issue({
             userId,
             purpose: PAIRING_CODE_PURPOSE,
             reference: `${flow.id}:${target}`,
+            deliver: (code, within) => {
+              const body = signInDeliveryMessages.pairingCodeBody(kind.channel, code);
+              return deps.messaging.send(
+                kind.channel === 'email'
+                  ? {
+                      channel: 'email',
+                      to: target,
+                      subject: signInDeliveryMessages.pairingCodeSubject,
+                      body,
+                      code,
+                    }
+                  : { channel: 'sms', to: target, body, code },
+                within,
+              );
+            },
           });
-          const body = signInDeliveryMessages.pairingCodeBody(kind.channel, code);
-          await deps.messaging.send(
-            kind.channel === 'email'
-              ? {
-                  channel: 'email',
-                  to: target,
-                  subject: signInDeliveryMessages.pairingCodeSubject,
-                  body,
-                  code,
-                }
-              : { channel: 'sms', to: target, body, code },
-          );
         },
       },
       async activate(call, answer) {

@@ -38,17 +38,21 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
   return {
     async sendCode(flow: StoredFlow, userId: string): Promise<void> {
       const user = await userOf(userId);
-      const code = await deps.otp.issue({
+      await deps.otp.issue({
         userId,
         purpose: VERIFICATION_PURPOSE,
         reference: referenceOf(flow),
-      });
-      await deps.messaging.send({
-        channel: 'email',
-        to: user.email,
-        subject: messages.creditCard.verificationEmailSubject,
-        body: messages.creditCard.verificationEmailBody(code),
-        code,
+        deliver: (code, within) =>
+          deps.messaging.send(
+            {
+              channel: 'email',
+              to: user.email,
+              subject: messages.creditCard.verificationEmailSubject,
+              body: messages.creditCard.verificationEmailBody(code),
+              code,
+            },
+            within,
+          ),
       });
     },
 

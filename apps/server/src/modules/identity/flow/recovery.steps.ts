@@ -188,26 +188,31 @@ export function createRecoverySteps(deps: {
       const user = await findUserById(db, userId);
       if (!user) return;
       const to = await recoveryAddress(user.id, user.email);
-      const code = await deps.otp.issue({
+      const passkeyOnlyAccount = await passkeyOnly(user);
+      await deps.otp.issue({
         userId,
         purpose: RECOVERY_PURPOSE,
         reference: userId,
         ttlMs: RECOVERY_TTL_MS,
         format: 'recovery',
-      });
-      await deps.messaging.send({
-        channel: 'email',
-        to,
-        ...((await passkeyOnly(user))
-          ? {
-              subject: passkeyMessages.passkeyRecoverySubject,
-              body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
-            }
-          : {
-              subject: signInDeliveryMessages.recoverySubject,
-              body: signInDeliveryMessages.recoveryBody(code, RECOVERY_TTL_MS),
-            }),
-        code,
+        deliver: (code, within) =>
+          deps.messaging.send(
+            {
+              channel: 'email',
+              to,
+              ...(passkeyOnlyAccount
+                ? {
+                    subject: passkeyMessages.passkeyRecoverySubject,
+                    body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
+                  }
+                : {
+                    subject: signInDeliveryMessages.recoverySubject,
+                    body: signInDeliveryMessages.recoveryBody(code, RECOVERY_TTL_MS),
+                  }),
+              code,
+            },
+            within,
+          ),
       });
     },
   };

@@ -14,10 +14,9 @@ import { findUserById } from '../../directory';
 import { occasionalSweep } from '../flow/expiry-sweep';
 import { pickupAttributes, referenceTypeFor } from './pickup.rules';
 import {
-  claimCodeForPickup,
   consumePickupReference,
   deleteExpiredPickupReferences,
-  insertPickupReference,
+  issuePickupReference,
 } from './pickup.store';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -78,26 +77,25 @@ export function createPickupService(deps: {
         throw refused();
       }
       await sweepExpired();
-      // Kept while the code could still be redeemed (codes always carry their expiry).
-      const codeExpiresAt = new Date((authorizationCode.exp ?? 0) * 1000);
-      const claimed = await claimCodeForPickup(db, {
-        codeHash: sha256(code),
-        expiresAt: codeExpiresAt,
-      });
-      if (!claimed) throw refused();
       const user = await findUserById(db, authorizationCode.accountId);
       if (!user || !isUserType(user.userType)) throw refused();
       const ref = randomBytes(24).toString('base64url');
       const binding = randomBytes(32).toString('base64url');
       const referenceType = referenceTypeFor(user.userType);
-      await insertPickupReference(db, {
-        refHash: sha256(ref),
-        bindingHash: sha256(binding),
-        referenceType,
-        grantId: authorizationCode.grantId,
-        userId: user.id,
-        expiresAt: new Date(Date.now() + PICKUP_REFERENCE_TTL_MS),
-      });
+      const issued = await issuePickupReference(
+        db,
+        // The claim is kept while the code could still be redeemed (codes carry their expiry).
+        { codeHash: sha256(code), codeExpiresAt: new Date((authorizationCode.exp ?? 0) * 1000) },
+        {
+          refHash: sha256(ref),
+          bindingHash: sha256(binding),
+          referenceType,
+          grantId: authorizationCode.grantId,
+          userId: user.id,
+          expiresAt: new Date(Date.now() + PICKUP_REFERENCE_TTL_MS),
+        },
+      );
+      if (!issued) throw refused();
       return { ref, referenceType, binding };
     },
 

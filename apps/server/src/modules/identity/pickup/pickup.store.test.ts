@@ -9,7 +9,7 @@ import { insertAccounts, insertUser } from '../../directory/directory.store';
 import {
   consumePickupReference,
   deleteExpiredPickupReferences,
-  insertPickupReference,
+  issuePickupReference,
 } from './pickup.store';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
@@ -64,15 +64,24 @@ describe.each(DATABASE_KINDS)('pickup references on %s', (kind) => {
     await test.drop();
   });
 
-  const reference = (refHash: string, grantId: string, expiresAt = inMinutes(1)) =>
-    insertPickupReference(test.handle.db, {
-      refHash,
-      bindingHash: `binding of ${refHash}`,
-      referenceType: 'BXFSPRefID',
-      grantId,
-      userId,
-      expiresAt,
-    });
+  const reference = (
+    refHash: string,
+    grantId: string,
+    expiresAt = inMinutes(1),
+    codeHash = `code of ${refHash}`,
+  ) =>
+    issuePickupReference(
+      test.handle.db,
+      { codeHash, codeExpiresAt: inMinutes(1) },
+      {
+        refHash,
+        bindingHash: `binding of ${refHash}`,
+        referenceType: 'BXFSPRefID',
+        grantId,
+        userId,
+        expiresAt,
+      },
+    );
   const take = (refHash: string, bindingHash = `binding of ${refHash}`) =>
     consumePickupReference(test.handle.db, { refHash, bindingHash, referenceType: 'BXFSPRefID' });
 
@@ -94,6 +103,17 @@ describe.each(DATABASE_KINDS)('pickup references on %s', (kind) => {
       accountIds: ['acct-checking', 'acct-savings', 'acct-visa'],
     });
     expect(await take('ref-once')).toBeNull();
+  });
+
+  it('issues one reference per authorization code, however many returns race for it', async () => {
+    const issued = await Promise.all(
+      ['ref-race-1', 'ref-race-2', 'ref-race-3'].map((refHash) =>
+        reference(refHash, 'grant-live', inMinutes(1), 'one code'),
+      ),
+    );
+    expect(issued.filter(Boolean)).toHaveLength(1);
+    const taken = await Promise.all(['ref-race-1', 'ref-race-2', 'ref-race-3'].map((r) => take(r)));
+    expect(taken.filter((one) => one !== null)).toHaveLength(1);
   });
 
   it('says so when the sign-in’s grant has ended (signed out meanwhile)', async () => {

@@ -1,29 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { preparedStatement, type Queryable } from '../../../db/database';
-import { pickupIssuedCodes, pickupReferences } from '../../../db/schema';
+import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
+import type { pickupReferences } from '../../../db/schema';
 import { grantIsLive } from '../oauth/grant.store';
 import type { PickupUser } from './pickup.rules';
 
 export type NewPickupReference = typeof pickupReferences.$inferInsert;
 
-export async function insertPickupReference(db: Queryable, row: NewPickupReference): Promise<void> {
-  await db.insert(pickupReferences).values(row);
-}
-
 /**
- * Claims an authorization code for a pickup reference: true for the first claim only, however
- * many requests race (one insert on the code's hash, the primary key).
+ * Claims an authorization code and stores the pickup reference issued for it, in one statement
+ * (one commit): the reference is written only by the first claim of the code, however many
+ * requests race (one insert on the code's hash, the primary key). Answers whether it was.
  */
-export async function claimCodeForPickup(
+export async function issuePickupReference(
   db: Queryable,
-  claim: { codeHash: string; expiresAt: Date },
+  claim: { codeHash: string; codeExpiresAt: Date },
+  reference: NewPickupReference,
 ): Promise<boolean> {
-  const claimed = await db
-    .insert(pickupIssuedCodes)
-    .values(claim)
-    .onConflictDoNothing()
-    .returning({ codeHash: pickupIssuedCodes.codeHash });
-  return claimed.length === 1;
+  const rows = await queryRows<{ ref_hash: string }>(
+    db,
+    sql`with claimed as (
+        insert into pickup_issued_codes (code_hash, expires_at)
+        values (${claim.codeHash}, ${claim.codeExpiresAt.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning code_hash)
+      insert into pickup_references
+        (ref_hash, binding_hash, reference_type, grant_id, user_id, expires_at)
+      select ${reference.refHash}, ${reference.bindingHash}, ${reference.referenceType},
+        ${reference.grantId}, ${reference.userId}::uuid, ${reference.expiresAt.toISOString()}::timestamptz
+      from claimed
+      returning ref_hash`,
+  );
+  return rows.length === 1;
 }
 
 /** Expired references and code claims are refused already; deleting them keeps tables small. */
