@@ -30,6 +30,7 @@ import {
   loginModal,
   openSignIn,
   signOutToHome,
+  storageName,
   type DemoUser,
 } from './support/sign-in';
 import { addVirtualAuthenticator, withoutPasskeyAutofill } from './support/webauthn';
@@ -83,13 +84,30 @@ async function stayOnSignInStart(page: Page): Promise<void> {
 }
 
 /**
+ * A path's `:name` segments filled in with the signed-in customer's own (issue 16 §1): her first
+ * account, and the month of ten days ago, which her seeded history always has entries in.
+ */
+async function withParams(page: Page, path: string): Promise<string> {
+  if (!path.includes(':')) return path;
+  const accounts = await page.evaluate(
+    (key) => sessionStorage.getItem(key) ?? '',
+    storageName('accts'),
+  );
+  const values: Record<string, string> = {
+    accountId: accounts.split(',')[0] ?? '',
+    month: new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 7),
+  };
+  return path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? name);
+}
+
+/**
  * Opens the page at its canonical path (the other paths render the same page), waits until it
  * has its heading, its data and no animation running, and scans it.
  */
 async function expectAccessiblePage(page: Page, route: PageRoute): Promise<void> {
   const query = SIGN_IN_STARTERS[route.id];
   if (query !== undefined) await stayOnSignInStart(page);
-  await page.goto(`${route.paths[0]!}${query ?? ''}`);
+  await page.goto(`${await withParams(page, route.paths[0]!)}${query ?? ''}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText([route.heading]);
   // The page's own requests (balances, consents, clients) have answered and rendered.
   await page.waitForLoadState('networkidle');

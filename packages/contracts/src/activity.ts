@@ -259,3 +259,26 @@ export const obTransactionsResponseSchema = z.object({
   }),
 });
 export type ObTransactionsResponse = z.infer<typeof obTransactionsResponseSchema>;
+
+/** What the activity pages say (issue 16 §1). */
+export const activityMessages = {
+  accountDescription: 'Every entry of this account, newest first, with its balance after it.',
+  paymentsDescription:
+    'Every transfer you asked for and what became of it. One waiting for your phone updates here as soon as you answer it.',
+  statementDescription: 'One calendar month of this account: print it or save it as a PDF.',
+  loading: 'Loading entries…',
+  failed: 'We could not load this account’s activity. Please try again.',
+  notFound: 'We could not find this account among yours.',
+  badFilter: 'Please check the filters: dates, and amounts such as 25 or 25.50.',
+  showing: (first: number, last: number, total: number) =>
+    `Showing entries ${first} to ${last} of ${total}.`,
+  noEntries: 'No entries match these filters.',
+  csvFailed: 'The CSV file could not be downloaded. Please try again.',
+  paymentsLoading: 'Loading your payment activity…',
+  paymentsFailed: 'We could not load your payment activity. Please try again.',
+  noPayments: 'You have not made any transfers yet.',
+  stateChanged: (referenceNumber: number, state: string) =>
+    `Transfer ${referenceNumber}: ${state}.`,
+  recentFailed: 'Your recent activity could not be loaded.',
+  noRecent: 'No activity yet.',
+} as const;

@@ -21,6 +21,9 @@ export type PageId =
   | 'transfer-money'
   | 'dashboard'
   | 'pay-and-transfer'
+  | 'payment-activity'
+  | 'account-activity'
+  | 'account-statement'
   | 'premier-rewards'
   | 'wealth-portal'
   | 'advisor-client'
@@ -50,7 +53,10 @@ export type PageId =
 
 export interface PageRoute {
   id: PageId;
-  /** Every path that opens this page; the first is the canonical one. */
+  /**
+   * Every path that opens this page; the first is the canonical one. A segment `:name` stands
+   * for any one segment (an account id): `pagePath` fills it in.
+   */
   paths: readonly string[];
   /** The text of the page's one `<h1>`. */
   heading: string;
@@ -115,6 +121,25 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     id: 'pay-and-transfer',
     paths: ['/banking/pay-and-transfer'],
     heading: 'Pay & Transfer',
+    access: 'customer',
+  },
+  // Issue 16 §1: account activity, its monthly statements, and Payment Activity.
+  {
+    id: 'payment-activity',
+    paths: ['/banking/payment-activity'],
+    heading: 'Payment Activity',
+    access: 'customer',
+  },
+  {
+    id: 'account-activity',
+    paths: ['/banking/accounts/:accountId'],
+    heading: 'Account Activity',
+    access: 'customer',
+  },
+  {
+    id: 'account-statement',
+    paths: ['/banking/accounts/:accountId/statements/:month'],
+    heading: 'Account Statement',
     access: 'customer',
   },
   {
@@ -253,16 +278,41 @@ export function pageRoute(id: PageId): PageRoute {
   return route;
 }
 
-const PAGE_PATHS = new Set(
-  PAGE_ROUTES.flatMap((route) => route.paths.map((path) => path.replace(/\/+$/, '') || '/')),
+const normalized = (path: string) => path.replace(/\/+$/, '') || '/';
+
+/** Each page path as a pattern: `:name` matches one segment of anything but a slash. */
+const PAGE_PATTERNS = PAGE_ROUTES.flatMap((route) =>
+  route.paths.map((path) => ({
+    id: route.id,
+    pattern: new RegExp(
+      `^${normalized(path)
+        .split('/')
+        .map((segment) =>
+          segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}$`,
+    ),
+  })),
 );
+
+/** The page a path (without the base path) opens, with or without a trailing slash; or null. */
+export function pageIdOfPath(pathname: string): PageId | null {
+  const path = normalized(pathname);
+  return PAGE_PATTERNS.find((candidate) => candidate.pattern.test(path))?.id ?? null;
+}
 
 /**
  * Whether a path (without the base path) is one of the site's pages, with or without a trailing
  * slash: the server answers any other with 404 (the app then shows "Page not found").
  */
 export function isPagePath(pathname: string): boolean {
-  return PAGE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  return pageIdOfPath(pathname) !== null;
+}
+
+/** A page's canonical path with its `:name` segments filled in (each value URL-encoded). */
+export function pagePath(id: PageId, values: Record<string, string> = {}): string {
+  const path = pageRoute(id).paths[0] ?? '/';
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
 /** Footer partner logins (document 1 §2.7): each starts sign-in for its user type. */

@@ -27,6 +27,7 @@ const mobile = () => import('../features/mobile');
 const demo = () => import('../features/demo');
 const oauthConsent = () => import('../features/oauth-consent');
 const bankPages = () => import('../features/bank-pages');
+const activity = () => import('../features/activity');
 
 /** The component of every page of the route table. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
@@ -39,6 +40,9 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'transfer-money': lazyPage(transfers, (m) => m.TransferMoneyPage),
   dashboard: lazyPage(dashboard, (m) => m.DashboardPage),
   'pay-and-transfer': lazyPage(transfers, (m) => m.PayAndTransferPage),
+  'payment-activity': lazyPage(activity, (m) => m.PaymentActivityPage),
+  'account-activity': lazyPage(activity, (m) => m.AccountActivityPage),
+  'account-statement': lazyPage(activity, (m) => m.AccountStatementPage),
   'premier-rewards': lazyPage(bankPages, (m) => m.PremierRewardsPage),
   'wealth-portal': lazyPage(wealthPortal, (m) => m.WealthPortalPage),
   'advisor-client': lazyPage(advisor, (m) => m.AdvisorClientPage),

@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, PARTNER_CLIENTS, isPagePath, pageRoute } from '@anybank/contracts';
+import { PARTNER_CLIENTS, isPagePath, pageIdOfPath, pageRoute } from '@anybank/contracts';
 import type { PageId, UserType } from '@anybank/contracts';
 import { isHomePath, signInReturnOf, userTypeOf } from '../lib/auth-session';
 import { normalizePath } from '../lib/paths';
@@ -73,6 +73,9 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'transfer-money',
       'dashboard',
       'pay-and-transfer',
+      'payment-activity',
+      'account-activity',
+      'account-statement',
       'premier-rewards',
       'wealth-portal',
     ],
@@ -121,16 +124,12 @@ export const DEFAULT_PAGE: Record<UserType, string> = {
 
 const HOME = '/';
 
-const PAGE_BY_PATH = new Map<string, PageId>(
-  PAGE_ROUTES.flatMap((route) => route.paths.map((path) => [normalizePath(path), route.id])),
-);
-
 const ROW_BY_PAGE = new Map<PageId, GuardRow>(
   GUARD_TABLE.flatMap((row) => row.pages.map((page) => [page, row])),
 );
 
 export function guardRowOf(pathname: string): GuardRow | null {
-  const page = PAGE_BY_PATH.get(normalizePath(pathname));
+  const page = pageIdOfPath(pathname);
   return page ? (ROW_BY_PAGE.get(page) ?? null) : null;
 }
 

@@ -18,7 +18,7 @@ const SIDEBAR: readonly SidebarEntry[] = [
       { label: 'Pay Bills' },
       { label: 'Transfer Money', pageId: 'transfer-money' },
       { label: 'Wire Money' },
-      { label: 'Payment Activity' },
+      { label: 'Payment Activity', pageId: 'payment-activity' },
       { label: 'Fastpay with Zelle' },
     ],
   },

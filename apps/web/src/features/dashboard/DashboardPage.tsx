@@ -1,9 +1,17 @@
-import { Card, Col, Dropdown, Placeholder, Row } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Card, Col, Dropdown, Placeholder, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { DASHBOARD_BALANCE_PANELS, pageRoute } from '@anybank/contracts';
-import type { Balance, PageId } from '@anybank/contracts';
+import {
+  DASHBOARD_BALANCE_PANELS,
+  activityMessages,
+  pagePath,
+  pageRoute,
+} from '@anybank/contracts';
+import type { Balance, PageId, RecentActivityResponse } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { accountIdsOf, balanceCents, formatUsd, maskedAccountNumber } from '../../lib/accounts';
+import { fetchRecentActivity } from '../../lib/activity-api';
+import { formatEntryAmount, formatEntryDate } from '../../lib/activity-format';
 import { useSessionItem } from '../../lib/session-storage';
 import { useBalances } from '../../lib/use-balances';
 import type { BalancesState } from '../../lib/use-balances';
@@ -68,7 +76,12 @@ function BalancePanel({
     <Card as="section" className="h-100 shadow-sm" aria-labelledby={`balance-panel-${position}`}>
       <Card.Body>
         <h2 id={`balance-panel-${position}`} className="h5 mb-1">
-          {panel.title}
+          {id ? (
+            // Issue 16 §1: each account opens its activity.
+            <Link to={pagePath('account-activity', { accountId: id })}>{panel.title}</Link>
+          ) : (
+            panel.title
+          )}
         </h2>
         <p className="text-body-secondary small mb-3">
           {id ? (
@@ -113,6 +126,57 @@ function ThingsICanDo() {
   );
 }
 
+/** Issue 16 §1: the last five entries across the customer's accounts, below the balances. */
+function RecentActivity() {
+  const [state, setState] = useState<RecentActivityResponse | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchRecentActivity(controller.signal).then(setState, () => {
+      if (!controller.signal.aborted) setState('failed');
+    });
+    return () => controller.abort();
+  }, []);
+  return (
+    <section aria-labelledby="recent-activity" className="mt-4">
+      <h2 id="recent-activity" className="h5">
+        Recent activity
+      </h2>
+      {state === 'failed' && <p>{activityMessages.recentFailed}</p>}
+      {typeof state === 'object' && state.entries.length === 0 && (
+        <p>{activityMessages.noRecent}</p>
+      )}
+      {typeof state === 'object' && state.entries.length > 0 && (
+        <Table responsive size="sm" aria-labelledby="recent-activity">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Account</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatEntryDate(entry.bookedAt)}</td>
+                <td>
+                  <Link to={pagePath('account-activity', { accountId: entry.accountId })}>
+                    {entry.accountName}
+                  </Link>
+                </td>
+                <td>{entry.description}</td>
+                <td className="text-end">{formatEntryAmount(entry)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
 /** Document 2 §2: the Accounts Dashboard. */
 export function DashboardPage() {
   const accountIds = accountIdsOf(useSessionItem('accts'));
@@ -140,6 +204,7 @@ export function DashboardPage() {
           </Col>
         ))}
       </Row>
+      <RecentActivity />
     </BankingPageLayout>
   );
 }

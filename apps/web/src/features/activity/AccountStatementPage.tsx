@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Table } from 'react-bootstrap';
+import { Link, useParams } from 'react-router';
+import { activityMessages, categoryLabel, pagePath } from '@anybank/contracts';
+import type { AccountStatementsResponse, ActivityEntry, StatementMonth } from '@anybank/contracts';
+import { PageHeading } from '../../components/ui/PageHeading';
+import { formatUsd } from '../../lib/accounts';
+import { fetchAccountActivity, fetchStatements } from '../../lib/activity-api';
+import { formatEntryAmount, formatEntryDate, formatMonth } from '../../lib/activity-format';
+
+interface Statement {
+  account: AccountStatementsResponse['account'];
+  month: StatementMonth;
+  /** Oldest first, as a statement reads. */
+  entries: ActivityEntry[];
+}
+
+/** Every entry of the month, page after page (a statement is never cut short). */
+async function monthEntries(accountId: string, month: StatementMonth, signal: AbortSignal) {
+  const entries: ActivityEntry[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetchAccountActivity(
+      accountId,
+      { from: month.from, to: month.to, page, pageSize: 100 },
+      signal,
+    );
+    entries.push(...answer.entries);
+    if (page >= answer.totalPages) return entries.reverse();
+  }
+}
+
+/**
+ * Issue 16 §1: a monthly statement, `/banking/accounts/{id}/statements/{yyyy-mm}`, made to be
+ * printed: without the site's navigation (app.css, `.statement-page` under `@media print`).
+ */
+export function AccountStatementPage() {
+  const { accountId = '', month = '' } = useParams();
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; statement: Statement } | { status: 'failed' }
+  >({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    (async () => {
+      const { account, months } = await fetchStatements(accountId, controller.signal);
+      const found = months.find((candidate) => candidate.month === month);
+      if (!found) throw new Error('no such month');
+      const entries = await monthEntries(accountId, found, controller.signal);
+      setState({ status: 'ready', statement: { account, month: found, entries } });
+    })().catch(() => {
+      if (!controller.signal.aborted) setState({ status: 'failed' });
+    });
+    return () => controller.abort();
+  }, [accountId, month]);
+
+  return (
+    <div className="container py-4 statement-page">
+      <PageHeading pageId="account-statement" className="mb-2" />
+      <p className="d-print-none">
+        <Link to={pagePath('account-activity', { accountId })}>Back to the account</Link>
+      </p>
+      {state.status === 'loading' && <p role="status">{activityMessages.loading}</p>}
+      {state.status === 'failed' && <Alert variant="danger">{activityMessages.notFound}</Alert>}
+      {state.status === 'ready' && <StatementBody statement={state.statement} />}
+    </div>
+  );
+}
+
+function StatementBody({ statement }: { statement: Statement }) {
+  const { account, month, entries } = statement;
+  return (
+    <>
+      <p className="lead">{activityMessages.statementDescription}</p>
+      <h2 className="h4">
+        {account.name} …{account.numberSuffix}, {formatMonth(month.month)}
+      </h2>
+      <dl className="row mb-3">
+        <dt className="col-sm-4">Opening balance</dt>
+        <dd className="col-sm-8">{formatUsd(month.openingBalanceCents)}</dd>
+        <dt className="col-sm-4">Money in</dt>
+        <dd className="col-sm-8">{formatUsd(month.moneyInCents)}</dd>
+        <dt className="col-sm-4">Money out</dt>
+        <dd className="col-sm-8">{formatUsd(month.moneyOutCents)}</dd>
+        <dt className="col-sm-4">Closing balance</dt>
+        <dd className="col-sm-8">{formatUsd(month.closingBalanceCents)}</dd>
+      </dl>
+      <Button className="d-print-none mb-3" onClick={() => window.print()}>
+        Print statement
+      </Button>
+      <Table size="sm" aria-label={`Entries of ${formatMonth(month.month)}, oldest first`}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Description</th>
+            <th scope="col">Category</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+            <th scope="col" className="text-end">
+              Balance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatEntryDate(entry.bookedAt)}</td>
+              <td>{entry.description}</td>
+              <td>{categoryLabel(entry.category)}</td>
+              <td className="text-end">{formatEntryAmount(entry)}</td>
+              <td className="text-end">{formatUsd(entry.balanceAfterCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { AccountActivityPage } from './AccountActivityPage';
+export { AccountStatementPage } from './AccountStatementPage';
+export { PaymentActivityPage } from './PaymentActivityPage';
