@@ -10,6 +10,7 @@ import {
   type ServerProcess,
 } from '../../apps/server/test/server-process';
 import { createTestDatabase, type DatabaseKind } from '../../apps/server/test/test-database';
+import { buildParts } from '../../scripts/build/parts.mjs';
 import { startWireCounter, type WireCounts } from './wire-counter';
 
 export type { DatabaseKind };
@@ -71,6 +72,8 @@ export async function startBenchServer(
     countWire?: boolean;
   } = {},
 ): Promise<BenchServer> {
+  // The server measured is the one `npm start` runs: apps/server/dist, rebuilt if its source changed.
+  await buildParts(['server']);
   let env: Record<string, string>;
   let inspect: <T>(work: (database: DatabaseHandle) => Promise<T>) => Promise<T>;
   let remove: () => Promise<void>;

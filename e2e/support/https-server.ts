@@ -68,34 +68,30 @@ function printedFingerprint(child: ChildProcess): Promise<string> {
   });
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` with HTTPS=on; `dataDir` is its own. */
+/** Starts `node apps/server/dist/main.mjs` (built by `npm start`) with HTTPS=on; `dataDir` is its own. */
 export async function startHttpsServer(dataDir: string): Promise<HttpsServer> {
-  const port = await freePort('127.0.0.1');
+  const port = await freePort();
   const baseURL = `https://127.0.0.1:${port}`;
   const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG'] as const;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...Object.fromEntries(
-          inherited.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
-        ),
-        HTTPS: 'on',
-        PUBLIC_URL: baseURL,
-        PORT: String(port),
-        LISTEN_HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '5000',
-        WEB_DIST_DIR: E2E_WEB_DIST_DIR,
-        ...E2E_SERVER_SECRETS,
-        NPM_CONFIG_LOGLEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [path.join('apps', 'server', 'dist', 'main.mjs')], {
+    cwd: repoRoot,
+    env: {
+      ...Object.fromEntries(
+        inherited.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+      ),
+      HTTPS: 'on',
+      PUBLIC_URL: baseURL,
+      PORT: String(port),
+      LISTEN_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      WEB_DIST_DIR: E2E_WEB_DIST_DIR,
+      ...E2E_SERVER_SECRETS,
+      NPM_CONFIG_LOGLEVEL: 'error',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     // The banner comes once the server listens.
     const printed = await printedFingerprint(child);

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../../apps/server/test/browser-session';
 import { E2E_WEB_DIST_DIR } from '../../playwright.config';
 
 /**
@@ -48,18 +48,12 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** A port nothing listens on now (the operating system's choice). */
-/** A free port on `host` (the HTTPS journey's server also takes one: https-server.ts). */
-export async function freePort(host = 'localhost'): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, host);
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  await once(probe, 'close');
-  if (address === null || typeof address === 'string') throw new Error('No port was assigned');
-  return address.port;
-}
+/**
+ * A free port below Linux's ephemeral range, chosen as the API tests choose theirs (a port from
+ * `listen(0)` could be taken by an outgoing connection before the server listens). The HTTPS
+ * journey's server takes one too (https-server.ts).
+ */
+export { freePort };
 
 /**
  * The environment of the server: only what it needs, so nothing of the runner's leaks in, and
@@ -133,7 +127,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Creates a database of a random name, starts `node --import tsx apps/server/src/main.ts` on it
+ * Creates a database of a random name, starts `node apps/server/dist/main.mjs` (built by `npm start` before the journeys) on it
  * (which migrates and seeds it) on a free port, and waits for /healthz. Needs TEST_DATABASE_URL.
  * `env` adds or overrides the server's environment variables (README "Configuration").
  */
@@ -150,15 +144,11 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   // `node` itself, not `npm run`: a signal to npm would leave the server holding the port.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
-    {
-      cwd: repoRoot,
-      env: serverEnvironment(databaseUrl.toString(), port, env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [path.join('apps', 'server', 'dist', 'main.mjs')], {
+    cwd: repoRoot,
+    env: serverEnvironment(databaseUrl.toString(), port, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = recordOutput(child);
   try {
     await waitUntilHealthy(child, baseURL, output);

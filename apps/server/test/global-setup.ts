@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { buildParts } from '../../../scripts/build/parts.mjs';
-import { SERVER_DIST_DIR } from '../../../scripts/build/server-bundle.mjs';
 import { dropRunTemplates } from './test-database';
 
 import type {} from './provided-context';
@@ -16,7 +15,6 @@ export default async function setup(project: TestProject) {
   const runId = randomBytes(4).toString('hex');
   project.provide('testRunId', runId);
   await buildParts(['server']);
-  project.provide('serverBundleDir', SERVER_DIST_DIR);
   return async () => {
     await dropRunTemplates(runId);
   };

@@ -7,8 +7,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Names this run's seeded database templates (see `test-database.ts`). */
     testRunId: string;
-    /** Where the compiled server is (apps/server/dist, see `global-setup.ts`). */
-    serverBundleDir: string;
   }
 }
 
