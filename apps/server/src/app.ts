@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { PublicConfig } from '@anybank/contracts';
+import { RETAIL_SHOP_CLIENT_ID, type PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerHealthRoutes } from './http/health.routes';
@@ -92,6 +92,14 @@ import { scopesClientMayRequest } from './modules/identity/oauth/client-scopes.r
 import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
 import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
 import { createOidcProvider } from './modules/identity/oauth/oidc.provider';
+import { createPaymentInteractionPort } from './modules/identity/oauth/payment-interaction.port';
+import { createSenderConstrainedGuard } from './modules/identity/oauth/sender-constrained';
+import { loadClientKeyPair } from './modules/identity/keys/client-key';
+import {
+  createPaymentConsentService,
+  paymentConsentLookup,
+  registerPaymentConsentRoutes,
+} from './modules/payments';
 import { providerFollowingKeys } from './modules/identity/oauth/oidc.current';
 import { readGrantBinding } from './modules/identity/oauth/grant.store';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
@@ -279,9 +287,16 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       return pushRef.current;
     },
   });
+  // Issue 16 §2: the pay-by-bank shop's key pair, made on first start; the bank registers only
+  // its public half, and asks the payments module about the consents its requests name.
+  const retailShopKey = await loadClientKeyPair(db, config.keyEncryptionKey, RETAIL_SHOP_CLIENT_ID);
+  const payments = {
+    retailShopJwk: retailShopKey.publicJwk,
+    consents: paymentConsentLookup(db, deps.clock),
+  };
   // A new provider serves /as/* whenever the published signing keys change (oidc.current.ts).
   const providers = providerFollowingKeys(keys.signingKeys, () => {
-    const built = createOidcProvider(config, db, keys, { ciba });
+    const built = createOidcProvider(config, db, keys, { ciba, payments });
     built.on('end_session.success', (ctx) => {
       void insertAuditEvent(db, {
         type: 'signout',
@@ -460,6 +475,16 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         connectedApps: createConnectedAppsService({
           db,
           interactions: createInteractionPort(provider),
+        }),
+      });
+      // Issue 16 §2: payment consents and payments (DPoP-bound tokens), and the consent screen.
+      registerPaymentConsentRoutes(api, {
+        config,
+        dpop: createSenderConstrainedGuard(config, provider, keys.signingKeys),
+        payments: createPaymentConsentService({
+          db,
+          interactions: createPaymentInteractionPort(provider),
+          clock: deps.clock,
         }),
       });
       registerDirectoryRoutes(api, { db, auth });

@@ -36,6 +36,9 @@ import {
   FLOW_API_PATH,
   MENU_OPTIONS_API_PATH,
   OAUTH_CONSENT_API_PATH,
+  PAYMENTS_API_PATH,
+  PAYMENT_CONSENTS_API_PATH,
+  PAYMENT_CONSENT_SCREEN_API_PATH,
   OAUTH_PATHS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
@@ -887,6 +890,64 @@ const ROWS: Row[] = [
       path: OAUTH_CONSENT_API_PATH,
       headers: XSRF,
       json: { interaction: signInFlowId, decision: 'allow' },
+    }),
+    answers: everyone(404),
+  },
+  // Issue 16 §2: the payment API takes only DPoP-bound tokens with a proof (pay-by-bank.api.test.ts
+  // has the shop's own); every caller here holds a bearer token, or none: 401 for all.
+  {
+    route: route('POST', PAYMENT_CONSENTS_API_PATH),
+    name: 'registering a payment consent with a bearer token',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: PAYMENT_CONSENTS_API_PATH,
+      json: {
+        amountCents: 4210,
+        currency: 'USD',
+        payeeAccountId: customer.checkingId,
+        reference: 'ORDER-1',
+      },
+    }),
+    answers: everyone(401),
+  },
+  {
+    route: route('GET', `${PAYMENT_CONSENTS_API_PATH}/:consentId`),
+    name: 'reading a payment consent with a bearer token',
+    request: () => ({ path: `${PAYMENT_CONSENTS_API_PATH}/${randomUUID()}` }),
+    answers: everyone(401),
+  },
+  {
+    route: route('POST', PAYMENTS_API_PATH),
+    name: 'paying against a consent with a bearer token',
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: PAYMENTS_API_PATH,
+      json: {
+        consentId: randomUUID(),
+        amountCents: 4210,
+        currency: 'USD',
+        payeeAccountId: customer.checkingId,
+      },
+    }),
+    answers: everyone(401),
+  },
+  {
+    // The payment consent screen belongs to the browser holding its interaction cookie.
+    route: route('GET', PAYMENT_CONSENT_SCREEN_API_PATH),
+    name: 'reading a payment consent screen from another browser',
+    request: ({ signInFlowId }) => ({
+      path: `${PAYMENT_CONSENT_SCREEN_API_PATH}?interaction=${signInFlowId}`,
+    }),
+    answers: everyone(404),
+  },
+  {
+    route: route('POST', PAYMENT_CONSENT_SCREEN_API_PATH),
+    name: 'answering a payment consent screen from another browser',
+    request: ({ signInFlowId }) => ({
+      method: 'POST',
+      path: PAYMENT_CONSENT_SCREEN_API_PATH,
+      headers: XSRF,
+      json: { interaction: signInFlowId, decision: 'deny' },
     }),
     answers: everyone(404),
   },

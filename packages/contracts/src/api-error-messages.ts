@@ -168,4 +168,25 @@ export const apiErrorMessages = {
   recovery_codes_none: 'You have no recovery codes. Please choose another way to sign in.',
   // Issue 14 §3: remembered browsers.
   remembered_browser_not_found: messages.rememberedBrowsers.notFound,
+  // Issue 16 §2: pay by bank (ADR 0023).
+  payment_consent_not_found: 'There is no such payment consent for this application.',
+  payment_consent_not_authorised: 'The customer has not authorised this payment.',
+  payment_consent_expired:
+    'This payment consent has expired: it was not authorised within 10 minutes. Ask the customer again.',
+  payment_consent_consumed: 'This payment consent was already used: a consent pays once.',
+  payment_consent_rejected: 'The customer refused this payment.',
+  payment_not_as_consented:
+    'This payment is not the one the customer consented to (amount, currency or payee differ).',
+  payment_payee_unknown:
+    'There is no account at AnyBank with that number that can receive payments.',
+  payment_account_not_allowed: 'Payments can be made from your checking or savings account only.',
+  payment_insufficient_funds:
+    'There is not enough money in the account you chose for this payment.',
+  payment_needs_approval:
+    'This payment is above your approval threshold: make it as a transfer, where your phone or a code can approve it.',
+  payment_token_not_for_consent: 'This access token was not issued for this payment consent.',
+  dpop_proof_required:
+    'This call needs a sender-constrained token: send it as Authorization: DPoP with a DPoP proof (RFC 9449).',
+  dpop_proof_invalid: 'The DPoP proof is not valid for this token, this call or this moment.',
+  retail_order_not_found: 'There is no such order at the shop.',
 } as const;

@@ -270,6 +270,31 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
     title: 'Application revoked',
     explain: (d) => `${text(d.clientId, 'An application')} lost its access and its tokens.`,
   },
+  'payment_consent.created': {
+    title: 'Payment consent registered',
+    explain: (d) =>
+      `${text(d.clientId, 'An application')} registered a payment of ${dollars(d.amountCents)} to ${accountEnding(d.payeeAccountId)}, reference ${text(d.reference, 'none')}: it waits 10 minutes for the customer's consent.`,
+  },
+  'payment_consent.authorised': {
+    title: 'Payment consent authorised',
+    explain: (d) =>
+      `You allowed ${text(d.clientId, 'an application')} to pay ${dollars(d.amountCents)} once, from ${accountEnding(d.accountId)}.`,
+  },
+  'payment_consent.rejected': {
+    title: 'Payment consent refused',
+    explain: (d) =>
+      `You refused the payment of ${dollars(d.amountCents)} to ${text(d.clientId, 'an application')}; nothing was paid.`,
+  },
+  'payment.completed': {
+    title: 'Payment made',
+    explain: (d) =>
+      `${dollars(d.amountCents)} moved from ${accountEnding(d.fromAccountId)} to ${accountEnding(d.toAccountId)} in one transaction against its consent, which is now used.`,
+  },
+  'payment.refused': {
+    title: 'Payment refused',
+    explain: (d) =>
+      `A payment against a consent was refused (${text(d.code, 'not as consented')}); no money moved.`,
+  },
   'token.refused': {
     title: 'Token refused',
     explain: (d) => `A token was refused: ${text(d.problem, 'it did not match its grant')}.`,

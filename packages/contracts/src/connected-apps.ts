@@ -18,6 +18,7 @@ export const OAUTH_CONSENT_INTERACTION_PARAM = 'interaction';
 /** What a customer calls each application that may ask for their consent. */
 export const CONNECTED_APP_NAMES: Readonly<Record<string, string>> = {
   'retail-checkout': 'Retail checkout',
+  'retail-shop': 'Retail Shop',
 };
 
 const clientIdSchema = z.string().min(1).max(64);

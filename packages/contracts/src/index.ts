@@ -27,6 +27,7 @@ export * from './demo-scenarios';
 export * from './help-desk';
 export * from './step-up';
 export * from './connected-apps';
+export * from './pay-by-bank';
 export * from './api-docs';
 export * from './recovery-codes';
 export * from './sessions';

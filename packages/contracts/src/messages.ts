@@ -279,6 +279,7 @@ const sections = {
       email: 'See your e-mail address',
       banking: 'See your accounts and balances, and move money between them',
       consent: 'See and change whom you share your data with',
+      payments: 'Make the one payment you confirm, as you confirm it',
     } as Readonly<Record<string, string>>,
     noBankingAccess:
       'It cannot see your accounts or balances, cannot move money, and never sees your password.',

@@ -23,6 +23,8 @@ export const SCOPES = {
   consentAdmin: 'consent_admin',
   directory: 'directory',
   helpdesk: 'helpdesk',
+  /** Issue 16 §2: the payment API, for the pay-by-bank shop's client only. */
+  payments: 'payments',
 } as const;
 
 /**
@@ -72,7 +74,8 @@ export const PARTNER_CLIENTS: Record<Exclude<UserType, 'customer'>, BrowserClien
 
 /** Resource (API) scopes each user type may hold, whatever a client asks for. */
 export const SCOPES_BY_USER_TYPE: Record<UserType, string[]> = {
-  customer: [SCOPES.banking, SCOPES.consent],
+  // `payments`: only the pay-by-bank shop's client may ask for it (client-scopes.rules.ts).
+  customer: [SCOPES.banking, SCOPES.consent, SCOPES.payments],
   AnyWealthAdvisor: [SCOPES.consentAdmin, SCOPES.directory, SCOPES.consent],
   AnyMarketing: [SCOPES.consentAdmin, SCOPES.directory],
   CustomerServiceRep: [SCOPES.helpdesk],

@@ -44,6 +44,21 @@ export const errorStatus = {
   // Connected apps.
   consent_request_not_found: 404,
   app_not_connected: 404,
+  // Issue 16 §2: pay by bank.
+  payment_consent_not_found: 404,
+  payment_consent_not_authorised: 409,
+  payment_consent_expired: 409,
+  payment_consent_consumed: 409,
+  payment_consent_rejected: 409,
+  payment_not_as_consented: 422,
+  payment_payee_unknown: 400,
+  payment_account_not_allowed: 400,
+  payment_insufficient_funds: 409,
+  payment_needs_approval: 403,
+  payment_token_not_for_consent: 403,
+  dpop_proof_required: 401,
+  dpop_proof_invalid: 401,
+  retail_order_not_found: 404,
   // Remembered browsers (issue 14 §3).
   remembered_browser_not_found: 404,
   // Sessions you can see and end, and the password change (issue 14 §4).

@@ -122,6 +122,19 @@ export const AUDIT_EVENT_TYPES = [
    * or reset; details.grantsEnded).
    */
   'session.ended',
+  /**
+   * Issue 16 §2, pay by bank: an application registered a payment consent (details: consentId,
+   * clientId, amountCents, payeeAccountId, reference); it awaits the customer for 10 minutes.
+   */
+  'payment_consent.created',
+  /** The customer authorised it on the bank's consent screen, paying from details.accountId. */
+  'payment_consent.authorised',
+  /** The customer refused it on the consent screen; the application got access_denied. */
+  'payment_consent.rejected',
+  /** The payment was made against its consent: the money moved, the consent is consumed. */
+  'payment.completed',
+  /** A payment submission was refused (details.code); no money moved. */
+  'payment.refused',
   ...TRACE_EVENT_TYPES,
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

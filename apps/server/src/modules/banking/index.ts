@@ -3,3 +3,5 @@ export type { BankingService, TransferApprovals } from './banking.service';
 /** Issue 16 §1: a new customer's opening deposits go through the ledger like any money. */
 export { postOpeningHistory } from './ledger.store';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
+/** Issue 16 §2: a payment against a customer's consent moves the money through the ledger. */
+export { payConsent, type ConsentPayment } from './payment-ledger.store';

@@ -14,7 +14,11 @@ export {
   type ProfileSaveOutcome,
   type ProfileService,
 } from './profile.service';
-export { NEW_CUSTOMER_BALANCES, type NewDirectoryEntry } from './new-customer';
+export {
+  NEW_CUSTOMER_BALANCES,
+  insertDirectoryEntry,
+  type NewDirectoryEntry,
+} from './new-customer';
 
 // Rules.
 export {

@@ -52,3 +52,11 @@ export {
 
 // How a device's target is shown masked (e-mail and SMS codes' destinations).
 export { maskEmail, maskPhone } from './flow/device-display.rules';
+
+// Issue 16 §2, pay by bank: DPoP-bound callers, the payment consent screen's interaction, the
+// consent a token's authorization_details name, and Connected apps' record of the application.
+export type { SenderConstrainedCaller, SenderConstrainedGuard } from './oauth/sender-constrained';
+export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-interaction.port';
+export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
+export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';
+export { mergedConsent, appNameOf } from './oauth/client-scopes.rules';

@@ -2,6 +2,8 @@ import {
   BANK_CLIENT,
   CONNECTED_APP_NAMES,
   PARTNER_CLIENTS,
+  PAYMENTS_SCOPE,
+  RETAIL_SHOP_CLIENT_ID,
   SCOPES,
   SCOPES_BY_USER_TYPE,
   type UserType,
@@ -46,7 +48,10 @@ export const CLIENT_SCOPES: Readonly<Record<string, readonly string[]>> = {
   ),
   // A shop needs to know who its shopper is, never their accounts.
   [RETAIL_CLIENT_ID]: OIDC_SCOPES,
-  [API_DOCS_CLIENT_ID]: ['openid', ...SCOPES_BY_USER_TYPE.customer],
+  // The pay-by-bank shop: who paid, and the payment API (each token bound to one consent).
+  [RETAIL_SHOP_CLIENT_ID]: ['openid', PAYMENTS_SCOPE],
+  // The customer's own APIs; never the payment API, which only a consent's client may use.
+  [API_DOCS_CLIENT_ID]: ['openid', SCOPES.banking, SCOPES.consent],
   [TRANSFER_APPROVAL_CLIENT]: ['openid'],
   [SERVICE_CLIENT_ID]: [SCOPES.directory, SCOPES.consentAdmin],
 };

@@ -4,11 +4,15 @@ import {
   API_DOCS_PATHS,
   BANK_CLIENT,
   PARTNER_CLIENTS,
+  PAYMENT_AUTHORIZATION_DETAILS_TYPE,
+  RETAIL_CALLBACK_PATH,
+  RETAIL_SHOP_CLIENT_ID,
   type BrowserClient,
   type UserType,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import type { ServerSecrets } from '../keys/keys.service';
+import type { PublicSigningJwk } from './oidc.keys';
 // The rules' copy of ciba.ts's client id (a test keeps them equal): importing ciba.ts would load
 // oidc-provider and the directory for one string, and e2e/bundle-secrets.spec.ts imports this file.
 import {
@@ -49,9 +53,33 @@ export function serviceClientSecret(
     .digest('base64url');
 }
 
+/**
+ * The pay-by-bank shop (issue 16 §2, ADR 0023), held to FAPI 2.0: it authenticates with a JWT
+ * signed by its own key (the bank knows only the public half), pushes every authorization request
+ * (PAR), and its access tokens are bound to a DPoP key. Its redirect URI is its own page's.
+ */
+function retailShopClient(site: string, publicJwk: PublicSigningJwk): ClientMetadata {
+  return {
+    client_id: RETAIL_SHOP_CLIENT_ID,
+    client_name: 'Retail Shop',
+    token_endpoint_auth_method: 'private_key_jwt',
+    token_endpoint_auth_signing_alg: 'ES256',
+    jwks: { keys: [publicJwk] },
+    grant_types: ['authorization_code', 'client_credentials'],
+    response_types: ['code'],
+    redirect_uris: [`${site}${RETAIL_CALLBACK_PATH}`],
+    require_pushed_authorization_requests: true,
+    dpop_bound_access_tokens: true,
+    authorization_details_types: [PAYMENT_AUTHORIZATION_DETAILS_TYPE],
+    id_token_signed_response_alg: 'ES256',
+  };
+}
+
 export function oauthClients(
   config: Config,
   secrets: Pick<ServerSecrets, 'signingSecret'>,
+  /** The shop's public key, when the shop is part of this server (app.ts). */
+  retailShopJwk?: PublicSigningJwk,
 ): ClientMetadata[] {
   const site = `${config.publicUrl}${config.basePath}`;
   const browserClients = BROWSER_CLIENTS.map((client): ClientMetadata => ({
@@ -67,6 +95,7 @@ export function oauthClients(
   }));
   return [
     ...browserClients,
+    ...(retailShopJwk ? [retailShopClient(site, retailShopJwk)] : []),
     {
       client_id: RETAIL_CLIENT_ID,
       client_name: 'AnyBank Retail Checkout',

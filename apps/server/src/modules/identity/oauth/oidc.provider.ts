@@ -7,6 +7,7 @@ import {
   OAUTH_CONSENT_INTERACTION_PARAM,
   OAUTH_CONSENT_PAGE_PATH,
   OAUTH_PATHS,
+  PAYMENT_CONSENT_PAGE_PATH,
   isUserType,
   type UserType,
 } from '@anybank/contracts';
@@ -24,8 +25,14 @@ import { findClientConsent } from './connected-apps.store';
 import { loginPolicy } from './login-policy';
 import { withSafeOauthErrorTexts } from './oauth-error.rules';
 import { createOidcAdapterClass } from './oidc.adapter';
+import type { PublicSigningJwk } from './oidc.keys';
 import type { ServerKeys } from '../keys/keys.service';
 import { oauthClients, userTypeOfClient } from './oauth.clients';
+import {
+  fapiForTheShop,
+  richAuthorizationRequests,
+  type PaymentConsentLookup,
+} from './payment-authorization';
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
 import { sessionSeenRecorder } from './sessions.record';
 
@@ -65,7 +72,11 @@ export function createOidcProvider(
   config: Config,
   db: Database,
   keys: ServerKeys,
-  options: { ciba: NonNullable<NonNullable<Configuration['features']>['ciba']> },
+  options: {
+    ciba: NonNullable<NonNullable<Configuration['features']>['ciba']>;
+    /** Pay by bank (issue 16 §2): the shop's public key and the consents its requests name. */
+    payments?: { retailShopJwk: PublicSigningJwk; consents: PaymentConsentLookup };
+  },
 ): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
 
@@ -97,7 +108,7 @@ export function createOidcProvider(
 
   const configuration: Configuration = {
     adapter: createOidcAdapterClass(db),
-    clients: oauthClients(config, keys.secrets),
+    clients: oauthClients(config, keys.secrets, options.payments?.retailShopJwk),
     // The published keys, the signing one first (the provider signs with the first that fits).
     // The provider reads them once: app.ts builds a new one when they change (key rotation).
     jwks: { keys: keys.signingKeys.publishedKeys() },
@@ -139,6 +150,14 @@ export function createOidcProvider(
       userinfo: { enabled: true },
       clientCredentials: { enabled: true },
       ciba: options.ciba,
+      // ADR 0023: the payment consent in `authorization_details`, the shop held to FAPI 2.0
+      // (PAR and DPoP are on by default; the shop's client metadata requires both).
+      ...(options.payments
+        ? {
+            richAuthorizationRequests: richAuthorizationRequests(options.payments.consents),
+            fapi: fapiForTheShop,
+          }
+        : {}),
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
@@ -200,10 +219,14 @@ export function createOidcProvider(
       // The flow engine's id is the interaction's uid; the SPA opens the login modal for it.
       // Another application's consent (issue 12 §4) is its own page: the customer is signed in
       // by then. The bank's own clients never need one (loadExistingGrant grants them).
+      // A payment (authorization_details) has the bank's payment consent screen instead.
       url: (_ctx, interaction) =>
-        interaction.prompt.name === 'consent' && needsConsent(String(interaction.params.client_id))
-          ? `${config.basePath}${OAUTH_CONSENT_PAGE_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${encodeURIComponent(interaction.uid)}`
-          : `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
+        interaction.prompt.name === 'consent' && interaction.params.authorization_details
+          ? `${config.basePath}${PAYMENT_CONSENT_PAGE_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${encodeURIComponent(interaction.uid)}`
+          : interaction.prompt.name === 'consent' &&
+              needsConsent(String(interaction.params.client_id))
+            ? `${config.basePath}${OAUTH_CONSENT_PAGE_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${encodeURIComponent(interaction.uid)}`
+            : `${config.basePath}/?flowId=${encodeURIComponent(interaction.uid)}`,
     },
     findAccount: async (ctx, sub) => {
       const user = await userOf(ctx, sub);
@@ -226,6 +249,11 @@ export function createOidcProvider(
       const { client, session } = ctx.oidc;
       const accountId = session?.accountId;
       if (!client || !session || !accountId) return undefined;
+      // A payment's grant is made by its consent screen, for that one payment, never reused.
+      if (ctx.oidc.params?.authorization_details !== undefined) {
+        const grantId = ctx.oidc.result?.consent?.grantId;
+        return grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      }
       const user = await userOf(ctx, accountId);
       if (!user || !isUserType(user.userType)) return undefined;
       const portalType = userTypeOfClient(client.clientId);

@@ -1,0 +1,84 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../db/database';
+
+/** A payment to a merchant's account, made against the customer's authorised consent. */
+export interface ConsentPayment {
+  consentId: string;
+  userId: string;
+  fromAccountId: string;
+  toAccountId: string;
+  amountCents: number;
+  /** What each side's statement says (the merchant's name, the payer's; the reference). */
+  debitDescription: string;
+  creditDescription: string;
+}
+
+export type ConsentPaymentResult =
+  | { paid: true; transferId: string; referenceNumber: number }
+  /** The consent was no longer Authorised (a second submission, a race): nothing moved. */
+  | { paid: false; reason: 'consent_not_authorised' }
+  | { paid: false; reason: 'insufficient_funds' };
+
+/**
+ * Issue 16 §2: the payment of a consent, in the caller's transaction (one per payment): the
+ * consent row is locked and must still be Authorised (so of two submissions exactly one pays),
+ * both accounts are locked in id order (as every transfer locks them), the balance is checked
+ * under the lock, then the transfer row, both balances, a debit and a credit ledger entry and
+ * the consent's Consumed state are written. The caller writes the audit event in the same
+ * transaction. Nothing slow happens here.
+ */
+export async function payConsent(
+  tx: Queryable,
+  payment: ConsentPayment,
+): Promise<ConsentPaymentResult> {
+  const [consent] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status from payment_consents where id = ${payment.consentId} for update`,
+  );
+  if (consent?.status !== 'Authorised') return { paid: false, reason: 'consent_not_authorised' };
+  const locked = await queryRows<{ id: string; balance_cents: number | string }>(
+    tx,
+    sql`select id, balance_cents from accounts
+        where id in (${payment.fromAccountId}, ${payment.toAccountId})
+        order by id for update`,
+  );
+  const balanceOf = (id: string) => Number(locked.find((row) => row.id === id)?.balance_cents);
+  if (locked.length !== 2) throw new Error('a payment account vanished');
+  const fromBalance = balanceOf(payment.fromAccountId);
+  const toBalance = balanceOf(payment.toAccountId);
+  if (fromBalance < payment.amountCents) return { paid: false, reason: 'insufficient_funds' };
+
+  const [transfer] = await queryRows<{ id: string; reference_number: number }>(
+    tx,
+    sql`insert into transfers (user_id, from_account_id, to_account_id, amount_cents, status,
+          reference_number)
+        values (${payment.userId}, ${payment.fromAccountId}, ${payment.toAccountId},
+          ${payment.amountCents}, 'confirmed', ${randomInt(0, 100_000)})
+        returning id, reference_number`,
+  );
+  if (!transfer) throw new Error('the payment transfer was not written');
+  const fromAfter = fromBalance - payment.amountCents;
+  const toAfter = toBalance + payment.amountCents;
+  await tx.execute(
+    sql`update accounts set balance_cents = case when id = ${payment.fromAccountId}
+          then ${fromAfter}::bigint else ${toAfter}::bigint end
+        where id in (${payment.fromAccountId}, ${payment.toAccountId})`,
+  );
+  // The debit first, as a reader of the ledger expects.
+  await tx.execute(
+    sql`insert into ledger_entries (account_id, transfer_id, amount_cents, balance_after_cents,
+          description, category)
+        values
+          (${payment.fromAccountId}, ${transfer.id}, ${-payment.amountCents}, ${fromAfter},
+            ${payment.debitDescription}, 'shopping'),
+          (${payment.toAccountId}, ${transfer.id}, ${payment.amountCents}, ${toAfter},
+            ${payment.creditDescription}, 'income')`,
+  );
+  await tx.execute(
+    sql`update payment_consents set status = 'Consumed', consumed_at = now(),
+          transfer_id = ${transfer.id}
+        where id = ${payment.consentId}`,
+  );
+  return { paid: true, transferId: transfer.id, referenceNumber: transfer.reference_number };
+}

@@ -1,0 +1,8 @@
+/** Pay by bank at the bank (issue 16 §2, ADR 0023): payment consents and their payments. */
+export {
+  createPaymentConsentService,
+  paymentConsentLookup,
+  type PaymentConsentService,
+} from './payment-consent.service';
+export { registerPaymentConsentRoutes } from './payment-consent.routes';
+export { merchantAccountId } from './merchant';

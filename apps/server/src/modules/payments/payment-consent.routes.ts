@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  PAYMENTS_API_PATH,
+  PAYMENTS_SCOPE,
+  PAYMENT_CONSENTS_API_PATH,
+  PAYMENT_CONSENT_SCREEN_API_PATH,
+  consentDecisionResponseSchema,
+  createPaymentConsentSchema,
+  paymentConsentDecisionSchema,
+  paymentConsentParamsSchema,
+  paymentConsentSchema,
+  paymentConsentScreenQuerySchema,
+  paymentConsentScreenSchema,
+  paymentSchema,
+  submitPaymentSchema,
+  type Payment,
+  type PaymentConsent,
+  type PaymentConsentScreen,
+} from '@anybank/contracts';
+import type { Config } from '../../config';
+import { signInRateLimit } from '../../http/rate-limits';
+import { parseInput } from '../../http/validation';
+import { requireXsrfHeader, type SenderConstrainedGuard } from '../identity';
+import type { PaymentConsentService } from './payment-consent.service';
+
+const DPOP_CALLER =
+  'The application’s access token as `Authorization: DPoP <token>`, with a `DPoP` proof of its key for this request (RFC 9449): a bearer token, or a proof that is missing, stale, replayed or for another request, answers 401.';
+
+/**
+ * Issue 16 §2 (ADR 0023): the Open Banking style payment API an application calls with its
+ * DPoP-bound tokens, and the bank's payment consent screen's two calls (the browser holding the
+ * OAuth interaction). Thin: the service decides.
+ */
+export function registerPaymentConsentRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; dpop: SenderConstrainedGuard; payments: PaymentConsentService },
+) {
+  const { dpop, payments } = deps;
+  const rateLimit = signInRateLimit(deps.config);
+
+  app.post(
+    PAYMENT_CONSENTS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Registers a domestic payment consent (amount, currency, payee, reference)',
+          tag: 'pay-by-bank',
+          caller: 'bearer',
+          description: `${DPOP_CALLER} The token is the application’s own (client credentials, scope \`payments\`). The consent awaits the customer for 10 minutes; name it in the authorization request’s \`authorization_details\`: \`[{"type":"domestic_payment","consent_id":"…"}]\`. Audited.`,
+          body: createPaymentConsentSchema,
+          responses: {
+            201: {
+              description: 'The consent, AwaitingAuthorisation.',
+              schema: paymentConsentSchema,
+            },
+            400: 'A malformed body, or `payment_payee_unknown`.',
+            401: 'No token, a bearer token (`dpop_proof_required`), or a DPoP proof not valid for it.',
+            403: 'A customer’s token (`application_token`), or no `payments` scope.',
+          },
+        },
+      },
+    },
+    async (request, reply): Promise<PaymentConsent> => {
+      const caller = await dpop.require(request, PAYMENTS_SCOPE);
+      const input = parseInput(createPaymentConsentSchema, request.body);
+      const consent = await payments.create(caller, input, request.ip);
+      return reply.status(201).send(consent);
+    },
+  );
+
+  app.get(
+    `${PAYMENT_CONSENTS_API_PATH}/:consentId`,
+    {
+      config: {
+        docs: {
+          summary: 'A payment consent of the calling application, with its status now',
+          tag: 'pay-by-bank',
+          caller: 'bearer',
+          description: `${DPOP_CALLER} Statuses: AwaitingAuthorisation, Authorised, Consumed, Rejected, Expired.`,
+          params: { consentId: 'The consent’s id.' },
+          responses: {
+            200: { description: 'The consent.', schema: paymentConsentSchema },
+            400: 'A malformed id.',
+            401: 'No valid DPoP-bound token and proof.',
+            403: 'No `payments` scope.',
+            404: '`payment_consent_not_found`: not one of this application’s consents.',
+          },
+        },
+      },
+    },
+    async (request): Promise<PaymentConsent> => {
+      const caller = await dpop.require(request, PAYMENTS_SCOPE);
+      const { consentId } = parseInput(paymentConsentParamsSchema, request.params);
+      return payments.read(caller, consentId);
+    },
+  );
+
+  app.post(
+    PAYMENTS_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Pays against an authorised consent, once: the money moves in one transaction',
+          tag: 'pay-by-bank',
+          caller: 'bearer',
+          description: `${DPOP_CALLER} The token must be the one the authorization with this consent issued (its \`authorization_details\` name the consent). The payment must be exactly the consented one. Audited, refusals too; a refusal moves nothing.`,
+          body: submitPaymentSchema,
+          responses: {
+            201: { description: 'Paid.', schema: paymentSchema },
+            400: 'A malformed body.',
+            401: 'No valid DPoP-bound token and proof.',
+            403: '`payment_token_not_for_consent`, or no `payments` scope.',
+            404: '`payment_consent_not_found`.',
+            409: 'The consent is used, refused, expired or not authorised, or the account lacks the money.',
+            422: '`payment_not_as_consented`: another amount, currency or payee.',
+          },
+        },
+      },
+    },
+    async (request, reply): Promise<Payment> => {
+      const caller = await dpop.require(request, PAYMENTS_SCOPE);
+      const input = parseInput(submitPaymentSchema, request.body);
+      return reply.status(201).send(await payments.submit(caller, input, request.ip));
+    },
+  );
+
+  app.get(
+    PAYMENT_CONSENT_SCREEN_API_PATH,
+    {
+      config: {
+        rateLimit,
+        docs: {
+          summary:
+            'The payment the signed-in customer is asked to confirm, and the accounts to pay from',
+          tag: 'pay-by-bank',
+          caller: 'browser',
+          description:
+            'Only the browser holding the OAuth interaction cookie of that payment gets it.',
+          query: paymentConsentScreenQuerySchema,
+          responses: {
+            200: { description: 'The payment.', schema: paymentConsentScreenSchema },
+            400: 'A malformed interaction id.',
+            404: '`consent_request_not_found`: no such payment waiting in this browser, or it expired.',
+            429: 'Too many sign-in calls from this address.',
+          },
+        },
+      },
+    },
+    async (request, reply): Promise<PaymentConsentScreen> => {
+      parseInput(paymentConsentScreenQuerySchema, request.query);
+      return payments.screen(request, reply);
+    },
+  );
+
+  app.post(
+    PAYMENT_CONSENT_SCREEN_API_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        rateLimit,
+        docs: {
+          summary: 'Confirms the payment from the chosen account, or cancels it (access_denied)',
+          tag: 'pay-by-bank',
+          caller: 'browser',
+          description:
+            'Confirm authorises the consent (audited) and answers the URL that resumes the authorization, which issues the code; cancel refuses it and answers the URL that returns `error=access_denied` to the application.',
+          body: paymentConsentDecisionSchema,
+          responses: {
+            200: {
+              description: 'Where the browser goes next.',
+              schema: consentDecisionResponseSchema,
+            },
+            400: 'A malformed body, or `payment_account_not_allowed`.',
+            403: 'The anti-forgery header is missing, or `payment_needs_approval`.',
+            404: '`consent_request_not_found`.',
+            429: 'Too many sign-in calls from this address.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const decision = parseInput(paymentConsentDecisionSchema, request.body);
+      return { redirectTo: await payments.decide(request, reply, decision) };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { ApiErrorCode, PaymentConsentStatus, SubmitPayment } from '@anybank/contracts';
+import { cibaThresholdCents } from '../banking/banking.rules';
+
+/** A payment consent as the rules read it. */
+export interface ConsentFacts {
+  id: string;
+  clientId: string;
+  /** As stored: AwaitingAuthorisation, Authorised, Consumed or Rejected. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  payeeAccountId: string;
+  userId: string | null;
+  expiresAt: Date;
+}
+
+/** The consent's status now: one awaiting authorisation past its ten minutes is Expired. */
+export function statusAt(consent: ConsentFacts, now: Date): PaymentConsentStatus {
+  if (consent.status === 'AwaitingAuthorisation') {
+    return now.getTime() >= consent.expiresAt.getTime() ? 'Expired' : 'AwaitingAuthorisation';
+  }
+  return consent.status as PaymentConsentStatus;
+}
+
+const REFUSAL_OF_STATUS: Record<PaymentConsentStatus, ApiErrorCode | null> = {
+  AwaitingAuthorisation: 'payment_consent_not_authorised',
+  Authorised: null,
+  Consumed: 'payment_consent_consumed',
+  Rejected: 'payment_consent_rejected',
+  Expired: 'payment_consent_expired',
+};
+
+/**
+ * Why an authorization request may not send a customer to authorise this consent (null: it
+ * may): it must be the requesting client's own, and still awaiting authorisation.
+ */
+export function whyNotAuthorisable(
+  consent: ConsentFacts | null,
+  clientId: string,
+  now: Date,
+): ApiErrorCode | null {
+  if (!consent || consent.clientId !== clientId) return 'payment_consent_not_found';
+  const status = statusAt(consent, now);
+  return status === 'AwaitingAuthorisation' ? null : (REFUSAL_OF_STATUS[status] ?? null);
+}
+
+/** Who submits a payment, as their DPoP-bound token says. */
+export interface PaymentCaller {
+  clientId: string;
+  userId: string | null;
+  /** The one consent the token's `authorization_details` name (null: none, or not one). */
+  consentId: string | null;
+}
+
+/**
+ * Why this payment submission is refused (null: it is paid), in this order: a consent the
+ * caller cannot see is not found; a token not issued for this consent and customer proves
+ * nothing; a consent not Authorised (used, refused, expired, still waiting) pays nothing; and the
+ * payment must be exactly the consented one (amount, currency, payee).
+ */
+export function submissionRefusal(
+  consent: ConsentFacts | null,
+  submission: SubmitPayment,
+  caller: PaymentCaller,
+  now: Date,
+): ApiErrorCode | null {
+  if (!consent || consent.clientId !== caller.clientId) return 'payment_consent_not_found';
+  if (caller.consentId !== consent.id || !caller.userId || caller.userId !== consent.userId) {
+    return 'payment_token_not_for_consent';
+  }
+  const byStatus = REFUSAL_OF_STATUS[statusAt(consent, now)];
+  if (byStatus) return byStatus;
+  if (
+    submission.amountCents !== consent.amountCents ||
+    submission.currency !== consent.currency ||
+    submission.payeeAccountId !== consent.payeeAccountId
+  ) {
+    return 'payment_not_as_consented';
+  }
+  return null;
+}
+
+/** The kinds of account a customer may pay a shop from: deposit accounts, not the card. */
+export const PAYING_ACCOUNT_KINDS: readonly string[] = ['checking', 'savings'];
+
+/**
+ * Whether the customer's approval threshold (document 2 §9, as for transfers) is above this
+ * amount: a payment above it would need the phone or a code, which pay by bank does not ask yet.
+ */
+export function withinApprovalThreshold(
+  amountCents: number,
+  user: { cibaThreshold: number | null; denyThreshold: number | null },
+): boolean {
+  return amountCents <= cibaThresholdCents(user);
+}

@@ -1,0 +1,328 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PAYMENT_CONSENT_TTL_MS,
+  PAYMENTS_SCOPE,
+  apiErrorMessage,
+  payByBankMessages,
+  type CreatePaymentConsent,
+  type Payment,
+  type PaymentConsent,
+  type PaymentConsentDecision,
+  type PaymentConsentScreen,
+  type SubmitPayment,
+} from '@anybank/contracts';
+import type { Database } from '../../db/database';
+import { DomainError } from '../../domain-error';
+import { insertAuditEvent } from '../audit';
+import { payConsent } from '../banking';
+import { findUserById, listAccountsOf } from '../directory';
+import {
+  appNameOf,
+  findClientConsent,
+  mergedConsent,
+  paymentConsentIdOf,
+  saveClientConsent,
+  type PaymentConsentLookup,
+  type PaymentInteractionPort,
+  type SenderConstrainedCaller,
+} from '../identity';
+import {
+  PAYING_ACCOUNT_KINDS,
+  statusAt,
+  submissionRefusal,
+  whyNotAuthorisable,
+  withinApprovalThreshold,
+  type ConsentFacts,
+} from './payment-consent.rules';
+import {
+  decidePaymentConsent,
+  findAccountHolderName,
+  findPaymentConsent,
+  insertPaymentConsent,
+  type PaymentConsentRow,
+} from './payment-consent.store';
+
+/**
+ * What the OAuth server asks when a request names a consent (its richAuthorizationRequests
+ * validation, at PAR time): the refusal in words, or null.
+ */
+export function paymentConsentLookup(
+  db: Database,
+  clock: () => Date = () => new Date(),
+): PaymentConsentLookup {
+  return {
+    async whyNotAuthorisable(consentId, clientId) {
+      const consent = isUuid(consentId) ? await findPaymentConsent(db, consentId) : null;
+      const code = whyNotAuthorisable(consent, clientId, clock());
+      return code === null ? null : apiErrorMessage(code);
+    },
+  };
+}
+
+export interface PaymentConsentService {
+  create(
+    caller: SenderConstrainedCaller,
+    input: CreatePaymentConsent,
+    ip: string,
+  ): Promise<PaymentConsent>;
+  read(caller: SenderConstrainedCaller, consentId: string): Promise<PaymentConsent>;
+  submit(caller: SenderConstrainedCaller, input: SubmitPayment, ip: string): Promise<Payment>;
+  screen(request: FastifyRequest, reply: FastifyReply): Promise<PaymentConsentScreen>;
+  decide(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    decision: PaymentConsentDecision,
+  ): Promise<string>;
+}
+
+const REQUEST_ENDED = () => new DomainError('consent_request_not_found');
+
+const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * Issue 16 §2 (ADR 0023): domestic payment consents at the bank. An application registers one
+ * (its client-credentials token), the customer authorises it on the bank's consent screen (or
+ * refuses it), and the application submits the payment once with the token of that
+ * authorization; the money moves through the ledger in one transaction with its audit event.
+ */
+export function createPaymentConsentService(deps: {
+  db: Database;
+  interactions: PaymentInteractionPort;
+  clock?: () => Date;
+}): PaymentConsentService {
+  const { db, interactions } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** The payee's name as the payer sees it (the account holder's); the number if none. */
+  async function payeeNameOf(accountId: string): Promise<string> {
+    return (await findAccountHolderName(db, accountId)) ?? accountId;
+  }
+
+  async function viewOf(row: PaymentConsentRow): Promise<PaymentConsent> {
+    return {
+      consentId: row.id,
+      status: statusAt(row, now()),
+      amountCents: row.amountCents,
+      currency: 'USD',
+      payee: { accountId: row.payeeAccountId, name: await payeeNameOf(row.payeeAccountId) },
+      reference: row.reference,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  async function consentOf(id: string): Promise<(ConsentFacts & PaymentConsentRow) | null> {
+    return isUuid(id) ? findPaymentConsent(db, id) : null;
+  }
+
+  async function pendingOf(request: FastifyRequest, reply: FastifyReply, uid: string) {
+    const pending = await interactions.pending(request, reply);
+    // One `_interaction` cookie per browser: a page left open in another tab names another one.
+    if (!pending || pending.uid !== uid) throw REQUEST_ENDED();
+    const consent = await consentOf(pending.consentId);
+    if (!consent || whyNotAuthorisable(consent, pending.clientId, now()) !== null) {
+      throw REQUEST_ENDED();
+    }
+    return { pending, consent };
+  }
+
+  return {
+    async create(caller, input, ip) {
+      if (caller.userId !== null) throw new DomainError('application_token');
+      if ((await findAccountHolderName(db, input.payeeAccountId)) === null) {
+        throw new DomainError('payment_payee_unknown');
+      }
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertPaymentConsent(tx, {
+          clientId: caller.clientId,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          payeeAccountId: input.payeeAccountId,
+          reference: input.reference,
+          expiresAt: new Date(now().getTime() + PAYMENT_CONSENT_TTL_MS),
+        });
+        await insertAuditEvent(tx, {
+          type: 'payment_consent.created',
+          ip,
+          details: {
+            consentId: inserted.id,
+            clientId: caller.clientId,
+            amountCents: input.amountCents,
+            payeeAccountId: input.payeeAccountId,
+            reference: input.reference,
+          },
+        });
+        return inserted;
+      });
+      return viewOf(row);
+    },
+
+    async read(caller, consentId) {
+      const consent = await consentOf(consentId);
+      if (!consent || consent.clientId !== caller.clientId) {
+        throw new DomainError('payment_consent_not_found');
+      }
+      return viewOf(consent);
+    },
+
+    async screen(request, reply) {
+      const uid = String((request.query as { interaction?: unknown }).interaction ?? '');
+      const { pending, consent } = await pendingOf(request, reply, uid);
+      const accounts = (await listAccountsOf(db, pending.accountId)).filter((account) =>
+        PAYING_ACCOUNT_KINDS.includes(account.kind),
+      );
+      return {
+        appName: appNameOf(pending.clientId),
+        payeeName: await payeeNameOf(consent.payeeAccountId),
+        amountCents: consent.amountCents,
+        currency: 'USD',
+        reference: consent.reference,
+        accounts: accounts.map((account) => ({
+          id: account.id,
+          kind: account.kind,
+          numberSuffix: account.numberSuffix,
+          balanceCents: account.balanceCents,
+        })),
+      };
+    },
+
+    async decide(request, reply, decision) {
+      const { pending, consent } = await pendingOf(request, reply, decision.interaction);
+      const details = {
+        consentId: consent.id,
+        clientId: pending.clientId,
+        amountCents: consent.amountCents,
+      };
+      if (decision.decision === 'deny') {
+        await db.transaction(async (tx) => {
+          if (
+            await decidePaymentConsent(tx, consent.id, {
+              status: 'Rejected',
+              userId: pending.accountId,
+            })
+          ) {
+            await insertAuditEvent(tx, {
+              type: 'payment_consent.rejected',
+              userId: pending.accountId,
+              ip: request.ip,
+              details,
+            });
+          }
+        });
+        return interactions.deny(request, reply, payByBankMessages.denied);
+      }
+      const user = await findUserById(db, pending.accountId);
+      const account = (await listAccountsOf(db, pending.accountId)).find(
+        (candidate) => candidate.id === decision.accountId,
+      );
+      if (!user || !account || !PAYING_ACCOUNT_KINDS.includes(account.kind)) {
+        throw new DomainError('payment_account_not_allowed');
+      }
+      if (!withinApprovalThreshold(consent.amountCents, user)) {
+        throw new DomainError('payment_needs_approval');
+      }
+      const authorised = await db.transaction(async (tx) => {
+        const changed = await decidePaymentConsent(tx, consent.id, {
+          status: 'Authorised',
+          userId: pending.accountId,
+          debtorAccountId: account.id,
+        });
+        if (!changed) return false;
+        // Connected apps lists the application the customer let pay.
+        const earlier = await findClientConsent(tx, pending.accountId, pending.clientId);
+        await saveClientConsent(
+          tx,
+          pending.accountId,
+          pending.clientId,
+          mergedConsent(earlier?.scopes ?? [], ['openid', PAYMENTS_SCOPE]),
+        );
+        await insertAuditEvent(tx, {
+          type: 'payment_consent.authorised',
+          userId: pending.accountId,
+          ip: request.ip,
+          details: { ...details, accountId: account.id },
+        });
+        return true;
+      });
+      if (!authorised) throw REQUEST_ENDED();
+      return interactions.allow(request, reply, pending);
+    },
+
+    async submit(caller, input, ip) {
+      const consent = await consentOf(input.consentId);
+      const refusal = submissionRefusal(
+        consent,
+        input,
+        {
+          clientId: caller.clientId,
+          userId: caller.userId,
+          consentId: paymentConsentIdOf(caller.authorizationDetails),
+        },
+        now(),
+      );
+      const refuse = async (code: NonNullable<typeof refusal> | 'payment_insufficient_funds') => {
+        await insertAuditEvent(db, {
+          type: 'payment.refused',
+          userId: caller.userId,
+          ip,
+          details: {
+            consentId: input.consentId,
+            clientId: caller.clientId,
+            code,
+            amountCents: input.amountCents,
+          },
+        });
+        return new DomainError(code);
+      };
+      if (refusal || !consent?.userId || !consent.debtorAccountId) {
+        throw await refuse(refusal ?? 'payment_consent_not_authorised');
+      }
+      const payer = await findUserById(db, consent.userId);
+      const payeeName = await payeeNameOf(consent.payeeAccountId);
+      const result = await db.transaction(async (tx) => {
+        const paid = await payConsent(tx, {
+          consentId: consent.id,
+          userId: consent.userId ?? '',
+          fromAccountId: consent.debtorAccountId ?? '',
+          toAccountId: consent.payeeAccountId,
+          amountCents: consent.amountCents,
+          debitDescription: `${payeeName} · ${consent.reference}`,
+          creditDescription: `Payment from ${payer ? `${payer.firstName} ${payer.lastName}` : 'a customer'} · ${consent.reference}`,
+        });
+        if (paid.paid) {
+          await insertAuditEvent(tx, {
+            type: 'payment.completed',
+            userId: consent.userId,
+            ip,
+            details: {
+              consentId: consent.id,
+              paymentId: paid.transferId,
+              clientId: caller.clientId,
+              amountCents: consent.amountCents,
+              fromAccountId: consent.debtorAccountId,
+              toAccountId: consent.payeeAccountId,
+              reference: consent.reference,
+            },
+          });
+        }
+        return paid;
+      });
+      if (!result.paid) {
+        throw await refuse(
+          result.reason === 'insufficient_funds'
+            ? 'payment_insufficient_funds'
+            : 'payment_consent_consumed',
+        );
+      }
+      return {
+        paymentId: result.transferId,
+        consentId: consent.id,
+        status: 'AcceptedSettlementCompleted',
+        amountCents: consent.amountCents,
+        currency: 'USD',
+        reference: consent.reference,
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { accounts, paymentConsents, users } from '../../db/schema';
+
+export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
+
+export async function insertPaymentConsent(
+  db: Queryable,
+  consent: {
+    clientId: string;
+    amountCents: number;
+    currency: string;
+    payeeAccountId: string;
+    reference: string;
+    expiresAt: Date;
+  },
+): Promise<PaymentConsentRow> {
+  const [row] = await db
+    .insert(paymentConsents)
+    .values({ ...consent, status: 'AwaitingAuthorisation' })
+    .returning();
+  if (!row) throw new Error('the payment consent was not written');
+  return row;
+}
+
+export async function findPaymentConsent(
+  db: Queryable,
+  id: string,
+): Promise<PaymentConsentRow | null> {
+  const [row] = await db.select().from(paymentConsents).where(eq(paymentConsents.id, id));
+  return row ?? null;
+}
+
+/**
+ * AwaitingAuthorisation → Authorised (the customer and the account they pay from) or Rejected,
+ * only while it still awaits and has not expired: answers whether it changed.
+ */
+export async function decidePaymentConsent(
+  db: Queryable,
+  id: string,
+  decision:
+    | { status: 'Authorised'; userId: string; debtorAccountId: string }
+    | { status: 'Rejected'; userId: string },
+): Promise<boolean> {
+  const changed = await db
+    .update(paymentConsents)
+    .set({
+      ...decision,
+      ...(decision.status === 'Authorised' ? { authorisedAt: sql`now()` } : {}),
+    })
+    .where(
+      and(
+        eq(paymentConsents.id, id),
+        eq(paymentConsents.status, 'AwaitingAuthorisation'),
+        sql`${paymentConsents.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: paymentConsents.id });
+  return changed.length > 0;
+}
+
+/** The name of an account's holder, as a payer sees the payee; null: no such account. */
+export async function findAccountHolderName(
+  db: Queryable,
+  accountId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(eq(accounts.id, accountId));
+  return row ? `${row.firstName} ${row.lastName}` : null;
+}

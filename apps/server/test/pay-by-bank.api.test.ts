@@ -1,0 +1,230 @@
+import { eq, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OAUTH_PATHS,
+  PAYMENTS_API_PATH,
+  PAYMENT_CONSENTS_API_PATH,
+  RETAIL_CALLBACK_PATH,
+  RETAIL_SHOP_CLIENT_ID,
+  type PaymentConsent,
+} from '@anybank/contracts';
+import { accounts, paymentConsents } from '../src/db/schema';
+import { merchantAccountId } from '../src/modules/payments';
+import { startBankingServer, userIdOf } from './banking-server';
+import {
+  callWithDpop,
+  createConsent,
+  janeAtConsentScreen,
+  pushAuthorization,
+  shopOf,
+  shopToken,
+  type Shop,
+} from './pay-by-bank';
+import { refusal } from './relying-party';
+import type { Server } from './sign-in-driver';
+import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+
+// Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
+describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  let shop: Shop;
+  let merchant: string;
+  let janeChecking: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seeded: true });
+    ({ server, origin } = await startBankingServer(test));
+    shop = await shopOf(test, origin);
+    merchant = await merchantAccountId(test.handle.db);
+    const janeId = await userIdOf(test, 'jane.doe');
+    const [checking] = await test.handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'checking'`);
+    janeChecking = checking?.id ?? '';
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  async function balances(): Promise<[number, number]> {
+    const read = async (id: string) => {
+      const [row] = await test.handle.db
+        .select({ balance: accounts.balanceCents })
+        .from(accounts)
+        .where(eq(accounts.id, id));
+      return Number(row?.balance);
+    };
+    return [await read(janeChecking), await read(merchant)];
+  }
+
+  /** A consent jane authorised from her checking; answers it and the shop's DPoP-bound token. */
+  async function authorisedPayment(amountCents = 4210) {
+    const consent = await createConsent(shop, merchant, amountCents);
+    const pending = await pushAuthorization(shop, consent.consentId);
+    const atScreen = await janeAtConsentScreen(origin, pending.url);
+    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
+    const tokens = await oidc.authorizationCodeGrant(
+      shop.config,
+      callback,
+      pending.checks,
+      undefined,
+      {
+        DPoP: shop.dpop,
+      },
+    );
+    return { consent, tokens, screen: atScreen.screen };
+  }
+
+  const pay = (token: string, consent: PaymentConsent, changes: Record<string, unknown> = {}) =>
+    callWithDpop(shop, token, 'POST', PAYMENTS_API_PATH, {
+      consentId: consent.consentId,
+      amountCents: consent.amountCents,
+      currency: 'USD',
+      payeeAccountId: merchant,
+      ...changes,
+    });
+
+  it('openid-client completes the shop’s flow: consent, PAR with PKCE, private_key_jwt, DPoP-bound tokens, and the payment moves $42.10 once', async () => {
+    const before = await balances();
+    const { consent, tokens, screen } = await authorisedPayment();
+    expect(screen).toMatchObject({
+      appName: 'Retail Shop',
+      payeeName: 'Retail Shop Ltd',
+      amountCents: 4210,
+      reference: 'ORDER-1234',
+    });
+    expect(screen.accounts.map((account) => account.kind)).toEqual(['checking', 'savings']);
+    expect(tokens.token_type.toLowerCase()).toBe('dpop');
+    expect(tokens.authorization_details).toEqual([
+      { type: 'domestic_payment', consent_id: consent.consentId },
+    ]);
+
+    const paid = await pay(tokens.access_token, consent);
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({
+      consentId: consent.consentId,
+      status: 'AcceptedSettlementCompleted',
+      amountCents: 4210,
+    });
+    expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
+
+    const again = await pay(tokens.access_token, consent);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'payment_consent_consumed' });
+    expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
+    const read = await callWithDpop(
+      shop,
+      await shopToken(shop),
+      'GET',
+      `${PAYMENT_CONSENTS_API_PATH}/${consent.consentId}`,
+    );
+    expect(await read.json()).toMatchObject({ status: 'Consumed' });
+  });
+
+  it('refuses a payment larger than the consented amount, or to another payee, and moves nothing', async () => {
+    const { consent, tokens } = await authorisedPayment();
+    const before = await balances();
+    const larger = await pay(tokens.access_token, consent, { amountCents: 4211 });
+    expect(larger.status).toBe(422);
+    expect(await larger.json()).toMatchObject({ code: 'payment_not_as_consented' });
+    const elsewhere = await pay(tokens.access_token, consent, { payeeAccountId: janeChecking });
+    expect(elsewhere.status).toBe(422);
+    expect(await balances()).toEqual(before);
+    // The right payment still goes through once.
+    expect((await pay(tokens.access_token, consent)).status).toBe(201);
+  });
+
+  it('refuses a consent ten minutes old: its authorization request and any payment naming it, moving nothing', async () => {
+    const consent = await createConsent(shop, merchant, 4210);
+    await test.handle.db
+      .update(paymentConsents)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentConsents.id, consent.consentId));
+    const error = await refusal(pushAuthorization(shop, consent.consentId));
+    expect(error.error).toBe('invalid_authorization_details');
+
+    const other = await authorisedPayment();
+    const before = await balances();
+    const late = await pay(other.tokens.access_token, consent);
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ code: 'payment_token_not_for_consent' });
+    expect(await balances()).toEqual(before);
+  });
+
+  it('refuses the payment call with the shop’s access token but without a valid DPoP proof', async () => {
+    const { consent, tokens } = await authorisedPayment();
+    const body = JSON.stringify({
+      consentId: consent.consentId,
+      amountCents: 4210,
+      currency: 'USD',
+      payeeAccountId: merchant,
+    });
+    const post = (headers: Record<string, string>) =>
+      fetch(new URL(PAYMENTS_API_PATH, origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const asBearer = await post({ authorization: `Bearer ${tokens.access_token}` });
+    expect(asBearer.status).toBe(401);
+    expect(await asBearer.json()).toMatchObject({ code: 'dpop_proof_required' });
+    const noProof = await post({ authorization: `DPoP ${tokens.access_token}` });
+    expect(noProof.status).toBe(401);
+    const otherKey = oidc.getDPoPHandle(shop.config, await oidc.randomDPoPKeyPair('ES256'));
+    const wrongKey = await oidc.fetchProtectedResource(
+      shop.config,
+      tokens.access_token,
+      new URL(PAYMENTS_API_PATH, origin),
+      'POST',
+      body,
+      new Headers({ 'content-type': 'application/json' }),
+      { DPoP: otherKey },
+    );
+    expect(wrongKey.status).toBe(401);
+    expect(await wrongKey.json()).toMatchObject({ code: 'dpop_proof_invalid' });
+    const before = await balances();
+    expect(before).toEqual(await balances());
+    expect((await pay(tokens.access_token, consent)).status).toBe(201);
+  });
+
+  it('refuses an authorization request for the shop not sent by PAR', async () => {
+    const consent = await createConsent(shop, merchant, 4210);
+    const params = new URLSearchParams({
+      client_id: RETAIL_SHOP_CLIENT_ID,
+      redirect_uri: `${origin}${RETAIL_CALLBACK_PATH}`,
+      response_type: 'code',
+      scope: 'openid payments',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      authorization_details: JSON.stringify([
+        { type: 'domestic_payment', consent_id: consent.consentId },
+      ]),
+    });
+    const answer = await fetch(new URL(`${OAUTH_PATHS.authorization}?${params}`, origin), {
+      redirect: 'manual',
+    });
+    const location = answer.headers.get('location') ?? '';
+    expect(location).not.toContain('flowId');
+    expect(`${location} ${await answer.text()}`).toMatch(/invalid_request|Pushed Authorization/);
+  });
+
+  it('a deny on the consent screen returns to the shop with access_denied and moves nothing', async () => {
+    const consent = await createConsent(shop, merchant, 4210);
+    const pending = await pushAuthorization(shop, consent.consentId);
+    const atScreen = await janeAtConsentScreen(origin, pending.url);
+    const before = await balances();
+    const callback = await atScreen.answer({ decision: 'deny' });
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(await balances()).toEqual(before);
+    const [row] = await test.handle.db
+      .select({ status: paymentConsents.status })
+      .from(paymentConsents)
+      .where(eq(paymentConsents.id, consent.consentId));
+    expect(row?.status).toBe('Rejected');
+  });
+});

@@ -1,0 +1,154 @@
+import type { webcrypto } from 'node:crypto';
+import { importJWK } from 'jose';
+import * as oidc from 'openid-client';
+import {
+  OAUTH_CONSENT_INTERACTION_PARAM,
+  PAYMENTS_SCOPE,
+  PAYMENT_AUTHORIZATION_DETAILS_TYPE,
+  PAYMENT_CONSENTS_API_PATH,
+  PAYMENT_CONSENT_PAGE_PATH,
+  PAYMENT_CONSENT_SCREEN_API_PATH,
+  RETAIL_CALLBACK_PATH,
+  RETAIL_SHOP_CLIENT_ID,
+  XSRF_HEADER,
+  type PaymentConsent,
+  type PaymentConsentScreen,
+} from '@anybank/contracts';
+import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
+import { arriveAtRedirectUri, discoverAs, signInAt } from './relying-party';
+import { SignInDriver } from './sign-in-driver';
+import { testConfig } from './test-config';
+import type { TestDatabase } from './test-database';
+
+/**
+ * The pay-by-bank shop's side, played with openid-client (panva) as an independent FAPI 2.0
+ * client: its own key (the one the server made and registered; private_key_jwt), DPoP-bound
+ * tokens, PAR with PKCE and the consent in `authorization_details`.
+ */
+export interface Shop {
+  config: oidc.Configuration;
+  dpop: oidc.DPoPHandle;
+  origin: string;
+}
+
+export async function shopOf(test: TestDatabase, origin: string): Promise<Shop> {
+  const key = await loadClientKeyPair(
+    test.handle.db,
+    testConfig().keyEncryptionKey,
+    RETAIL_SHOP_CLIENT_ID,
+  );
+  const privateKey = (await importJWK(key.privateJwk, 'ES256')) as webcrypto.CryptoKey;
+  const config = await discoverAs(
+    origin,
+    RETAIL_SHOP_CLIENT_ID,
+    oidc.PrivateKeyJwt({ key: privateKey, kid: key.privateJwk.kid }),
+  );
+  const dpop = oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
+  return { config, dpop, origin };
+}
+
+/** The shop's own token (client credentials, DPoP-bound). */
+export async function shopToken(shop: Shop): Promise<string> {
+  const tokens = await oidc.clientCredentialsGrant(
+    shop.config,
+    { scope: PAYMENTS_SCOPE },
+    { DPoP: shop.dpop },
+  );
+  return tokens.access_token;
+}
+
+/** A call to the bank's API with a DPoP-bound token and a fresh proof. */
+export async function callWithDpop(
+  shop: Shop,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return oidc.fetchProtectedResource(
+    shop.config,
+    token,
+    new URL(path, shop.origin),
+    method,
+    body === undefined ? undefined : JSON.stringify(body),
+    new Headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+    { DPoP: shop.dpop },
+  );
+}
+
+export async function createConsent(
+  shop: Shop,
+  payeeAccountId: string,
+  amountCents: number,
+  reference = 'ORDER-1234',
+): Promise<PaymentConsent> {
+  const response = await callWithDpop(
+    shop,
+    await shopToken(shop),
+    'POST',
+    PAYMENT_CONSENTS_API_PATH,
+    {
+      amountCents,
+      currency: 'USD',
+      payeeAccountId,
+      reference,
+    },
+  );
+  if (response.status !== 201)
+    throw new Error(`consent: ${response.status} ${await response.text()}`);
+  return (await response.json()) as PaymentConsent;
+}
+
+/** The pushed authorization request for a consent; answers the URL and its checks. */
+export async function pushAuthorization(shop: Shop, consentId: string) {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = await oidc.buildAuthorizationUrlWithPAR(
+    shop.config,
+    {
+      redirect_uri: `${shop.origin}${RETAIL_CALLBACK_PATH}`,
+      scope: `openid ${PAYMENTS_SCOPE}`,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      authorization_details: JSON.stringify([
+        { type: PAYMENT_AUTHORIZATION_DETAILS_TYPE, consent_id: consentId },
+      ]),
+    },
+    { DPoP: shop.dpop },
+  );
+  return { url, checks: { pkceCodeVerifier: codeVerifier, expectedState: state } };
+}
+
+const JANE = { username: 'jane.doe', email: 'jane.doe@example.com' };
+
+/**
+ * jane signs in at the authorization URL and arrives at the bank's payment consent screen;
+ * answers what it shows and a way to answer it (allow from an account, or deny), which
+ * answers the authorization response at the shop's callback.
+ */
+export async function janeAtConsentScreen(origin: string, url: URL) {
+  const driver = new SignInDriver(origin, {
+    clientId: RETAIL_SHOP_CLIENT_ID,
+    // The sign-in ends at the consent screen, not yet at the shop.
+    returnPath: PAYMENT_CONSENT_PAGE_PATH,
+    userType: null,
+    scopes: [],
+  });
+  const page = await signInAt(driver, url, JANE);
+  const interaction = page.searchParams.get(OAUTH_CONSENT_INTERACTION_PARAM) ?? '';
+  const read = await driver.browser.fetch(
+    `${PAYMENT_CONSENT_SCREEN_API_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${interaction}`,
+  );
+  const screen = (await read.json()) as PaymentConsentScreen;
+  async function answer(decision: { decision: 'allow'; accountId: string } | { decision: 'deny' }) {
+    const response = await driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
+      body: JSON.stringify({ interaction, ...decision }),
+    });
+    const { redirectTo } = (await response.json()) as { redirectTo: string };
+    return arriveAtRedirectUri(driver.browser, redirectTo, `${origin}${RETAIL_CALLBACK_PATH}`);
+  }
+  return { status: read.status, screen, answer, driver };
+}

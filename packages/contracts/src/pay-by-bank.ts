@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { SCOPES } from './oauth';
+
+/**
+ * Issue 16 §2, pay by bank (ADR 0023): a shop (`/retail`, its own OAuth client) registers a
+ * domestic payment consent at the bank, sends the shopper to the bank's authorization endpoint
+ * naming it in an RFC 9396 `authorization_details` entry, and submits the payment against it.
+ */
+
+/** The shop's OAuth client at the bank (private_key_jwt, PAR, DPoP: FAPI 2.0). */
+export const RETAIL_SHOP_CLIENT_ID = 'retail-shop';
+/** The scope of the shop's tokens at the bank's payment API. */
+export const PAYMENTS_SCOPE = SCOPES.payments;
+/** The `authorization_details` type naming a payment consent. */
+export const PAYMENT_AUTHORIZATION_DETAILS_TYPE = 'domestic_payment';
+/** A consent not authorised within this long expires (issue 16 §2). */
+export const PAYMENT_CONSENT_TTL_MS = 10 * 60 * 1000;
+/** The one currency the bank's accounts hold. */
+export const PAYMENT_CURRENCY = 'USD';
+
+export const PAYMENT_CONSENTS_API_PATH = '/api/open-banking/domestic-payment-consents';
+export const PAYMENTS_API_PATH = '/api/open-banking/domestic-payments';
+/** The bank's payment consent screen (the SPA page) and its two calls. */
+export const PAYMENT_CONSENT_PAGE_PATH = '/oauth/payment-consent';
+export const PAYMENT_CONSENT_SCREEN_API_PATH = '/api/oauth/payment-consent';
+
+/** The shop: its page, its server side's calls, and where the bank sends the shopper back. */
+export const RETAIL_PAGE_PATH = '/retail';
+export const RETAIL_CHECKOUT_API_PATH = '/api/retail/checkout';
+export const RETAIL_ORDERS_API_PATH = '/api/retail/orders';
+export const RETAIL_CALLBACK_PATH = '/retail/callback';
+/** The query parameter of `/retail` naming the order the bank sent the shopper back for. */
+export const RETAIL_ORDER_PARAM = 'order';
+
+export const PAYMENT_CONSENT_STATUSES = [
+  'AwaitingAuthorisation',
+  'Authorised',
+  'Consumed',
+  'Rejected',
+  'Expired',
+] as const;
+export type PaymentConsentStatus = (typeof PAYMENT_CONSENT_STATUSES)[number];
+
+const cents = z.number().int().positive().max(100_000_000);
+const accountId = z.string().min(1).max(64);
+const reference = z
+  .string()
+  .min(1)
+  .max(35)
+  .regex(/^[A-Za-z0-9 ./-]+$/, 'Letters, digits, spaces and . / - only.');
+const consentId = z.uuid();
+
+/** `POST` a payment consent (the shop's client-credentials token). */
+export const createPaymentConsentSchema = z.strictObject({
+  amountCents: cents,
+  currency: z.literal(PAYMENT_CURRENCY),
+  payeeAccountId: accountId,
+  reference,
+});
+export type CreatePaymentConsent = z.infer<typeof createPaymentConsentSchema>;
+
+export const paymentConsentSchema = z.object({
+  consentId,
+  status: z.enum(PAYMENT_CONSENT_STATUSES),
+  amountCents: cents,
+  currency: z.literal(PAYMENT_CURRENCY),
+  payee: z.object({ accountId, name: z.string() }),
+  reference,
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type PaymentConsent = z.infer<typeof paymentConsentSchema>;
+
+export const paymentConsentParamsSchema = z.object({ consentId });
+
+/** `POST` the payment (the token from the authorization with that consent, DPoP-bound). */
+export const submitPaymentSchema = z.strictObject({
+  consentId,
+  amountCents: cents,
+  currency: z.literal(PAYMENT_CURRENCY),
+  payeeAccountId: accountId,
+});
+export type SubmitPayment = z.infer<typeof submitPaymentSchema>;
+
+export const paymentSchema = z.object({
+  paymentId: z.uuid(),
+  consentId,
+  status: z.literal('AcceptedSettlementCompleted'),
+  amountCents: cents,
+  currency: z.literal(PAYMENT_CURRENCY),
+  reference,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The consent screen: what is asked, and the accounts the customer may pay from. */
+export const paymentConsentScreenQuerySchema = z.object({
+  interaction: z.string().min(8).max(128),
+});
+export const paymentConsentScreenSchema = z.object({
+  appName: z.string(),
+  payeeName: z.string(),
+  amountCents: cents,
+  currency: z.literal(PAYMENT_CURRENCY),
+  reference,
+  accounts: z.array(
+    z.object({
+      id: accountId,
+      kind: z.string(),
+      numberSuffix: z.string(),
+      balanceCents: z.number(),
+    }),
+  ),
+});
+export type PaymentConsentScreen = z.infer<typeof paymentConsentScreenSchema>;
+
+export const paymentConsentDecisionSchema = z.discriminatedUnion('decision', [
+  z.strictObject({
+    interaction: z.string().min(8).max(128),
+    decision: z.literal('allow'),
+    accountId,
+  }),
+  z.strictObject({ interaction: z.string().min(8).max(128), decision: z.literal('deny') }),
+]);
+export type PaymentConsentDecision = z.infer<typeof paymentConsentDecisionSchema>;
+
+/** The shop's page: a checkout starts (answers where the shopper goes), an order is read. */
+export const retailCheckoutResponseSchema = z.object({ redirectTo: z.string() });
+export const retailOrderParamsSchema = z.object({ orderId: z.uuid() });
+export const RETAIL_ORDER_STATUSES = ['awaiting_payment', 'paid', 'refused', 'failed'] as const;
+export const retailOrderSchema = z.object({
+  orderId: z.uuid(),
+  reference: z.string(),
+  amountCents: cents,
+  status: z.enum(RETAIL_ORDER_STATUSES),
+  /** The bank's payment id, once paid. */
+  paymentId: z.string().nullable(),
+  /** Why not paid, in words (the bank's, or the shopper's refusal). */
+  problem: z.string().nullable(),
+});
+export type RetailOrder = z.infer<typeof retailOrderSchema>;
+
+/** The shop's cart: fixed, a demo's. */
+export const RETAIL_CART = [
+  { item: 'Trail running shoes', amountCents: 3_600 },
+  { item: 'Merino socks', amountCents: 610 },
+] as const;
+
+export const payByBankMessages = {
+  consentHeading: 'Confirm a payment',
+  consentAsk: (app: string, amount: string, payee: string, reference: string) =>
+    `${app} asks to pay ${amount} to ${payee}, reference ${reference}`,
+  payFrom: 'Pay from',
+  confirm: 'Confirm payment',
+  deny: 'Cancel payment',
+  noAccount: 'You have no account this payment can be made from.',
+  denied: 'You cancelled the payment. Nothing was paid.',
+  shopName: 'Retail Shop',
+  merchantName: 'Retail Shop Ltd',
+  payByBank: 'Pay by bank with AnyBank',
+  paid: 'Paid',
+  paidWith: (paymentId: string) => `Paid by bank. AnyBank payment id ${paymentId}.`,
+  notPaid: 'Not paid',
+} as const;
