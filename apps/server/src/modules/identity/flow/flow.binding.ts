@@ -5,7 +5,12 @@ import type { InteractionPort } from '../oauth/interaction.port';
 import { occasionalSweep } from './expiry-sweep';
 import type { FlowContext } from './flow.context';
 import { INITIAL_FLOW_STATE } from './flow.rules';
-import { createFlow, deleteExpiredFlows, findFlow, type StoredFlow } from './flow.store';
+import {
+  createFlow,
+  deleteExpiredFlows,
+  findFlowAndInteraction,
+  type StoredFlow,
+} from './flow.store';
 import { assertStepUpBinding } from './step-up.steps';
 
 /**
@@ -23,12 +28,15 @@ export function createFlowLoader(deps: { db: Database; interactions: Interaction
   };
 
   return async function boundFlow(context: FlowContext, flowId: string): Promise<StoredFlow> {
-    // Both at once: the flow row says whether a signed-in customer's token binds it (a profile
-    // pairing); any other flow is bound by the browser's interaction cookie.
-    const [existing, interaction] = await Promise.all([
-      findFlow(db, flowId),
-      deps.interactions.current(context.interaction),
-    ]);
+    // Both in one statement: the flow row says whether a signed-in customer's token binds it
+    // (a profile pairing); any other flow is bound by the browser's interaction cookie, whose
+    // interaction is read with it when the cookie names this flow's (a sign-in's always does).
+    const read = await findFlowAndInteraction(db, flowId);
+    const existing = read.flow;
+    const interaction = await deps.interactions.current(context.interaction, {
+      id: flowId,
+      row: read.interaction,
+    });
     if (existing?.state.purpose === 'pairing') {
       // Adding a device from the profile: the signed-in customer's own token binds the flow.
       const principal = await context.principal();

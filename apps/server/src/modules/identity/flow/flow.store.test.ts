@@ -6,7 +6,14 @@ import {
 } from '../../../../test/test-database';
 import { listAuditEvents } from '../../audit/audit.store';
 import { INITIAL_FLOW_STATE, type FlowState } from './flow.rules';
-import { createFlow, deleteExpiredFlows, findFlow, saveFlowState } from './flow.store';
+import { oidcModels } from '../../../db/schema';
+import {
+  createFlow,
+  deleteExpiredFlows,
+  findFlow,
+  findFlowAndInteraction,
+  saveFlowState,
+} from './flow.store';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
@@ -78,5 +85,47 @@ describe.each(DATABASE_KINDS)('sign-in flow storage on %s', (kind) => {
     await deleteExpiredFlows(test.handle.db);
     expect(await findFlow(test.handle.db, 'flow-expired')).toBeNull();
     expect(await findFlow(test.handle.db, 'flow-live')).not.toBeNull();
+  });
+
+  it('reads a flow with its live interaction of the same id, and each without the other', async () => {
+    const flow = await newFlow('flow-with-interaction');
+    await newFlow('flow-interaction-expired');
+    await test.handle.db.insert(oidcModels).values([
+      {
+        model: 'Interaction',
+        id: 'flow-with-interaction',
+        payload: { uid: 'flow-with-interaction' },
+        expiresAt: inMinutes(10),
+      },
+      { model: 'Session', id: 'flow-interaction-expired', payload: {}, expiresAt: inMinutes(10) },
+      {
+        model: 'Interaction',
+        id: 'flow-interaction-expired',
+        payload: { uid: 'flow-interaction-expired' },
+        expiresAt: inMinutes(-1),
+      },
+      {
+        model: 'Interaction',
+        id: 'interaction-without-flow',
+        payload: { uid: 'interaction-without-flow' },
+        expiresAt: inMinutes(10),
+      },
+    ]);
+    expect(await findFlowAndInteraction(test.handle.db, 'flow-with-interaction')).toEqual({
+      flow,
+      interaction: { payload: { uid: 'flow-with-interaction' }, consumed: null },
+    });
+    expect(await findFlowAndInteraction(test.handle.db, 'flow-interaction-expired')).toMatchObject({
+      flow: { id: 'flow-interaction-expired' },
+      interaction: null,
+    });
+    expect(await findFlowAndInteraction(test.handle.db, 'interaction-without-flow')).toEqual({
+      flow: null,
+      interaction: { payload: { uid: 'interaction-without-flow' }, consumed: null },
+    });
+    expect(await findFlowAndInteraction(test.handle.db, 'nothing')).toEqual({
+      flow: null,
+      interaction: null,
+    });
   });
 });

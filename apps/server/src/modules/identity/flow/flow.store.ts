@@ -6,6 +6,7 @@ import {
   auditStepsAfterSaved,
   type AuditEvent,
 } from '../../audit';
+import { liveOidcModel, type StoredOidcModel } from '../oauth/oidc.adapter';
 import type { FlowState } from './flow.rules';
 
 export interface StoredFlow {
@@ -44,6 +45,25 @@ const selectFlow = preparedStatement<FlowRow>(
   sql`select ${FLOW_COLUMNS} from auth_flows where id = ${sql.placeholder('id')}`,
 );
 
+/**
+ * The flow and the OAuth interaction of the same id (a sign-in flow's id is its interaction's
+ * uid), in one statement: each request of a sign-in needs both (flow.binding.ts).
+ */
+const selectFlowAndInteraction = preparedStatement<
+  Partial<FlowRow> & {
+    interaction_payload: StoredOidcModel['payload'] | null;
+    interaction_consumed: number | null;
+  }
+>(
+  'flow_and_interaction_by_id',
+  sql`select f.id, f.client_id, f.state, f.version,
+      (extract(epoch from f.expires_at) * 1000)::float8 as expires_ms,
+      i.payload as interaction_payload, i.consumed as interaction_consumed
+    from (select ${sql.placeholder('id')}::text as wanted) w
+    left join auth_flows f on f.id = w.wanted
+    left join lateral (${liveOidcModel('Interaction', sql`id`, sql`w.wanted`)}) i on true`,
+);
+
 const insertFlow = preparedStatement<FlowRow>(
   'flow_insert',
   sql`insert into auth_flows (id, client_id, status, state, expires_at)
@@ -77,6 +97,20 @@ const updateFlow = preparedStatement<{ id: string }>(
 export async function findFlow(db: Queryable, id: string): Promise<StoredFlow | null> {
   const [row] = await selectFlow(db, { id });
   return row ? toStored(row) : null;
+}
+
+/** The flow of this id and the live interaction of the same id, each null when there is none. */
+export async function findFlowAndInteraction(
+  db: Queryable,
+  id: string,
+): Promise<{ flow: StoredFlow | null; interaction: StoredOidcModel | null }> {
+  const [row] = await selectFlowAndInteraction(db, { id });
+  if (!row) throw new Error('the flow and interaction statement answered no row');
+  const { interaction_payload: payload, interaction_consumed: consumed, ...flow } = row;
+  return {
+    flow: flow.id == null ? null : toStored(flow as FlowRow),
+    interaction: payload === null ? null : { payload, consumed },
+  };
 }
 
 /** Creates the flow once; a second browser tab racing to create it gets the same row. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { withOidcModelRead, type StoredOidcModel } from './oidc.adapter';
 
 /** What the flow engine needs to know of the OAuth interaction a browser is in. */
 export interface CurrentInteraction {
@@ -50,7 +51,14 @@ const opened = (handle: InteractionHandle) => handle as unknown as OpenHandle;
  * it. The engine never touches oidc-provider directly.
  */
 export interface InteractionPort {
-  current(handle: InteractionHandle): Promise<CurrentInteraction | null>;
+  /**
+   * `read`: the interaction of this id as the caller just read it from the database with its
+   * own row (or null: none is live), so that it is not read again when the cookie names it.
+   */
+  current(
+    handle: InteractionHandle,
+    read?: { id: string; row: StoredOidcModel | null },
+  ): Promise<CurrentInteraction | null>;
   /** Completes the login; answers the URL that resumes the authorization. */
   finishLogin(
     handle: InteractionHandle,
@@ -92,9 +100,11 @@ export function createInteractionPort(provider: Provider): InteractionPort {
   }
 
   return {
-    async current(handle) {
+    async current(handle, read) {
       try {
-        const details = await interactionOf(handle);
+        const details = await (read
+          ? withOidcModelRead({ model: 'Interaction', ...read }, () => interactionOf(handle))
+          : interactionOf(handle));
         return {
           uid: details.uid,
           clientId: String(details.params.client_id),

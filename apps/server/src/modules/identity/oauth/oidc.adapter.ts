@@ -1,24 +1,49 @@
-import { lt, sql, type SQL } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { preparedStatement, type Database } from '../../../db/database';
 import { oidcModels } from '../../../db/schema';
 
-interface ModelRow {
+/** A model's stored row, as `find` reads it. */
+export interface StoredOidcModel {
   payload: AdapterPayload;
   /** When it was consumed, in seconds since the epoch; null while it was not. */
   consumed: number | null;
 }
+type ModelRow = StoredOidcModel;
 
 const placeholder = (name: string) => sql.placeholder(name);
 
-/** The live row of a model by one of its keys. */
-function findBy(column: SQL): SQL {
+/** The live row of a model by one of its keys (`model` and `key`: values or placeholders). */
+export function liveOidcModel(model: SQLWrapper | string, column: SQL, key: SQLWrapper): SQL {
   return sql`select payload, floor(extract(epoch from consumed_at))::float8 as consumed
     from oidc_models
-    where model = ${placeholder('model')} and ${column} = ${placeholder('key')}
+    where model = ${model} and ${column} = ${key}
       and (expires_at is null or expires_at > now())
     limit 1`;
 }
+
+const findBy = (column: SQL) => liveOidcModel(placeholder('model'), column, placeholder('key'));
+
+/**
+ * Rows a request has read already with its own data (the flow and its interaction, one
+ * statement): `find` answers them instead of reading them again. Keyed `model:id`; null is a
+ * row known not to be there (or no longer live).
+ */
+const alreadyRead = new AsyncLocalStorage<Map<string, StoredOidcModel | null>>();
+
+/** Runs `work` with the model `model` of id `id` known to be `row` (read this very request). */
+export function withOidcModelRead<T>(
+  read: { model: string; id: string; row: StoredOidcModel | null },
+  work: () => Promise<T>,
+): Promise<T> {
+  return alreadyRead.run(new Map([[`${read.model}:${read.id}`, read.row]]), work);
+}
+
+const asPayload = (row: ModelRow | null | undefined): AdapterPayload | undefined => {
+  if (!row) return undefined;
+  return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
+};
 
 // A sign-in reads and writes these rows a dozen times: each statement prepared once per
 // connection rather than built and planned on every call.
@@ -68,8 +93,7 @@ export function createOidcAdapterClass(db: Database) {
     // NUL character, so no row has it, and a query holding it fails instead of finding nothing.
     if (key.includes('\u0000')) return undefined;
     const [row] = await statement(db, { model, key });
-    if (!row) return undefined;
-    return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
+    return asPayload(row);
   }
 
   return class PostgresOidcAdapter implements Adapter {
@@ -88,6 +112,8 @@ export function createOidcAdapterClass(db: Database) {
     }
 
     find(id: string) {
+      const read = alreadyRead.getStore()?.get(`${this.model}:${id}`);
+      if (read !== undefined) return Promise.resolve(asPayload(read));
       return findWith(findById, this.model, id);
     }
 
