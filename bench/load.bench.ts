@@ -33,6 +33,7 @@ import {
   NEW_CUSTOMER_BALANCES,
   insertDirectoryEntry,
 } from '../apps/server/src/modules/directory/new-customer';
+import { openingDepositsOf, postOpeningHistory } from '../apps/server/src/modules/banking';
 import { BrowserSession } from '../apps/server/test/browser-session';
 import { demoOpeningBalances, ledgerProblems } from '../apps/server/test/ledger-invariant';
 import {
@@ -226,7 +227,7 @@ async function addCustomers(database: DatabaseHandle) {
   await database.db.transaction(async (tx) => {
     for (let index = 0; index < USERS; index += 1) {
       const uid = `load.user.${String(index).padStart(3, '0')}`;
-      await insertDirectoryEntry(tx, {
+      const { accounts: opened } = await insertDirectoryEntry(tx, {
         user: {
           uid,
           firstName: 'Load',
@@ -241,8 +242,9 @@ async function addCustomers(database: DatabaseHandle) {
           denyThreshold: 2_000_000,
         },
         devices: [{ type: 'Email', name: 'Email', target: `${uid}@example.com` }],
-        balances: NEW_CUSTOMER_BALANCES,
+        openAccounts: true,
       });
+      await postOpeningHistory(tx, openingDepositsOf(opened, NEW_CUSTOMER_BALANCES));
     }
   });
 }

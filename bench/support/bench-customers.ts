@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import type { DatabaseHandle } from '../../apps/server/src/db/database';
+import { openingDepositsOf, postOpeningHistory } from '../../apps/server/src/modules/banking';
 import {
   NEW_CUSTOMER_BALANCES,
   insertDirectoryEntry,
@@ -53,8 +54,10 @@ export async function addBenchCustomers(
           denyThreshold: 2_000_000,
         },
         devices: [{ type: 'Email', name: 'Email', target: email }],
-        balances: NEW_CUSTOMER_BALANCES,
+        openAccounts: true,
       });
+      // A new customer's money, as registration deposits it: ledger entries, not a balance.
+      await postOpeningHistory(tx, openingDepositsOf(accounts, NEW_CUSTOMER_BALANCES));
       customers.push({ uid, email, accountIds: accounts.map((account) => account.id) });
     }
     return customers;
