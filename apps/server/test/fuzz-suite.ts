@@ -1,9 +1,10 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the fuzz test's own code, moved
    out of fuzz.api.test.ts to be shared by its shards: test code, where eslint.config allows it. */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
@@ -20,6 +21,9 @@ import {
   BALANCES_API_PATH,
   OB_TRANSACTIONS_API_PATH,
   PAYMENT_ACTIVITY_API_PATH,
+  PAYMENTS_API_PATH,
+  PAYMENT_CONSENTS_API_PATH,
+  PAYMENT_CONSENT_SCREEN_API_PATH,
   RECENT_ACTIVITY_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
@@ -63,6 +67,7 @@ import {
 import type { PolicyName } from '../src/config';
 import { accounts, consents } from '../src/db/schema';
 import { SERVICE_CLIENT_ID } from '../src/modules/identity/oauth/oauth.clients';
+import { merchantAccountId } from '../src/modules/payments';
 import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
 import { startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
@@ -83,6 +88,7 @@ import {
 import { partnerToken, signedInToken } from './partner-tokens';
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { createConsent, shopOf, shopToken } from './pay-by-bank';
 import { storedState } from './stored-state';
 import { testConfig } from './test-config';
 import {
@@ -118,6 +124,8 @@ const PHONE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.e
  * every call its token makes (issue 14 §4).
  */
 const COUNTERS = ['rate_limit_counters', 'sign_in_sessions'];
+/** Counted per request too: each DPoP proof's jti, kept by the provider to refuse its replay. */
+const COUNTED_OIDC_MODELS = ['ReplayDetection'];
 
 interface Context {
   tokens: { customer: string; advisor: string; marketing: string; rep: string; widget: string };
@@ -127,6 +135,13 @@ interface Context {
   consentId: string;
   /** A sign-in started in another browser: its flow id, without its interaction cookie. */
   strangersFlowId: string;
+  /** The pay-by-bank shop's DPoP-bound token, a proof for a request, and one of its consents. */
+  shop: {
+    token: string;
+    proof: (method: string, url: string) => Promise<string>;
+    consentId: string;
+    merchantAccountId: string;
+  };
 }
 
 interface Call {
@@ -142,6 +157,8 @@ interface Spec {
   path: fc.Arbitrary<string>;
   /** The good bearer token this endpoint wants; sometimes replaced by a hostile header. */
   token?: string | null;
+  /** How the good token is presented: `DPoP` for sender-constrained tokens (RFC 9449). */
+  scheme?: 'Bearer' | 'DPoP';
   /** Headers the endpoint needs (the anti-forgery header…), set over the hostile ones. */
   headers?: Record<string, string>;
   body?: fc.Arbitrary<BodyText>;
@@ -159,12 +176,16 @@ interface Target {
   spec: (context: Context) => Spec | fc.Arbitrary<Call>;
   /** Fewer requests than RUNS, where each costs the harness far more than the server (why). */
   runs?: number;
+  /** The shard it runs in, where its place in TARGETS would put it in a busier one (why). */
+  shard?: number;
+  /** What a careful caller adds to each request as it is sent (a fresh DPoP proof). */
+  prepare?: (call: Call, context: Context) => Promise<Call>;
 }
 
 function build(spec: Spec): fc.Arbitrary<Call> {
   const authorization = spec.token
     ? fc.oneof(
-        { arbitrary: fc.constant(`Bearer ${spec.token}`), weight: 8 },
+        { arbitrary: fc.constant(`${spec.scheme ?? 'Bearer'} ${spec.token}`), weight: 8 },
         { arbitrary: hostileAuthorization(spec.token), weight: 2 },
       )
     : fc.option(hostileAuthorization(null), { nil: undefined, freq: 3 });
@@ -299,6 +320,31 @@ function oauthPost(path: string, token?: (context: Context) => string): Target {
       token: token?.(context),
       body: oauthForm,
     }),
+  };
+}
+
+/** The shard the pay-by-bank targets run in: the one with the fewest requests before them. */
+const PAY_BY_BANK_SHARD = 3;
+
+/** A target of the payment API: the shop's token as `DPoP`, each request with its own proof. */
+function dpopTarget(
+  method: HTTPMethods,
+  url: string,
+  spec: (context: Context) => Pick<Spec, 'path' | 'body' | 'query'>,
+): Target {
+  return {
+    route: { method, url },
+    shape: 'api',
+    runs: 300,
+    shard: PAY_BY_BANK_SHARD,
+    spec: (context) => ({ method, token: context.shop.token, scheme: 'DPoP', ...spec(context) }),
+    prepare: async (call, context) =>
+      call.headers.authorization === `DPoP ${context.shop.token}`
+        ? {
+            ...call,
+            headers: { ...call.headers, dpop: await context.shop.proof(call.method, call.url) },
+          }
+        : call,
   };
 }
 
@@ -1197,6 +1243,64 @@ const TARGETS: Target[] = [
     shape: 'api',
     spec: () => ({ method: 'GET', path: constant('/metrics') }),
   },
+
+  // --- Pay by bank (issue 16 §2, ADR 0023) ---------------------------------------------------
+  // Pinned to the shard with the fewest requests, so that appending them moves no other target.
+  // The payment API with the shop's DPoP-bound token and a fresh proof of its key for each
+  // request as sent, so that hostile bodies, paths and queries reach the input checks (the
+  // hostile Authorization headers go without one). A proof costs a signature, and its jti a
+  // row in the provider's replay store: 300 requests each.
+  dpopTarget('POST', PAYMENT_CONSENTS_API_PATH, () => ({
+    path: constant(PAYMENT_CONSENTS_API_PATH),
+    body: refusedJsonBody(
+      { amountCents: 4210, currency: 'USD', payeeAccountId: 'x', reference: 'ORDER-1' },
+      [text(['currency']), text(['payeeAccountId']), text(['reference'])],
+    ),
+  })),
+  dpopTarget('GET', `${PAYMENT_CONSENTS_API_PATH}/:consentId`, (context) => ({
+    path: mostly(
+      `${PAYMENT_CONSENTS_API_PATH}/${context.shop.consentId}`,
+      fc.oneof(fc.uuid(), hostileSegment).map((id) => `${PAYMENT_CONSENTS_API_PATH}/${id}`),
+    ),
+  })),
+  dpopTarget('POST', PAYMENTS_API_PATH, (context) => ({
+    path: constant(PAYMENTS_API_PATH),
+    // The shop's own token pays nothing even with a good body (no customer): broken bodies only.
+    body: refusedJsonBody(
+      {
+        consentId: context.shop.consentId,
+        amountCents: 4210,
+        currency: 'USD',
+        payeeAccountId: context.shop.merchantAccountId,
+      },
+      [text(['consentId']), text(['currency']), text(['payeeAccountId'])],
+    ),
+  })),
+  {
+    // This browser holds no payment to confirm: every request is refused.
+    route: { method: 'GET', url: PAYMENT_CONSENT_SCREEN_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'GET',
+      path: constant(PAYMENT_CONSENT_SCREEN_API_PATH),
+      query: ['interaction'],
+    }),
+  },
+  {
+    route: { method: 'POST', url: PAYMENT_CONSENT_SCREEN_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: (context) => ({
+      method: 'POST',
+      path: constant(PAYMENT_CONSENT_SCREEN_API_PATH),
+      headers: XSRF,
+      body: refusedJsonBody(
+        { interaction: context.strangersFlowId, decision: 'allow', accountId: context.checkingId },
+        [text(['decision'])],
+      ),
+    }),
+  },
 ];
 
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */
@@ -1209,6 +1313,32 @@ const NOT_JSON: Record<string, string> = {
     'a browser redirect to the login modal, or an HTML error page (oidc-provider)',
   [`GET ${OAUTH_PATHS.endSession}`]: 'an HTML sign-out page (oidc-provider)',
 };
+
+/** The pay-by-bank shop's token (its own DPoP key), a consent of its own, and proofs on demand. */
+async function payingShop(test: TestDatabase, origin: string): Promise<Context['shop']> {
+  const keys = await generateKeyPair('ES256', { extractable: true });
+  const jwk = await exportJWK(keys.publicKey);
+  const shop = await shopOf(test, origin, keys);
+  const merchant = await merchantAccountId(test.handle.db);
+  const consent = await createConsent(shop, merchant, 4210);
+  const token = await shopToken(shop);
+  const ath = createHash('sha256').update(token).digest('base64url');
+  return {
+    token,
+    consentId: consent.consentId,
+    merchantAccountId: merchant,
+    proof: (method, url) =>
+      new SignJWT({
+        htm: method,
+        htu: `${origin}${url.split('?')[0] ?? ''}`,
+        ath,
+        jti: randomUUID(),
+      })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+        .setIssuedAt()
+        .sign(keys.privateKey),
+  };
+}
 
 /**
  * One database by default (API_DATABASES: PostgreSQL when TEST_DATABASE_URL names one, where the
@@ -1271,6 +1401,7 @@ export function describeFuzzShard(shard: number, shards: number) {
           undefined,
           new BrowserSession(origin),
         ).authorize(),
+        shop: await payingShop(test, origin),
       };
     });
     afterAll(async () => {
@@ -1299,7 +1430,9 @@ export function describeFuzzShard(shard: number, shards: number) {
       return JSON.stringify({ ...call, url: cut(call.url), payload: cut(call.payload) });
     }
 
-    const shardTargets = TARGETS.filter((_, index) => index % shards === shard - 1);
+    const shardTargets = TARGETS.filter(
+      (target, index) => (target.shard ?? (index % shards) + 1) === shard,
+    );
     it.each(
       shardTargets.map((target) => [routeId(target.route), target.variant ?? '', target] as const),
     )(
@@ -1310,15 +1443,17 @@ export function describeFuzzShard(shard: number, shards: number) {
         const calls = 'method' in spec ? build(spec) : spec;
         const options = {
           ignoredTables: COUNTERS,
+          oidcModelsLeftOut: COUNTED_OIDC_MODELS,
           auditTypesLeftOut: target.auditedRead ? ['partner.read'] : [],
         };
         const before = await storedState(test.handle, options);
         await fc.assert(
           fc.asyncProperty(calls, async (call) => {
-            const response = await server.app.inject(call);
+            const sent = target.prepare ? await target.prepare(call, context) : call;
+            const response = await server.app.inject(sent);
             const problem = (reason: string) =>
               new Error(
-                `${reason}: ${response.statusCode} ${response.body.slice(0, 500)}\n${describeCall(call)}`,
+                `${reason}: ${response.statusCode} ${response.body.slice(0, 500)}\n${describeCall(sent)}`,
               );
             if (response.statusCode >= 500) throw problem('server error');
             if (response.statusCode < 400) return;

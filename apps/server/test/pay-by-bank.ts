@@ -31,7 +31,12 @@ export interface Shop {
   origin: string;
 }
 
-export async function shopOf(test: TestDatabase, origin: string): Promise<Shop> {
+export async function shopOf(
+  test: TestDatabase,
+  origin: string,
+  /** The key its tokens are bound to; a new one by default. */
+  dpopKeys?: oidc.CryptoKeyPair,
+): Promise<Shop> {
   const key = await loadClientKeyPair(
     test.handle.db,
     testConfig().keyEncryptionKey,
@@ -43,7 +48,7 @@ export async function shopOf(test: TestDatabase, origin: string): Promise<Shop> 
     RETAIL_SHOP_CLIENT_ID,
     oidc.PrivateKeyJwt({ key: privateKey, kid: key.privateJwk.kid }),
   );
-  const dpop = oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
+  const dpop = oidc.getDPoPHandle(config, dpopKeys ?? (await oidc.randomDPoPKeyPair('ES256')));
   return { config, dpop, origin };
 }
 

@@ -9,9 +9,14 @@ import type { DatabaseHandle } from '../src/db/database';
  */
 export async function storedState(
   database: DatabaseHandle,
-  options: { ignoredTables?: readonly string[]; auditTypesLeftOut?: readonly string[] } = {},
+  options: {
+    ignoredTables?: readonly string[];
+    auditTypesLeftOut?: readonly string[];
+    /** oidc-provider models (`oidc_models.model`) that count requests, like a DPoP proof's jti. */
+    oidcModelsLeftOut?: readonly string[];
+  } = {},
 ): Promise<Record<string, string>> {
-  const { ignoredTables = [], auditTypesLeftOut = [] } = options;
+  const { ignoredTables = [], auditTypesLeftOut = [], oidcModelsLeftOut = [] } = options;
   // PGlite and node-postgres both answer `{ rows }`; Drizzle types the result per driver.
   const rows = async <Row>(query: ReturnType<typeof sql>) =>
     ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -22,13 +27,17 @@ export async function storedState(
   const fingerprint: Record<string, string> = {};
   for (const { table_name: table } of tables) {
     if (ignoredTables.includes(table)) continue;
+    const notIn = (column: string, values: readonly string[]) =>
+      sql`where ${sql.identifier('t')}.${sql.identifier(column)} not in (${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
     const leftOut =
       table === 'audit_events' && auditTypesLeftOut.length > 0
-        ? sql`where t.type not in (${sql.join(
-            auditTypesLeftOut.map((type) => sql`${type}`),
-            sql`, `,
-          )})`
-        : sql``;
+        ? notIn('type', auditTypesLeftOut)
+        : table === 'oidc_models' && oidcModelsLeftOut.length > 0
+          ? notIn('model', oidcModelsLeftOut)
+          : sql``;
     const [row] = await rows<{ digest: string | null }>(
       sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
           from ${sql.identifier(table)} t ${leftOut}`,
