@@ -51,6 +51,10 @@ interface Series {
   perSecond: number;
   /** The server process's CPU milliseconds per sign-in (user + system): steadier than the rate. */
   cpuMs: number;
+  /** PostgreSQL's CPU milliseconds per sign-in (its backends for this server); 0 on PGlite. */
+  databaseCpuMs: number;
+  /** With BENCH_COUNT_WIRE=on: statements per sign-in (else 0). */
+  statements: number;
 }
 
 async function rate(
@@ -65,8 +69,15 @@ async function rate(
   await runConcurrently(USERS, USERS, once);
   const count = SIGN_INS / ROUNDS;
   const cpuBefore = await server.cpuSeconds();
+  const databaseBefore = (await server.databaseCpuSeconds()) ?? 0;
+  const statementsBefore = server.wireCounts()?.statements ?? 0;
   const { perSecond } = await runConcurrently(count, USERS, once);
-  return { perSecond, cpuMs: ((await server.cpuSeconds()) - cpuBefore) * (1000 / count) };
+  return {
+    statements: ((server.wireCounts()?.statements ?? 0) - statementsBefore) / count,
+    perSecond,
+    cpuMs: ((await server.cpuSeconds()) - cpuBefore) * (1000 / count),
+    databaseCpuMs: (((await server.databaseCpuSeconds()) ?? 0) - databaseBefore) * (1000 / count),
+  };
 }
 
 const before = await machine();
@@ -79,11 +90,17 @@ const runs: {
   beside: number;
   closedCpuMs: number;
   openCpuMs: number;
+  closedDatabaseCpuMs: number;
+  openDatabaseCpuMs: number;
+  closedStatements: number;
+  openStatements: number;
 }[] = [];
 /** A server on a fresh database of `kind`, with the benchmark's customers. */
 async function startWithCustomers(kind: DatabaseKind) {
   let customers: BenchCustomer[] = [];
   const server = await startBenchServer(kind, {
+    // BENCH_COUNT_WIRE=on: statements per sign-in counted on the wire (the rates then suffer).
+    countWire: process.env.BENCH_COUNT_WIRE === 'on',
     prepare: async (database) => {
       customers = await addBenchCustomers(database, USERS);
     },
@@ -130,6 +147,10 @@ for (const kind of benchDatabaseKinds()) {
       beside: round(mean(beside), 1),
       closedCpuMs: round(mean(closed, 'cpuMs'), 1),
       openCpuMs: round(mean(open, 'cpuMs'), 1),
+      closedStatements: round(mean(closed, 'statements'), 1),
+      openStatements: round(mean(open, 'statements'), 1),
+      closedDatabaseCpuMs: round(mean(closed, 'databaseCpuMs'), 1),
+      openDatabaseCpuMs: round(mean(open, 'databaseCpuMs'), 1),
     });
   } finally {
     panels.close();
@@ -151,6 +172,7 @@ console.log(
       `≥ ${TARGET_RATIO * 100} %`,
       'without a panel, beside open ones',
       'server CPU ms per sign-in, closed / open',
+      'PostgreSQL CPU ms per sign-in, closed / open',
     ],
     runs.map((run) => [
       run.database,
@@ -160,9 +182,17 @@ console.log(
       verdict(run.ratio >= TARGET_RATIO),
       `${run.beside} (${percentOf(run.beside, run.closed)})`,
       `${run.closedCpuMs} / ${run.openCpuMs}`,
+      run.database === 'postgres' ? `${run.closedDatabaseCpuMs} / ${run.openDatabaseCpuMs}` : '–',
     ]),
   ),
 );
+if (process.env.BENCH_COUNT_WIRE === 'on') {
+  for (const run of runs.filter((each) => each.database === 'postgres')) {
+    console.log(
+      `\nStatements per sign-in on PostgreSQL, counted on the wire: closed ${run.closedStatements}, open ${run.openStatements}.`,
+    );
+  }
+}
 await writeResult('behind-the-scenes', {
   target: { ratioOfClosed: TARGET_RATIO },
   users: USERS,

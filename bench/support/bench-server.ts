@@ -10,6 +10,7 @@ import {
   type ServerProcess,
 } from '../../apps/server/test/server-process';
 import { createTestDatabase, type DatabaseKind } from '../../apps/server/test/test-database';
+import { sql } from 'drizzle-orm';
 import { buildParts } from '../../scripts/build/parts.mjs';
 import { startWireCounter, type WireCounts } from './wire-counter';
 
@@ -36,6 +37,12 @@ export interface BenchServer {
   process: ServerProcess;
   /** CPU seconds (user + system) the server's processes (its workers too) have used so far. */
   cpuSeconds(): Promise<number>;
+  /**
+   * PostgreSQL: CPU seconds its backends serving the server's database (connections open now)
+   * have used so far, from /proc (the database runs on this machine). PGlite: null (its work is
+   * in the server's own CPU).
+   */
+  databaseCpuSeconds(): Promise<number | null>;
   /**
    * With `countWire` on PostgreSQL: the statements and transactions the server has asked of the
    * database so far, counted on the wire (bench/support/wire-counter.ts). Otherwise null.
@@ -138,6 +145,17 @@ export async function startBenchServer(
     process: server,
     cpuSeconds: () => cpuSecondsOfTree(server.child.pid ?? 0),
     wireCounts: () => wire?.counts() ?? null,
+    databaseCpuSeconds: async () => {
+      if (kind !== 'postgres') return null;
+      const backends = await inspect(async (database) => {
+        const result = await database.db.execute(
+          sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        return (result as unknown as { rows: { pid: number }[] }).rows;
+      });
+      const stats = await Promise.all(backends.map(({ pid }) => statOf(Number(pid))));
+      return stats.reduce((sum, stat) => sum + (stat?.cpuSeconds ?? 0), 0);
+    },
     async endProfileSegment(label) {
       if (!profileDir || !server.child.pid) return;
       await writeFile(path.join(profileDir, `label-${server.child.pid}`), `${kind}-${label}`);

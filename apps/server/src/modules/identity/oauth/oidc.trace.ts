@@ -87,16 +87,22 @@ function traceOf(ctx: KoaContextWithOIDC): AuditEvent | null {
  * Issue 15 §1: the OAuth server's part of a watched browser's story (the authorization request,
  * the tokens issued, a CIBA request), told to its "Behind the scenes" panel. Does nothing when
  * no panel watches; never fails the answer it describes.
+ *
+ * The event is written while the answer goes out, not before it: the answer is final here, the
+ * panel reads a moment later anyway, and a watched sign-in should not wait for its own
+ * narration (ADR 0021: what an open panel costs). The insert keeps the request's panel (it
+ * starts in the request's context) and, on PGlite's one connection, its place in the queue.
  */
 export function panelTraceRecorder(db: Database) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
     await next();
     if (!currentInspectorId() || !(ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)) return;
+    const told = (error: unknown) => ctx.oidc.provider.emit('server_error', ctx, error);
     try {
       const trace = traceOf(ctx);
-      if (trace) await insertAuditEvent(db, trace);
+      if (trace) insertAuditEvent(db, trace).catch(told);
     } catch (error) {
-      ctx.oidc.provider.emit('server_error', ctx, error);
+      told(error);
     }
   };
 }
