@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { SERVER_DIST_DIR, type SERVER_ENTRY_POINTS } from '../../../scripts/build/server-bundle.mjs';
+import {
+  SERVER_DIST_DIR,
+  type SERVER_ENTRY_POINTS,
+} from '../../../scripts/build/server-bundle.mjs';
 
 /** The entry points the process tests start, by name (`npm run build` compiles each). */
 export type ServerEntryPoint = keyof typeof SERVER_ENTRY_POINTS;
