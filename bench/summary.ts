@@ -38,7 +38,7 @@ if (grants) {
     `${best.grantsPerSecond} grants/s (p99 ${best.p99Ms} ms)`,
     `${best.discoveryPerSecond} discovery documents/s`,
     pct(best.grantsPerSecond, best.discoveryPerSecond),
-    `≥ ${grants.targets.grantsPerSecond}/s (Keycloak: ${grants.targets.keycloakPerVcpu * grants.machine.nproc}/s)`,
+    `≥ ${Math.round((grants.targets.ratioToDiscovery ?? 0) * 100)} % of discovery, ≥ ${grants.targets.grantsPerSecond}/s (Keycloak: ${grants.targets.keycloakPerVcpu * grants.machine.nproc}/s)`,
     yes(best.reached),
   ]);
 }

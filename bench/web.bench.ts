@@ -30,9 +30,13 @@ import {
 import { addBenchCustomers, customerAt, type BenchCustomer } from './support/bench-customers';
 import { startBenchServer } from './support/bench-server';
 import { machine, table, verdict, writeResult } from './support/report';
-import { FIRST_LOAD_BUDGET_GZIP_KB, buildWebApp, entryScriptsOf } from './support/web-build';
+import { buildWebApp, entryScriptsOf } from './support/web-build';
 
-const TARGET_GZIP_KB = FIRST_LOAD_BUDGET_GZIP_KB;
+/**
+ * Issue 17 §4's target for the first load (zod's schemas out of it among others); the budget
+ * the e2e suite holds every build to (FIRST_LOAD_BUDGET_GZIP_KB) is the ceiling, not the aim.
+ */
+const TARGET_GZIP_KB = 100;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
