@@ -30,6 +30,18 @@ for (const run of login?.runs ?? []) {
   ]);
 }
 
+const panels = await result('behind-the-scenes');
+for (const run of panels?.runs ?? []) {
+  rows.push([
+    `Sign-in with "Behind the scenes" open, ${panels?.users} at once (${run.database})`,
+    `${run.open} sign-ins/s (server CPU ${run.openCpuMs} ms${run.database === 'postgres' ? `, PostgreSQL CPU ${run.openDatabaseCpuMs} ms` : ''})`,
+    `${run.closed} sign-ins/s closed (${run.closedCpuMs} ms${run.database === 'postgres' ? `, ${run.closedDatabaseCpuMs} ms` : ''})`,
+    pct(run.open, run.closed),
+    `≥ ${Math.round(panels?.target.ratioOfClosed * 100)} % of closed`,
+    yes(run.reached),
+  ]);
+}
+
 const grants = await result('client-credentials');
 if (grants) {
   const best = grants.saturated;
