@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import { RETAIL_SHOP_CLIENT_ID, type PublicConfig } from '@anybank/contracts';
+import { RETAIL_CALLBACK_PATH, RETAIL_SHOP_CLIENT_ID, type PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerHealthRoutes } from './http/health.routes';
@@ -98,8 +98,15 @@ import { loadClientKeyPair } from './modules/identity/keys/client-key';
 import {
   createPaymentConsentService,
   paymentConsentLookup,
+  merchantAccountId,
   registerPaymentConsentRoutes,
 } from './modules/payments';
+import {
+  createBankPort,
+  createOrderSeal,
+  createRetailShopService,
+  registerRetailShopRoutes,
+} from './modules/retail-shop';
 import { providerFollowingKeys } from './modules/identity/oauth/oidc.current';
 import { readGrantBinding } from './modules/identity/oauth/grant.store';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
@@ -485,6 +492,21 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
           db,
           interactions: createPaymentInteractionPort(provider),
           clock: deps.clock,
+        }),
+      });
+      // Issue 16 §2: the retail shop, another company: it reaches the bank at its public URL
+      // with its own key and client, never through a service of this server. Its account
+      // number is what the bank told the merchant (opened on first use, again after a reset).
+      registerRetailShopRoutes(api, {
+        config,
+        shop: createRetailShopService({
+          bank: createBankPort({
+            bankUrl: siteUrl,
+            privateJwk: retailShopKey.privateJwk,
+            callbackUrl: `${siteUrl}${RETAIL_CALLBACK_PATH}`,
+          }),
+          seal: createOrderSeal(retailShopKey.privateJwk.d),
+          payeeAccountId: () => merchantAccountId(db),
         }),
       });
       registerDirectoryRoutes(api, { db, auth });

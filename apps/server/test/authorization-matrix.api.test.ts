@@ -39,6 +39,9 @@ import {
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   PAYMENT_CONSENT_SCREEN_API_PATH,
+  RETAIL_CALLBACK_PATH,
+  RETAIL_CHECKOUT_API_PATH,
+  RETAIL_ORDERS_API_PATH,
   OAUTH_PATHS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
@@ -950,6 +953,31 @@ const ROWS: Row[] = [
       json: { interaction: signInFlowId, decision: 'deny' },
     }),
     answers: everyone(404),
+  },
+  // The retail shop (issue 16 §2) is open to every shopper: its checkout registers a payment at
+  // the bank for anyone; an order and its return belong to the browser holding the order cookie.
+  {
+    route: route('POST', RETAIL_CHECKOUT_API_PATH),
+    name: 'starting a checkout at the retail shop',
+    request: () => ({
+      method: 'POST',
+      path: RETAIL_CHECKOUT_API_PATH,
+      headers: XSRF,
+      json: { items: ['merino-socks'] },
+    }),
+    answers: everyone(200),
+  },
+  {
+    route: route('GET', `${RETAIL_ORDERS_API_PATH}/:orderId`),
+    name: 'reading an order of another browser at the retail shop',
+    request: () => ({ path: `${RETAIL_ORDERS_API_PATH}/${randomUUID()}` }),
+    answers: everyone(404),
+  },
+  {
+    route: route('GET', RETAIL_CALLBACK_PATH),
+    name: 'returning to the retail shop without its order',
+    request: () => ({ path: `${RETAIL_CALLBACK_PATH}?code=abc&state=xyz` }),
+    answers: everyone(303),
   },
   {
     route: route('GET', '/api/authn/devices'),

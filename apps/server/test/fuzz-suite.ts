@@ -24,6 +24,9 @@ import {
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   PAYMENT_CONSENT_SCREEN_API_PATH,
+  RETAIL_CALLBACK_PATH,
+  RETAIL_CHECKOUT_API_PATH,
+  RETAIL_ORDERS_API_PATH,
   RECENT_ACTIVITY_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
@@ -1299,6 +1302,38 @@ const TARGETS: Target[] = [
         { interaction: context.strangersFlowId, decision: 'allow', accountId: context.checkingId },
         [text(['decision'])],
       ),
+    }),
+  },
+  // The retail shop's own calls: a broken cart starts nothing at the bank; a browser without
+  // the shop's order cookie (or with a forged one) has no order, and its return pays nothing.
+  {
+    route: { method: 'POST', url: RETAIL_CHECKOUT_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'POST',
+      path: constant(RETAIL_CHECKOUT_API_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ items: ['merino-socks'] }, [{ path: ['items'], kind: 'array' }]),
+    }),
+  },
+  {
+    route: { method: 'GET', url: `${RETAIL_ORDERS_API_PATH}/:orderId` },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'GET',
+      path: fc.oneof(fc.uuid(), hostileSegment).map((id) => `${RETAIL_ORDERS_API_PATH}/${id}`),
+    }),
+  },
+  {
+    route: { method: 'GET', url: RETAIL_CALLBACK_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'GET',
+      path: constant(RETAIL_CALLBACK_PATH),
+      query: ['code', 'state', 'iss', 'error', 'error_description'],
     }),
   },
 ];

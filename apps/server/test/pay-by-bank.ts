@@ -15,6 +15,7 @@ import {
   type PaymentConsentScreen,
 } from '@anybank/contracts';
 import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
+import type { BrowserSession } from './browser-session';
 import { arriveAtRedirectUri, discoverAs, signInAt } from './relying-party';
 import { SignInDriver } from './sign-in-driver';
 import { testConfig } from './test-config';
@@ -132,14 +133,18 @@ const JANE = { username: 'jane.doe', email: 'jane.doe@example.com' };
  * answers what it shows and a way to answer it (allow from an account, or deny), which
  * answers the authorization response at the shop's callback.
  */
-export async function janeAtConsentScreen(origin: string, url: URL) {
-  const driver = new SignInDriver(origin, {
-    clientId: RETAIL_SHOP_CLIENT_ID,
-    // The sign-in ends at the consent screen, not yet at the shop.
-    returnPath: PAYMENT_CONSENT_PAGE_PATH,
-    userType: null,
-    scopes: [],
-  });
+export async function janeAtConsentScreen(origin: string, url: URL, browser?: BrowserSession) {
+  const driver = new SignInDriver(
+    origin,
+    {
+      clientId: RETAIL_SHOP_CLIENT_ID,
+      // The sign-in ends at the consent screen, not yet at the shop.
+      returnPath: PAYMENT_CONSENT_PAGE_PATH,
+      userType: null,
+      scopes: [],
+    },
+    browser,
+  );
   const page = await signInAt(driver, url, JANE);
   const interaction = page.searchParams.get(OAUTH_CONSENT_INTERACTION_PARAM) ?? '';
   const read = await driver.browser.fetch(

@@ -124,6 +124,13 @@ export const paymentConsentDecisionSchema = z.discriminatedUnion('decision', [
 export type PaymentConsentDecision = z.infer<typeof paymentConsentDecisionSchema>;
 
 /** The shop's page: a checkout starts (answers where the shopper goes), an order is read. */
+export const retailCheckoutSchema = z.strictObject({
+  items: z
+    .array(z.enum(['trail-running-shoes', 'merino-socks']))
+    .min(1)
+    .max(10),
+});
+export type RetailCheckout = z.infer<typeof retailCheckoutSchema>;
 export const retailCheckoutResponseSchema = z.object({ redirectTo: z.string() });
 export const retailOrderParamsSchema = z.object({ orderId: z.uuid() });
 export const RETAIL_ORDER_STATUSES = ['awaiting_payment', 'paid', 'refused', 'failed'] as const;
@@ -141,8 +148,8 @@ export type RetailOrder = z.infer<typeof retailOrderSchema>;
 
 /** The shop's cart: fixed, a demo's. */
 export const RETAIL_CART = [
-  { item: 'Trail running shoes', amountCents: 3_600 },
-  { item: 'Merino socks', amountCents: 610 },
+  { id: 'trail-running-shoes', item: 'Trail running shoes', amountCents: 3_600 },
+  { id: 'merino-socks', item: 'Merino socks', amountCents: 610 },
 ] as const;
 
 export const payByBankMessages = {
@@ -153,6 +160,14 @@ export const payByBankMessages = {
   confirm: 'Confirm payment',
   deny: 'Cancel payment',
   noAccount: 'You have no account this payment can be made from.',
+  signedInNote: 'You are signed in to AnyBank. The shop never sees your password or your accounts.',
+  accountOption: (label: string, suffix: string, balance: string) =>
+    `${label} (…${suffix}), balance ${balance}`,
+  chooseAccount: 'Please choose the account to pay from.',
+  decisionFailed: 'We could not record your answer. Please try again.',
+  requestEnded:
+    'This payment request has ended or was opened in another browser. Go back to the shop and start again.',
+  loading: 'Loading the payment…',
   denied: 'You cancelled the payment. Nothing was paid.',
   shopName: 'Retail Shop',
   merchantName: 'Retail Shop Ltd',
@@ -160,4 +175,14 @@ export const payByBankMessages = {
   paid: 'Paid',
   paidWith: (paymentId: string) => `Paid by bank. AnyBank payment id ${paymentId}.`,
   notPaid: 'Not paid',
+  shopDenied:
+    'You cancelled the payment at AnyBank. Nothing was paid and your order is not placed.',
+  shopFailed: 'AnyBank did not complete the payment. Nothing was paid.',
+  shopTagline: 'Outdoor gear, shipped tomorrow',
+  cartHeading: 'Your cart',
+  total: 'Total',
+  redirecting: 'Taking you to AnyBank…',
+  orderReference: (reference: string) => `Order ${reference}`,
+  shopAgain: 'Start a new order',
+  orderLost: 'We could not find this order in this browser. Nothing more will be paid for it.',
 } as const;

@@ -42,6 +42,8 @@ export type PageId =
   | 'redirect'
   | 'partner-signoff'
   | 'oauth-consent'
+  | 'payment-consent'
+  | 'retail'
   | 'outbox'
   | 'mobile'
   | 'demo'
@@ -242,6 +244,21 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/oauth/consent'],
     heading: 'Allow an app to use your AnyBank sign-in?',
     access: 'anyone',
+  },
+  {
+    // Issue 16 §2 (ADR 0023): where the OAuth server asks a customer to confirm a shop's payment.
+    id: 'payment-consent',
+    paths: ['/oauth/payment-consent'],
+    heading: 'Confirm a payment',
+    access: 'anyone',
+  },
+  {
+    // Issue 16 §2: another company's shop, paid by bank; its own look, not the bank's site.
+    id: 'retail',
+    paths: ['/retail'],
+    heading: 'Retail Shop',
+    access: 'anyone',
+    standalone: true,
   },
   { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },
   {

@@ -59,6 +59,7 @@ export const errorStatus = {
   dpop_proof_required: 401,
   dpop_proof_invalid: 401,
   retail_order_not_found: 404,
+  retail_bank_unavailable: 502,
   // Remembered browsers (issue 14 §3).
   remembered_browser_not_found: 404,
   // Sessions you can see and end, and the password change (issue 14 §4).

@@ -26,6 +26,8 @@ const outbox = () => import('../features/outbox');
 const mobile = () => import('../features/mobile');
 const demo = () => import('../features/demo');
 const oauthConsent = () => import('../features/oauth-consent');
+const payByBank = () => import('../features/pay-by-bank');
+const retailShop = () => import('../features/retail-shop');
 const bankPages = () => import('../features/bank-pages');
 const activity = () => import('../features/activity');
 
@@ -61,6 +63,8 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   redirect: lazyPage(login, (m) => m.RedirectPage),
   'partner-signoff': lazyPage(login, (m) => m.PartnerSignoffPage),
   'oauth-consent': lazyPage(oauthConsent, (m) => m.OAuthConsentPage),
+  'payment-consent': lazyPage(payByBank, (m) => m.PaymentConsentPage),
+  retail: lazyPage(retailShop, (m) => m.RetailShopPage),
   outbox: lazyPage(outbox, (m) => m.OutboxPage),
   mobile: lazyPage(mobile, (m) => m.MobilePage),
   demo: lazyPage(demo, (m) => m.DemoPage),

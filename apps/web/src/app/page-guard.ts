@@ -42,6 +42,8 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'redirect',
       'partner-signoff',
       'oauth-consent',
+      'payment-consent',
+      'retail',
       'outbox',
       'mobile',
       // A demo tool (issue 15 §2): the presenter may be signed in as anyone, or not at all.

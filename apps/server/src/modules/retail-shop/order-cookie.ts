@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { RETAIL_ORDER_STATUSES } from '@anybank/contracts';
+
+/** The shop's order as its own cookie keeps it: the shop is another company, with no tables here. */
+export const shopOrderSchema = z.object({
+  orderId: z.uuid(),
+  reference: z.string(),
+  amountCents: z.number().int().positive(),
+  consentId: z.uuid(),
+  payeeAccountId: z.string(),
+  status: z.enum(RETAIL_ORDER_STATUSES),
+  /** The authorization's checks, while the shopper is at the bank. */
+  state: z.string(),
+  codeVerifier: z.string(),
+  paymentId: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+export type ShopOrder = z.infer<typeof shopOrderSchema>;
+
+export const SHOP_ORDER_COOKIE = 'retail_shop_order';
+
+/**
+ * The order travels in an HttpOnly cookie sealed with AES-256-GCM under a key the shop derives
+ * from its own private key: the PKCE verifier stays secret, and a shopper cannot change an
+ * amount or mark an order paid. The shop needs no storage of its own at the bank, and any of the
+ * bank's instances (WORKERS) can serve the shopper's return.
+ */
+export function createOrderSeal(shopSecret: string) {
+  const key = Buffer.from(
+    hkdfSync('sha256', Buffer.from(shopSecret, 'base64url'), '', 'retail-shop order cookie', 32),
+  );
+  return {
+    seal(order: ShopOrder): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const sealed = Buffer.concat([cipher.update(JSON.stringify(order), 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    },
+    /** The order, or null for no cookie, a forged or damaged one. */
+    open(value: string | undefined): ShopOrder | null {
+      if (!value) return null;
+      try {
+        const bytes = Buffer.from(value, 'base64url');
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+        decipher.setAuthTag(bytes.subarray(12, 28));
+        const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+        return shopOrderSchema.parse(JSON.parse(text.toString('utf8')));
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type OrderSeal = ReturnType<typeof createOrderSeal>;

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  RETAIL_CALLBACK_PATH,
+  RETAIL_CHECKOUT_API_PATH,
+  RETAIL_ORDERS_API_PATH,
+  RETAIL_ORDER_PARAM,
+  RETAIL_PAGE_PATH,
+  retailCheckoutResponseSchema,
+  retailCheckoutSchema,
+  retailOrderParamsSchema,
+  retailOrderSchema,
+  type RetailOrder,
+} from '@anybank/contracts';
+import type { Config } from '../../config';
+import { signInRateLimit } from '../../http/rate-limits';
+import { parseInput } from '../../http/validation';
+import { requireXsrfHeader } from '../identity';
+import { SHOP_ORDER_COOKIE } from './order-cookie';
+import type { RetailShopService } from './retail-shop.service';
+
+/** The authorization response at the shop's callback (RFC 6749 §4.1.2, RFC 9207's `iss`). */
+const callbackQuerySchema = z.object({
+  code: z.string().min(1).max(512).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(512).optional(),
+  error: z.string().max(128).optional(),
+  error_description: z.string().max(1024).optional(),
+});
+
+const ORDER_COOKIE_MAX_AGE_S = 60 * 60;
+
+/**
+ * Issue 16 §2: the retail shop's own server calls, for its page at `/retail`. Another company's:
+ * they live on the bank's server only because the demo runs as one process.
+ */
+export function registerRetailShopRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; shop: RetailShopService },
+) {
+  const { config, shop } = deps;
+  const cookie = {
+    path: `${config.basePath}/`,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https://'),
+    maxAge: ORDER_COOKIE_MAX_AGE_S,
+  };
+
+  app.post(
+    RETAIL_CHECKOUT_API_PATH,
+    {
+      preHandler: requireXsrfHeader,
+      config: {
+        // Each checkout registers a payment consent at the bank.
+        rateLimit: signInRateLimit(config),
+        docs: {
+          summary: 'The shop: registers the cart’s payment at AnyBank and answers where to pay',
+          tag: 'retail-shop',
+          caller: 'xsrf',
+          description:
+            'The shop’s server registers a domestic payment consent at AnyBank (its client-credentials token, DPoP) and pushes the authorization request (PAR, PKCE); its order travels in a sealed HttpOnly cookie.',
+          body: retailCheckoutSchema,
+          responses: {
+            200: {
+              description: 'The bank’s authorization URL.',
+              schema: retailCheckoutResponseSchema,
+            },
+            400: 'A malformed cart.',
+            403: 'The anti-forgery header is missing.',
+            429: 'Too many checkouts from this address.',
+            502: '`retail_bank_unavailable`: the bank could not be reached or refused the consent.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(retailCheckoutSchema, request.body);
+      const { redirectTo, sealed } = await shop.checkout(input);
+      reply.setCookie(SHOP_ORDER_COOKIE, sealed, cookie);
+      return { redirectTo };
+    },
+  );
+
+  app.get(
+    `${RETAIL_ORDERS_API_PATH}/:orderId`,
+    {
+      config: {
+        docs: {
+          summary: 'The shop: the order of this browser, paid or not',
+          tag: 'retail-shop',
+          caller: 'anyone',
+          description:
+            'Read from the shop’s sealed cookie: only the browser that placed it sees it.',
+          params: { orderId: 'The order’s id.' },
+          responses: {
+            200: { description: 'The order.', schema: retailOrderSchema },
+            400: 'A malformed id.',
+            404: '`retail_order_not_found`: not this browser’s order.',
+          },
+        },
+      },
+    },
+    async (request): Promise<RetailOrder> => {
+      const { orderId } = parseInput(retailOrderParamsSchema, request.params);
+      return shop.order(request.cookies[SHOP_ORDER_COOKIE], orderId);
+    },
+  );
+
+  app.get(
+    RETAIL_CALLBACK_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'The shop’s OAuth callback: exchanges the code and pays, once',
+          tag: 'retail-shop',
+          caller: 'anyone',
+          description:
+            'The bank’s authorization response. The shop exchanges the code (PKCE, DPoP-bound token) and submits the payment against its consent, once; a shopper who cancelled at the bank (`access_denied`) is told nothing was paid.',
+          query: callbackQuerySchema,
+          responses: {
+            303: 'To the shop’s page, naming the order (none without this browser’s order).',
+            400: 'A query parameter is too long.',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      parseInput(callbackQuerySchema, request.query);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const settled = await shop.callback(
+        request.cookies[SHOP_ORDER_COOKIE],
+        new URL(`${config.publicUrl}${config.basePath}${RETAIL_CALLBACK_PATH}${query}`),
+      );
+      const page = `${config.basePath}${RETAIL_PAGE_PATH}`;
+      if (!settled) return reply.redirect(page, 303);
+      reply.setCookie(SHOP_ORDER_COOKIE, settled.sealed, cookie);
+      return reply.redirect(
+        `${page}?${new URLSearchParams({ [RETAIL_ORDER_PARAM]: settled.order.orderId }).toString()}`,
+        303,
+      );
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RETAIL_CALLBACK_PATH,
+  RETAIL_CHECKOUT_API_PATH,
+  RETAIL_ORDERS_API_PATH,
+  RETAIL_ORDER_PARAM,
+  XSRF_HEADER,
+  payByBankMessages,
+  retailOrderSchema,
+  type RetailOrder,
+} from '@anybank/contracts';
+import { accounts, auditEvents } from '../src/db/schema';
+import { merchantAccountId } from '../src/modules/payments';
+import { startBankingServer, userIdOf } from './banking-server';
+import { BrowserSession } from './browser-session';
+import { janeAtConsentScreen } from './pay-by-bank';
+import type { Server } from './sign-in-driver';
+import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+
+// Issue 16 §2: the retail shop's server side pays by bank as an outside party would, over the
+// bank's public HTTP API; a shopper's browser drives it from the cart to "Paid".
+describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  let janeChecking: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seeded: true });
+    ({ server, origin } = await startBankingServer(test));
+    const janeId = await userIdOf(test, 'jane.doe');
+    const [checking] = await test.handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'checking'`);
+    janeChecking = checking?.id ?? '';
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  async function balances(): Promise<[number, number]> {
+    const merchant = await merchantAccountId(test.handle.db);
+    const read = async (id: string) => {
+      const [row] = await test.handle.db
+        .select({ balance: accounts.balanceCents })
+        .from(accounts)
+        .where(eq(accounts.id, id));
+      return Number(row?.balance);
+    };
+    return [await read(janeChecking), await read(merchant)];
+  }
+
+  /** A shopper's checkout up to the bank's consent screen, in one browser. */
+  async function checkout() {
+    const browser = new BrowserSession(origin);
+    const started = await browser.fetch(RETAIL_CHECKOUT_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
+      body: JSON.stringify({ items: ['trail-running-shoes', 'merino-socks'] }),
+    });
+    expect(started.status).toBe(200);
+    const { redirectTo } = (await started.json()) as { redirectTo: string };
+    return { browser, atScreen: await janeAtConsentScreen(origin, new URL(redirectTo), browser) };
+  }
+
+  /** The bank's answer arrives at the shop's callback; answers the order the shop's page shows. */
+  async function returnToShop(browser: BrowserSession, callback: URL): Promise<RetailOrder> {
+    const returned = await browser.fetch(callback.pathname + callback.search, {
+      redirect: 'manual',
+    });
+    expect(returned.status).toBe(303);
+    const page = new URL(returned.headers.get('location') ?? '', origin);
+    const orderId = page.searchParams.get(RETAIL_ORDER_PARAM) ?? '';
+    const read = await browser.fetch(`${RETAIL_ORDERS_API_PATH}/${orderId}`);
+    expect(read.status).toBe(200);
+    return retailOrderSchema.parse(await read.json());
+  }
+
+  it('pays $42.10 from jane’s checking to the merchant once, and a return replayed pays nothing more', async () => {
+    const before = await balances();
+    const { browser, atScreen } = await checkout();
+    expect(atScreen.screen).toMatchObject({
+      appName: 'Retail Shop',
+      payeeName: 'Retail Shop Ltd',
+      amountCents: 4210,
+    });
+    expect(atScreen.screen.reference).toMatch(/^ORDER-\d{4}$/);
+    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${origin}${RETAIL_CALLBACK_PATH}`);
+
+    const order = await returnToShop(browser, callback);
+    expect(order).toMatchObject({ status: 'paid', amountCents: 4210, problem: null });
+    expect(order.paymentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
+    const [completed] = await test.handle.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.type} = 'payment.completed' and ${auditEvents.details}->>'paymentId' = ${order.paymentId}`,
+      );
+    expect(completed).toBeDefined();
+
+    // The browser's back button or a reload: the shop's order is paid; nothing moves again.
+    expect(await returnToShop(browser, callback)).toEqual(order);
+    expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
+  });
+
+  it('tells the shopper who cancels at the bank that nothing was paid, and moves nothing', async () => {
+    const before = await balances();
+    const { browser, atScreen } = await checkout();
+    const callback = await atScreen.answer({ decision: 'deny' });
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(await returnToShop(browser, callback)).toMatchObject({
+      status: 'refused',
+      paymentId: null,
+      problem: payByBankMessages.shopDenied,
+    });
+    expect(await balances()).toEqual(before);
+  });
+
+  it('shows no order but this browser’s own, and a return without one pays nothing', async () => {
+    const before = await balances();
+    const { browser } = await checkout();
+    const notOurs = await browser.fetch(`${RETAIL_ORDERS_API_PATH}/${crypto.randomUUID()}`);
+    expect(notOurs.status).toBe(404);
+    const stranger = new BrowserSession(origin);
+    const returned = await stranger.fetch(`${RETAIL_CALLBACK_PATH}?code=abc&state=xyz`);
+    expect(returned.status).toBe(303);
+    expect(returned.headers.get('location')).toBe('/retail');
+    expect(await balances()).toEqual(before);
+  });
+});

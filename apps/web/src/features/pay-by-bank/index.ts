@@ -1,0 +1,1 @@
+export { PaymentConsentPage } from './PaymentConsentPage';

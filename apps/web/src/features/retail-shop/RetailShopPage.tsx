@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  RETAIL_CART,
+  RETAIL_ORDER_PARAM,
+  apiErrorMessage,
+  pageRoute,
+  payByBankMessages,
+} from '@anybank/contracts';
+import type { RetailOrder } from '@anybank/contracts';
+import { formatUsd } from '../../lib/accounts';
+import { ApiError } from '../../lib/api';
+import { fetchOrder, startCheckout } from '../../lib/retail-shop-api';
+import './retail-shop.css';
+
+const text = payByBankMessages;
+const TOTAL_CENTS = RETAIL_CART.reduce((total, line) => total + line.amountCents, 0);
+
+/** The order the address names, as the shop's server answered (null: it has no such order). */
+interface Fetched {
+  orderId: string;
+  order: RetailOrder | null;
+}
+
+/**
+ * Issue 16 §2: another company's shop, paid by bank. "Pay by bank with AnyBank" asks the shop's
+ * server to register the payment at AnyBank and goes where it answers (the bank's sign-in and
+ * consent screen); the bank sends the shopper back through the shop's server, which pays and
+ * names the order here: paid with the bank's payment id, or why not.
+ */
+export function RetailShopPage() {
+  const [params, setParams] = useSearchParams();
+  const orderId = params.get(RETAIL_ORDER_PARAM) ?? '';
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!orderId) return undefined;
+    const controller = new AbortController();
+    fetchOrder(orderId, controller.signal)
+      .then((order) => {
+        if (!controller.signal.aborted) setFetched({ orderId, order });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('The order could not be read', error);
+        setFetched({ orderId, order: null });
+      });
+    return () => controller.abort();
+  }, [orderId]);
+
+  const current = orderId !== '' && fetched?.orderId === orderId ? fetched : null;
+  const order = current?.order ?? null;
+
+  useEffect(() => {
+    if (current || problem) statusRef.current?.focus();
+  }, [current, problem]);
+
+  async function pay() {
+    if (paying) return;
+    setPaying(true);
+    setProblem(null);
+    try {
+      window.location.assign(await startCheckout({ items: RETAIL_CART.map((line) => line.id) }));
+    } catch (error) {
+      console.warn('The checkout could not start', error);
+      setPaying(false);
+      setProblem(
+        error instanceof ApiError && error.code
+          ? apiErrorMessage(error.code)
+          : apiErrorMessage('retail_bank_unavailable'),
+      );
+    }
+  }
+
+  return (
+    <div className="shop-page">
+      <header className="shop-header">
+        <div className="shop-main py-0">
+          <h1>{pageRoute('retail').heading}</h1>
+          <p className="mb-0">{text.shopTagline}</p>
+        </div>
+      </header>
+      <main className="shop-main">
+        <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className="mb-3">
+          {order?.status === 'paid' && (
+            <section className="shop-card mb-3" aria-labelledby="shop-paid-heading">
+              <h2 id="shop-paid-heading">{text.paid}</h2>
+              <p className="mb-1">{text.orderReference(order.reference)}</p>
+              <p className="mb-0">{text.paidWith(order.paymentId ?? '')}</p>
+            </section>
+          )}
+          {order && order.status !== 'paid' && order.status !== 'awaiting_payment' && (
+            <section className="shop-card mb-3" aria-labelledby="shop-not-paid-heading">
+              <h2 id="shop-not-paid-heading">{text.notPaid}</h2>
+              <p className="mb-0">{order.problem ?? text.shopFailed}</p>
+            </section>
+          )}
+          {current && !order && <p className="shop-card mb-3">{text.orderLost}</p>}
+          {problem && <p className="shop-card mb-3">{problem}</p>}
+        </div>
+        {order?.status === 'paid' ? (
+          <button type="button" className="shop-pay" onClick={() => setParams({})}>
+            {text.shopAgain}
+          </button>
+        ) : (
+          <section className="shop-card" aria-labelledby="shop-cart-heading">
+            <h2 id="shop-cart-heading" className="h4">
+              {text.cartHeading}
+            </h2>
+            <table className="table mb-3">
+              <caption className="visually-hidden">{text.cartHeading}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" className="text-end">
+                    Price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {RETAIL_CART.map((line) => (
+                  <tr key={line.id}>
+                    <td>{line.item}</td>
+                    <td className="text-end">{formatUsd(line.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{text.total}</th>
+                  <td className="text-end fw-bold">{formatUsd(TOTAL_CENTS)}</td>
+                </tr>
+              </tfoot>
+            </table>
+            <button
+              type="button"
+              className="shop-pay"
+              onClick={() => void pay()}
+              disabled={paying}
+              aria-busy={paying}
+            >
+              {paying ? text.redirecting : text.payByBank}
+            </button>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { RetailShopPage } from './RetailShopPage';

@@ -1,0 +1,29 @@
+import {
+  RETAIL_CHECKOUT_API_PATH,
+  RETAIL_ORDERS_API_PATH,
+  XSRF_HEADER,
+  retailCheckoutResponseSchema,
+  retailOrderSchema,
+} from '@anybank/contracts';
+import type { RetailCheckout, RetailOrder } from '@anybank/contracts';
+import { apiErrorOf, apiFetch, getJson } from './api';
+
+/**
+ * Issue 16 §2 (server: modules/retail-shop/): the retail shop's page talks to its own server
+ * only; that server talks to the bank.
+ */
+export async function startCheckout(checkout: RetailCheckout): Promise<string> {
+  const response = await apiFetch(RETAIL_CHECKOUT_API_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: '1' },
+    body: JSON.stringify(checkout),
+  });
+  if (!response.ok) throw await apiErrorOf(response, 'POST checkout');
+  return retailCheckoutResponseSchema.parse(await response.json()).redirectTo;
+}
+
+export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<RetailOrder> {
+  return getJson(`${RETAIL_ORDERS_API_PATH}/${encodeURIComponent(orderId)}`, retailOrderSchema, {
+    signal,
+  });
+}
