@@ -83,7 +83,7 @@ export function RetailShopPage() {
           <p className="mb-0">{text.shopTagline}</p>
         </div>
       </header>
-      <main className="shop-main">
+      <div className="shop-main">
         <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className="mb-3">
           {order?.status === 'paid' && (
             <section className="shop-card mb-3" aria-labelledby="shop-paid-heading">
@@ -146,7 +146,7 @@ export function RetailShopPage() {
             </button>
           </section>
         )}
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pageRoute, payByBankMessages as text } from '@anybank/contracts';
+import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
+import { openDashboard } from './support/banking';
+import { signInThroughFlowApi } from './support/api-sign-in';
+import {
+  Mailbox,
+  USERS,
+  chooseMethod,
+  enterCode,
+  enterPassword,
+  enterUsername,
+  loginModal,
+  passwordField,
+  stepHeading,
+} from './support/sign-in';
+
+// Issue 16 §2: a shopper at the retail shop pays by bank as jane, on the bank's consent screen;
+// then cancels a second order there. Other journeys move jane's money too: each check finds
+// this journey's own orders by their references.
+
+const shop = pageRoute('retail');
+const consent = pageRoute('payment-consent');
+const jane = USERS.jane;
+
+/** "Pay by bank with AnyBank" at the shop: answers the bank's consent screen, signed in first when asked. */
+async function payByBank(page: Page): Promise<{ reference: string }> {
+  await page.goto(shop.paths[0]!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([shop.heading]);
+  await page.getByRole('button', { name: text.payByBank, exact: true }).click();
+
+  const heading = page.getByRole('heading', { level: 1, name: consent.heading });
+  const username = stepHeading(page, 'username');
+  await expect(heading.or(username)).toBeVisible();
+  if (await username.isVisible()) {
+    const mailbox = await Mailbox.open(page.request, jane.email);
+    await enterUsername(page, jane.username);
+    const methods = loginModal(page).getByRole('radio').first();
+    await expect(passwordField(page).or(methods)).toBeVisible();
+    if (await passwordField(page).isVisible()) await enterPassword(page, jane.password);
+    const code = stepHeading(page, 'code');
+    await expect(methods.or(code)).toBeVisible();
+    if (await methods.isVisible()) await chooseMethod(page, 'Email');
+    await enterCode(page, await mailbox.readNewCode());
+  }
+  await expect(heading).toBeVisible();
+  const ask = page.getByRole('heading', { level: 2, name: /^Retail Shop asks to pay / });
+  await expect(ask).toHaveText(
+    /^Retail Shop asks to pay \$42\.10 to Retail Shop Ltd, reference ORDER-\d{4}$/,
+  );
+  const reference = /ORDER-\d{4}/.exec(await ask.innerText())![0];
+  return { reference };
+}
+
+test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid”, and finds it in her checking; a cancelled order pays nothing', async ({
+  page,
+}) => {
+  // The bank's consent screen: amount, payee and reference; the account to pay from.
+  const paid = await payByBank(page);
+  const payFrom = page.getByRole('group', { name: text.payFrom });
+  await expect(payFrom.getByRole('radio')).toHaveCount(2);
+  await payFrom.getByRole('radio', { name: /^Checking / }).check();
+  await waitForAnimationsToFinish(page);
+  await expectNoAxeViolations(page);
+  const returned = page.waitForRequest(
+    (sent) => new URL(sent.url()).pathname === '/retail/callback',
+  );
+  await page.getByRole('button', { name: text.confirm, exact: true }).click();
+
+  // Back at the shop: paid, with the bank's payment id.
+  await expect(page.getByRole('heading', { level: 2, name: text.paid, exact: true })).toBeVisible();
+  await expect(page.getByText(text.orderReference(paid.reference))).toBeVisible();
+  await expect(page.getByText(/^Paid by bank\. AnyBank payment id [0-9a-f-]{36}\.$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The bank's answer arriving again (a reload of the return) pays nothing more: still paid once.
+  const callback = (await returned).url();
+  await page.goto(callback);
+  await expect(page.getByRole('heading', { level: 2, name: text.paid, exact: true })).toBeVisible();
+
+  // A second order, cancelled on the consent screen: the shop says nothing was paid.
+  const cancelled = await payByBank(page);
+  await page.getByRole('button', { name: text.deny, exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: text.notPaid, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(text.shopDenied)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // At the bank (a new session): jane's checking shows the one payment, and nothing for the other.
+  await page.context().clearCookies();
+  await signInThroughFlowApi(page, jane);
+  await openDashboard(page);
+  await page
+    .getByRole('region', { name: 'Checking', exact: true })
+    .getByRole('link', { name: 'Checking', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([
+    pageRoute('account-activity').heading,
+  ]);
+  const entries = page.getByRole('table', { name: 'Entries', exact: true });
+  const payment = entries.getByRole('row').filter({ hasText: paid.reference });
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText('Retail Shop Ltd');
+  await expect(payment).toContainText('42.10');
+  await expect(entries.getByRole('row').filter({ hasText: cancelled.reference })).toHaveCount(0);
+});
