@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
-import { activityMessages, categoryLabel, pagePath } from '@anybank/contracts';
+import { activityMessages, pagePath } from '@anybank/contracts';
 import type { AccountActivityResponse, AccountStatementsResponse } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { formatUsd } from '../../lib/accounts';
 import { ApiError } from '../../lib/api';
 import { downloadActivityCsv, fetchAccountActivity, fetchStatements } from '../../lib/activity-api';
-import { formatEntryAmount, formatEntryDate, formatMonth } from '../../lib/activity-format';
+import { formatMonth } from '../../lib/activity-format';
 import { ActivityFilters, NO_FILTER, filterOf, type FilterFields } from './ActivityFilters';
 import { BalanceChart } from './BalanceChart';
+import { LedgerEntriesTable } from './LedgerEntriesTable';
 import type { BalancePoint } from './balance-chart';
 
 type Loaded<T> =
@@ -155,34 +156,11 @@ function EntriesTable({
         {status}
       </p>
       {data && data.entries.length > 0 && (
-        <Table responsive hover size="sm" aria-labelledby="entries-heading">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Category</th>
-              <th scope="col" className="text-end">
-                Amount
-              </th>
-              <th scope="col" className="text-end">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatEntryDate(entry.bookedAt)}</td>
-                <td>{entry.description}</td>
-                <td>{categoryLabel(entry.category)}</td>
-                <td className={`text-end ${entry.direction === 'credit' ? 'text-success' : ''}`}>
-                  {formatEntryAmount(entry)}
-                </td>
-                <td className="text-end">{formatUsd(entry.balanceAfterCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <LedgerEntriesTable
+          entries={data.entries}
+          label={{ labelledBy: 'entries-heading' }}
+          onScreen
+        />
       )}
       {data && data.totalPages > 1 && (
         <nav aria-label="Entry pages" className="d-flex gap-2 align-items-center">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
-import { activityMessages, categoryLabel, pagePath } from '@anybank/contracts';
+import { activityMessages, pagePath } from '@anybank/contracts';
 import type { AccountStatementsResponse, ActivityEntry, StatementMonth } from '@anybank/contracts';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { formatUsd } from '../../lib/accounts';
 import { fetchAccountActivity, fetchStatements } from '../../lib/activity-api';
-import { formatEntryAmount, formatEntryDate, formatMonth } from '../../lib/activity-format';
+import { LedgerEntriesTable } from './LedgerEntriesTable';
+import { formatMonth } from '../../lib/activity-format';
 
 interface Statement {
   account: AccountStatementsResponse['account'];
@@ -87,32 +88,10 @@ function StatementBody({ statement }: { statement: Statement }) {
       <Button className="d-print-none mb-3" onClick={() => window.print()}>
         Print statement
       </Button>
-      <Table size="sm" aria-label={`Entries of ${formatMonth(month.month)}, oldest first`}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Description</th>
-            <th scope="col">Category</th>
-            <th scope="col" className="text-end">
-              Amount
-            </th>
-            <th scope="col" className="text-end">
-              Balance
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatEntryDate(entry.bookedAt)}</td>
-              <td>{entry.description}</td>
-              <td>{categoryLabel(entry.category)}</td>
-              <td className="text-end">{formatEntryAmount(entry)}</td>
-              <td className="text-end">{formatUsd(entry.balanceAfterCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <LedgerEntriesTable
+        entries={entries}
+        label={{ text: `Entries of ${formatMonth(month.month)}, oldest first` }}
+      />
     </>
   );
 }
