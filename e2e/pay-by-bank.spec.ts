@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pageRoute, payByBankMessages as text } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { openDashboard } from './support/banking';
+import { openSettingsPage } from './support/settings';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
@@ -104,4 +105,15 @@ test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid”, and fin
   await expect(payment).toContainText('Retail Shop Ltd');
   await expect(payment).toContainText('42.10');
   await expect(entries.getByRole('row').filter({ hasText: cancelled.reference })).toHaveCount(0);
+
+  // Privacy & Security → Connected apps: the shop, with the paid consent shown as used.
+  await openSettingsPage(page, 'privacy-security');
+  const payments = page.getByRole('list', { name: text.connectedPaymentsLabel('Retail Shop') });
+  await expect(payments.getByRole('listitem').filter({ hasText: paid.reference })).toHaveText(
+    `${text.connectedPayment('$42.10', 'Retail Shop Ltd', paid.reference)}: ${text.connectedPaymentStatus.Consumed}`,
+  );
+  await expect(payments.getByRole('listitem').filter({ hasText: cancelled.reference })).toHaveText(
+    `${text.connectedPayment('$42.10', 'Retail Shop Ltd', cancelled.reference)}: ${text.connectedPaymentStatus.Rejected}`,
+  );
+  await expectNoAxeViolations(page);
 });

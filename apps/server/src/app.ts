@@ -98,6 +98,7 @@ import { loadClientKeyPair } from './modules/identity/keys/client-key';
 import {
   createPaymentConsentService,
   paymentConsentLookup,
+  customerPaymentsByApp,
   merchantAccountId,
   registerPaymentConsentRoutes,
 } from './modules/payments';
@@ -482,6 +483,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         connectedApps: createConnectedAppsService({
           db,
           interactions: createInteractionPort(provider),
+          paymentsOf: customerPaymentsByApp(db),
         }),
       });
       // Issue 16 §2: payment consents and payments (DPoP-bound tokens), and the consent screen.

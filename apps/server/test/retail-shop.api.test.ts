@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONNECTED_APPS_API_PATH,
+  connectedAppsResponseSchema,
   RETAIL_CALLBACK_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
@@ -12,7 +14,7 @@ import {
 } from '@anybank/contracts';
 import { accounts, auditEvents } from '../src/db/schema';
 import { merchantAccountId } from '../src/modules/payments';
-import { startBankingServer, userIdOf } from './banking-server';
+import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
 import { janeAtConsentScreen } from './pay-by-bank';
 import type { Server } from './sign-in-driver';
@@ -102,6 +104,21 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
         sql`${auditEvents.type} = 'payment.completed' and ${auditEvents.details}->>'paymentId' = ${order.paymentId}`,
       );
     expect(completed).toBeDefined();
+
+    // Connected apps lists the shop with this payment's consent, used.
+    const apps = await apiClient(
+      origin,
+      await customerToken(origin, 'jane.doe'),
+    )(CONNECTED_APPS_API_PATH);
+    const { apps: listed } = connectedAppsResponseSchema.parse(await apps.json());
+    expect(listed.find((app) => app.clientId === 'retail-shop')?.payments).toContainEqual(
+      expect.objectContaining({
+        amountCents: 4210,
+        payeeName: 'Retail Shop Ltd',
+        reference: order.reference,
+        status: 'Consumed',
+      }),
+    );
 
     // The browser's back button or a reload: the shop's order is paid; nothing moves again.
     expect(await returnToShop(browser, callback)).toEqual(order);

@@ -29,6 +29,22 @@ export const connectedAppSchema = z.object({
   /** The scopes the customer agreed to (OAuth names; the page shows them in words). */
   scopes: z.array(z.string()),
   connectedAt: z.iso.datetime(),
+  /**
+   * Issue 16 §2: the payments the customer confirmed or cancelled for this app, newest first
+   * (only for an app that asks to be paid): each consent pays once, then shows as used.
+   */
+  payments: z
+    .array(
+      z.object({
+        amountCents: z.number().int(),
+        payeeName: z.string(),
+        reference: z.string(),
+        /** Consumed: paid (used); Authorised: confirmed, not yet paid; Rejected: cancelled. */
+        status: z.enum(['Authorised', 'Consumed', 'Rejected']),
+        decidedAt: z.iso.datetime(),
+      }),
+    )
+    .optional(),
 });
 export type ConnectedApp = z.infer<typeof connectedAppSchema>;
 

@@ -184,5 +184,13 @@ export const payByBankMessages = {
   redirecting: 'Taking you to AnyBank…',
   orderReference: (reference: string) => `Order ${reference}`,
   shopAgain: 'Start a new order',
+  connectedPayment: (amount: string, payee: string, reference: string) =>
+    `${amount} to ${payee}, reference ${reference}`,
+  connectedPaymentStatus: {
+    Consumed: 'paid: this consent is used',
+    Authorised: 'confirmed, not paid yet',
+    Rejected: 'cancelled',
+  } as Readonly<Record<string, string>>,
+  connectedPaymentsLabel: (app: string) => `Payments to ${app}`,
   orderLost: 'We could not find this order in this browser. Nothing more will be paid for it.',
 } as const;

@@ -1,6 +1,7 @@
 /** Pay by bank at the bank (issue 16 §2, ADR 0023): payment consents and their payments. */
 export {
   createPaymentConsentService,
+  customerPaymentsByApp,
   paymentConsentLookup,
   type PaymentConsentService,
 } from './payment-consent.service';

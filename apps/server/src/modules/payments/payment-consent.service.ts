@@ -4,6 +4,7 @@ import {
   PAYMENTS_SCOPE,
   apiErrorMessage,
   payByBankMessages,
+  type ConnectedApp,
   type CreatePaymentConsent,
   type Payment,
   type PaymentConsent,
@@ -39,8 +40,33 @@ import {
   findAccountHolderName,
   findPaymentConsent,
   insertPaymentConsent,
+  listDecidedPaymentConsents,
   type PaymentConsentRow,
 } from './payment-consent.store';
+
+type ConnectedPayments = NonNullable<ConnectedApp['payments']>;
+
+/**
+ * The payments a customer decided, by application, for Connected apps (issue 16 §2): a paid
+ * consent shows as used.
+ */
+export function customerPaymentsByApp(db: Database) {
+  return async (userId: string): Promise<ReadonlyMap<string, ConnectedPayments>> => {
+    const byApp = new Map<string, ConnectedPayments>();
+    for (const row of await listDecidedPaymentConsents(db, userId)) {
+      const payments = byApp.get(row.clientId) ?? [];
+      payments.push({
+        amountCents: row.amountCents,
+        payeeName: `${row.payeeFirstName} ${row.payeeLastName}`,
+        reference: row.reference,
+        status: row.status as ConnectedPayments[number]['status'],
+        decidedAt: (row.consumedAt ?? row.authorisedAt ?? row.createdAt).toISOString(),
+      });
+      byApp.set(row.clientId, payments);
+    }
+    return byApp;
+  };
+}
 
 /**
  * What the OAuth server asks when a request names a consent (its richAuthorizationRequests

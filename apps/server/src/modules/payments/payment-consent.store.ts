@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, paymentConsents, users } from '../../db/schema';
 
@@ -70,4 +70,34 @@ export async function findAccountHolderName(
     .innerJoin(users, eq(users.id, accounts.ownerId))
     .where(eq(accounts.id, accountId));
   return row ? `${row.firstName} ${row.lastName}` : null;
+}
+
+/**
+ * The consents a customer decided (authorised, paid with, or refused), newest first, with the
+ * payee's name: what Connected apps shows under each application (issue 16 §2).
+ */
+export async function listDecidedPaymentConsents(db: Queryable, userId: string, limit = 20) {
+  return db
+    .select({
+      clientId: paymentConsents.clientId,
+      status: paymentConsents.status,
+      amountCents: paymentConsents.amountCents,
+      reference: paymentConsents.reference,
+      payeeFirstName: users.firstName,
+      payeeLastName: users.lastName,
+      createdAt: paymentConsents.createdAt,
+      authorisedAt: paymentConsents.authorisedAt,
+      consumedAt: paymentConsents.consumedAt,
+    })
+    .from(paymentConsents)
+    .innerJoin(accounts, eq(accounts.id, paymentConsents.payeeAccountId))
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(
+      and(
+        eq(paymentConsents.userId, userId),
+        inArray(paymentConsents.status, ['Authorised', 'Consumed', 'Rejected']),
+      ),
+    )
+    .orderBy(desc(paymentConsents.createdAt))
+    .limit(limit);
 }

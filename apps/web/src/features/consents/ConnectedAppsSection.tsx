@@ -1,7 +1,8 @@
 import { Button } from 'react-bootstrap';
-import { messages } from '@anybank/contracts';
+import { messages, payByBankMessages as payText } from '@anybank/contracts';
 import type { ConnectedApp } from '@anybank/contracts';
 import { ManagedListStatus } from '../../components/ui/ManagedListStatus';
+import { formatUsd } from '../../lib/accounts';
 import { useManagedList } from '../../lib/use-managed-list';
 import { fetchConnectedApps, revokeConnectedApp } from '../../lib/connected-apps-api';
 
@@ -63,6 +64,23 @@ export function ConnectedAppsSection() {
                     <li key={scope}>{text.scopeText[scope] ?? scope}</li>
                   ))}
                 </ul>
+                {app.payments && app.payments.length > 0 && (
+                  <ul
+                    className="small mb-0 mt-2"
+                    aria-label={payText.connectedPaymentsLabel(app.name)}
+                  >
+                    {app.payments.map((payment) => (
+                      <li key={`${payment.reference}-${payment.decidedAt}`}>
+                        {payText.connectedPayment(
+                          formatUsd(payment.amountCents),
+                          payment.payeeName,
+                          payment.reference,
+                        )}
+                        : {payText.connectedPaymentStatus[payment.status] ?? payment.status}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
               <Button
                 variant="outline-danger"

@@ -45,6 +45,8 @@ const REQUEST_ENDED = () => new DomainError('consent_request_not_found');
 export function createConnectedAppsService(deps: {
   db: Database;
   interactions: InteractionPort;
+  /** The payments the customer decided, by application (issue 16 §2: the payments module's). */
+  paymentsOf?: (userId: string) => Promise<ReadonlyMap<string, ConnectedApp['payments']>>;
 }): ConnectedAppsService {
   const { db, interactions } = deps;
 
@@ -70,11 +72,13 @@ export function createConnectedAppsService(deps: {
   return {
     async list(userId) {
       const consents = await listClientConsents(db, userId);
+      const payments = (await deps.paymentsOf?.(userId)) ?? new Map();
       return consents.map((consent) => ({
         clientId: consent.clientId,
         name: appNameOf(consent.clientId),
         scopes: consent.scopes,
         connectedAt: consent.createdAt.toISOString(),
+        ...(payments.has(consent.clientId) ? { payments: payments.get(consent.clientId) } : {}),
       }));
     },
 
