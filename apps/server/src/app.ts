@@ -429,9 +429,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     clock: deps.clock,
   });
   const pickup = createPickupService({ config, db, provider });
+  // The customer's phone (CIBA) approves transfers and pay-by-bank payments above the threshold.
+  const approvals = deps.transferApprovals ?? createCibaTransferApprovals({ config, secrets, app });
   const banking = createBankingService({
     db,
-    approvals: deps.transferApprovals ?? createCibaTransferApprovals({ config, secrets, app }),
+    approvals,
     otp,
     messaging,
   });
@@ -493,6 +495,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         payments: createPaymentConsentService({
           db,
           interactions: createPaymentInteractionPort(provider),
+          approvals,
           clock: deps.clock,
         }),
       });

@@ -183,7 +183,8 @@ export const apiErrorMessages = {
   payment_insufficient_funds:
     'There is not enough money in the account you chose for this payment.',
   payment_needs_approval:
-    'This payment is above your approval threshold: make it as a transfer, where your phone or a code can approve it.',
+    'This payment is above your approval threshold and needs the AnyBank app on your phone to approve it. Activate the app, or pay a smaller amount.',
+  payment_above_limit: 'This payment is above your maximum amount threshold, so it cannot be made.',
   payment_token_not_for_consent: 'This access token was not issued for this payment consent.',
   dpop_proof_required:
     'This call needs a sender-constrained token: send it as Authorization: DPoP with a DPoP proof (RFC 9449).',

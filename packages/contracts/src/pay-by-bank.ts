@@ -97,6 +97,8 @@ export const paymentConsentScreenQuerySchema = z.object({
   interaction: z.string().min(8).max(128),
 });
 export const paymentConsentScreenSchema = z.object({
+  /** Above the customer's approval threshold: confirming asks their phone app first (CIBA). */
+  needsPhoneApproval: z.boolean(),
   appName: z.string(),
   payeeName: z.string(),
   amountCents: cents,
@@ -168,6 +170,10 @@ export const payByBankMessages = {
   requestEnded:
     'This payment request has ended or was opened in another browser. Go back to the shop and start again.',
   loading: 'Loading the payment…',
+  phoneApprovalNote:
+    'This payment is above your approval threshold: when you confirm, approve it in the AnyBank app on your phone.',
+  waitingForPhone: 'We sent the payment to the AnyBank app on your phone. Approve it there to pay.',
+  phoneNotApproved: 'The payment was not approved on your phone. Nothing was paid.',
   denied: 'You cancelled the payment. Nothing was paid.',
   shopName: 'Retail Shop',
   merchantName: 'Retail Shop Ltd',

@@ -163,7 +163,7 @@ export function registerPaymentConsentRoutes(
           tag: 'pay-by-bank',
           caller: 'browser',
           description:
-            'Confirm authorises the consent (audited) and answers the URL that resumes the authorization, which issues the code; cancel refuses it and answers the URL that returns `error=access_denied` to the application.',
+            'Confirm authorises the consent (audited) and answers the URL that resumes the authorization, which issues the code; cancel refuses it and answers the URL that returns `error=access_denied` to the application. Above the customer’s approval threshold, confirming first asks their phone app (CIBA) and waits for its answer; a phone that denies or does not answer refuses the consent (`access_denied`).',
           body: paymentConsentDecisionSchema,
           responses: {
             200: {
@@ -171,7 +171,7 @@ export function registerPaymentConsentRoutes(
               schema: consentDecisionResponseSchema,
             },
             400: 'A malformed body, or `payment_account_not_allowed`.',
-            403: 'The anti-forgery header is missing, or `payment_needs_approval`.',
+            403: 'The anti-forgery header is missing; `payment_above_limit` above the customer’s deny threshold; `payment_needs_approval` above their approval threshold without an activated phone app (with one, the phone is asked first and the request waits for it).',
             404: '`consent_request_not_found`.',
             429: 'Too many sign-in calls from this address.',
           },

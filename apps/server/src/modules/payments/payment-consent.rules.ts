@@ -1,5 +1,5 @@
 import type { ApiErrorCode, PaymentConsentStatus, SubmitPayment } from '@anybank/contracts';
-import { cibaThresholdCents } from '../banking/banking.rules';
+import { cibaThresholdCents, denyThresholdCents } from '../banking/banking.rules';
 
 /** A payment consent as the rules read it. */
 export interface ConsentFacts {
@@ -84,12 +84,18 @@ export function submissionRefusal(
 export const PAYING_ACCOUNT_KINDS: readonly string[] = ['checking', 'savings'];
 
 /**
- * Whether the customer's approval threshold (document 2 §9, as for transfers) is above this
- * amount: a payment above it would need the phone or a code, which pay by bank does not ask yet.
+ * What a payment the customer confirmed needs before the consent is authorised, by the
+ * customer's thresholds (document 2 §9, as for transfers; "above" is strict): nothing; the
+ * phone's approval (CIBA) above the approval threshold when the phone app is activated; else a
+ * refusal — above the deny threshold always, and above the approval threshold without a phone
+ * (pay by bank does not send a code).
  */
-export function withinApprovalThreshold(
+export function paymentApproval(
   amountCents: number,
   user: { cibaThreshold: number | null; denyThreshold: number | null },
-): boolean {
-  return amountCents <= cibaThresholdCents(user);
+  hasPhone: boolean,
+): 'none' | 'phone' | 'payment_above_limit' | 'payment_needs_approval' {
+  if (amountCents > denyThresholdCents(user)) return 'payment_above_limit';
+  if (amountCents <= cibaThresholdCents(user)) return 'none';
+  return hasPhone ? 'phone' : 'payment_needs_approval';
 }

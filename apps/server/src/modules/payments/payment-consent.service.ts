@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { payConsent } from '../banking';
+import { payConsent, type TransferApprovals } from '../banking';
 import { findUserById, listAccountsOf } from '../directory';
 import {
   appNameOf,
@@ -32,13 +32,14 @@ import {
   statusAt,
   submissionRefusal,
   whyNotAuthorisable,
-  withinApprovalThreshold,
+  paymentApproval,
   type ConsentFacts,
 } from './payment-consent.rules';
 import {
   decidePaymentConsent,
   findAccountHolderName,
   findPaymentConsent,
+  hasActivatedPhone,
   insertPaymentConsent,
   listDecidedPaymentConsents,
   type PaymentConsentRow,
@@ -115,9 +116,11 @@ const isUuid = (id: string) =>
 export function createPaymentConsentService(deps: {
   db: Database;
   interactions: PaymentInteractionPort;
+  /** The customer's phone (CIBA), as transfers ask it; absent: no payment above the threshold. */
+  approvals?: TransferApprovals | null;
   clock?: () => Date;
 }): PaymentConsentService {
-  const { db, interactions } = deps;
+  const { db, interactions, approvals } = deps;
   const now = deps.clock ?? (() => new Date());
 
   /** The payee's name as the payer sees it (the account holder's); the number if none. */
@@ -198,7 +201,12 @@ export function createPaymentConsentService(deps: {
       const accounts = (await listAccountsOf(db, pending.accountId)).filter((account) =>
         PAYING_ACCOUNT_KINDS.includes(account.kind),
       );
+      const user = await findUserById(db, pending.accountId);
+      const approval = user
+        ? paymentApproval(consent.amountCents, user, await hasActivatedPhone(db, user.id))
+        : 'none';
       return {
+        needsPhoneApproval: approval === 'phone' && Boolean(approvals),
         appName: appNameOf(pending.clientId),
         payeeName: await payeeNameOf(consent.payeeAccountId),
         amountCents: consent.amountCents,
@@ -220,7 +228,8 @@ export function createPaymentConsentService(deps: {
         clientId: pending.clientId,
         amountCents: consent.amountCents,
       };
-      if (decision.decision === 'deny') {
+      /** Refused by the customer (or their phone): the consent is Rejected, the shop told. */
+      const reject = async (why: 'customer' | 'phone_denied' | 'phone_expired') => {
         await db.transaction(async (tx) => {
           if (
             await decidePaymentConsent(tx, consent.id, {
@@ -232,12 +241,17 @@ export function createPaymentConsentService(deps: {
               type: 'payment_consent.rejected',
               userId: pending.accountId,
               ip: request.ip,
-              details,
+              details: { ...details, by: why },
             });
           }
         });
-        return interactions.deny(request, reply, payByBankMessages.denied);
-      }
+        return interactions.deny(
+          request,
+          reply,
+          why === 'customer' ? payByBankMessages.denied : payByBankMessages.phoneNotApproved,
+        );
+      };
+      if (decision.decision === 'deny') return reject('customer');
       const user = await findUserById(db, pending.accountId);
       const account = (await listAccountsOf(db, pending.accountId)).find(
         (candidate) => candidate.id === decision.accountId,
@@ -245,8 +259,26 @@ export function createPaymentConsentService(deps: {
       if (!user || !account || !PAYING_ACCOUNT_KINDS.includes(account.kind)) {
         throw new DomainError('payment_account_not_allowed');
       }
-      if (!withinApprovalThreshold(consent.amountCents, user)) {
-        throw new DomainError('payment_needs_approval');
+      const approval = paymentApproval(
+        consent.amountCents,
+        user,
+        await hasActivatedPhone(db, pending.accountId),
+      );
+      if (approval === 'phone' && !approvals) throw new DomainError('payment_needs_approval');
+      if (approval !== 'none' && approval !== 'phone') throw new DomainError(approval);
+      if (approval === 'phone' && approvals) {
+        // As for transfers: the phone is asked with no transaction open, for as long as the
+        // person takes; the consent stays awaiting (its ten minutes still count).
+        const answer = await approvals.requestApproval({
+          userId: pending.accountId,
+          fromAccountId: account.id,
+          toAccountId: consent.payeeAccountId,
+          amountCents: consent.amountCents,
+          transferId: consent.id,
+        });
+        if (answer !== 'approved') {
+          return reject(answer === 'denied' ? 'phone_denied' : 'phone_expired');
+        }
       }
       const authorised = await db.transaction(async (tx) => {
         const changed = await decidePaymentConsent(tx, consent.id, {
@@ -267,7 +299,7 @@ export function createPaymentConsentService(deps: {
           type: 'payment_consent.authorised',
           userId: pending.accountId,
           ip: request.ip,
-          details: { ...details, accountId: account.id },
+          details: { ...details, accountId: account.id, approvedOn: approval },
         });
         return true;
       });

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { accounts, paymentConsents, users } from '../../db/schema';
+import { accounts, mfaDevices, paymentConsents, users } from '../../db/schema';
 
 export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
 
@@ -100,4 +100,23 @@ export async function listDecidedPaymentConsents(db: Queryable, userId: string, 
     )
     .orderBy(desc(paymentConsents.createdAt))
     .limit(limit);
+}
+
+/** The phone app's device type; activated: it holds the key that answers approval requests. */
+const PHONE_DEVICE_TYPE = 'iPhone';
+
+/** Whether the customer's phone app is activated, so that it can approve a payment (CIBA). */
+export async function hasActivatedPhone(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mfaDevices.id })
+    .from(mfaDevices)
+    .where(
+      and(
+        eq(mfaDevices.userId, userId),
+        eq(mfaDevices.type, PHONE_DEVICE_TYPE),
+        sql`${mfaDevices.publicKey} is not null`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

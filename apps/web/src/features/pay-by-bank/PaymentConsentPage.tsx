@@ -153,7 +153,13 @@ export function PaymentConsentPage() {
             ))}
           </fieldset>
         )}
-        <div role="alert" aria-live="assertive">
+        {screen.needsPhoneApproval && <p>{text.phoneApprovalNote}</p>}
+        <div role="status">
+          {sending === 'allow' && screen.needsPhoneApproval && (
+            <Alert variant="info">{text.waitingForPhone}</Alert>
+          )}
+        </div>
+        <div role="alert">
           {problem && (
             <Alert variant="danger" ref={problemRef} tabIndex={-1}>
               {problem}

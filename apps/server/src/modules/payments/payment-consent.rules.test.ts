@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  paymentApproval,
+  statusAt,
+  submissionRefusal,
+  type ConsentFacts,
+} from './payment-consent.rules';
+
+const DEFAULTS = { cibaThreshold: null, denyThreshold: null };
+const NOW = new Date('2026-11-27T12:00:00Z');
+const CONSENT: ConsentFacts = {
+  id: 'c1',
+  clientId: 'retail-shop',
+  status: 'Authorised',
+  amountCents: 4210,
+  currency: 'USD',
+  payeeAccountId: 'merchant',
+  userId: 'jane',
+  expiresAt: new Date(NOW.getTime() + 60_000),
+};
+const CALLER = { clientId: 'retail-shop', userId: 'jane', consentId: 'c1' };
+const SUBMISSION = {
+  consentId: 'c1',
+  amountCents: 4210,
+  currency: 'USD' as const,
+  payeeAccountId: 'merchant',
+};
+
+describe('pay by bank’s rules', () => {
+  it('asks nothing at the approval threshold, the phone one cent above it, and refuses above the deny threshold', () => {
+    expect(paymentApproval(100_000, DEFAULTS, true)).toBe('none');
+    expect(paymentApproval(100_001, DEFAULTS, true)).toBe('phone');
+    expect(paymentApproval(100_001, DEFAULTS, false)).toBe('payment_needs_approval');
+    expect(paymentApproval(1_000_001, DEFAULTS, true)).toBe('payment_above_limit');
+    expect(paymentApproval(60_000, { cibaThreshold: 500, denyThreshold: 700 }, true)).toBe('phone');
+  });
+
+  it('calls a consent still awaiting after its ten minutes expired', () => {
+    const awaiting = { ...CONSENT, status: 'AwaitingAuthorisation' };
+    expect(statusAt(awaiting, NOW)).toBe('AwaitingAuthorisation');
+    expect(statusAt(awaiting, new Date(NOW.getTime() + 60_000))).toBe('Expired');
+  });
+
+  it('pays only the consented amount to the consented payee, with the token of that consent', () => {
+    expect(submissionRefusal(CONSENT, SUBMISSION, CALLER, NOW)).toBeNull();
+    expect(submissionRefusal(CONSENT, { ...SUBMISSION, amountCents: 4211 }, CALLER, NOW)).toBe(
+      'payment_not_as_consented',
+    );
+    expect(
+      submissionRefusal(CONSENT, { ...SUBMISSION, payeeAccountId: 'other' }, CALLER, NOW),
+    ).toBe('payment_not_as_consented');
+    expect(submissionRefusal(CONSENT, SUBMISSION, { ...CALLER, consentId: 'c2' }, NOW)).toBe(
+      'payment_token_not_for_consent',
+    );
+    expect(submissionRefusal({ ...CONSENT, status: 'Consumed' }, SUBMISSION, CALLER, NOW)).toBe(
+      'payment_consent_consumed',
+    );
+    expect(submissionRefusal(CONSENT, SUBMISSION, { ...CALLER, clientId: 'other' }, NOW)).toBe(
+      'payment_consent_not_found',
+    );
+  });
+});
