@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONNECTED_APPS_API_PATH,
+  PAYMENT_ACTIVITY_API_PATH,
   connectedAppsResponseSchema,
+  paymentActivityResponseSchema,
   RETAIL_CALLBACK_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
@@ -105,11 +107,18 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
       );
     expect(completed).toBeDefined();
 
+    // Payment Activity lists it (its id is the bank's payment id), confirmed.
+    const asJane = apiClient(origin, await customerToken(origin, 'jane.doe'));
+    const activity = paymentActivityResponseSchema.parse(
+      await (await asJane(PAYMENT_ACTIVITY_API_PATH)).json(),
+    );
+    expect(activity.items.find((item) => item.id === order.paymentId)).toMatchObject({
+      amountCents: 4210,
+      state: 'confirmed',
+    });
+
     // Connected apps lists the shop with this payment's consent, used.
-    const apps = await apiClient(
-      origin,
-      await customerToken(origin, 'jane.doe'),
-    )(CONNECTED_APPS_API_PATH);
+    const apps = await asJane(CONNECTED_APPS_API_PATH);
     const { apps: listed } = connectedAppsResponseSchema.parse(await apps.json());
     expect(listed.find((app) => app.clientId === 'retail-shop')?.payments).toContainEqual(
       expect.objectContaining({
