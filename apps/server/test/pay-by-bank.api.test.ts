@@ -3,15 +3,19 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OAUTH_PATHS,
+  PAYMENT_CONSENT_SCREEN_API_PATH,
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   RETAIL_CALLBACK_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  TRANSFERS_API_PATH,
+  XSRF_HEADER,
   type PaymentConsent,
 } from '@anybank/contracts';
 import { accounts, paymentConsents } from '../src/db/schema';
+import { recentTransferTotalCents } from '../src/modules/banking';
 import { merchantAccountId } from '../src/modules/payments';
-import { startBankingServer, userIdOf } from './banking-server';
+import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import {
   callWithDpop,
   createConsent,
@@ -22,7 +26,7 @@ import {
   type Shop,
 } from './pay-by-bank';
 import { refusal } from './relying-party';
-import type { Server } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 // Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
@@ -226,5 +230,52 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
       .from(paymentConsents)
       .where(eq(paymentConsents.id, consent.consentId));
     expect(row?.status).toBe('Rejected');
+  });
+
+  // Last: the transfer it makes counts toward jane's running total for the rest of the file.
+  it('counts the day’s transfers as a transfer would: a payment that takes jane’s 24-hour total above her approval threshold needs her phone, and without one moves nothing', async () => {
+    const token = await customerToken(origin, 'jane.doe');
+    const janeId = await userIdOf(test, 'jane.doe');
+    const [savings] = await test.handle.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'savings'`);
+    // To her savings, what leaves $10 below her $1,000 approval threshold (this file's earlier
+    // payments count already): it moves at once, and the $42.10 payment would cross it.
+    const roomCents = 100_000 - (await recentTransferTotalCents(test.handle.db, janeId)) - 1_000;
+    expect(roomCents).toBeGreaterThan(0);
+    const moved = await apiClient(origin, token)(TRANSFERS_API_PATH, {
+      method: 'POST',
+      body: {
+        data: {
+          type: 'transfers',
+          attributes: {
+            from_account_id: janeChecking,
+            to_account_id: savings?.id,
+            amount: (roomCents / 100).toFixed(2),
+            risk_data: PERSON_RISK_PAYLOAD,
+          },
+        },
+      },
+    });
+    expect(moved.status).toBe(204);
+
+    const consent = await createConsent(shop, merchant, 4210);
+    const pending = await pushAuthorization(shop, consent.consentId);
+    const atScreen = await janeAtConsentScreen(origin, pending.url);
+    expect(atScreen.screen.amountCents).toBe(4210);
+    const before = await balances();
+    const confirmed = await atScreen.driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
+      body: JSON.stringify({
+        interaction: atScreen.interaction,
+        decision: 'allow',
+        accountId: janeChecking,
+      }),
+    });
+    expect(confirmed.status).toBe(403);
+    expect(await confirmed.json()).toMatchObject({ code: 'payment_needs_approval' });
+    expect(await balances()).toEqual(before);
   });
 });

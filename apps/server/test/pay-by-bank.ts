@@ -160,5 +160,5 @@ export async function janeAtConsentScreen(origin: string, url: URL, browser?: Br
     const { redirectTo } = (await response.json()) as { redirectTo: string };
     return arriveAtRedirectUri(driver.browser, redirectTo, `${origin}${RETAIL_CALLBACK_PATH}`);
   }
-  return { status: read.status, screen, answer, driver };
+  return { status: read.status, screen, answer, driver, interaction };
 }

@@ -27,13 +27,30 @@ const SUBMISSION = {
 };
 
 describe('pay by bank’s rules', () => {
+  const alone = (amountCents: number) => ({ amountCents, recentTotalCents: 0 });
   it('asks nothing at the approval threshold, the phone one cent above it, and refuses above the deny threshold', () => {
-    expect(paymentApproval(100_000, DEFAULTS, true)).toBe('none');
-    expect(paymentApproval(100_001, DEFAULTS, true)).toBe('phone');
-    expect(paymentApproval(100_001, DEFAULTS, false)).toBe('payment_needs_approval');
-    expect(paymentApproval(1_000_001, DEFAULTS, true)).toBe('payment_above_limit');
-    expect(paymentApproval(60_000, { cibaThreshold: 500, denyThreshold: 700 }, true)).toBe('phone');
+    expect(paymentApproval(alone(100_000), DEFAULTS, true)).toBe('none');
+    expect(paymentApproval(alone(100_001), DEFAULTS, true)).toBe('phone');
+    expect(paymentApproval(alone(100_001), DEFAULTS, false)).toBe('payment_needs_approval');
+    expect(paymentApproval(alone(1_000_001), DEFAULTS, true)).toBe('payment_above_limit');
+    expect(paymentApproval(alone(60_000), { cibaThreshold: 500, denyThreshold: 700 }, true)).toBe(
+      'phone',
+    );
   });
+
+  it.each([
+    // recent 24 h, this payment, phone activated → what it needs (default thresholds $1,000 / $10,000)
+    [95_000, 5_000, true, 'none'],
+    [95_000, 5_001, true, 'phone'],
+    [95_000, 5_001, false, 'payment_needs_approval'],
+    [990_000, 10_000, true, 'phone'],
+    [990_000, 10_001, true, 'payment_above_limit'],
+  ] as const)(
+    'counts the 24-hour running total as transfers do: %i cents before, %i now, phone %s → %s',
+    (recentTotalCents, amountCents, hasPhone, needs) => {
+      expect(paymentApproval({ amountCents, recentTotalCents }, DEFAULTS, hasPhone)).toBe(needs);
+    },
+  );
 
   it('calls a consent still awaiting after its ten minutes expired', () => {
     const awaiting = { ...CONSENT, status: 'AwaitingAuthorisation' };

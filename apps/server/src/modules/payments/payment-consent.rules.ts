@@ -85,17 +85,19 @@ export const PAYING_ACCOUNT_KINDS: readonly string[] = ['checking', 'savings'];
 
 /**
  * What a payment the customer confirmed needs before the consent is authorised, by the
- * customer's thresholds (document 2 §9, as for transfers; "above" is strict): nothing; the
- * phone's approval (CIBA) above the approval threshold when the phone app is activated; else a
- * refusal — above the deny threshold always, and above the approval threshold without a phone
- * (pay by bank does not send a code).
+ * customer's thresholds applied, as for transfers, to the 24-hour running total with this
+ * payment in it (document 2 §9; banking's RUNNING_TOTAL_WINDOW_MS; "above" is strict): nothing;
+ * the phone's approval (CIBA) above the approval threshold when the phone app is activated;
+ * else a refusal — above the deny threshold always, and above the approval threshold without a
+ * phone (pay by bank does not send a code). Many small payments add up as transfers do.
  */
 export function paymentApproval(
-  amountCents: number,
+  payment: { amountCents: number; recentTotalCents: number },
   user: { cibaThreshold: number | null; denyThreshold: number | null },
   hasPhone: boolean,
 ): 'none' | 'phone' | 'payment_above_limit' | 'payment_needs_approval' {
-  if (amountCents > denyThresholdCents(user)) return 'payment_above_limit';
-  if (amountCents <= cibaThresholdCents(user)) return 'none';
+  const runningTotal = payment.recentTotalCents + payment.amountCents;
+  if (runningTotal > denyThresholdCents(user)) return 'payment_above_limit';
+  if (runningTotal <= cibaThresholdCents(user)) return 'none';
   return hasPhone ? 'phone' : 'payment_needs_approval';
 }

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { payConsent, type TransferApprovals } from '../banking';
+import { payConsent, recentTransferTotalCents, type TransferApprovals } from '../banking';
 import { findUserById, listAccountsOf } from '../directory';
 import {
   appNameOf,
@@ -203,7 +203,14 @@ export function createPaymentConsentService(deps: {
       );
       const user = await findUserById(db, pending.accountId);
       const approval = user
-        ? paymentApproval(consent.amountCents, user, await hasActivatedPhone(db, user.id))
+        ? paymentApproval(
+            {
+              amountCents: consent.amountCents,
+              recentTotalCents: await recentTransferTotalCents(db, user.id),
+            },
+            user,
+            await hasActivatedPhone(db, user.id),
+          )
         : 'none';
       return {
         needsPhoneApproval: approval === 'phone' && Boolean(approvals),
@@ -260,7 +267,10 @@ export function createPaymentConsentService(deps: {
         throw new DomainError('payment_account_not_allowed');
       }
       const approval = paymentApproval(
-        consent.amountCents,
+        {
+          amountCents: consent.amountCents,
+          recentTotalCents: await recentTransferTotalCents(db, pending.accountId),
+        },
         user,
         await hasActivatedPhone(db, pending.accountId),
       );
