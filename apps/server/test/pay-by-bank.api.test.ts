@@ -12,11 +12,13 @@ import {
   XSRF_HEADER,
   type PaymentConsent,
 } from '@anybank/contracts';
-import { accounts, paymentConsents } from '../src/db/schema';
+import { paymentConsents } from '../src/db/schema';
 import { recentTransferTotalCents } from '../src/modules/banking';
 import { merchantAccountId } from '../src/modules/payments';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import {
+  accountOf,
+  balancesOf,
   callWithDpop,
   createConsent,
   janeAtConsentScreen,
@@ -43,28 +45,14 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
     merchant = await merchantAccountId(test.handle.db);
-    const janeId = await userIdOf(test, 'jane.doe');
-    const [checking] = await test.handle.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'checking'`);
-    janeChecking = checking?.id ?? '';
+    janeChecking = await accountOf(test, 'jane.doe', 'checking');
   });
   afterAll(async () => {
     await server.app.close();
     await test.drop();
   });
 
-  async function balances(): Promise<[number, number]> {
-    const read = async (id: string) => {
-      const [row] = await test.handle.db
-        .select({ balance: accounts.balanceCents })
-        .from(accounts)
-        .where(eq(accounts.id, id));
-      return Number(row?.balance);
-    };
-    return [await read(janeChecking), await read(merchant)];
-  }
+  const balances = () => balancesOf(test, janeChecking, merchant);
 
   /** A consent jane authorised from her checking; answers it and the shop's DPoP-bound token. */
   async function authorisedPayment(amountCents = 4210) {
@@ -236,10 +224,7 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
   it('counts the day’s transfers as a transfer would: a payment that takes jane’s 24-hour total above her approval threshold needs her phone, and without one moves nothing', async () => {
     const token = await customerToken(origin, 'jane.doe');
     const janeId = await userIdOf(test, 'jane.doe');
-    const [savings] = await test.handle.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'savings'`);
+    const savings = await accountOf(test, 'jane.doe', 'savings');
     // To her savings, what leaves $10 below her $1,000 approval threshold (this file's earlier
     // payments count already): it moves at once, and the $42.10 payment would cross it.
     const roomCents = 100_000 - (await recentTransferTotalCents(test.handle.db, janeId)) - 1_000;
@@ -251,7 +236,7 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
           type: 'transfers',
           attributes: {
             from_account_id: janeChecking,
-            to_account_id: savings?.id,
+            to_account_id: savings,
             amount: (roomCents / 100).toFixed(2),
             risk_data: PERSON_RISK_PAYLOAD,
           },

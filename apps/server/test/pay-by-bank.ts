@@ -14,6 +14,8 @@ import {
   type PaymentConsent,
   type PaymentConsentScreen,
 } from '@anybank/contracts';
+import { and, eq } from 'drizzle-orm';
+import { accounts, users } from '../src/db/schema';
 import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
 import type { BrowserSession } from './browser-session';
 import { arriveAtRedirectUri, discoverAs, signInAt } from './relying-party';
@@ -161,4 +163,31 @@ export async function janeAtConsentScreen(origin: string, url: URL, browser?: Br
     return arriveAtRedirectUri(driver.browser, redirectTo, `${origin}${RETAIL_CALLBACK_PATH}`);
   }
   return { status: read.status, screen, answer, driver, interaction };
+}
+
+/** The id of a seeded customer's account of `kind` (checking, savings, rewards Visa). */
+export async function accountOf(test: TestDatabase, uid: string, kind: string): Promise<string> {
+  const [row] = await test.handle.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(and(eq(users.uid, uid), eq(accounts.kind, kind)));
+  if (!row) throw new Error(`${uid} has no ${kind} account`);
+  return row.id;
+}
+
+/** A payment's two balances, in cents: the account paying and the account paid. */
+export async function balancesOf(
+  test: TestDatabase,
+  payer: string,
+  payee: string,
+): Promise<[payer: number, payee: number]> {
+  const balance = async (id: string) => {
+    const [row] = await test.handle.db
+      .select({ balance: accounts.balanceCents })
+      .from(accounts)
+      .where(eq(accounts.id, id));
+    return Number(row?.balance);
+  };
+  return [await balance(payer), await balance(payee)];
 }

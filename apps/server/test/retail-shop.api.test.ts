@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONNECTED_APPS_API_PATH,
@@ -14,11 +14,11 @@ import {
   retailOrderSchema,
   type RetailOrder,
 } from '@anybank/contracts';
-import { accounts, auditEvents } from '../src/db/schema';
+import { auditEvents } from '../src/db/schema';
 import { merchantAccountId } from '../src/modules/payments';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
-import { janeAtConsentScreen } from './pay-by-bank';
+import { accountOf, balancesOf, janeAtConsentScreen } from './pay-by-bank';
 import type { Server } from './sign-in-driver';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
@@ -33,29 +33,15 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
-    const janeId = await userIdOf(test, 'jane.doe');
-    const [checking] = await test.handle.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'checking'`);
-    janeChecking = checking?.id ?? '';
+    janeChecking = await accountOf(test, 'jane.doe', 'checking');
   });
   afterAll(async () => {
     await server.app.close();
     await test.drop();
   });
 
-  async function balances(): Promise<[number, number]> {
-    const merchant = await merchantAccountId(test.handle.db);
-    const read = async (id: string) => {
-      const [row] = await test.handle.db
-        .select({ balance: accounts.balanceCents })
-        .from(accounts)
-        .where(eq(accounts.id, id));
-      return Number(row?.balance);
-    };
-    return [await read(janeChecking), await read(merchant)];
-  }
+  const balances = async () =>
+    balancesOf(test, janeChecking, await merchantAccountId(test.handle.db));
 
   /** A shopper's checkout up to the bank's consent screen, in one browser. */
   async function checkout() {
