@@ -29,6 +29,7 @@ const SHARED_PROCESS_FILES = [
   'apps/server/src/modules/identity/keys/key-seal.test.ts',
   'apps/server/src/modules/identity/oauth/access-token.test.ts',
   'apps/server/src/modules/orchestration/widget-token.test.ts',
+  'apps/server/src/modules/retail-shop/order-cookie.test.ts',
 ];
 
 /**

@@ -20,6 +20,9 @@ export type ShopOrder = z.infer<typeof shopOrderSchema>;
 
 export const SHOP_ORDER_COOKIE = 'retail_shop_order';
 
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
 /**
  * The order travels in an HttpOnly cookie sealed with AES-256-GCM under a key the shop derives
  * from its own private key: the PKCE verifier stays secret, and a shopper cannot change an
@@ -32,8 +35,8 @@ export function createOrderSeal(shopSecret: string) {
   );
   return {
     seal(order: ShopOrder): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       const sealed = Buffer.concat([cipher.update(JSON.stringify(order), 'utf8'), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
     },
@@ -42,9 +45,16 @@ export function createOrderSeal(shopSecret: string) {
       if (!value) return null;
       try {
         const bytes = Buffer.from(value, 'base64url');
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-        decipher.setAuthTag(bytes.subarray(12, 28));
-        const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+        // The tag's length is fixed: GCM would otherwise check a cut-short tag, which a forger
+        // could guess in far fewer tries than a whole one.
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES), {
+          authTagLength: TAG_BYTES,
+        });
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        const text = Buffer.concat([
+          decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
+          decipher.final(),
+        ]);
         return shopOrderSchema.parse(JSON.parse(text.toString('utf8')));
       } catch {
         return null;

@@ -1,0 +1,42 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createOrderSeal, type ShopOrder } from './order-cookie';
+
+const ORDER: ShopOrder = {
+  orderId: randomUUID(),
+  reference: 'ORDER-1234',
+  amountCents: 4210,
+  consentId: randomUUID(),
+  payeeAccountId: '1234567890',
+  status: 'awaiting_payment',
+  state: 'state-value',
+  codeVerifier: 'verifier-value',
+  paymentId: null,
+  problem: null,
+};
+
+describe('the shop’s sealed order cookie', () => {
+  const seal = createOrderSeal(randomBytes(32).toString('base64url'));
+
+  it('opens what it sealed, and nothing sealed under another key', () => {
+    const sealed = seal.seal(ORDER);
+    expect(seal.open(sealed)).toEqual(ORDER);
+    expect(createOrderSeal(randomBytes(32).toString('base64url')).open(sealed)).toBeNull();
+  });
+
+  it('refuses a cookie with one bit changed anywhere', () => {
+    const bytes = Buffer.from(seal.seal(ORDER), 'base64url');
+    for (const at of [0, 12, 28, bytes.length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[at] = (changed[at] ?? 0) ^ 1;
+      expect(seal.open(changed.toString('base64url'))).toBeNull();
+    }
+  });
+
+  it('refuses a cookie cut short: part of its tag, or its tag without the order', () => {
+    const bytes = Buffer.from(seal.seal(ORDER), 'base64url');
+    for (const length of [0, 12, 16, 27, 28]) {
+      expect(seal.open(bytes.subarray(0, length).toString('base64url'))).toBeNull();
+    }
+  });
+});
