@@ -268,8 +268,11 @@ export const API_DOCS_STYLE = `.api-docs-visually-hidden {
 .swagger-ui .opblock.opblock-patch .opblock-summary-method {
   background: #00796b;
 }
-/* An operation's "Copy path" button appears on hover by growing from no width to 24px over half
-   a second: until then it is a target smaller than WCAG 2.2's 24px (2.5.8). It appears at once. */
+/* Swagger UI fades its buttons' colours in (0.3 s: Execute's white text starts on a transparent
+   background, below WCAG's contrast until the fade ends) and grows an operation's "Copy path"
+   button from no width to 24px on hover (0.5 s: a target below WCAG 2.2's 24px, 2.5.8). Both
+   change at once here. */
+.swagger-ui .btn,
 .swagger-ui .opblock .opblock-summary .view-line-link {
   transition: none;
 }
