@@ -9,16 +9,9 @@ import {
   transferResult,
 } from './support/banking';
 import type { NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest } from './support/mobile';
+import { activatePhoneApp, pushRequest, signInWithPhone } from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
-import {
-  USERS,
-  chooseMethod,
-  enterUsername,
-  expectLandedAs,
-  loginModal,
-  openSignIn,
-} from './support/sign-in';
+import { USERS } from './support/sign-in';
 
 // Issue 16 §1: a transfer shows in both accounts' activity and on Payment Activity; one that
 // waits for the phone changes there, without a reload, when the phone answers. Other journeys
@@ -186,14 +179,7 @@ test('john.smith’s $1,500 transfer shows “Waiting for approval” on Payment
   try {
     const phone = await phoneContext.newPage();
     await activatePhoneApp(phone, JOHN);
-    await openSignIn(page);
-    await enterUsername(page, JOHN.username);
-    await chooseMethod(page, 'iPhone');
-    await expect(loginModal(page).getByRole('status')).toContainText('We sent a notification');
-    await pushRequest(phone, 'Sign in to AnyBank?')
-      .getByRole('button', { name: 'Approve' })
-      .click();
-    await expectLandedAs(page, JOHN);
+    await signInWithPhone(page, phone, JOHN);
 
     await openTransferFromSidebar(page);
     await sendTransfer(page, { from: 'Checking', to: 'Savings', amount: '1500.00' });

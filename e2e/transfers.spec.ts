@@ -26,23 +26,14 @@ import {
   type DashboardBalances,
 } from './support/banking';
 import { registerCustomer, type NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest } from './support/mobile';
+import { activatePhoneApp, pushRequest, signInWithPhone } from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
-import {
-  Mailbox,
-  USERS,
-  chooseMethod,
-  enterUsername,
-  expectLandedAs,
-  loginModal,
-  openSignIn,
-} from './support/sign-in';
+import { Mailbox, USERS } from './support/sign-in';
 
 // Other journeys move jane's and john's money too (all specs share one database): every check
 // compares the dashboard before and after, never a seeded balance.
 
 const TRANSFER_REQUEST = 'Approve this transfer?';
-const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
 const WAITING_FOR_PHONE = 'Waiting for approval on your mobile app…';
 
 /** The deny threshold, and a cent above it (document 2 §9: "above" denies). */
@@ -73,20 +64,6 @@ function escapeRegExp(text: string): string {
 
 function dollars(cents: number): string {
   return `$${formatCentsWithSeparators(cents)}`;
-}
-
-/** john's sign-in by approving it on the phone app open in `phone`. */
-async function signInWithPhone(page: Page, phone: Page, customer: NewCustomer) {
-  await openSignIn(page);
-  await enterUsername(page, customer.username);
-  await chooseMethod(page, 'iPhone');
-  await expect(loginModal(page).getByRole('status')).toContainText(
-    'We sent a notification to your iPhone',
-  );
-  await pushRequest(phone, SIGN_IN_REQUEST)
-    .getByRole('button', { name: 'Approve', exact: true })
-    .click();
-  await expectLandedAs(page, customer);
 }
 
 /**

@@ -1,6 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { pageRoute } from '@anybank/contracts';
-import { Mailbox } from './sign-in';
+import {
+  Mailbox,
+  chooseMethod,
+  enterUsername,
+  expectLandedAs,
+  loginModal,
+  openSignIn,
+} from './sign-in';
 import type { NewCustomer } from './customers';
 
 /**
@@ -41,4 +48,18 @@ export async function activatePhoneApp(page: Page, customer: NewCustomer): Promi
 /** The pending request card on the phone whose title is `title`. */
 export function pushRequest(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true });
+}
+
+/** A customer's sign-in by approving it on their phone app, open in `phone`. */
+export async function signInWithPhone(page: Page, phone: Page, customer: NewCustomer) {
+  await openSignIn(page);
+  await enterUsername(page, customer.username);
+  await chooseMethod(page, 'iPhone');
+  await expect(loginModal(page).getByRole('status')).toContainText(
+    'We sent a notification to your iPhone',
+  );
+  await pushRequest(phone, 'Sign in to AnyBank?')
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await expectLandedAs(page, customer);
 }
