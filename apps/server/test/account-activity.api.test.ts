@@ -16,8 +16,14 @@ import {
 } from '@anybank/contracts';
 import { accounts, mfaDevices } from '../src/db/schema';
 import type { TransferApprovals } from '../src/modules/banking/banking.service';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
-import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
+import {
+  apiClient,
+  customerToken,
+  startBankingServer,
+  transferRequest,
+  userIdOf,
+} from './banking-server';
+import type { Server } from './sign-in-driver';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
 type Call = ReturnType<typeof apiClient>;
@@ -84,20 +90,7 @@ describe.each(API_DATABASES)('account activity on %s', (kind) => {
   }
 
   function transfer(call: Call, from: string, to: string, amount: string) {
-    return call(TRANSFERS_API_PATH, {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'transfers',
-          attributes: {
-            from_account_id: from,
-            to_account_id: to,
-            amount,
-            risk_data: PERSON_RISK_PAYLOAD,
-          },
-        },
-      },
-    });
+    return call(TRANSFERS_API_PATH, transferRequest(from, to, amount));
   }
 
   async function activity(

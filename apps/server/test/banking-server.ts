@@ -4,7 +4,7 @@ import { users } from '../src/db/schema';
 import type { TransferApprovals } from '../src/modules/banking/banking.service';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
-import { SignInDriver } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 import { testConfig } from './test-config';
 import type { TestDatabase } from './test-database';
 
@@ -69,4 +69,25 @@ export function apiClient(origin: string, token: string) {
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
+}
+
+/**
+ * A transfer's POST as the transfer page sends it (JSON:API, a person's risk data), for
+ * `apiClient`'s call to TRANSFERS_API_PATH.
+ */
+export function transferRequest(from: string | undefined, to: string | undefined, amount: string) {
+  return {
+    method: 'POST',
+    body: {
+      data: {
+        type: 'transfers',
+        attributes: {
+          from_account_id: from,
+          to_account_id: to,
+          amount,
+          risk_data: PERSON_RISK_PAYLOAD,
+        },
+      },
+    },
+  };
 }

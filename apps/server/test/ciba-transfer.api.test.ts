@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCES_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
-import { apiClient, customerToken, startBankingServer } from './banking-server';
-import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { apiClient, customerToken, startBankingServer, transferRequest } from './banking-server';
+import { SignInDriver, type Server } from './sign-in-driver';
 import { TestPhone } from './test-phone';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
@@ -41,20 +41,7 @@ describe.each(API_DATABASES)(
 
     /** Starts a transfer (it waits for the phone), and answers the phone's pending request. */
     async function transferWaitingForPhone(amount: string) {
-      const pending = call(TRANSFERS_API_PATH, {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'transfers',
-            attributes: {
-              from_account_id: checking,
-              to_account_id: savings,
-              amount,
-              risk_data: PERSON_RISK_PAYLOAD,
-            },
-          },
-        },
-      });
+      const pending = call(TRANSFERS_API_PATH, transferRequest(checking, savings, amount));
       for (let attempt = 0; attempt < 50; attempt += 1) {
         const { requests } = await phone.pending();
         const request = requests.find((candidate) => candidate.kind === 'transfer');
@@ -65,20 +52,10 @@ describe.each(API_DATABASES)(
     }
 
     it('asks nothing while the day’s running total stays at the threshold (issue 12 §3: “above” is strict)', async () => {
-      const response = await call(TRANSFERS_API_PATH, {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'transfers',
-            attributes: {
-              from_account_id: checking,
-              to_account_id: savings,
-              amount: '1000.00',
-              risk_data: PERSON_RISK_PAYLOAD,
-            },
-          },
-        },
-      });
+      const response = await call(
+        TRANSFERS_API_PATH,
+        transferRequest(checking, savings, '1000.00'),
+      );
       expect(response.status).toBe(204);
     });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_API_PATH, TRANSFERS_API_PATH, XSRF_HEADER } from '@anybank/contracts';
 import { buildServer } from '../src/app';
 import { accounts } from '../src/db/schema';
-import { apiClient, userIdOf } from './banking-server';
+import { apiClient, transferRequest, userIdOf } from './banking-server';
 import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
@@ -119,20 +119,10 @@ describe.each(API_DATABASES)('GET /metrics on %s', (kind) => {
       .where(eq(accounts.ownerId, await userIdOf(test, 'emily.chen')))
       .orderBy(asc(accounts.position));
     const beforeTransfer = await scrape();
-    const moved = await apiClient(origin, token.access_token)(TRANSFERS_API_PATH, {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'transfers',
-          attributes: {
-            from_account_id: checking?.id,
-            to_account_id: savings?.id,
-            amount: '1.00',
-            risk_data: PERSON_RISK_PAYLOAD,
-          },
-        },
-      },
-    });
+    const moved = await apiClient(origin, token.access_token)(
+      TRANSFERS_API_PATH,
+      transferRequest(checking?.id, savings?.id, '1.00'),
+    );
     expect(moved.status).toBe(204);
     const confirmed = 'anybank_transfers_total{outcome="confirmed"}';
     expect(valueOf(await scrape(), confirmed) - valueOf(beforeTransfer, confirmed)).toBe(1);

@@ -15,7 +15,13 @@ import {
 import { paymentConsents } from '../src/db/schema';
 import { recentTransferTotalCents } from '../src/modules/banking';
 import { merchantAccountId } from '../src/modules/payments';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import {
+  apiClient,
+  customerToken,
+  startBankingServer,
+  transferRequest,
+  userIdOf,
+} from './banking-server';
 import {
   accountOf,
   balancesOf,
@@ -28,7 +34,7 @@ import {
   type Shop,
 } from './pay-by-bank';
 import { refusal } from './relying-party';
-import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
+import type { Server } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 // Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
@@ -229,20 +235,10 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
     // payments count already): it moves at once, and the $42.10 payment would cross it.
     const roomCents = 100_000 - (await recentTransferTotalCents(test.handle.db, janeId)) - 1_000;
     expect(roomCents).toBeGreaterThan(0);
-    const moved = await apiClient(origin, token)(TRANSFERS_API_PATH, {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'transfers',
-          attributes: {
-            from_account_id: janeChecking,
-            to_account_id: savings,
-            amount: (roomCents / 100).toFixed(2),
-            risk_data: PERSON_RISK_PAYLOAD,
-          },
-        },
-      },
-    });
+    const moved = await apiClient(origin, token)(
+      TRANSFERS_API_PATH,
+      transferRequest(janeChecking, savings, (roomCents / 100).toFixed(2)),
+    );
     expect(moved.status).toBe(204);
 
     const consent = await createConsent(shop, merchant, 4210);

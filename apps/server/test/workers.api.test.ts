@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCES_API_PATH, FLOW_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
-import { apiClient, customerToken } from './banking-server';
+import { apiClient, customerToken, transferRequest } from './banking-server';
 import { freePort } from './browser-session';
 import { LoadBalancer } from './load-balancer';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
-import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { SignInDriver } from './sign-in-driver';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TestPhone } from './test-phone';
 
@@ -111,20 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         Data: { Balance: { AccountId: string; Amount: { Amount: string } }[] };
       };
       const [checking, savings] = balances.Data.Balance.map((entry) => entry.AccountId);
-      const transfer = call(TRANSFERS_API_PATH, {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'transfers',
-            attributes: {
-              from_account_id: checking,
-              to_account_id: savings,
-              amount: '1,500.00',
-              risk_data: PERSON_RISK_PAYLOAD,
-            },
-          },
-        },
-      });
+      const transfer = call(TRANSFERS_API_PATH, transferRequest(checking, savings, '1,500.00'));
       let request: { id: string } | undefined;
       for (let attempt = 0; attempt < 50 && !request; attempt += 1) {
         request = (await phone.pending()).requests.find((each) => each.kind === 'transfer');
