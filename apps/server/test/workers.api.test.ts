@@ -45,6 +45,19 @@ function requestsServed(output: string): Served[] {
   return served;
 }
 
+/**
+ * Waits for the banner, which the primary prints once every worker listens: `/healthz` answers as
+ * soon as the first one does, and a test that began then found the other still starting (its
+ * requests all went to one worker, and a SIGTERM reached the other before it could drain).
+ */
+async function everyWorkerListening(server: ServerProcess): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (server.output().includes('AnyBank is running')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the workers did not all listen within 10 s:\n${server.output()}`);
+}
+
 // Two processes cannot share a PGlite directory: this one needs a PostgreSQL server.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'WORKERS=2: one server process whose two workers share a port and one PostgreSQL (needs TEST_DATABASE_URL)',
@@ -73,6 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         },
         { port },
       );
+      await everyWorkerListening(server);
     });
     afterAll(async () => {
       if (server) await stopServerProcess(server);
@@ -163,11 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         LOG_LEVEL: 'info',
       });
       try {
-        // The banner comes once both workers listen.
-        for (let attempt = 0; attempt < 100 && !again.output().includes('AnyBank is running');) {
-          attempt += 1;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await everyWorkerListening(again);
         const pids = [...again.output().matchAll(/"pid":(\d+)[^\n]*"msg":"Server listening/g)].map(
           (match) => Number(match[1]),
         );
