@@ -66,6 +66,13 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
   }
 }
 const database = await openDatabaseOrExit();
+
+/** Stops a start that cannot go on, in one line, once the database it opened is closed. */
+async function refuseToStart(reason: string): Promise<never> {
+  console.error(`AnyBank cannot start. ${reason}`);
+  await database.close();
+  process.exit(1);
+}
 /** Migrates (or checks) the database and seeds (or checks) the demo users; exits when it must. */
 async function prepareDatabaseOrExit() {
   if (config.migrateOnStart) {
@@ -75,20 +82,14 @@ async function prepareDatabaseOrExit() {
     // database behind this release stops rather than serve from a schema it does not know.
     const pending = await pendingMigrations(database);
     if (pending.length > 0) {
-      console.error(
-        `AnyBank cannot start. MIGRATE_ON_START is off and the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release: run \`${MIGRATE_COMMAND}\` first.`,
+      await refuseToStart(
+        `MIGRATE_ON_START is off and the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release: run \`${MIGRATE_COMMAND}\` first.`,
       );
-      await database.close();
-      process.exit(1);
     }
   }
   // DEMO_TOOLS on: the demo users are seeded. Off: none is, and none may still have the demo password.
   const demoUsersRefusal = await seedOrCheckDemoUsers(database.db, config.demoToolsEnabled);
-  if (demoUsersRefusal) {
-    console.error(`AnyBank cannot start. ${demoUsersRefusal}`);
-    await database.close();
-    process.exit(1);
-  }
+  if (demoUsersRefusal) await refuseToStart(demoUsersRefusal);
 }
 // A worker finds the database as its primary left it: migrated (or checked) and seeded.
 if (role !== 'worker') await prepareDatabaseOrExit();
@@ -116,11 +117,7 @@ async function loadTlsOrExit(): Promise<TlsCredentials | null> {
   try {
     return await loadTlsCredentials(config.tls);
   } catch (error) {
-    console.error(
-      `AnyBank cannot start. ${error instanceof TlsSetupError ? error.message : String(error)}`,
-    );
-    await database.close();
-    process.exit(1);
+    return refuseToStart(error instanceof TlsSetupError ? error.message : String(error));
   }
 }
 const tls = await loadTlsOrExit();
