@@ -457,6 +457,9 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
 
   // Where the API is reached from outside, for the absolute links some answers carry.
   const siteUrl = `${config.publicUrl}${config.basePath}`;
+  // Issue 16 §2: the resource server's check of DPoP-bound tokens (the payment API's, and a
+  // company's own application reading its accounts).
+  const dpop = createSenderConstrainedGuard(config, provider, keys.signingKeys);
   await app.register(
     async (api) => {
       const signInLimit = signInRateLimit(config);
@@ -491,7 +494,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       // Issue 16 §2: payment consents and payments (DPoP-bound tokens), and the consent screen.
       registerPaymentConsentRoutes(api, {
         config,
-        dpop: createSenderConstrainedGuard(config, provider, keys.signingKeys),
+        dpop,
         payments: createPaymentConsentService({
           db,
           interactions: createPaymentInteractionPort(provider),
@@ -545,7 +548,12 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         });
       }
       registerBankingRoutes(api, { auth, banking, siteUrl });
-      registerActivityRoutes(api, { auth, activity: createActivityService({ db }), siteUrl });
+      registerActivityRoutes(api, {
+        auth,
+        activity: createActivityService({ db }),
+        siteUrl,
+        dpop,
+      });
       registerOrchestrationRoutes(api, { config, orchestration });
       registerConsentRoutes(api, { auth, consents: createConsentService({ db }) });
       // The partner portals' data: each shows only what customers consented to share.

@@ -55,13 +55,9 @@ export async function shopOf(
   return { config, dpop, origin };
 }
 
-/** The shop's own token (client credentials, DPoP-bound). */
-export async function shopToken(shop: Shop): Promise<string> {
-  const tokens = await oidc.clientCredentialsGrant(
-    shop.config,
-    { scope: PAYMENTS_SCOPE },
-    { DPoP: shop.dpop },
-  );
+/** The shop's own token (client credentials, DPoP-bound), for the payment API by default. */
+export async function shopToken(shop: Shop, scope: string = PAYMENTS_SCOPE): Promise<string> {
+  const tokens = await oidc.clientCredentialsGrant(shop.config, { scope }, { DPoP: shop.dpop });
   return tokens.access_token;
 }
 

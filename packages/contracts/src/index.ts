@@ -28,6 +28,7 @@ export * from './help-desk';
 export * from './step-up';
 export * from './connected-apps';
 export * from './pay-by-bank';
+export * from './retail-shop';
 export * from './api-docs';
 export * from './recovery-codes';
 export * from './sessions';

@@ -25,6 +25,13 @@ export const SCOPES = {
   helpdesk: 'helpdesk',
   /** Issue 16 §2: the payment API, for the pay-by-bank shop's client only. */
   payments: 'payments',
+  /**
+   * Issue 16 §2: a business's own application reading its company's accounts (Open Banking
+   * transactions), as a bank's corporate API lets a merchant see its payments arrive. Held only
+   * by a client the bank registered as its company's (the pay-by-bank shop's, client-credentials
+   * and DPoP-bound); no person's token carries it, so it opens no customer's account.
+   */
+  accounts: 'accounts',
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_ACTIVITY_API_PATH,
   ACCOUNT_ACTIVITY_CSV_API_PATH,
@@ -26,8 +26,14 @@ import {
 import { z } from 'zod';
 import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
-import { assertAccess, type AuthGuards } from '../identity';
-import type { ActivityService } from './activity.service';
+import {
+  assertAccess,
+  companyOfClient,
+  type AuthGuards,
+  type Principal,
+  type SenderConstrainedGuard,
+} from '../identity';
+import type { ActivityService, CompanyCaller } from './activity.service';
 
 const accountParams = z.object({ accountId: z.string().min(1).max(40) });
 
@@ -40,8 +46,38 @@ const NOT_YOURS = 'Not one of the customer’s accounts (whether or not it exist
  */
 export function registerActivityRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthGuards; activity: ActivityService; siteUrl: string },
+  deps: {
+    auth: AuthGuards;
+    activity: ActivityService;
+    siteUrl: string;
+    /** The DPoP-bound tokens' guard (issue 16 §2): a company's own application. */
+    dpop: SenderConstrainedGuard;
+  },
 ) {
+  /**
+   * Who asks for Open Banking's transactions. A DPoP-bound token (`Authorization: DPoP`) is an
+   * application's: its own token (client credentials, no person) with the `accounts` scope, of
+   * a client the bank registered as a company's, reads that company's accounts — as a bank's
+   * corporate API serves a merchant. Any other DPoP token is refused. A bearer token is a
+   * person's: a customer's, or the wealth advisor's.
+   */
+  async function obCallerOf(request: FastifyRequest): Promise<Principal | CompanyCaller> {
+    if ((request.headers.authorization ?? '').startsWith('DPoP ')) {
+      const application = await deps.dpop.require(request, SCOPES.accounts);
+      const companyUid = application.userId === null ? companyOfClient(application.clientId) : null;
+      if (!companyUid) throw new DomainError('forbidden');
+      return { companyUid };
+    }
+    const caller = await deps.auth.requireUser(request);
+    if (caller.userType === 'customer') {
+      return assertAccess(caller, { scopes: [SCOPES.banking] });
+    }
+    if (caller.userType === 'AnyWealthAdvisor') {
+      return assertAccess(caller, { scopes: [SCOPES.consentAdmin, SCOPES.directory] });
+    }
+    throw new DomainError('forbidden');
+  }
+
   app.get(
     ACCOUNT_ACTIVITY_API_PATH,
     {
@@ -196,28 +232,24 @@ export function registerActivityRoutes(
           description:
             'A customer’s token reads their own accounts; the wealth advisor’s (scopes `consent_admin`, ' +
             '`directory`) an account a client shares with the advisor by their balance-sharing consent ' +
-            '(every such read is audited). Newest first, 50 a page; `Links.Next` names the next page.',
+            '(every such read is audited); a company’s own application (its client-credentials token, ' +
+            'scope `accounts`, as `Authorization: DPoP <token>` with a DPoP proof) its company’s accounts ' +
+            '(the pay-by-bank shop: Retail Shop Ltd’s). Newest first, 50 a page; `Links.Next` names the ' +
+            'next page. An entry of a transfer or payment names it in `TransactionReference`.',
           params: { accountId: 'The account id (Open Banking’s AccountId).' },
           query: obTransactionsQuerySchema,
           responses: {
             200: { description: 'A page of transactions.', schema: obTransactionsResponseSchema },
             400: 'A malformed page.',
-            401: 'No valid token.',
-            403: 'Neither a customer’s nor the advisor’s token, or an account not shared with the advisor.',
-            404: NOT_YOURS,
+            401: 'No valid token; a DPoP-bound token sent as a bearer token (`dpop_proof_required`), or without a valid proof.',
+            403: 'Neither a customer’s, the advisor’s nor a company application’s token (or without the `accounts` scope), or an account not shared with the advisor.',
+            404: 'Not one of the customer’s accounts, nor of the application’s company (whether or not it exists).',
           },
         },
       },
     },
     async (request): Promise<ObTransactionsResponse> => {
-      const caller = await deps.auth.requireUser(request);
-      if (caller.userType === 'customer') {
-        assertAccess(caller, { scopes: [SCOPES.banking] });
-      } else if (caller.userType === 'AnyWealthAdvisor') {
-        assertAccess(caller, { scopes: [SCOPES.consentAdmin, SCOPES.directory] });
-      } else {
-        throw new DomainError('forbidden');
-      }
+      const caller = await obCallerOf(request);
       const { accountId } = parseInput(accountParams, request.params);
       const { page } = parseInput(obTransactionsQuerySchema, request.query);
       const pageUrl = (number: number) =>

@@ -135,5 +135,29 @@ describe('an entry as OBTransaction6', () => {
       Balance: { CreditDebitIndicator: 'Debit', Amount: { Amount: '50.00' } },
       ProprietaryBankTransactionCode: { Code: 'dining', Issuer: 'AnyBank' },
     });
+    expect(transaction).not.toHaveProperty('TransactionReference');
+  });
+
+  it('names the transfer or payment of an entry as its TransactionReference', () => {
+    const paymentId = '5f0c1e2d-3a4b-4c5d-8e6f-708192a3b4c5';
+    const transaction = obTransactionOf(
+      { id: '1234567890', kind: 'checking' },
+      {
+        id: '10',
+        accountId: '1234567890',
+        bookedAt: '2025-05-02T10:00:00.000Z',
+        description: 'Payment from Jane Doe · ORDER-1234',
+        category: 'income',
+        amountCents: 4210,
+        direction: 'credit',
+        balanceAfterCents: 4210,
+        transferId: paymentId,
+      },
+    );
+    expect(transaction).toMatchObject({
+      TransactionReference: paymentId,
+      CreditDebitIndicator: 'Credit',
+      Amount: { Amount: '42.10', Currency: 'USD' },
+    });
   });
 });

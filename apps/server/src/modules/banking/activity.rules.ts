@@ -153,7 +153,11 @@ export function activityCsvFileName(
 /** The issuer of the bank's own transaction codes (the entry's category). */
 export const TRANSACTION_CODE_ISSUER = 'AnyBank';
 
-/** An entry as Open Banking's OBTransaction6, its amounts unsigned beside their indicators. */
+/**
+ * An entry as Open Banking's OBTransaction6, its amounts unsigned beside their indicators. An
+ * entry of a transfer or payment carries its id as `TransactionReference`: the payment id a
+ * pay-by-bank application was given, by which a merchant finds the credit of one payment.
+ */
 export function obTransactionOf(
   account: { id: string; kind: string },
   entry: ActivityEntry,
@@ -161,6 +165,7 @@ export function obTransactionOf(
   return {
     AccountId: account.id,
     TransactionId: entry.id,
+    ...(entry.transferId ? { TransactionReference: entry.transferId } : {}),
     CreditDebitIndicator: entry.direction === 'credit' ? 'Credit' : 'Debit',
     Status: 'Booked',
     BookingDateTime: entry.bookedAt,

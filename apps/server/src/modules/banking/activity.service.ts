@@ -16,6 +16,7 @@ import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
 import { CONSENT_AUDIENCE, listConsentsOf } from '../consents';
+import { findUserByUid } from '../directory';
 import type { Principal } from '../identity';
 import {
   accountName,
@@ -42,6 +43,14 @@ import {
 /** The most entries one CSV download holds (about 90 days of a busy account is a few hundred). */
 export const CSV_MAX_ENTRIES = 10_000;
 
+/**
+ * A company's own application (issue 16 §2): its client's own DPoP-bound token, the client
+ * registered as this business customer's (client-scopes.rules.ts, companyOfClient).
+ */
+export interface CompanyCaller {
+  companyUid: string;
+}
+
 export interface ActivityService {
   /** One of the customer's accounts, a page of its filtered entries; 404 for any other. */
   accountActivity(
@@ -62,12 +71,12 @@ export interface ActivityService {
     query: { page: number; pageSize: number },
   ): Promise<PaymentActivityResponse>;
   /**
-   * Open Banking's transactions of an account: the customer's own, or, for the wealth advisor,
-   * a client's account their accepted consent shares with the advisor. `pageUrl` makes a
-   * page's absolute link.
+   * Open Banking's transactions of an account: the customer's own, a company application's own
+   * company's, or, for the wealth advisor, a client's account their accepted consent shares
+   * with the advisor. `pageUrl` makes a page's absolute link.
    */
   obTransactions(
-    caller: Principal,
+    caller: Principal | CompanyCaller,
     accountId: string,
     page: number,
     pageUrl: (page: number) => string,
@@ -145,16 +154,23 @@ export function createActivityService(deps: { db: Database; clock?: () => Date }
   }
 
   /**
-   * The account a caller of the Open Banking API may read: a customer their own (else 404); the
-   * wealth advisor one whose owner's accepted balance-sharing consent names it (else 403,
+   * The account a caller of the Open Banking API may read: a customer their own (else 404); a
+   * company's application its company's (else 404, the same refusal); the wealth advisor one whose owner's accepted balance-sharing consent names it (else 403,
    * whether or not it exists, so that the advisor learns nothing of who banks here). Every
    * advisor's read is audited, refused ones too (as the client balances are).
    */
   async function readableAccount(
-    caller: Principal,
+    caller: Principal | CompanyCaller,
     accountId: string,
     ip: string | null,
   ): Promise<AccountRow> {
+    if ('companyUid' in caller) {
+      // Its company's accounts as the company's own, anyone else's as a customer is refused
+      // another's (404, whether or not it exists). No company yet: no account is its.
+      const company = await findUserByUid(db, caller.companyUid);
+      if (!company) throw new DomainError('account_not_found');
+      return ownAccount(company.id, accountId);
+    }
     if (caller.userType === 'customer') return ownAccount(caller.userId, accountId);
     const account = await findAccount(db, accountId);
     const shown = account !== null && (await sharedWithAdvisor(account));

@@ -54,9 +54,10 @@ export {
 export { maskEmail, maskPhone } from './flow/device-display.rules';
 
 // Issue 16 §2, pay by bank: DPoP-bound callers, the payment consent screen's interaction, the
-// consent a token's authorization_details name, and Connected apps' record of the application.
+// consent a token's authorization_details name, Connected apps' record of the application, and
+// the company a client belongs to (its own token reads that company's accounts).
 export type { SenderConstrainedCaller, SenderConstrainedGuard } from './oauth/sender-constrained';
 export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-interaction.port';
 export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
 export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';
-export { mergedConsent, appNameOf } from './oauth/client-scopes.rules';
+export { mergedConsent, appNameOf, companyOfClient } from './oauth/client-scopes.rules';

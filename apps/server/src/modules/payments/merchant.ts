@@ -1,10 +1,13 @@
-import { payByBankMessages } from '@anybank/contracts';
+import { RETAIL_SHOP_COMPANY_UID, payByBankMessages } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { findUserByUid, insertDirectoryEntry, listAccountsOf } from '../directory';
 
-/** The shop's company as a customer of the bank: no password, it never signs in. */
+/**
+ * The shop's company as a customer of the bank: no password, it never signs in. Its uid is the
+ * one the shop's OAuth client is registered to (client-scopes.rules.ts, CLIENT_COMPANIES).
+ */
 const MERCHANT = {
-  uid: 'retail-shop-ltd',
+  uid: RETAIL_SHOP_COMPANY_UID,
   firstName: 'Retail Shop',
   lastName: 'Ltd',
   email: 'payments@retail-shop.example',

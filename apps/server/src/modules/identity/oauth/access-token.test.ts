@@ -66,6 +66,8 @@ async function accessToken(claims: {
   userType?: UserType;
   sub?: string;
   key?: SigningJwk;
+  /** The thumbprint of a DPoP key the token is bound to (RFC 9449 §6). */
+  jkt?: string;
 }) {
   const userType = claims.userType ?? 'customer';
   const key = claims.key ?? signingJwk;
@@ -75,6 +77,7 @@ async function accessToken(claims: {
     client_id: clientOf(userType),
     scope: ['openid', ...SCOPES_BY_USER_TYPE[userType]].join(' '),
     [userTypeClaim(config)]: userType,
+    ...(claims.jkt ? { cnf: { jkt: claims.jkt } } : {}),
   })
     .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
     .setIssuer(`${config.publicUrl}${config.basePath}`)
@@ -221,5 +224,24 @@ describe('tokens that are not the server’s own', () => {
         details: expect.objectContaining({ problem: 'subject' }),
       }),
     ]);
+  });
+
+  it('refuses a genuine token bound to a DPoP key as a bearer token (401 dpop_proof_required)', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards } = guardsOf(provider);
+    const token = await accessToken({
+      gid: 'grant-1',
+      expiresInSeconds: 300,
+      jkt: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
+    });
+    const refusal = await guards
+      .requireCustomer(requestWith(token))
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).code).toBe('dpop_proof_required');
+    expect(statusOfError('dpop_proof_required')).toBe(401);
+    // The same token without its binding is taken: the binding alone made the difference.
+    const unbound = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    expect(await statusOf(guards.requireCustomer(requestWith(unbound)))).toBe('ok');
   });
 });

@@ -170,6 +170,12 @@ export function createAuthGuards(
       if (error instanceof joseErrors.JOSEError) throw new DomainError('session_ended');
       throw error;
     }
+    // A token bound to a DPoP key (`cnf.jkt`, RFC 9449 §6) proves nothing without a proof of
+    // that key: presented as a bearer token it is refused (§7.1), as the payment API refuses it,
+    // whoever it speaks for. The bank's DPoP-aware routes check it with sender-constrained.ts.
+    if (typeof (payload.cnf as { jkt?: unknown } | undefined)?.jkt === 'string') {
+      throw new DomainError('dpop_proof_required');
+    }
     const grantId = typeof payload.gid === 'string' ? payload.gid : null;
     const userType = payload[userTypeClaim(config)];
     // A client-credentials token is genuine but speaks for an application, not a person: it

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_CLIENT, PARTNER_CLIENTS, type UserType } from '@anybank/contracts';
+import {
+  BANK_CLIENT,
+  PARTNER_CLIENTS,
+  RETAIL_SHOP_CLIENT_ID,
+  type UserType,
+} from '@anybank/contracts';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 import {
   API_DOCS_CLIENT_ID,
@@ -7,6 +12,7 @@ import {
   SERVICE_CLIENT_ID,
   TRANSFER_APPROVAL_CLIENT,
   appNameOf,
+  companyOfClient,
   consentCovers,
   grantedScopes,
   mergedConsent,
@@ -34,10 +40,22 @@ describe('the API scopes a client may hold for a user (issue 12 §4)', () => {
     [API_DOCS_CLIENT_ID, 'AnyMarketing', []],
     [SERVICE_CLIENT_ID, null, ['consent_admin', 'directory']],
     [TRANSFER_APPROVAL_CLIENT, 'customer', []],
+    // The pay-by-bank shop: a shopper's token may pay; only its own token reads its accounts.
+    [RETAIL_SHOP_CLIENT_ID, 'customer', ['payments']],
+    [RETAIL_SHOP_CLIENT_ID, null, ['accounts', 'payments']],
     ['no-such-client', 'customer', []],
   ];
   it.each(table)('gives %s for a %s the scopes %j', (client, userType, scopes) => {
     expect(scopesClientMayHold(client, userType).sort()).toEqual(scopes);
+  });
+});
+
+describe('the company a client belongs to (issue 16 §2)', () => {
+  it('registers the pay-by-bank shop as Retail Shop Ltd’s, and no other client as any company’s', () => {
+    expect(companyOfClient(RETAIL_SHOP_CLIENT_ID)).toBe('retail-shop-ltd');
+    for (const client of [BANK_CLIENT.clientId, RETAIL_CLIENT_ID, SERVICE_CLIENT_ID, 'toString']) {
+      expect(companyOfClient(client)).toBeNull();
+    }
   });
 });
 

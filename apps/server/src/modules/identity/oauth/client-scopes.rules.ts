@@ -1,9 +1,11 @@
 import {
+  ACCOUNTS_SCOPE,
   BANK_CLIENT,
   CONNECTED_APP_NAMES,
   PARTNER_CLIENTS,
   PAYMENTS_SCOPE,
   RETAIL_SHOP_CLIENT_ID,
+  RETAIL_SHOP_COMPANY_UID,
   SCOPES,
   SCOPES_BY_USER_TYPE,
   type UserType,
@@ -48,13 +50,30 @@ export const CLIENT_SCOPES: Readonly<Record<string, readonly string[]>> = {
   ),
   // A shop needs to know who its shopper is, never their accounts.
   [RETAIL_CLIENT_ID]: OIDC_SCOPES,
-  // The pay-by-bank shop: who paid, and the payment API (each token bound to one consent).
-  [RETAIL_SHOP_CLIENT_ID]: ['openid', PAYMENTS_SCOPE],
+  // The pay-by-bank shop: who paid, and the payment API (each token bound to one consent);
+  // with its own token, its company's accounts (CLIENT_COMPANIES). No user type holds
+  // `accounts`, so a shopper's token from this client never carries it.
+  [RETAIL_SHOP_CLIENT_ID]: ['openid', PAYMENTS_SCOPE, ACCOUNTS_SCOPE],
   // The customer's own APIs; never the payment API, which only a consent's client may use.
   [API_DOCS_CLIENT_ID]: ['openid', SCOPES.banking, SCOPES.consent],
   [TRANSFER_APPROVAL_CLIENT]: ['openid'],
   [SERVICE_CLIENT_ID]: [SCOPES.directory, SCOPES.consentAdmin],
 };
+
+/**
+ * The business customer (uid) each company's client belongs to, as a bank registers a
+ * merchant's application for its corporate API: the client's own token (client credentials,
+ * DPoP-bound, scope `accounts`) reads that customer's accounts and nobody else's. A client not
+ * listed belongs to no company.
+ */
+const CLIENT_COMPANIES: Readonly<Record<string, string>> = {
+  [RETAIL_SHOP_CLIENT_ID]: RETAIL_SHOP_COMPANY_UID,
+};
+
+/** The uid of the business customer whose accounts this client's own token may read, or null. */
+export function companyOfClient(clientId: string): string | null {
+  return Object.hasOwn(CLIENT_COMPANIES, clientId) ? (CLIENT_COMPANIES[clientId] ?? null) : null;
+}
 
 /**
  * The clients that are the bank itself: its site, its partner portals, its API reference (its
