@@ -27,6 +27,11 @@ export type RouteCaller =
   | 'anyone'
   /** A bearer access token from /as/token.oauth2: a customer's, a partner's or an application's. */
   | 'bearer'
+  /**
+   * An application's DPoP-bound access token (`Authorization: DPoP <token>`) with a `DPoP` proof
+   * of its key for each request (RFC 9449): the pay-by-bank API refuses it as a bearer token.
+   */
+  | 'dpop'
   /** The browser that holds the sign-in's interaction cookie, with the anti-forgery header. */
   | 'browser'
   /** Any caller with the anti-forgery header (a form post from another site cannot add it). */
@@ -131,6 +136,7 @@ const SECURITY: Record<RouteCaller, Record<string, string[]>[]> = {
   anyone: [],
   // Either scheme gives the same bearer token: `oauth2` is how the reference's viewer gets one.
   bearer: [{ bearer: [] }, { oauth2: [] }],
+  dpop: [{ dpop: [] }],
   browser: [{ interactionCookie: [], xsrfHeader: [] }],
   xsrf: [{ xsrfHeader: [] }],
   apiKey: [{ apiKey: [] }],
@@ -269,6 +275,13 @@ export function openApiDocument(input: {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'An access token from /as/token.oauth2.',
+        },
+        dpop: {
+          type: 'http',
+          // RFC 9449 §7.1 registers "DPoP" as an HTTP authentication scheme.
+          scheme: 'DPoP',
+          description:
+            'An access token bound to the caller’s key (RFC 9449), from /as/token.oauth2 with a DPoP proof; every request carries a new `DPoP` proof header for its method and URL, signed by that key.',
         },
         oauth2: oauthSchemeOf(input.serverUrl, input.oauthClient),
         interactionCookie: {
