@@ -499,6 +499,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
           db,
           interactions: createPaymentInteractionPort(provider),
           approvals,
+          otp,
+          messaging,
           clock: deps.clock,
         }),
       });

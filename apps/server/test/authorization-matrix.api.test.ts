@@ -954,6 +954,24 @@ const ROWS: Row[] = [
     }),
     answers: everyone(404),
   },
+  {
+    // A one-time code (the code step above the approval threshold) proves nothing in the
+    // browser that does not hold the payment: refused before any code is looked at.
+    route: route('POST', PAYMENT_CONSENT_SCREEN_API_PATH),
+    name: 'confirming a payment consent screen with a code from another browser',
+    request: ({ signInFlowId, customer }) => ({
+      method: 'POST',
+      path: PAYMENT_CONSENT_SCREEN_API_PATH,
+      headers: XSRF,
+      json: {
+        interaction: signInFlowId,
+        decision: 'allow',
+        accountId: customer.checkingId,
+        code: '123456',
+      },
+    }),
+    answers: everyone(404),
+  },
   // The retail shop (issue 16 §2) is open to every shopper: its checkout registers a payment at
   // the bank for anyone; an order and its return belong to the browser holding the order cookie.
   {

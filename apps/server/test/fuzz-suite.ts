@@ -1298,8 +1298,15 @@ const TARGETS: Target[] = [
       method: 'POST',
       path: constant(PAYMENT_CONSENT_SCREEN_API_PATH),
       headers: XSRF,
+      // With a one-time code, as the code step sends it: the code is optional, and a stranger's
+      // body with any code is refused as one without.
       body: refusedJsonBody(
-        { interaction: context.strangersFlowId, decision: 'allow', accountId: context.checkingId },
+        {
+          interaction: context.strangersFlowId,
+          decision: 'allow',
+          accountId: context.checkingId,
+          code: '123456',
+        },
         [text(['decision'])],
       ),
     }),

@@ -183,7 +183,12 @@ export const apiErrorMessages = {
   payment_insufficient_funds:
     'There is not enough money in the account you chose for this payment.',
   payment_needs_approval:
-    'This payment is above your approval threshold and needs the AnyBank app on your phone to approve it. Activate the app, or pay a smaller amount.',
+    'This payment needs a confirmation from one of your sign-in devices, and none can receive a code.',
+  /** The code step (no phone app) failed: the code is used up; confirming again sends a new one. */
+  payment_code_failed:
+    'The confirmation code expired or was entered wrongly too often, so the payment was not made. Confirm it again to get a new code, or cancel it.',
+  payment_code_not_pending:
+    'This payment is not waiting for a confirmation code. Confirm it again to get a new code.',
   payment_above_limit: 'This payment is above your maximum amount threshold, so it cannot be made.',
   payment_token_not_for_consent: 'This access token was not issued for this payment consent.',
   dpop_proof_required:

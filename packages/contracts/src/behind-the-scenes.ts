@@ -275,6 +275,11 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
     explain: (d) =>
       `${text(d.clientId, 'An application')} registered a payment of ${dollars(d.amountCents)} to ${accountEnding(d.payeeAccountId)}, reference ${text(d.reference, 'none')}: it waits 10 minutes for the customer's consent.`,
   },
+  'payment_consent.code_sent': {
+    title: 'Payment approval code sent',
+    explain: (d) =>
+      `The payment of ${dollars(d.amountCents)} from ${accountEnding(d.accountId)} is above your approval threshold: a one-time code to approve it went to your ${text(d.channel) === 'sms' ? 'phone by text message' : 'e-mail address'}.`,
+  },
   'payment_consent.authorised': {
     title: 'Payment consent authorised',
     explain: (d) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSFER_CONFIRMATION_CHANNELS } from './banking';
 import { SCOPES } from './oauth';
 
 /**
@@ -99,6 +100,11 @@ export const paymentConsentScreenQuerySchema = z.object({
 export const paymentConsentScreenSchema = z.object({
   /** Above the customer's approval threshold: confirming asks their phone app first (CIBA). */
   needsPhoneApproval: z.boolean(),
+  /**
+   * Above it without an activated phone app: confirming sends a one-time code to their e-mail
+   * (or SMS) sign-in device first, as for transfers (the 202 below).
+   */
+  needsCode: z.boolean(),
   appName: z.string(),
   payeeName: z.string(),
   amountCents: cents,
@@ -120,10 +126,31 @@ export const paymentConsentDecisionSchema = z.discriminatedUnion('decision', [
     interaction: z.string().min(8).max(128),
     decision: z.literal('allow'),
     accountId,
+    /**
+     * The one-time code the bank sent when it answered 202 `confirmation_required` (the same
+     * field as a transfer's confirmation). Optional: a payment that needs no code ignores it.
+     */
+    code: z.string().trim().min(1).max(16).optional(),
   }),
   z.strictObject({ interaction: z.string().min(8).max(128), decision: z.literal('deny') }),
 ]);
 export type PaymentConsentDecision = z.infer<typeof paymentConsentDecisionSchema>;
+
+/**
+ * The answer (202) to confirming a payment that takes the customer's 24-hour running total above
+ * their approval threshold when they have no activated phone app: nothing is authorised yet; a
+ * one-time code went to their e-mail or SMS sign-in device, to be sent back with the same
+ * decision. The shape of a transfer's 202 (transferConfirmationRequiredSchema), without the
+ * transfer's id: the consent screen's interaction already names the payment.
+ */
+export const paymentCodeRequiredSchema = z.object({
+  code: z.literal('confirmation_required'),
+  message: z.string(),
+  channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
+  /** Where the code went, masked ("j***@example.com", "•••• 1234"). */
+  destination: z.string(),
+});
+export type PaymentCodeRequired = z.infer<typeof paymentCodeRequiredSchema>;
 
 /** The shop's page: a checkout starts (answers where the shopper goes), an order is read. */
 export const retailCheckoutSchema = z.strictObject({
@@ -173,6 +200,14 @@ export const payByBankMessages = {
   phoneApprovalNote:
     'This payment is above your approval threshold: when you confirm, approve it in the AnyBank app on your phone.',
   waitingForPhone: 'We sent the payment to the AnyBank app on your phone. Approve it there to pay.',
+  // Without an activated phone app: a one-time code, in the transfer code step's words
+  // (messages.transfer.confirmationRequired, confirmationCodeLabel, confirmationCodeRequired).
+  codeApprovalNote:
+    'This payment is above your approval threshold: when you confirm, we will send you a code to approve it.',
+  codeRequired: (destination: string) =>
+    `To approve this payment, enter the 6-digit code we sent to ${destination}.`,
+  codeLabel: 'Confirmation code',
+  codeMissing: 'Please enter the code we sent you.',
   phoneNotApproved: 'The payment was not approved on your phone. Nothing was paid.',
   denied: 'You cancelled the payment. Nothing was paid.',
   shopName: 'Retail Shop',

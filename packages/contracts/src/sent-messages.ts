@@ -21,6 +21,17 @@ export const deliveryMessages = {
   transferCodeBody: (amount: string, fromSuffix: string, toSuffix: string, code: string) =>
     `Your ${BANK} code to approve the transfer of ${amount} from account ending ${fromSuffix} to account ending ${toSuffix} is ${code}. ` +
     `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this transfer, do not share the code and change your password.`,
+  // Issue 16 §2: a pay-by-bank payment above the threshold, by a customer without the phone app.
+  paymentCodeSubject: `Your ${BANK} payment approval code`,
+  paymentCodeBody: (
+    amount: string,
+    fromSuffix: string,
+    payee: string,
+    reference: string,
+    code: string,
+  ) =>
+    `Your ${BANK} code to approve the payment of ${amount} from account ending ${fromSuffix} to ${payee}, reference ${reference}, is ${code}. ` +
+    `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this payment, do not share the code and change your password.`,
   // The help desk's verification of a customer on the phone (document 2 §7).
   helpDeskPushTitle: `Confirm your call with ${BANK}?`,
   helpDeskCodeSubject: `Your ${BANK} help-desk code`,

@@ -55,6 +55,8 @@ export const errorStatus = {
   payment_account_not_allowed: 400,
   payment_insufficient_funds: 409,
   payment_needs_approval: 403,
+  payment_code_failed: 403,
+  payment_code_not_pending: 409,
   payment_above_limit: 403,
   payment_token_not_for_consent: 403,
   dpop_proof_required: 401,

@@ -3,10 +3,16 @@ import {
   PAYMENT_CONSENT_SCREEN_API_PATH,
   XSRF_HEADER,
   consentDecisionResponseSchema,
+  paymentCodeRequiredSchema,
   paymentConsentScreenSchema,
+  transferCodeRefusedSchema,
 } from '@anybank/contracts';
-import type { PaymentConsentDecision, PaymentConsentScreen } from '@anybank/contracts';
-import { apiErrorOf, apiFetch, getJson } from './api';
+import type {
+  ApiErrorCode,
+  PaymentConsentDecision,
+  PaymentConsentScreen,
+} from '@anybank/contracts';
+import { ApiError, apiErrorOf, apiFetch, getJson, readJson } from './api';
 
 /**
  * Issue 16 §2 (server: modules/payments/): the bank's payment consent screen, in the browser
@@ -26,13 +32,46 @@ export function fetchPaymentConsentScreen(
   );
 }
 
-/** Sends the customer's answer; answers the URL the browser goes to next. */
-export async function sendPaymentDecision(decision: PaymentConsentDecision): Promise<string> {
+/** What the bank answered the customer's decision. */
+export type PaymentDecisionAnswer =
+  /** Go back to the OAuth server: the authorization resumes, or ends with access_denied. */
+  | { kind: 'redirect'; redirectTo: string }
+  /** 202: a one-time code went to the customer; `message` says where (masked). */
+  | { kind: 'code_required'; message: string }
+  /** 400 `invalid_code`: nothing changed; `message` says how many tries are left. */
+  | { kind: 'wrong_code'; message: string };
+
+/**
+ * Sends the customer's answer (with the code, once one was sent). Throws an ApiError, with the
+ * refusal's code, for any other refusal.
+ */
+export async function sendPaymentDecision(
+  decision: PaymentConsentDecision,
+): Promise<PaymentDecisionAnswer> {
   const response = await apiFetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: '1' },
     body: JSON.stringify(decision),
   });
+  if (response.status === 202) {
+    const { message } = paymentCodeRequiredSchema.parse(await response.json());
+    return { kind: 'code_required', message };
+  }
+  if (response.status === 400) {
+    // A wrong code has the transfer code step's shape (code, message, attemptsLeft).
+    const body = await readJson(response);
+    const wrong = transferCodeRefusedSchema.safeParse(body);
+    if (wrong.success) return { kind: 'wrong_code', message: wrong.data.message };
+    const code = (body as { code?: unknown } | null)?.code;
+    throw new ApiError(
+      400,
+      'POST payment consent answered 400',
+      typeof code === 'string' ? (code as ApiErrorCode) : null,
+    );
+  }
   if (!response.ok) throw await apiErrorOf(response, 'POST payment consent');
-  return consentDecisionResponseSchema.parse(await response.json()).redirectTo;
+  return {
+    kind: 'redirect',
+    redirectTo: consentDecisionResponseSchema.parse(await response.json()).redirectTo,
+  };
 }

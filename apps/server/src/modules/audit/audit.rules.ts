@@ -127,6 +127,11 @@ export const AUDIT_EVENT_TYPES = [
    * clientId, amountCents, payeeAccountId, reference); it awaits the customer for 10 minutes.
    */
   'payment_consent.created',
+  /**
+   * Above the approval threshold without an activated phone app: a one-time code to approve it
+   * went to the customer's sign-in device (details.channel, details.accountId); not authorised yet.
+   */
+  'payment_consent.code_sent',
   /** The customer authorised it on the bank's consent screen, paying from details.accountId. */
   'payment_consent.authorised',
   /** The customer refused it on the consent screen; the application got access_denied. */

@@ -12,14 +12,9 @@ import { insertAuditEvent } from '../audit';
 import { findUserById, listAccountsOf } from '../directory';
 import { recordApprovalRequest } from './activity.store';
 import { transferDecisionTrace } from './transfer-trace.rules';
-import {
-  maskEmail,
-  maskPhone,
-  type GrantCheck,
-  type OtpService,
-  type RiskPolicy,
-} from '../identity';
+import type { GrantCheck, OtpService, RiskPolicy } from '../identity';
 import type { MessagingService } from '../messaging';
+import { sendApprovalCode } from './approval-code';
 import {
   INSUFFICIENT_FUNDS_REASON,
   TRANSFER_REFUSALS,
@@ -334,36 +329,26 @@ export function createBankingService(deps: {
     pending: TransferRow,
     device: CodeDevice,
   ): Promise<TransferOutcome> {
-    const code = await deps.otp.issue({
+    const amount = `$${formatCentsWithSeparators(plan.amountCents)}`;
+    const sent = await sendApprovalCode(deps, {
       userId: plan.userId,
       purpose: TRANSFER_OTP_PURPOSE,
       reference: pending.id,
+      device,
+      subject: deliveryMessages.transferCodeSubject,
+      text: (code) =>
+        deliveryMessages.transferCodeBody(
+          amount,
+          plan.from.id.slice(-4),
+          plan.to.id.slice(-4),
+          code,
+        ),
     });
-    const amount = `$${formatCentsWithSeparators(plan.amountCents)}`;
-    const text = deliveryMessages.transferCodeBody(
-      amount,
-      plan.from.id.slice(-4),
-      plan.to.id.slice(-4),
-      code,
-    );
-    const email = device.type === 'Email';
-    await deps.messaging.send(
-      email
-        ? {
-            channel: 'email',
-            to: device.target,
-            subject: deliveryMessages.transferCodeSubject,
-            body: text,
-            code,
-          }
-        : { channel: 'sms', to: device.target, body: text, code },
-    );
     return {
       kind: 'confirmation_required',
       transferId: pending.id,
       referenceNumber: pending.referenceNumber,
-      channel: email ? 'email' : 'sms',
-      destination: email ? maskEmail(device.target) : maskPhone(device.target),
+      ...sent,
     };
   }
 

@@ -155,6 +155,34 @@ export interface CodeDevice {
   target: string;
 }
 
+/**
+ * The sign-in device a customer's approval code goes to, as a subquery on the user's id:
+ * e-mail before SMS (the address every customer has), the oldest device of a type.
+ */
+function codeDeviceOf(userId: SQL): SQL {
+  return sql`(
+    select json_build_object('type', d.type, 'target', d.target)
+    from mfa_devices d
+    where d.user_id = ${userId} and d.type in ('Email', 'SMS') and d.target is not null
+    order by d.type = 'Email' desc, d.created_at, d.id
+    limit 1
+  )`;
+}
+
+const selectCodeDevice = preparedStatement<{ code_device: CodeDevice | null }>(
+  'banking_code_device',
+  sql`select ${codeDeviceOf(sql`${sql.placeholder('userId')}::uuid`)} as code_device`,
+);
+
+/**
+ * The device an approval code goes to, chosen as for a transfer (null: none can receive one).
+ * Pay by bank (issue 16 §2) asks it for a customer without an activated phone app.
+ */
+export async function findCodeDevice(db: Queryable, userId: string): Promise<CodeDevice | null> {
+  const [row] = await selectCodeDevice(db, { userId: uuidOrNull(userId) });
+  return row?.code_device ?? null;
+}
+
 /** Everything a transfer is decided on, read before anything is written. */
 export interface TransferFacts {
   grantIsLive: boolean;
@@ -186,14 +214,7 @@ const selectTransferFacts = preparedStatement<{
           select 1 from mfa_devices d
           where d.user_id = u.id and d.type = ${PUSH_DEVICE_TYPE} and d.public_key is not null
         ) as has_push_device,
-        (
-          -- E-mail before SMS: the address every customer has; the oldest device of a type.
-          select json_build_object('type', d.type, 'target', d.target)
-          from mfa_devices d
-          where d.user_id = u.id and d.type in ('Email', 'SMS') and d.target is not null
-          order by d.type = 'Email' desc, d.created_at, d.id
-          limit 1
-        ) as code_device,
+        ${codeDeviceOf(sql`u.id`)} as code_device,
         coalesce((
           select json_agg(json_build_object(
             'id', a.id, 'kind', a.kind, 'position', a.position, 'balanceCents', a.balance_cents

@@ -6,6 +6,8 @@ import {
   PAYMENT_CONSENT_SCREEN_API_PATH,
   consentDecisionResponseSchema,
   createPaymentConsentSchema,
+  payByBankMessages,
+  paymentCodeRequiredSchema,
   paymentConsentDecisionSchema,
   paymentConsentParamsSchema,
   paymentConsentSchema,
@@ -14,6 +16,7 @@ import {
   paymentSchema,
   submitPaymentSchema,
   type Payment,
+  type PaymentCodeRequired,
   type PaymentConsent,
   type PaymentConsentScreen,
 } from '@anybank/contracts';
@@ -163,16 +166,22 @@ export function registerPaymentConsentRoutes(
           tag: 'pay-by-bank',
           caller: 'browser',
           description:
-            'Confirm authorises the consent (audited) and answers the URL that resumes the authorization, which issues the code; cancel refuses it and answers the URL that returns `error=access_denied` to the application. Above the customer’s approval threshold, confirming first asks their phone app (CIBA) and waits for its answer; a phone that denies or does not answer refuses the consent (`access_denied`).',
+            'Confirm authorises the consent (audited) and answers the URL that resumes the authorization, which issues the code; cancel refuses it and answers the URL that returns `error=access_denied` to the application. Above the customer’s approval threshold (their 24-hour running total with this payment, as for transfers), confirming first asks their phone app (CIBA) and waits for its answer; a phone that denies or does not answer refuses the consent (`access_denied`). Without an activated phone app, confirming answers 202 and e-mails (or texts) a one-time code, as a transfer does; the same confirmation with `code` then authorises the consent. Confirming again without `code` sends a new code.',
           body: paymentConsentDecisionSchema,
           responses: {
             200: {
               description: 'Where the browser goes next.',
               schema: consentDecisionResponseSchema,
             },
-            400: 'A malformed body, or `payment_account_not_allowed`.',
-            403: 'The anti-forgery header is missing; `payment_above_limit` above the customer’s deny threshold; `payment_needs_approval` above their approval threshold without an activated phone app (with one, the phone is asked first and the request waits for it).',
+            202: {
+              description:
+                'Not authorised yet: above the approval threshold without an activated phone app, a one-time code went to the customer’s e-mail or SMS sign-in device (five minutes, five tries); send the same confirmation again with `code`.',
+              schema: paymentCodeRequiredSchema,
+            },
+            400: 'A malformed body, `payment_account_not_allowed`, or `invalid_code`: a wrong code, nothing changed (`attemptsLeft`).',
+            403: 'The anti-forgery header is missing; `payment_above_limit` above the customer’s deny threshold; `payment_needs_approval` above their approval threshold with neither a phone app nor a device that receives codes; `payment_code_failed`: the code expired or was tried too often (confirm again for a new one).',
             404: '`consent_request_not_found`.',
+            409: '`payment_code_not_pending`: a `code` when none waits for this payment from this account (never sent, already used, or replaced).',
             429: 'Too many sign-in calls from this address.',
           },
         },
@@ -180,7 +189,17 @@ export function registerPaymentConsentRoutes(
     },
     async (request, reply) => {
       const decision = parseInput(paymentConsentDecisionSchema, request.body);
-      return { redirectTo: await payments.decide(request, reply, decision) };
+      const outcome = await payments.decide(request, reply, decision);
+      if (outcome.kind === 'redirect') return { redirectTo: outcome.redirectTo };
+      // A declared 202 with a typed body, as a transfer's code step answers, rather than a field
+      // in the 200: the shared decision answer (consentDecisionResponseSchema) always says where
+      // the browser goes next, and here it goes nowhere yet.
+      return reply.status(202).send({
+        code: 'confirmation_required',
+        message: payByBankMessages.codeRequired(outcome.destination),
+        channel: outcome.channel,
+        destination: outcome.destination,
+      } satisfies PaymentCodeRequired);
     },
   );
 }

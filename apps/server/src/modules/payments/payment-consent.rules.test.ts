@@ -29,26 +29,37 @@ const SUBMISSION = {
 describe('pay by bank’s rules', () => {
   const alone = (amountCents: number) => ({ amountCents, recentTotalCents: 0 });
   it('asks nothing at the approval threshold, the phone one cent above it, and refuses above the deny threshold', () => {
-    expect(paymentApproval(alone(100_000), DEFAULTS, true)).toBe('none');
-    expect(paymentApproval(alone(100_001), DEFAULTS, true)).toBe('phone');
-    expect(paymentApproval(alone(100_001), DEFAULTS, false)).toBe('payment_needs_approval');
-    expect(paymentApproval(alone(1_000_001), DEFAULTS, true)).toBe('payment_above_limit');
-    expect(paymentApproval(alone(60_000), { cibaThreshold: 500, denyThreshold: 700 }, true)).toBe(
+    expect(paymentApproval(alone(100_000), DEFAULTS, 'push')).toBe('none');
+    expect(paymentApproval(alone(100_000), DEFAULTS, null)).toBe('none');
+    expect(paymentApproval(alone(100_001), DEFAULTS, 'push')).toBe('phone');
+    expect(paymentApproval(alone(1_000_001), DEFAULTS, 'push')).toBe('payment_above_limit');
+    expect(paymentApproval(alone(60_000), { cibaThreshold: 500, denyThreshold: 700 }, 'push')).toBe(
       'phone',
     );
   });
 
   it.each([
-    // recent 24 h, this payment, phone activated → what it needs (default thresholds $1,000 / $10,000)
-    [95_000, 5_000, true, 'none'],
-    [95_000, 5_001, true, 'phone'],
-    [95_000, 5_001, false, 'payment_needs_approval'],
-    [990_000, 10_000, true, 'phone'],
-    [990_000, 10_001, true, 'payment_above_limit'],
+    // recent 24 h, this payment, second factor → what it needs (default thresholds $1,000 / $10,000)
+    [95_000, 5_000, 'push', 'none'],
+    [95_000, 5_000, 'code', 'none'],
+    [95_000, 5_001, 'push', 'phone'],
+    // No activated phone app: a one-time code to the e-mail or SMS device, as for transfers.
+    [95_000, 5_001, 'code', 'code'],
+    [0, 100_001, 'code', 'code'],
+    // No phone and no device that receives codes: refused, as a transfer is (approval_unavailable).
+    [95_000, 5_001, null, 'payment_needs_approval'],
+    [990_000, 10_000, 'push', 'phone'],
+    [990_000, 10_000, 'code', 'code'],
+    // Above the deny threshold nothing approves it.
+    [990_000, 10_001, 'push', 'payment_above_limit'],
+    [990_000, 10_001, 'code', 'payment_above_limit'],
+    [990_000, 10_001, null, 'payment_above_limit'],
   ] as const)(
-    'counts the 24-hour running total as transfers do: %i cents before, %i now, phone %s → %s',
-    (recentTotalCents, amountCents, hasPhone, needs) => {
-      expect(paymentApproval({ amountCents, recentTotalCents }, DEFAULTS, hasPhone)).toBe(needs);
+    'counts the 24-hour running total as transfers do: %i cents before, %i now, second factor %s → %s',
+    (recentTotalCents, amountCents, secondFactor, needs) => {
+      expect(paymentApproval({ amountCents, recentTotalCents }, DEFAULTS, secondFactor)).toBe(
+        needs,
+      );
     },
   );
 

@@ -1,5 +1,9 @@
 import type { ApiErrorCode, PaymentConsentStatus, SubmitPayment } from '@anybank/contracts';
-import { cibaThresholdCents, denyThresholdCents } from '../banking/banking.rules';
+import {
+  cibaThresholdCents,
+  denyThresholdCents,
+  type SecondFactor,
+} from '../banking/banking.rules';
 
 /** A payment consent as the rules read it. */
 export interface ConsentFacts {
@@ -87,17 +91,19 @@ export const PAYING_ACCOUNT_KINDS: readonly string[] = ['checking', 'savings'];
  * What a payment the customer confirmed needs before the consent is authorised, by the
  * customer's thresholds applied, as for transfers, to the 24-hour running total with this
  * payment in it (document 2 §9; banking's RUNNING_TOTAL_WINDOW_MS; "above" is strict): nothing;
- * the phone's approval (CIBA) above the approval threshold when the phone app is activated;
- * else a refusal — above the deny threshold always, and above the approval threshold without a
- * phone (pay by bank does not send a code). Many small payments add up as transfers do.
+ * above the approval threshold, the second factor a transfer would ask (banking's
+ * secondFactorOf): the phone's approval (CIBA) when the phone app is activated, else a one-time
+ * code to an e-mail or SMS sign-in device, and with neither a refusal; above the deny threshold
+ * always a refusal. Many small payments add up as transfers do.
  */
 export function paymentApproval(
   payment: { amountCents: number; recentTotalCents: number },
   user: { cibaThreshold: number | null; denyThreshold: number | null },
-  hasPhone: boolean,
-): 'none' | 'phone' | 'payment_above_limit' | 'payment_needs_approval' {
+  secondFactor: SecondFactor,
+): 'none' | 'phone' | 'code' | 'payment_above_limit' | 'payment_needs_approval' {
   const runningTotal = payment.recentTotalCents + payment.amountCents;
   if (runningTotal > denyThresholdCents(user)) return 'payment_above_limit';
   if (runningTotal <= cibaThresholdCents(user)) return 'none';
-  return hasPhone ? 'phone' : 'payment_needs_approval';
+  if (secondFactor === 'push') return 'phone';
+  return secondFactor === 'code' ? 'code' : 'payment_needs_approval';
 }

@@ -3,6 +3,8 @@ import {
   PAYMENT_CONSENT_TTL_MS,
   PAYMENTS_SCOPE,
   apiErrorMessage,
+  deliveryMessages,
+  formatCentsWithSeparators,
   payByBankMessages,
   type ConnectedApp,
   type CreatePaymentConsent,
@@ -15,7 +17,15 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { payConsent, recentTransferTotalCents, type TransferApprovals } from '../banking';
+import {
+  findCodeDevice,
+  payConsent,
+  recentTransferTotalCents,
+  secondFactorOf,
+  sendApprovalCode,
+  type ApprovalCodeSent,
+  type TransferApprovals,
+} from '../banking';
 import { findUserById, listAccountsOf } from '../directory';
 import {
   appNameOf,
@@ -23,10 +33,12 @@ import {
   mergedConsent,
   paymentConsentIdOf,
   saveClientConsent,
+  type OtpService,
   type PaymentConsentLookup,
   type PaymentInteractionPort,
   type SenderConstrainedCaller,
 } from '../identity';
+import type { MessagingService } from '../messaging';
 import {
   PAYING_ACCOUNT_KINDS,
   statusAt,
@@ -99,10 +111,27 @@ export interface PaymentConsentService {
     request: FastifyRequest,
     reply: FastifyReply,
     decision: PaymentConsentDecision,
-  ): Promise<string>;
+  ): Promise<PaymentDecisionOutcome>;
 }
 
+/**
+ * Where the consent screen goes after the customer's answer: back to the OAuth server (the URL
+ * that resumes the authorization, or returns access_denied), or, above the approval threshold
+ * without a phone app, nowhere yet: a one-time code went to their sign-in device.
+ */
+export type PaymentDecisionOutcome =
+  { kind: 'redirect'; redirectTo: string } | ({ kind: 'code_sent' } & ApprovalCodeSent);
+
+/**
+ * What a payment's one-time code is for (the code service's purpose). Its reference is the
+ * consent and the account paying (`consentId:accountId`): the code approves exactly the payment
+ * its message described, from that account.
+ */
+export const PAYMENT_OTP_PURPOSE = 'payment';
+
 const REQUEST_ENDED = () => new DomainError('consent_request_not_found');
+
+const redirect = (redirectTo: string): PaymentDecisionOutcome => ({ kind: 'redirect', redirectTo });
 
 const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -118,9 +147,12 @@ export function createPaymentConsentService(deps: {
   interactions: PaymentInteractionPort;
   /** The customer's phone (CIBA), as transfers ask it; absent: no payment above the threshold. */
   approvals?: TransferApprovals | null;
+  /** The transfers' one-time codes, for a customer without an activated phone app. */
+  otp: OtpService;
+  messaging: Pick<MessagingService, 'send'>;
   clock?: () => Date;
 }): PaymentConsentService {
-  const { db, interactions, approvals } = deps;
+  const { db, interactions, approvals, otp } = deps;
   const now = deps.clock ?? (() => new Date());
 
   /** The payee's name as the payer sees it (the account holder's); the number if none. */
@@ -154,6 +186,51 @@ export function createPaymentConsentService(deps: {
       throw REQUEST_ENDED();
     }
     return { pending, consent };
+  }
+
+  /**
+   * What confirming this payment needs now (paymentApproval), with the device a code would go
+   * to: read fresh at each answer, as a transfer reads them, so that the day's other transfers
+   * and a phone app activated meanwhile count.
+   */
+  async function approvalOf(
+    user: { id: string; cibaThreshold: number | null; denyThreshold: number | null },
+    amountCents: number,
+  ) {
+    const hasPushDevice = await hasActivatedPhone(db, user.id);
+    const codeDevice = hasPushDevice ? null : await findCodeDevice(db, user.id);
+    const approval = paymentApproval(
+      { amountCents, recentTotalCents: await recentTransferTotalCents(db, user.id) },
+      user,
+      secondFactorOf({ hasPushDevice, hasCodeDevice: codeDevice !== null }),
+    );
+    return { approval, codeDevice };
+  }
+
+  /**
+   * The code the customer typed, checked by the code service (each try counts; a right code
+   * works once). Only a right one returns: a wrong one changes nothing but the try count (400
+   * with the tries left, in the transfer code step's words); an expired one, or one tried too
+   * often, is used up: confirming again sends a new one; none waiting (never sent, used, or
+   * sent for another account) is refused too. The consent stays awaiting in each case.
+   */
+  async function verifyCode(userId: string, reference: string, code: string, ip: string) {
+    const verified = await otp.verify({ purpose: PAYMENT_OTP_PURPOSE, reference, code, ip });
+    switch (verified.result) {
+      case 'ok':
+        if (verified.userId === userId) return;
+        throw new DomainError('payment_code_not_pending');
+      case 'invalid':
+        throw new DomainError('invalid_code', {
+          message: apiErrorMessage('invalid_code', verified.attemptsLeft),
+          extra: { attemptsLeft: verified.attemptsLeft },
+        });
+      case 'expired':
+      case 'attempts_exceeded':
+        throw new DomainError('payment_code_failed');
+      case 'not_found':
+        throw new DomainError('payment_code_not_pending');
+    }
   }
 
   return {
@@ -202,18 +279,12 @@ export function createPaymentConsentService(deps: {
         PAYING_ACCOUNT_KINDS.includes(account.kind),
       );
       const user = await findUserById(db, pending.accountId);
-      const approval = user
-        ? paymentApproval(
-            {
-              amountCents: consent.amountCents,
-              recentTotalCents: await recentTransferTotalCents(db, user.id),
-            },
-            user,
-            await hasActivatedPhone(db, user.id),
-          )
-        : 'none';
+      const { approval } = user
+        ? await approvalOf(user, consent.amountCents)
+        : { approval: 'none' };
       return {
         needsPhoneApproval: approval === 'phone' && Boolean(approvals),
+        needsCode: approval === 'code',
         appName: appNameOf(pending.clientId),
         payeeName: await payeeNameOf(consent.payeeAccountId),
         amountCents: consent.amountCents,
@@ -230,6 +301,7 @@ export function createPaymentConsentService(deps: {
 
     async decide(request, reply, decision) {
       const { pending, consent } = await pendingOf(request, reply, decision.interaction);
+      const payeeName = await payeeNameOf(consent.payeeAccountId);
       const details = {
         consentId: consent.id,
         clientId: pending.clientId,
@@ -252,10 +324,12 @@ export function createPaymentConsentService(deps: {
             });
           }
         });
-        return interactions.deny(
-          request,
-          reply,
-          why === 'customer' ? payByBankMessages.denied : payByBankMessages.phoneNotApproved,
+        return redirect(
+          await interactions.deny(
+            request,
+            reply,
+            why === 'customer' ? payByBankMessages.denied : payByBankMessages.phoneNotApproved,
+          ),
         );
       };
       if (decision.decision === 'deny') return reject('customer');
@@ -266,16 +340,42 @@ export function createPaymentConsentService(deps: {
       if (!user || !account || !PAYING_ACCOUNT_KINDS.includes(account.kind)) {
         throw new DomainError('payment_account_not_allowed');
       }
-      const approval = paymentApproval(
-        {
-          amountCents: consent.amountCents,
-          recentTotalCents: await recentTransferTotalCents(db, pending.accountId),
-        },
-        user,
-        await hasActivatedPhone(db, pending.accountId),
-      );
+      const { approval, codeDevice } = await approvalOf(user, consent.amountCents);
       if (approval === 'phone' && !approvals) throw new DomainError('payment_needs_approval');
-      if (approval !== 'none' && approval !== 'phone') throw new DomainError(approval);
+      if (approval === 'payment_above_limit' || approval === 'payment_needs_approval') {
+        throw new DomainError(approval);
+      }
+      if (approval === 'code') {
+        // Never authorise silently: a code step with nowhere to send the code does not happen.
+        if (!codeDevice) throw new DomainError('payment_needs_approval');
+        const reference = `${consent.id}:${account.id}`;
+        // First the code is sent (nothing authorised yet); the same answer with the code follows.
+        if (decision.code === undefined) {
+          const sent = await sendApprovalCode(deps, {
+            userId: user.id,
+            purpose: PAYMENT_OTP_PURPOSE,
+            reference,
+            device: codeDevice,
+            subject: deliveryMessages.paymentCodeSubject,
+            text: (code) =>
+              deliveryMessages.paymentCodeBody(
+                `$${formatCentsWithSeparators(consent.amountCents)}`,
+                account.id.slice(-4),
+                payeeName,
+                consent.reference,
+                code,
+              ),
+          });
+          await insertAuditEvent(db, {
+            type: 'payment_consent.code_sent',
+            userId: user.id,
+            ip: request.ip,
+            details: { ...details, accountId: account.id, channel: sent.channel },
+          });
+          return { kind: 'code_sent', ...sent };
+        }
+        await verifyCode(user.id, reference, decision.code, request.ip);
+      }
       if (approval === 'phone' && approvals) {
         // As for transfers: the phone is asked with no transaction open, for as long as the
         // person takes; the consent stays awaiting (its ten minutes still count).
@@ -314,7 +414,7 @@ export function createPaymentConsentService(deps: {
         return true;
       });
       if (!authorised) throw REQUEST_ENDED();
-      return interactions.allow(request, reply, pending);
+      return redirect(await interactions.allow(request, reply, pending));
     },
 
     async submit(caller, input, ip) {

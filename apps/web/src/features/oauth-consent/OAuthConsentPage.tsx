@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Alert, Card, Spinner } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { OAUTH_CONSENT_INTERACTION_PARAM, SCOPES, messages } from '@anybank/contracts';
 import type { ConsentDecision, ConsentRequest } from '@anybank/contracts';
+import { ConsentDecisionButtons } from '../../components/ui/ConsentDecisionButtons';
 import { PageLayout } from '../../components/ui/PageLayout';
 import { fetchConsentRequest, sendConsentDecision } from '../../lib/connected-apps-api';
 
@@ -93,21 +94,13 @@ export function OAuthConsentPage() {
           {text.decisionFailed}
         </Alert>
       )}
-      <div className="d-flex flex-wrap gap-2" aria-busy={sending !== null}>
-        <Button variant="primary" onClick={() => void decide('allow')} disabled={sending !== null}>
-          {sending === 'allow' && (
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-          )}
-          {text.allow}
-        </Button>
-        <Button
-          variant="outline-secondary"
-          onClick={() => void decide('deny')}
-          disabled={sending !== null}
-        >
-          {text.deny}
-        </Button>
-      </div>
+      <ConsentDecisionButtons
+        allowLabel={text.allow}
+        denyLabel={text.deny}
+        sending={sending}
+        onAllow={() => void decide('allow')}
+        onDeny={() => void decide('deny')}
+      />
     </PageLayout>
   );
 }

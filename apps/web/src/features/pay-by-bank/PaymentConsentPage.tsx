@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Card, Form, Spinner } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import {
   OAUTH_CONSENT_INTERACTION_PARAM,
@@ -7,6 +7,7 @@ import {
   payByBankMessages,
 } from '@anybank/contracts';
 import type { PaymentConsentScreen } from '@anybank/contracts';
+import { ConsentDecisionButtons } from '../../components/ui/ConsentDecisionButtons';
 import { PageLayout } from '../../components/ui/PageLayout';
 import { formatUsd } from '../../lib/accounts';
 import { ApiError } from '../../lib/api';
@@ -18,7 +19,20 @@ type Sending = 'allow' | 'deny' | null;
 type PageState =
   { kind: 'loading' } | { kind: 'ended' } | { kind: 'asking'; screen: PaymentConsentScreen };
 
+/** A refusal shown to the customer; `aboutCode`: the code field is the problem (marked invalid). */
+interface Problem {
+  message: string;
+  aboutCode: boolean;
+  /** Counts refusals, so that the same words twice are announced twice. */
+  attempt: number;
+}
+
 const KIND_LABELS: Readonly<Record<string, string>> = { checking: 'Checking', savings: 'Savings' };
+const CODE_PROMPT_ID = 'payment-code-prompt';
+const CODE_ERROR_ID = 'payment-code-error';
+
+/** The code sent is used up or gone: confirming again (without it) sends a new one. */
+const CODE_ENDED: readonly (string | null)[] = ['payment_code_failed', 'payment_code_not_pending'];
 
 /** Why an answer was not taken, in words: the server's refusal where it gave one. */
 function problemOf(error: unknown): string {
@@ -32,6 +46,8 @@ function problemOf(error: unknown): string {
  * be paid. The bank, not the shop, shows what will be paid (amount, payee, reference, all from
  * the consent the shop registered); the customer picks the account to pay from and confirms, or
  * cancels (the shop gets access_denied). Either answer sends the browser back to the OAuth server.
+ * Above the approval threshold without the phone app, confirming first sends a one-time code (as
+ * for a transfer): the page asks for it, and Confirm sends it with the same answer.
  */
 export function PaymentConsentPage() {
   const [params] = useSearchParams();
@@ -41,8 +57,12 @@ export function PaymentConsentPage() {
   );
   const [accountId, setAccountId] = useState('');
   const [sending, setSending] = useState<Sending>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  /** Where the code went (the bank's sentence, masked address), once one was sent. */
+  const [codePrompt, setCodePrompt] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const problemRef = useRef<HTMLDivElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!interaction) return undefined;
@@ -61,30 +81,55 @@ export function PaymentConsentPage() {
     return () => controller.abort();
   }, [interaction]);
 
+  // The code field takes focus when it appears and after a wrong code; other refusals, the alert.
   useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+    if (problem && !problem.aboutCode) problemRef.current?.focus();
+    else if (codePrompt !== null) codeRef.current?.focus();
+  }, [problem, codePrompt]);
+
+  const fail = (message: string, aboutCode = false) =>
+    setProblem((current) => ({ message, aboutCode, attempt: (current?.attempt ?? 0) + 1 }));
 
   async function decide(decision: 'allow' | 'deny') {
     if (sending) return;
     if (decision === 'allow' && !accountId) {
-      setProblem(text.chooseAccount);
+      fail(text.chooseAccount);
+      return;
+    }
+    const typed = code.trim();
+    if (decision === 'allow' && codePrompt !== null && typed === '') {
+      fail(text.codeMissing, true);
       return;
     }
     setSending(decision);
-    setProblem(null);
     try {
-      window.location.assign(
-        await sendPaymentDecision(
-          decision === 'allow'
+      const answer = await sendPaymentDecision(
+        decision === 'deny'
+          ? { interaction, decision: 'deny' }
+          : codePrompt === null
             ? { interaction, decision, accountId }
-            : { interaction, decision: 'deny' },
-        ),
+            : { interaction, decision, accountId, code: typed },
       );
+      if (answer.kind === 'redirect') {
+        window.location.assign(answer.redirectTo);
+        return;
+      }
+      setSending(null);
+      setCode('');
+      if (answer.kind === 'code_required') {
+        setProblem(null);
+        setCodePrompt(answer.message);
+      } else {
+        fail(answer.message, true);
+      }
     } catch (error) {
       console.warn('The payment answer could not be sent', error);
       setSending(null);
-      setProblem(problemOf(error));
+      if (error instanceof ApiError && CODE_ENDED.includes(error.code)) {
+        setCodePrompt(null);
+        setCode('');
+      }
+      fail(problemOf(error));
     }
   }
 
@@ -143,6 +188,8 @@ export function PaymentConsentPage() {
                 name="payFrom"
                 value={account.id}
                 checked={accountId === account.id}
+                // The code sent approves the payment from the account chosen then.
+                disabled={codePrompt !== null}
                 onChange={() => setAccountId(account.id)}
                 label={text.accountOption(
                   KIND_LABELS[account.kind] ?? account.kind,
@@ -154,6 +201,28 @@ export function PaymentConsentPage() {
           </fieldset>
         )}
         {screen.needsPhoneApproval && <p>{text.phoneApprovalNote}</p>}
+        {screen.needsCode && codePrompt === null && <p>{text.codeApprovalNote}</p>}
+        {codePrompt !== null && (
+          <Form.Group className="mb-3" controlId="payment-code">
+            <p id={CODE_PROMPT_ID}>{codePrompt}</p>
+            <Form.Label>{text.codeLabel}</Form.Label>
+            <Form.Control
+              ref={codeRef}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={16}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              disabled={sending !== null}
+              isInvalid={problem?.aboutCode === true}
+              aria-invalid={problem?.aboutCode === true}
+              aria-describedby={[CODE_PROMPT_ID, problem?.aboutCode ? CODE_ERROR_ID : '']
+                .filter(Boolean)
+                .join(' ')}
+            />
+          </Form.Group>
+        )}
         <div role="status">
           {sending === 'allow' && screen.needsPhoneApproval && (
             <Alert variant="info">{text.waitingForPhone}</Alert>
@@ -161,31 +230,24 @@ export function PaymentConsentPage() {
         </div>
         <div role="alert">
           {problem && (
-            <Alert variant="danger" ref={problemRef} tabIndex={-1}>
-              {problem}
+            <Alert
+              key={problem.attempt}
+              variant="danger"
+              id={CODE_ERROR_ID}
+              ref={problemRef}
+              tabIndex={-1}
+            >
+              {problem.message}
             </Alert>
           )}
         </div>
-        <div className="d-flex flex-wrap gap-2" aria-busy={sending !== null}>
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={sending !== null || screen.accounts.length === 0}
-          >
-            {sending === 'allow' && (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {text.confirm}
-          </Button>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            onClick={() => void decide('deny')}
-            disabled={sending !== null}
-          >
-            {text.deny}
-          </Button>
-        </div>
+        <ConsentDecisionButtons
+          allowLabel={text.confirm}
+          denyLabel={text.deny}
+          sending={sending}
+          onDeny={() => void decide('deny')}
+          allowDisabled={screen.accounts.length === 0}
+        />
       </Form>
     </PageLayout>
   );
