@@ -228,19 +228,19 @@ export function PaymentConsentPage() {
             <Alert variant="info">{text.waitingForPhone}</Alert>
           )}
         </div>
-        <div role="alert">
-          {problem && (
-            <Alert
-              key={problem.attempt}
-              variant="danger"
-              id={CODE_ERROR_ID}
-              ref={problemRef}
-              tabIndex={-1}
-            >
-              {problem.message}
-            </Alert>
-          )}
-        </div>
+        {/* The alert is its own live region (role="alert"), new for each refusal (its key). */}
+        {problem && (
+          <Alert
+            key={problem.attempt}
+            variant="danger"
+            role="alert"
+            id={CODE_ERROR_ID}
+            ref={problemRef}
+            tabIndex={-1}
+          >
+            {problem.message}
+          </Alert>
+        )}
         <ConsentDecisionButtons
           allowLabel={text.confirm}
           denyLabel={text.deny}
