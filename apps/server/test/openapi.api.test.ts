@@ -6,6 +6,8 @@ import {
   BALANCES_API_PATH,
   CONSENTS_API_PATH,
   OAUTH_PATHS,
+  PAYMENTS_API_PATH,
+  PAYMENT_CONSENTS_API_PATH,
   TRANSFERS_API_PATH,
 } from '@anybank/contracts';
 import { API_DOCS_CLIENT_ID } from '../src/modules/identity/oauth/client-scopes.rules';
@@ -268,6 +270,7 @@ describe('the API reference page', () => {
               };
             };
           };
+          dpop?: { type: string; scheme: string };
         };
       };
     };
@@ -287,6 +290,14 @@ describe('the API reference page', () => {
       { bearer: [] },
       { oauth2: [] },
     ]);
+    // The payment API refuses a bearer token: the reference names DPoP (RFC 9449) for it alone,
+    // not the viewer's bearer token, which would only earn a 401 there.
+    expect(document.components.securitySchemes.dpop).toMatchObject({
+      type: 'http',
+      scheme: 'DPoP',
+    });
+    expect(document.paths[PAYMENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
+    expect(document.paths[PAYMENT_CONSENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
     // The server accepts an authorization request of that client to that redirect URI only.
     const authorize = (redirectUri: string) => {
       const url = new URL(OAUTH_PATHS.authorization, origin);

@@ -48,7 +48,7 @@ export function registerPaymentConsentRoutes(
         docs: {
           summary: 'Registers a domestic payment consent (amount, currency, payee, reference)',
           tag: 'pay-by-bank',
-          caller: 'bearer',
+          caller: 'dpop',
           description: `${DPOP_CALLER} The token is the application’s own (client credentials, scope \`payments\`). The consent awaits the customer for 10 minutes; name it in the authorization request’s \`authorization_details\`: \`[{"type":"domestic_payment","consent_id":"…"}]\`. Audited.`,
           body: createPaymentConsentSchema,
           responses: {
@@ -78,7 +78,7 @@ export function registerPaymentConsentRoutes(
         docs: {
           summary: 'A payment consent of the calling application, with its status now',
           tag: 'pay-by-bank',
-          caller: 'bearer',
+          caller: 'dpop',
           description: `${DPOP_CALLER} Statuses: AwaitingAuthorisation, Authorised, Consumed, Rejected, Expired.`,
           params: { consentId: 'The consent’s id.' },
           responses: {
@@ -105,7 +105,7 @@ export function registerPaymentConsentRoutes(
         docs: {
           summary: 'Pays against an authorised consent, once: the money moves in one transaction',
           tag: 'pay-by-bank',
-          caller: 'bearer',
+          caller: 'dpop',
           description: `${DPOP_CALLER} The token must be the one the authorization with this consent issued (its \`authorization_details\` name the consent). The payment must be exactly the consented one. Audited, refusals too; a refusal moves nothing.`,
           body: submitPaymentSchema,
           responses: {
