@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageRoute, payByBankMessages as text } from '@anybank/contracts';
+import {
+  apiErrorMessage,
+  pageRoute,
+  payByBankMessages as text,
+  retailShopBankMessages as atBank,
+} from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { openDashboard } from './support/banking';
 import { openSettingsPage } from './support/settings';
@@ -16,13 +21,22 @@ import {
   stepHeading,
 } from './support/sign-in';
 
-// Issue 16 §2: a shopper at the retail shop pays by bank as jane, on the bank's consent screen;
-// then cancels a second order there. Other journeys move jane's money too: each check finds
+// Issue 16 §2: a shopper at the retail shop pays by bank as jane, on the bank's consent screen,
+// sees the payment credited in the shop's account and the bank refuse it a second time; then
+// cancels a second order there. Other journeys move jane's money too: each check finds
 // this journey's own orders by their references.
 
 const shop = pageRoute('retail');
 const consent = pageRoute('payment-consent');
 const jane = USERS.jane;
+
+/** The shop's line for its account at AnyBank crediting this order, at whatever time it was. */
+function creditLine(amount: string, reference: string): RegExp {
+  const escaped = atBank
+    .merchantCredited(amount, reference, 'WHEN')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace('WHEN', '\\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}')}$`);
+}
 
 /** "Pay by bank with AnyBank" at the shop: answers the bank's consent screen, signed in first when asked. */
 async function payByBank(page: Page): Promise<{ reference: string }> {
@@ -53,7 +67,7 @@ async function payByBank(page: Page): Promise<{ reference: string }> {
   return { reference };
 }
 
-test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid”, and finds it in her checking; a cancelled order pays nothing', async ({
+test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid” and the shop’s account credited, the bank refuses the consent a second time, and she finds it once in her checking; a cancelled order pays nothing', async ({
   page,
 }) => {
   // The bank's consent screen: amount, payee and reference; the account to pay from.
@@ -68,10 +82,21 @@ test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid”, and fin
   );
   await page.getByRole('button', { name: text.confirm, exact: true }).click();
 
-  // Back at the shop: paid, with the bank's payment id.
+  // Back at the shop: paid, with the bank's payment id, and, as the shop reads its own account
+  // at AnyBank through the bank's API, this order's payment credited there.
   await expect(page.getByRole('heading', { level: 2, name: text.paid, exact: true })).toBeVisible();
   await expect(page.getByText(text.orderReference(paid.reference))).toBeVisible();
   await expect(page.getByText(/^Paid by bank\. AnyBank payment id [0-9a-f-]{36}\.$/)).toBeVisible();
+  await expect(page.getByText(creditLine('$42.10', paid.reference))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // What the bank refuses: the presenter has the shop submit the same consent again, with the
+  // same token; the bank's refusal is announced in the bank's words.
+  const refuses = page.getByRole('region', { name: atBank.resubmitHeading, exact: true });
+  await refuses.getByRole('button', { name: atBank.resubmit, exact: true }).click();
+  await expect(refuses.getByRole('status')).toHaveText(
+    atBank.resubmitRefused(409, apiErrorMessage('payment_consent_consumed')),
+  );
   await expectNoAxeViolations(page);
 
   // The bank's answer arriving again (a reload of the return) pays nothing more: still paid once.

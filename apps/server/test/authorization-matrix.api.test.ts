@@ -14,6 +14,7 @@ import {
   ACCOUNT_STATEMENTS_API_PATH,
   BALANCES_API_PATH,
   CLIENT_BALANCES_API_PATH,
+  ACCOUNTS_SCOPE,
   OB_TRANSACTIONS_API_PATH,
   PAYMENT_ACTIVITY_API_PATH,
   RECENT_ACTIVITY_API_PATH,
@@ -42,6 +43,8 @@ import {
   RETAIL_CALLBACK_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
+  RETAIL_RESUBMISSION_API_PATH,
+  retailResubmissionPath,
   OAUTH_PATHS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
@@ -65,11 +68,13 @@ import {
 import type { PolicyName } from '../src/config';
 import { accounts, consents, users } from '../src/db/schema';
 import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
+import { merchantAccountId } from '../src/modules/payments';
 import { startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
 import { scimErrorBodySchema } from './error-shapes';
 import { afterExpiryOf, atClock, expiryOf } from './expired-token';
 import { PARTNER_STAFF, applicationToken, partnerToken, signedInToken } from './partner-tokens';
+import { shopTokenWithProofs } from './pay-by-bank';
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
@@ -79,7 +84,10 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
  * Every route of the server × every kind of caller → the status it answers. The routes are read
  * from the running server, so a route without a row fails the test. A row's request acts on the
  * customer's own things (her consent, her accounts, her directory entry): "other customer" is
- * another signed-in customer sending that very request, and must not reach them.
+ * another signed-in customer sending that very request, and must not reach them. "retail shop"
+ * is the pay-by-bank shop's own token (client credentials, scope `accounts`), DPoP-bound and
+ * sent as `Authorization: DPoP` with a fresh proof: it reads its company's account and nothing
+ * else (issue 16 §2).
  */
 
 const CALLERS = [
@@ -91,9 +99,13 @@ const CALLERS = [
   'AnyMarketing',
   'CustomerServiceRep',
   'client credentials',
+  'retail shop',
 ] as const;
 type Caller = (typeof CALLERS)[number];
-type SignedInCaller = Exclude<Caller, 'no token' | 'expired token' | 'client credentials'>;
+type SignedInCaller = Exclude<
+  Caller,
+  'no token' | 'expired token' | 'client credentials' | 'retail shop'
+>;
 type Answers = Record<Caller, number>;
 
 /** The customer whose things the rows act on, and another customer. */
@@ -109,6 +121,7 @@ const UID_OF: Record<Caller, string> = {
   AnyMarketing: PARTNER_STAFF.AnyMarketing,
   CustomerServiceRep: PARTNER_STAFF.CustomerServiceRep,
   'client credentials': CUSTOMER,
+  'retail shop': CUSTOMER,
 };
 
 const config = testConfig();
@@ -127,6 +140,8 @@ interface Person {
 interface Context {
   origin: string;
   customer: Person;
+  /** The checking account of the shop's company (Retail Shop Ltd), a business customer. */
+  merchantCheckingId: string;
   /** The customer's device-pairing flow, started from her profile with her token. */
   pairingFlowId: string;
   /** A sign-in in the customer's browser: bound to that browser's interaction cookie. */
@@ -164,7 +179,8 @@ function everyone(status: number): Answers {
 
 /**
  * A route for signed-in people: no token or an expired one is 401, an application's token is
- * 403 (no person stands behind it), and signed-in callers get their answer or 403.
+ * 403 (no person stands behind it), the shop's DPoP-bound token 401 (these routes take bearer
+ * tokens only), and signed-in callers get their answer or 403.
  */
 function signedIn(allowed: Partial<Record<SignedInCaller, number>>, refused = 403): Answers {
   return {
@@ -176,6 +192,7 @@ function signedIn(allowed: Partial<Record<SignedInCaller, number>>, refused = 40
     AnyMarketing: allowed.AnyMarketing ?? refused,
     CustomerServiceRep: allowed.CustomerServiceRep ?? refused,
     'client credentials': 403,
+    'retail shop': 401,
   };
 }
 
@@ -625,7 +642,21 @@ const ROWS: Row[] = [
     route: route('GET', OB_TRANSACTIONS_API_PATH),
     name: 'the Open Banking transactions of the customer’s checking account',
     request: ({ customer }) => ({ path: obTransactionsPath(customer.checkingId) }),
-    answers: signedIn({ customer: 200, 'other customer': 404, AnyWealthAdvisor: 200 }),
+    answers: {
+      ...signedIn({ customer: 200, 'other customer': 404, AnyWealthAdvisor: 200 }),
+      'retail shop': 404,
+    },
+  },
+  {
+    // Issue 16 §2: the shop's company's account, read by its own application; to anyone else
+    // it is another customer's account (the advisor: not shared with the advisor).
+    route: route('GET', OB_TRANSACTIONS_API_PATH),
+    name: 'the Open Banking transactions of the retail shop company’s checking account',
+    request: ({ merchantCheckingId }) => ({ path: obTransactionsPath(merchantCheckingId) }),
+    answers: {
+      ...signedIn({ customer: 404, 'other customer': 404 }),
+      'retail shop': 200,
+    },
   },
   {
     route: route('GET', CONSENTS_API_PATH),
@@ -897,7 +928,8 @@ const ROWS: Row[] = [
     answers: everyone(404),
   },
   // Issue 16 §2: the payment API takes only DPoP-bound tokens with a proof (pay-by-bank.api.test.ts
-  // has the shop's own); every caller here holds a bearer token, or none: 401 for all.
+  // has the shop's own); every other caller here holds a bearer token, or none: 401. The shop's
+  // token here is its account-reading one, without the `payments` scope: 403.
   {
     route: route('POST', PAYMENT_CONSENTS_API_PATH),
     name: 'registering a payment consent with a bearer token',
@@ -911,13 +943,13 @@ const ROWS: Row[] = [
         reference: 'ORDER-1',
       },
     }),
-    answers: everyone(401),
+    answers: { ...everyone(401), 'retail shop': 403 },
   },
   {
     route: route('GET', `${PAYMENT_CONSENTS_API_PATH}/:consentId`),
     name: 'reading a payment consent with a bearer token',
     request: () => ({ path: `${PAYMENT_CONSENTS_API_PATH}/${randomUUID()}` }),
-    answers: everyone(401),
+    answers: { ...everyone(401), 'retail shop': 403 },
   },
   {
     route: route('POST', PAYMENTS_API_PATH),
@@ -932,7 +964,7 @@ const ROWS: Row[] = [
         payeeAccountId: customer.checkingId,
       },
     }),
-    answers: everyone(401),
+    answers: { ...everyone(401), 'retail shop': 403 },
   },
   {
     // The payment consent screen belongs to the browser holding its interaction cookie.
@@ -989,6 +1021,17 @@ const ROWS: Row[] = [
     route: route('GET', `${RETAIL_ORDERS_API_PATH}/:orderId`),
     name: 'reading an order of another browser at the retail shop',
     request: () => ({ path: `${RETAIL_ORDERS_API_PATH}/${randomUUID()}` }),
+    answers: everyone(404),
+  },
+  {
+    // A demo tool (DEMO_TOOLS): only the browser holding a paid order can have it paid again.
+    route: route('POST', RETAIL_RESUBMISSION_API_PATH),
+    name: 'paying an order of another browser again at the retail shop',
+    request: () => ({
+      method: 'POST',
+      path: retailResubmissionPath(randomUUID()),
+      headers: XSRF,
+    }),
     answers: everyone(404),
   },
   {
@@ -1203,6 +1246,8 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
   let server: Server;
   let context: Context;
   const tokens = new Map<Caller, string | null>();
+  /** A DPoP proof of the shop's key for a request (the "retail shop" caller's). */
+  let shopProof: (method: string, path: string) => Promise<string>;
 
   async function person(uid: string): Promise<Person> {
     const id = await userIdOf(test, uid);
@@ -1261,6 +1306,9 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
     tokens.set('AnyMarketing', await partnerToken(origin, 'AnyMarketing'));
     tokens.set('CustomerServiceRep', await partnerToken(origin, 'CustomerServiceRep'));
     tokens.set('client credentials', await applicationToken(origin, server.services.keys.secrets));
+    const shop = await shopTokenWithProofs(test, origin, ACCOUNTS_SCOPE);
+    tokens.set('retail shop', shop.token);
+    shopProof = shop.proof;
 
     const pairing = await fetch(new URL(FLOW_API_PATH, origin), {
       method: 'POST',
@@ -1271,6 +1319,7 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
     context = {
       origin,
       customer: await person(CUSTOMER),
+      merchantCheckingId: await merchantAccountId(test.handle.db),
       pairingFlowId: ((await pairing.json()) as { id: string }).id,
       signInFlowId: await signIn.authorize(),
       profileOf: (caller) => details.get(UID_OF[caller])!,
@@ -1281,11 +1330,16 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
     await test.drop();
   });
 
-  function send(row: Row, caller: Caller): Promise<Response> {
+  async function send(row: Row, caller: Caller): Promise<Response> {
     const token = tokens.get(caller) ?? null;
     const request = row.request(context, token, caller);
     const headers: Record<string, string> = { ...request.headers };
-    if (token && row.tokenIn !== 'body') headers.authorization = `Bearer ${token}`;
+    if (token && row.tokenIn !== 'body' && caller === 'retail shop') {
+      headers.authorization = `DPoP ${token}`;
+      headers.dpop = await shopProof(request.method ?? row.route.method, request.path);
+    } else if (token && row.tokenIn !== 'body') {
+      headers.authorization = `Bearer ${token}`;
+    }
     let body: string | undefined;
     if (request.json !== undefined) {
       headers['content-type'] ??= 'application/json';

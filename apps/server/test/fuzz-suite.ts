@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the fuzz test's own code, moved
    out of fuzz.api.test.ts to be shared by its shards: test code, where eslint.config allows it. */
-import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
@@ -19,7 +18,9 @@ import {
   ACCOUNT_ACTIVITY_CSV_API_PATH,
   ACCOUNT_STATEMENTS_API_PATH,
   BALANCES_API_PATH,
+  ACCOUNTS_SCOPE,
   OB_TRANSACTIONS_API_PATH,
+  PAYMENTS_SCOPE,
   PAYMENT_ACTIVITY_API_PATH,
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
@@ -27,6 +28,7 @@ import {
   RETAIL_CALLBACK_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
+  RETAIL_RESUBMISSION_API_PATH,
   RECENT_ACTIVITY_API_PATH,
   BANK_CLIENT,
   CLIENT_BALANCES_API_PATH,
@@ -61,6 +63,7 @@ import {
   transferConfirmationPath,
   XSRF_HEADER,
   directoryAttributeNames,
+  obTransactionsPath,
   directoryEntryPath,
   orchestrationPaths,
   vendorContentType,
@@ -91,7 +94,7 @@ import {
 import { partnerToken, signedInToken } from './partner-tokens';
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
-import { createConsent, shopOf, shopToken } from './pay-by-bank';
+import { createConsent, shopOf, shopTokenWithProofs } from './pay-by-bank';
 import { storedState } from './stored-state';
 import { testConfig } from './test-config';
 import {
@@ -1343,6 +1346,32 @@ const TARGETS: Target[] = [
       query: ['code', 'state', 'iss', 'error', 'error_description'],
     }),
   },
+  {
+    // The presenter's second submission (a demo tool): a browser without a paid order of its
+    // own has nothing to submit, and nothing reaches the bank.
+    route: { method: 'POST', url: RETAIL_RESUBMISSION_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'POST',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => `${RETAIL_ORDERS_API_PATH}/${id}/resubmission`),
+      headers: XSRF,
+    }),
+  },
+  {
+    // The shop's own token reading its company's account (issue 16 §2), with hostile pages,
+    // paths and headers; a read changes nothing, and is not audited (the company's own data).
+    ...dpopTarget('GET', OB_TRANSACTIONS_API_PATH, (context) => ({
+      path: mostly(
+        obTransactionsPath(context.shop.merchantAccountId),
+        hostileSegment.map((id) => OB_TRANSACTIONS_API_PATH.replace(':accountId', id)),
+      ),
+      query: ['page'],
+    })),
+    variant: 'the retail shop’s own DPoP token',
+  },
 ];
 
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */
@@ -1358,28 +1387,15 @@ const NOT_JSON: Record<string, string> = {
 
 /** The pay-by-bank shop's token (its own DPoP key), a consent of its own, and proofs on demand. */
 async function payingShop(test: TestDatabase, origin: string): Promise<Context['shop']> {
-  const keys = await generateKeyPair('ES256', { extractable: true });
-  const jwk = await exportJWK(keys.publicKey);
-  const shop = await shopOf(test, origin, keys);
   const merchant = await merchantAccountId(test.handle.db);
-  const consent = await createConsent(shop, merchant, 4210);
-  const token = await shopToken(shop);
-  const ath = createHash('sha256').update(token).digest('base64url');
-  return {
-    token,
-    consentId: consent.consentId,
-    merchantAccountId: merchant,
-    proof: (method, url) =>
-      new SignJWT({
-        htm: method,
-        htu: `${origin}${url.split('?')[0] ?? ''}`,
-        ath,
-        jti: randomUUID(),
-      })
-        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
-        .setIssuedAt()
-        .sign(keys.privateKey),
-  };
+  const consent = await createConsent(await shopOf(test, origin), merchant, 4210);
+  // Both of its scopes: the payment API's, and its company's accounts (issue 16 §2).
+  const { token, proof } = await shopTokenWithProofs(
+    test,
+    origin,
+    `${PAYMENTS_SCOPE} ${ACCOUNTS_SCOPE}`,
+  );
+  return { token, consentId: consent.consentId, merchantAccountId: merchant, proof };
 }
 
 /**

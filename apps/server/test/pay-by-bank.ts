@@ -1,5 +1,5 @@
-import type { webcrypto } from 'node:crypto';
-import { importJWK } from 'jose';
+import { createHash, randomUUID, type webcrypto } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import * as oidc from 'openid-client';
 import {
   OAUTH_CONSENT_INTERACTION_PARAM,
@@ -59,6 +59,31 @@ export async function shopOf(
 export async function shopToken(shop: Shop, scope: string = PAYMENTS_SCOPE): Promise<string> {
   const tokens = await oidc.clientCredentialsGrant(shop.config, { scope }, { DPoP: shop.dpop });
   return tokens.access_token;
+}
+
+/**
+ * The shop's own token (client credentials, `scope`) and a DPoP proof of its key for any request
+ * (RFC 9449 §4.2), for callers that send requests themselves (the authorization matrix).
+ */
+export async function shopTokenWithProofs(test: TestDatabase, origin: string, scope: string) {
+  const keys = await generateKeyPair('ES256', { extractable: true });
+  const jwk = await exportJWK(keys.publicKey);
+  const token = await shopToken(await shopOf(test, origin, keys), scope);
+  const ath = createHash('sha256').update(token).digest('base64url');
+  return {
+    token,
+    /** A fresh proof for `method` at `path` (its query left out, as `htu` wants). */
+    proof: (method: string, path: string) =>
+      new SignJWT({
+        htm: method,
+        htu: `${origin}${path.split('?')[0] ?? ''}`,
+        ath,
+        jti: randomUUID(),
+      })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+        .setIssuedAt()
+        .sign(keys.privateKey),
+  };
 }
 
 /** A call to the bank's API with a DPoP-bound token and a fresh proof. */

@@ -10,11 +10,13 @@ import {
   RETAIL_ORDERS_API_PATH,
   RETAIL_ORDER_PARAM,
   XSRF_HEADER,
+  apiErrorMessage,
   payByBankMessages,
-  retailOrderSchema,
-  type RetailOrder,
+  retailOrderViewSchema,
+  retailResubmissionPath,
+  type RetailOrderView,
 } from '@anybank/contracts';
-import { auditEvents } from '../src/db/schema';
+import { auditEvents, ledgerEntries } from '../src/db/schema';
 import { merchantAccountId } from '../src/modules/payments';
 import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
@@ -57,17 +59,31 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
   }
 
   /** The bank's answer arrives at the shop's callback; answers the order the shop's page shows. */
-  async function returnToShop(browser: BrowserSession, callback: URL): Promise<RetailOrder> {
+  async function returnToShop(browser: BrowserSession, callback: URL): Promise<RetailOrderView> {
     const returned = await browser.fetch(callback.pathname + callback.search, {
       redirect: 'manual',
     });
     expect(returned.status).toBe(303);
+    // A browser keeps a cookie of up to 4096 bytes: the sealed order, token and key fit.
+    const cookie = returned.headers.getSetCookie().find((line) => line.startsWith('retail_'));
+    expect(cookie?.length).toBeLessThan(4096);
     const page = new URL(returned.headers.get('location') ?? '', origin);
     const orderId = page.searchParams.get(RETAIL_ORDER_PARAM) ?? '';
+    return readOrder(browser, orderId);
+  }
+
+  async function readOrder(browser: BrowserSession, orderId: string): Promise<RetailOrderView> {
     const read = await browser.fetch(`${RETAIL_ORDERS_API_PATH}/${orderId}`);
     expect(read.status).toBe(200);
-    return retailOrderSchema.parse(await read.json());
+    return retailOrderViewSchema.parse(await read.json());
   }
+
+  /** The presenter's "Try paying this order again", from a browser. */
+  const submitAgain = (browser: BrowserSession, orderId: string, xsrf = true) =>
+    browser.fetch(retailResubmissionPath(orderId), {
+      method: 'POST',
+      headers: xsrf ? { [XSRF_HEADER]: '1' } : {},
+    });
 
   it('pays $42.10 from jane’s checking to the merchant once, and a return replayed pays nothing more', async () => {
     const before = await balances();
@@ -85,6 +101,19 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
     expect(order).toMatchObject({ status: 'paid', amountCents: 4210, problem: null });
     expect(order.paymentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
+    // The shop's page shows the credit of this payment in its company's account at the bank,
+    // as the bank's ledger booked it.
+    const [credit] = await test.handle.db
+      .select({ bookedAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(
+        sql`${ledgerEntries.transferId} = ${order.paymentId} and ${ledgerEntries.amountCents} > 0`,
+      );
+    expect(order.merchantCredit).toEqual({
+      status: 'received',
+      amountCents: 4210,
+      bookedAt: credit?.bookedAt.toISOString(),
+    });
     const [completed] = await test.handle.db
       .select({ details: auditEvents.details })
       .from(auditEvents)
@@ -120,16 +149,64 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
     expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
   });
 
+  it('sends a paid order’s payment to the bank again on the presenter’s demand: AnyBank refuses the used consent in its words, and nothing moves', async () => {
+    const { browser, atScreen } = await checkout();
+    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
+    const order = await returnToShop(browser, callback);
+    expect(order.status).toBe('paid');
+    const paid = await balances();
+
+    const again = await submitAgain(browser, order.orderId);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({
+      accepted: false,
+      status: 409,
+      code: 'payment_consent_consumed',
+      message: apiErrorMessage('payment_consent_consumed'),
+    });
+    expect(await balances()).toEqual(paid);
+    // The bank itself refused it, for this consent: the token and its key were the right ones
+    // (another token is refused as not for the consent, another key as an invalid proof).
+    const [completed] = await test.handle.db
+      .select({ consentId: sql<string>`${auditEvents.details}->>'consentId'` })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.type} = 'payment.completed' and ${auditEvents.details}->>'paymentId' = ${order.paymentId}`,
+      );
+    const refusals = await test.handle.db
+      .select({ code: sql<string>`${auditEvents.details}->>'code'` })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.type} = 'payment.refused' and ${auditEvents.details}->>'consentId' = ${completed?.consentId}`,
+      );
+    expect(refusals).toEqual([{ code: 'payment_consent_consumed' }]);
+    // Its page still shows the one credit.
+    expect(await readOrder(browser, order.orderId)).toEqual(order);
+
+    // Only with the anti-forgery header, only in the browser holding the order.
+    expect((await submitAgain(browser, order.orderId, false)).status).toBe(403);
+    const stranger = await submitAgain(new BrowserSession(origin), order.orderId);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ code: 'retail_order_not_found' });
+    expect(await balances()).toEqual(paid);
+  });
+
   it('tells the shopper who cancels at the bank that nothing was paid, and moves nothing', async () => {
     const before = await balances();
     const { browser, atScreen } = await checkout();
     const callback = await atScreen.answer({ decision: 'deny' });
     expect(callback.searchParams.get('error')).toBe('access_denied');
-    expect(await returnToShop(browser, callback)).toMatchObject({
+    const order = await returnToShop(browser, callback);
+    expect(order).toMatchObject({
       status: 'refused',
       paymentId: null,
       problem: payByBankMessages.shopDenied,
+      merchantCredit: null,
     });
+    // Nothing was paid, so there is nothing to submit again.
+    const again = await submitAgain(browser, order.orderId);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'retail_order_not_paid' });
     expect(await balances()).toEqual(before);
   });
 

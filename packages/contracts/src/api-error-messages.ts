@@ -197,4 +197,7 @@ export const apiErrorMessages = {
   retail_order_not_found: 'There is no such order at the shop.',
   retail_bank_unavailable:
     'The shop could not reach AnyBank to start the payment. Nothing was paid. Please try again later.',
+  retail_order_not_paid:
+    'This order was not paid, so there is no payment to send to AnyBank again.',
+  retail_bank_unreachable: 'The shop could not reach AnyBank. Please try again later.',
 } as const;

@@ -63,6 +63,8 @@ export const errorStatus = {
   dpop_proof_invalid: 401,
   retail_order_not_found: 404,
   retail_bank_unavailable: 502,
+  retail_order_not_paid: 409,
+  retail_bank_unreachable: 502,
   // Remembered browsers (issue 14 §3).
   remembered_browser_not_found: 404,
   // Sessions you can see and end, and the password change (issue 14 §4).

@@ -3,9 +3,11 @@ import {
   RETAIL_ORDERS_API_PATH,
   XSRF_HEADER,
   retailCheckoutResponseSchema,
-  retailOrderSchema,
+  retailOrderViewSchema,
+  retailResubmissionPath,
+  retailResubmissionSchema,
 } from '@anybank/contracts';
-import type { RetailCheckout, RetailOrder } from '@anybank/contracts';
+import type { RetailCheckout, RetailOrderView, RetailResubmission } from '@anybank/contracts';
 import { apiErrorOf, apiFetch, getJson } from './api';
 
 /**
@@ -22,8 +24,20 @@ export async function startCheckout(checkout: RetailCheckout): Promise<string> {
   return retailCheckoutResponseSchema.parse(await response.json()).redirectTo;
 }
 
-export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<RetailOrder> {
-  return getJson(`${RETAIL_ORDERS_API_PATH}/${encodeURIComponent(orderId)}`, retailOrderSchema, {
-    signal,
+export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<RetailOrderView> {
+  return getJson(
+    `${RETAIL_ORDERS_API_PATH}/${encodeURIComponent(orderId)}`,
+    retailOrderViewSchema,
+    { signal },
+  );
+}
+
+/** The presenter's demonstration: the shop submits the paid order's payment to the bank again. */
+export async function submitOrderAgain(orderId: string): Promise<RetailResubmission> {
+  const response = await apiFetch(retailResubmissionPath(orderId), {
+    method: 'POST',
+    headers: { [XSRF_HEADER]: '1' },
   });
+  if (!response.ok) throw await apiErrorOf(response, 'POST resubmission');
+  return retailResubmissionSchema.parse(await response.json());
 }

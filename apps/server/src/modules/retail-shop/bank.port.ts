@@ -1,18 +1,24 @@
-import type { webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
 import {
+  ACCOUNTS_SCOPE,
   PAYMENTS_API_PATH,
   PAYMENTS_SCOPE,
   PAYMENT_AUTHORIZATION_DETAILS_TYPE,
   PAYMENT_CONSENTS_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  obTransactionsPath,
+  obTransactionsResponseSchema,
   paymentConsentSchema,
   paymentSchema,
   type CreatePaymentConsent,
   type Payment,
   type PaymentConsent,
+  type SubmitPayment,
 } from '@anybank/contracts';
+import type { DpopPrivateJwk } from './order-cookie';
+import { creditOfPayment, type BankCredit } from './retail-shop.rules';
 
 /** What the shop keeps between sending the shopper to the bank and their return. */
 export interface AuthorizationChecks {
@@ -22,6 +28,29 @@ export interface AuthorizationChecks {
 
 /** The bank's refusal, in the bank's words (its API's `message`), or a failure to reach it. */
 export class BankRefusal extends Error {}
+
+/**
+ * The authorization a payment was made with, kept by the shop: its DPoP-bound access token and
+ * the private key the token is bound to (a token is good only with proofs of that key).
+ */
+export interface KeptAuthorization {
+  accessToken: string;
+  dpopKey: DpopPrivateJwk;
+}
+
+/** What the bank answered a call, as it said it: its status, error code and words. */
+export interface BankAnswer {
+  status: number;
+  code: string | null;
+  message: string;
+}
+
+/**
+ * How many pages (50 transactions each, newest first) of its account the shop reads looking for
+ * one payment's credit: a just-made payment is on the first; an order read much later, after
+ * hundreds of other payments, is reported not found rather than reading the whole history.
+ */
+const CREDIT_PAGES_READ = 4;
 
 /** The authorization came back with an error (RFC 6749 §4.1.2.1): `access_denied` when refused. */
 export class AuthorizationAnswerError extends Error {
@@ -34,7 +63,8 @@ export class AuthorizationAnswerError extends Error {
  * The shop's one way to its bank (issue 16 §2, ADR 0023): AnyBank's public HTTP API at its
  * public URL, through openid-client as a FAPI 2.0 client — `private_key_jwt` with the shop's own
  * key, pushed authorization requests with PKCE, DPoP-bound tokens and a DPoP proof on every call
- * to the payment API. It knows nothing of the bank but its address and its own registration.
+ * to the payment API and to its company's account. It knows nothing of the bank but its address
+ * and its own registration.
  */
 export interface BankPort {
   createConsent(consent: CreatePaymentConsent): Promise<PaymentConsent>;
@@ -48,8 +78,29 @@ export interface BankPort {
   pay(
     callbackUrl: URL,
     checks: AuthorizationChecks,
-    payment: Omit<Payment, 'paymentId' | 'status' | 'reference'> & { payeeAccountId: string },
-  ): Promise<Payment>;
+    payment: SubmitPayment,
+  ): Promise<{ payment: Payment; authorization: KeptAuthorization }>;
+  /**
+   * The entry crediting this payment (by its payment id) in the shop's company account at the
+   * bank, read with the shop's own token (scope `accounts`, DPoP) from the account's
+   * transactions; null when its recent transactions hold none. Throws a BankRefusal when the
+   * bank refuses the read.
+   */
+  findCredit(accountId: string, paymentId: string): Promise<BankCredit | null>;
+  /** The payment submitted again with the kept token and key: the bank's answer, as it is. */
+  submitAgain(authorization: KeptAuthorization, payment: SubmitPayment): Promise<BankAnswer>;
+}
+
+const EC_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
+/** The kept DPoP key again as the key pair openid-client signs its proofs with. */
+async function keyPairOf(jwk: DpopPrivateJwk): Promise<oidc.CryptoKeyPair> {
+  const publicJwk = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
+  return {
+    privateKey: await webcrypto.subtle.importKey('jwk', jwk, EC_P256, false, ['sign']),
+    // Extractable: each proof carries the public key (RFC 9449 §4.2).
+    publicKey: await webcrypto.subtle.importKey('jwk', publicJwk, EC_P256, true, ['verify']),
+  };
 }
 
 export function createBankPort(deps: {
@@ -80,9 +131,13 @@ export function createBankPort(deps: {
     return configuration;
   }
 
-  /** A fresh DPoP key for one piece of work: its tokens are bound to it and die with it. */
-  async function dpopFor(config: oidc.Configuration) {
-    return oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
+  /**
+   * A fresh DPoP key for one piece of work: its tokens are bound to it and die with it. Or the
+   * given one: the payment's (made extractable, to be kept with its token), then that kept key
+   * for the payment submitted again.
+   */
+  async function dpopFor(config: oidc.Configuration, keys?: oidc.CryptoKeyPair) {
+    return oidc.getDPoPHandle(config, keys ?? (await oidc.randomDPoPKeyPair('ES256')));
   }
 
   async function call(
@@ -104,12 +159,36 @@ export function createBankPort(deps: {
     return { status: response.status, body: await response.json().catch(() => null) };
   }
 
+  /** The bank's answer in its own words: its API's `code` and `message` (ADR 0018). */
+  function answerOf(answer: { status: number; body: unknown }): BankAnswer {
+    const body =
+      typeof answer.body === 'object' && answer.body !== null
+        ? (answer.body as Record<string, unknown>)
+        : {};
+    return {
+      status: answer.status,
+      code: typeof body.code === 'string' ? body.code : null,
+      message:
+        typeof body.message === 'string' ? body.message : `AnyBank answered ${answer.status}`,
+    };
+  }
+
   function refusal(answer: { status: number; body: unknown }): BankRefusal {
-    const message =
-      typeof answer.body === 'object' && answer.body !== null && 'message' in answer.body
-        ? String(answer.body.message)
-        : `AnyBank answered ${answer.status}`;
-    return new BankRefusal(message);
+    return new BankRefusal(answerOf(answer).message);
+  }
+
+  async function submit(
+    config: oidc.Configuration,
+    dpop: oidc.DPoPHandle,
+    token: string,
+    payment: SubmitPayment,
+  ) {
+    return call(config, dpop, token, PAYMENTS_API_PATH, {
+      consentId: payment.consentId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      payeeAccountId: payment.payeeAccountId,
+    });
   }
 
   return {
@@ -151,7 +230,8 @@ export function createBankPort(deps: {
 
     async pay(callbackUrl, checks, payment) {
       const config = await bank();
-      const dpop = await dpopFor(config);
+      const keys = await oidc.randomDPoPKeyPair('ES256', { extractable: true });
+      const dpop = await dpopFor(config, keys);
       const tokens = await oidc
         .authorizationCodeGrant(
           config,
@@ -166,14 +246,56 @@ export function createBankPort(deps: {
           }
           throw error;
         });
-      const answer = await call(config, dpop, tokens.access_token, PAYMENTS_API_PATH, {
-        consentId: payment.consentId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        payeeAccountId: payment.payeeAccountId,
-      });
+      const answer = await submit(config, dpop, tokens.access_token, payment);
       if (answer.status !== 201) throw refusal(answer);
-      return paymentSchema.parse(answer.body);
+      const { kty, crv, x, y, d } = await webcrypto.subtle.exportKey('jwk', keys.privateKey);
+      if (kty !== 'EC' || crv !== 'P-256' || !x || !y || !d) {
+        throw new Error('the DPoP key did not export as a P-256 JWK');
+      }
+      return {
+        payment: paymentSchema.parse(answer.body),
+        authorization: {
+          accessToken: tokens.access_token,
+          dpopKey: { kty, crv, x, y, d },
+        },
+      };
+    },
+
+    async findCredit(accountId, paymentId) {
+      const config = await bank();
+      const dpop = await dpopFor(config);
+      const tokens = await oidc.clientCredentialsGrant(
+        config,
+        { scope: ACCOUNTS_SCOPE },
+        { DPoP: dpop },
+      );
+      let page: URL | null = new URL(`${deps.bankUrl}${obTransactionsPath(accountId)}`);
+      for (let read = 0; page && read < CREDIT_PAGES_READ; read += 1) {
+        const response = await oidc.fetchProtectedResource(
+          config,
+          tokens.access_token,
+          page,
+          'GET',
+          undefined,
+          undefined,
+          { DPoP: dpop },
+        );
+        const body: unknown = await response.json().catch(() => null);
+        if (response.status !== 200) throw refusal({ status: response.status, body });
+        const transactions = obTransactionsResponseSchema.parse(body);
+        const credit = creditOfPayment(transactions.Data.Transaction, paymentId);
+        if (credit) return credit;
+        // Only a page at the bank's own address: the token and its proofs go nowhere else.
+        const next = transactions.Links.Next;
+        page = next?.startsWith(`${deps.bankUrl}/`) ? new URL(next) : null;
+      }
+      return null;
+    },
+
+    async submitAgain(authorization, payment) {
+      const config = await bank();
+      const dpop = await dpopFor(config, await keyPairOf(authorization.dpopKey));
+      return answerOf(await submit(config, dpop, authorization.accessToken, payment));
     },
   };
 }

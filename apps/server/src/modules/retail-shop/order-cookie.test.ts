@@ -13,6 +13,7 @@ const ORDER: ShopOrder = {
   codeVerifier: 'verifier-value',
   paymentId: null,
   problem: null,
+  authorization: null,
 };
 
 describe('the shop’s sealed order cookie', () => {
@@ -22,6 +23,24 @@ describe('the shop’s sealed order cookie', () => {
     const sealed = seal.seal(ORDER);
     expect(seal.open(sealed)).toEqual(ORDER);
     expect(createOrderSeal(randomBytes(32).toString('base64url')).open(sealed)).toBeNull();
+  });
+
+  it('keeps a paid order’s access token and DPoP key, and refuses a key with more to it', () => {
+    const paid: ShopOrder = {
+      ...ORDER,
+      status: 'paid',
+      paymentId: randomUUID(),
+      authorization: {
+        accessToken: 'header.payload.signature',
+        dpopKey: { kty: 'EC', crv: 'P-256', x: 'x-value', y: 'y-value', d: 'd-value' },
+      },
+    };
+    expect(seal.open(seal.seal(paid))).toEqual(paid);
+    const widened = {
+      ...paid,
+      authorization: { ...paid.authorization, dpopKey: { ...paid.authorization?.dpopKey, p: 'x' } },
+    } as ShopOrder;
+    expect(seal.open(seal.seal(widened))).toBeNull();
   });
 
   it('refuses a cookie with one bit changed anywhere', () => {

@@ -2,6 +2,16 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { z } from 'zod';
 import { RETAIL_ORDER_STATUSES } from '@anybank/contracts';
 
+/** The private half of a P-256 DPoP key, as a JWK (RFC 7518 §6.2). */
+export const dpopPrivateJwkSchema = z.strictObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string().min(1),
+  y: z.string().min(1),
+  d: z.string().min(1),
+});
+export type DpopPrivateJwk = z.infer<typeof dpopPrivateJwkSchema>;
+
 /** The shop's order as its own cookie keeps it: the shop is another company, with no tables here. */
 export const shopOrderSchema = z.object({
   orderId: z.uuid(),
@@ -15,6 +25,17 @@ export const shopOrderSchema = z.object({
   codeVerifier: z.string(),
   paymentId: z.string().nullable(),
   problem: z.string().nullable(),
+  /**
+   * Once paid: the authorization's DPoP-bound access token and the private key it is bound to,
+   * so that the presenter's "Try paying this order again" submits the payment exactly as the
+   * shop did and the bank's refusal is about the consent, not a wrong token. Acceptable here:
+   * the cookie is sealed (AES-256-GCM under the shop's key: no one reads or changes it) and
+   * HttpOnly (no script reads it), lives an hour, and what it holds can do one thing — pay
+   * this order's consent, which is used — for the token's 30 minutes, and only with this key.
+   */
+  authorization: z
+    .strictObject({ accessToken: z.string().min(1), dpopKey: dpopPrivateJwkSchema })
+    .nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 

@@ -6,11 +6,14 @@ import {
   RETAIL_ORDERS_API_PATH,
   RETAIL_ORDER_PARAM,
   RETAIL_PAGE_PATH,
+  RETAIL_RESUBMISSION_API_PATH,
   retailCheckoutResponseSchema,
   retailCheckoutSchema,
   retailOrderParamsSchema,
-  retailOrderSchema,
-  type RetailOrder,
+  retailOrderViewSchema,
+  retailResubmissionSchema,
+  type RetailOrderView,
+  type RetailResubmission,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
@@ -39,6 +42,9 @@ export function registerRetailShopRoutes(
   deps: { config: Config; shop: RetailShopService },
 ) {
   const { config, shop } = deps;
+  // Each checkout registers a payment consent at the bank, each read of a paid order and each
+  // second submission make calls to it (a token, then the call).
+  const rateLimit = signInRateLimit(config);
   const cookie = {
     path: `${config.basePath}/`,
     httpOnly: true,
@@ -52,8 +58,7 @@ export function registerRetailShopRoutes(
     {
       preHandler: requireXsrfHeader,
       config: {
-        // Each checkout registers a payment consent at the bank.
-        rateLimit: signInRateLimit(config),
+        rateLimit,
         docs: {
           summary: 'The shop: registers the cart’s payment at AnyBank and answers where to pay',
           tag: 'retail-shop',
@@ -86,26 +91,65 @@ export function registerRetailShopRoutes(
     `${RETAIL_ORDERS_API_PATH}/:orderId`,
     {
       config: {
+        rateLimit,
         docs: {
           summary: 'The shop: the order of this browser, paid or not',
           tag: 'retail-shop',
           caller: 'anyone',
           description:
-            'Read from the shop’s sealed cookie: only the browser that placed it sees it.',
+            'Read from the shop’s sealed cookie: only the browser that placed it sees it. For a paid order the shop reads its company’s account at AnyBank (its own client-credentials token, scope `accounts`, DPoP; the Open Banking transactions) and answers the entry crediting this payment — this order’s alone, never another shopper’s.',
           params: { orderId: 'The order’s id.' },
           responses: {
-            200: { description: 'The order.', schema: retailOrderSchema },
+            200: { description: 'The order.', schema: retailOrderViewSchema },
             400: 'A malformed id.',
             404: '`retail_order_not_found`: not this browser’s order.',
+            429: 'Too many calls from this address.',
           },
         },
       },
     },
-    async (request): Promise<RetailOrder> => {
+    async (request): Promise<RetailOrderView> => {
       const { orderId } = parseInput(retailOrderParamsSchema, request.params);
       return shop.order(request.cookies[SHOP_ORDER_COOKIE], orderId);
     },
   );
+
+  // A presenter's demonstration, like the demo's other tools: gone (404) with DEMO_TOOLS=off.
+  if (config.demoToolsEnabled) {
+    app.post(
+      RETAIL_RESUBMISSION_API_PATH,
+      {
+        preHandler: requireXsrfHeader,
+        config: {
+          rateLimit,
+          docs: {
+            summary: 'The shop (a demo tool): submits this browser’s paid order’s payment again',
+            tag: 'retail-shop',
+            caller: 'xsrf',
+            description:
+              'For the presenter: the shop’s server submits the payment to AnyBank’s `POST /api/open-banking/domestic-payments` once more, with the same consent and the same DPoP-bound access token of that authorization (kept in the sealed order cookie), and answers what the bank said: a consent pays once, so the bank refuses it (409 `payment_consent_consumed`) and nothing moves. Gone (404) with `DEMO_TOOLS=off`.',
+            params: { orderId: 'The order’s id.' },
+            responses: {
+              200: {
+                description: 'The bank’s answer: its status, code and message.',
+                schema: retailResubmissionSchema,
+              },
+              400: 'A malformed id.',
+              403: 'The anti-forgery header is missing.',
+              404: '`retail_order_not_found`: not this browser’s order.',
+              409: '`retail_order_not_paid`: the order was not paid, so there is nothing to submit again.',
+              429: 'Too many calls from this address.',
+              502: '`retail_bank_unreachable`: the bank could not be reached.',
+            },
+          },
+        },
+      },
+      async (request): Promise<RetailResubmission> => {
+        const { orderId } = parseInput(retailOrderParamsSchema, request.params);
+        return shop.submitAgain(request.cookies[SHOP_ORDER_COOKIE], orderId);
+      },
+    );
+  }
 
   app.get(
     RETAIL_CALLBACK_PATH,

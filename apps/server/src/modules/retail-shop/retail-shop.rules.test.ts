@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { payByBankMessages } from '@anybank/contracts';
-import { cartTotalCents, orderReference, problemOfAuthorizationError } from './retail-shop.rules';
+import { payByBankMessages, type ObTransaction } from '@anybank/contracts';
+import {
+  cartTotalCents,
+  centsOfObAmount,
+  creditOfPayment,
+  orderReference,
+  problemOfAuthorizationError,
+} from './retail-shop.rules';
 
 describe('the retail shop’s rules', () => {
   it('totals the demo cart at $42.10 from the shop’s own prices', () => {
@@ -19,5 +25,65 @@ describe('the retail shop’s rules', () => {
       problem: payByBankMessages.shopDenied,
     });
     expect(problemOfAuthorizationError('server_error').status).toBe('failed');
+  });
+});
+
+describe('finding a payment’s credit in the shop’s account at the bank', () => {
+  it.each([
+    ['42.10', 4210],
+    ['42.1', 4210],
+    ['0.05', 5],
+    ['1500', 150_000],
+    ['42.10000', 4210],
+  ])('reads the Open Banking amount %s as %i cents', (amount, cents) => {
+    expect(centsOfObAmount(amount)).toBe(cents);
+  });
+
+  it.each(['42.105', '-42.10', '42,10', '', '4e3', '42.'])('reads no amount from %j', (amount) => {
+    expect(centsOfObAmount(amount)).toBeNull();
+  });
+
+  const PAYMENT_ID = '5f0c1e2d-3a4b-4c5d-8e6f-708192a3b4c5';
+  const entry = (changes: Partial<ObTransaction>): ObTransaction => ({
+    AccountId: '1234567890',
+    TransactionId: '77',
+    TransactionReference: PAYMENT_ID,
+    CreditDebitIndicator: 'Credit',
+    Status: 'Booked',
+    BookingDateTime: '2026-11-27T14:32:05.000Z',
+    ValueDateTime: '2026-11-27T14:32:05.000Z',
+    TransactionInformation: 'Payment from Jane Doe · ORDER-1234',
+    Amount: { Amount: '42.10', Currency: 'USD' },
+    ProprietaryBankTransactionCode: { Code: 'income', Issuer: 'AnyBank' },
+    Balance: {
+      CreditDebitIndicator: 'Credit',
+      Type: 'InterimBooked',
+      Amount: { Amount: '42.10', Currency: 'USD' },
+    },
+    ...changes,
+  });
+
+  it('takes the credit whose TransactionReference is the payment id, with the bank’s amount and time', () => {
+    const others = [
+      entry({ TransactionId: '78', TransactionReference: 'another-payment' }),
+      entry({ TransactionId: '79', TransactionReference: undefined }),
+    ];
+    expect(creditOfPayment([...others, entry({})], PAYMENT_ID)).toEqual({
+      amountCents: 4210,
+      bookedAt: '2026-11-27T14:32:05.000Z',
+    });
+  });
+
+  it('finds nothing for another payment with the same reference, or a debit naming the payment', () => {
+    expect(
+      creditOfPayment(
+        [
+          entry({ TransactionReference: 'another-payment' }),
+          entry({ CreditDebitIndicator: 'Debit' }),
+        ],
+        PAYMENT_ID,
+      ),
+    ).toBeNull();
+    expect(creditOfPayment([], PAYMENT_ID)).toBeNull();
   });
 });

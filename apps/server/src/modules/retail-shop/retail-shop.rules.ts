@@ -1,6 +1,7 @@
 import {
   RETAIL_CART,
   payByBankMessages,
+  type ObTransaction,
   type RetailCheckout,
   type RetailOrder,
 } from '@anybank/contracts';
@@ -26,4 +27,41 @@ export function problemOfAuthorizationError(error: string): {
   return error === 'access_denied'
     ? { status: 'refused', problem: payByBankMessages.shopDenied }
     : { status: 'failed', problem: payByBankMessages.shopFailed };
+}
+
+/** A payment's credit in the shop's account, as the bank's transactions show it. */
+export interface BankCredit {
+  amountCents: number;
+  /** When the bank booked it (its BookingDateTime). */
+  bookedAt: string;
+}
+
+/**
+ * Open Banking's unsigned decimal amount ("42.10", up to 5 decimals) in integer cents; null for
+ * anything else, or an amount with a fraction of a cent (no USD entry has one).
+ */
+export function centsOfObAmount(amount: string): number | null {
+  const match = /^(\d{1,13})(?:\.(\d{1,5}))?$/.exec(amount);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').padEnd(5, '0');
+  if (!fraction.endsWith('000')) return null;
+  return Number(match[1]) * 100 + Number(fraction.slice(0, 2));
+}
+
+/**
+ * The credit of one payment among the bank's transactions of the shop's account: the Credit
+ * entry whose TransactionReference is the payment id the bank gave when it paid. The payment id,
+ * not the order reference: references are short and may repeat, a payment id names one payment.
+ */
+export function creditOfPayment(
+  transactions: readonly ObTransaction[],
+  paymentId: string,
+): BankCredit | null {
+  const entry = transactions.find(
+    (transaction) =>
+      transaction.TransactionReference === paymentId &&
+      transaction.CreditDebitIndicator === 'Credit',
+  );
+  const amountCents = entry ? centsOfObAmount(entry.Amount.Amount) : null;
+  return entry && amountCents !== null ? { amountCents, bookedAt: entry.BookingDateTime } : null;
 }

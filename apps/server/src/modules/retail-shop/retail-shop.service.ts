@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   PAYMENT_CURRENCY,
   payByBankMessages,
+  type MerchantCredit,
   type RetailCheckout,
-  type RetailOrder,
+  type RetailOrderView,
+  type RetailResubmission,
+  type SubmitPayment,
 } from '@anybank/contracts';
 import { DomainError } from '../../domain-error';
 import { AuthorizationAnswerError, BankRefusal, type BankPort } from './bank.port';
@@ -18,7 +21,24 @@ export interface RetailShopService {
     sealed: string | undefined,
     callbackUrl: URL,
   ): Promise<{ order: ShopOrder; sealed: string } | null>;
-  order(sealed: string | undefined, orderId: string): RetailOrder;
+  /** This browser's order; a paid one with what the shop's account at the bank shows of it. */
+  order(sealed: string | undefined, orderId: string): Promise<RetailOrderView>;
+  /**
+   * The presenter's demonstration (DEMO_TOOLS): this browser's paid order's payment submitted
+   * to the bank once more, with its consent and its authorization's token and key; answers
+   * what the bank said.
+   */
+  submitAgain(sealed: string | undefined, orderId: string): Promise<RetailResubmission>;
+}
+
+/** The payment of an order, as the shop submits it to the bank. */
+function paymentOf(order: ShopOrder): SubmitPayment {
+  return {
+    consentId: order.consentId,
+    amountCents: order.amountCents,
+    currency: PAYMENT_CURRENCY,
+    payeeAccountId: order.payeeAccountId,
+  };
 }
 
 /**
@@ -36,17 +56,18 @@ export function createRetailShopService(deps: {
 
   async function settle(order: ShopOrder, callbackUrl: URL): Promise<ShopOrder> {
     try {
-      const payment = await bank.pay(
+      const { payment, authorization } = await bank.pay(
         callbackUrl,
         { state: order.state, codeVerifier: order.codeVerifier },
-        {
-          consentId: order.consentId,
-          amountCents: order.amountCents,
-          currency: PAYMENT_CURRENCY,
-          payeeAccountId: order.payeeAccountId,
-        },
+        paymentOf(order),
       );
-      return { ...order, status: 'paid', paymentId: payment.paymentId, problem: null };
+      return {
+        ...order,
+        status: 'paid',
+        paymentId: payment.paymentId,
+        problem: null,
+        authorization,
+      };
     } catch (error) {
       if (error instanceof AuthorizationAnswerError) {
         return { ...order, ...problemOfAuthorizationError(error.error) };
@@ -54,6 +75,30 @@ export function createRetailShopService(deps: {
       const problem = error instanceof BankRefusal ? error.message : payByBankMessages.shopFailed;
       if (!(error instanceof BankRefusal)) console.warn('The shop’s payment failed', error);
       return { ...order, status: 'failed', problem };
+    }
+  }
+
+  /** This browser's order, or 404 (no cookie, a forged one, or another order's id). */
+  function ownOrder(sealed: string | undefined, orderId: string): ShopOrder {
+    const order = seal.open(sealed);
+    if (!order || order.orderId !== orderId) throw new DomainError('retail_order_not_found');
+    return order;
+  }
+
+  /**
+   * What the shop's account at the bank shows of a paid order's payment. Read from the bank
+   * each time the page asks rather than noted at the callback: the page then shows the bank's
+   * record as it is now (after the presenter's second submission too: still the one credit),
+   * and a bank slow to answer at the callback does not leave "not found" in the cookie for good.
+   */
+  async function merchantCreditOf(order: ShopOrder): Promise<MerchantCredit | null> {
+    if (order.status !== 'paid' || !order.paymentId) return null;
+    try {
+      const credit = await bank.findCredit(order.payeeAccountId, order.paymentId);
+      return credit ? { status: 'received', ...credit } : { status: 'not_found' };
+    } catch (error) {
+      console.warn('The shop could not read its account at AnyBank', error);
+      return { status: 'unavailable' };
     }
   }
 
@@ -80,6 +125,7 @@ export function createRetailShopService(deps: {
           ...checks,
           paymentId: null,
           problem: null,
+          authorization: null,
         };
         return { redirectTo: url, sealed: seal.seal(order) };
       } catch (error) {
@@ -97,9 +143,8 @@ export function createRetailShopService(deps: {
       return { order: settled, sealed: seal.seal(settled) };
     },
 
-    order(sealed, orderId) {
-      const order = seal.open(sealed);
-      if (!order || order.orderId !== orderId) throw new DomainError('retail_order_not_found');
+    async order(sealed, orderId) {
+      const order = ownOrder(sealed, orderId);
       return {
         orderId: order.orderId,
         reference: order.reference,
@@ -107,7 +152,22 @@ export function createRetailShopService(deps: {
         status: order.status,
         paymentId: order.paymentId,
         problem: order.problem,
+        merchantCredit: await merchantCreditOf(order),
       };
+    },
+
+    async submitAgain(sealed, orderId) {
+      const order = ownOrder(sealed, orderId);
+      if (order.status !== 'paid' || !order.authorization) {
+        throw new DomainError('retail_order_not_paid');
+      }
+      try {
+        const answer = await bank.submitAgain(order.authorization, paymentOf(order));
+        return { accepted: answer.status === 201, ...answer };
+      } catch (error) {
+        console.warn('The shop could not send the payment to AnyBank again', error);
+        throw new DomainError('retail_bank_unreachable');
+      }
     },
   };
 }

@@ -7,10 +7,13 @@ import {
   pageRoute,
   payByBankMessages,
 } from '@anybank/contracts';
-import type { RetailOrder } from '@anybank/contracts';
+import type { RetailOrderView } from '@anybank/contracts';
 import { formatUsd } from '../../lib/accounts';
 import { ApiError } from '../../lib/api';
+import { publicConfig } from '../../lib/config';
 import { fetchOrder, startCheckout } from '../../lib/retail-shop-api';
+import { PaidOrder } from './PaidOrder';
+import { SubmitAgainDemo } from './SubmitAgainDemo';
 import './retail-shop.css';
 
 const text = payByBankMessages;
@@ -19,14 +22,16 @@ const TOTAL_CENTS = RETAIL_CART.reduce((total, line) => total + line.amountCents
 /** The order the address names, as the shop's server answered (null: it has no such order). */
 interface Fetched {
   orderId: string;
-  order: RetailOrder | null;
+  order: RetailOrderView | null;
 }
 
 /**
  * Issue 16 §2: another company's shop, paid by bank. "Pay by bank with AnyBank" asks the shop's
  * server to register the payment at AnyBank and goes where it answers (the bank's sign-in and
  * consent screen); the bank sends the shopper back through the shop's server, which pays and
- * names the order here: paid with the bank's payment id, or why not.
+ * names the order here: paid with the bank's payment id and its credit in the shop's account
+ * at AnyBank, or why not. With the demo tools on, the presenter may have the shop submit the
+ * paid order's payment again, and see the bank refuse it.
  */
 export function RetailShopPage() {
   const [params, setParams] = useSearchParams();
@@ -85,13 +90,7 @@ export function RetailShopPage() {
       </header>
       <div className="shop-main">
         <div ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className="mb-3">
-          {order?.status === 'paid' && (
-            <section className="shop-card mb-3" aria-labelledby="shop-paid-heading">
-              <h2 id="shop-paid-heading">{text.paid}</h2>
-              <p className="mb-1">{text.orderReference(order.reference)}</p>
-              <p className="mb-0">{text.paidWith(order.paymentId ?? '')}</p>
-            </section>
-          )}
+          {order?.status === 'paid' && <PaidOrder order={order} />}
           {order && order.status !== 'paid' && order.status !== 'awaiting_payment' && (
             <section className="shop-card mb-3" aria-labelledby="shop-not-paid-heading">
               <h2 id="shop-not-paid-heading">{text.notPaid}</h2>
@@ -101,6 +100,9 @@ export function RetailShopPage() {
           {current && !order && <p className="shop-card mb-3">{text.orderLost}</p>}
           {problem && <p className="shop-card mb-3">{problem}</p>}
         </div>
+        {order?.status === 'paid' && publicConfig.demoToolsEnabled && (
+          <SubmitAgainDemo key={order.orderId} orderId={order.orderId} />
+        )}
         {order?.status === 'paid' ? (
           <button type="button" className="shop-pay" onClick={() => setParams({})}>
             {text.shopAgain}
