@@ -8,6 +8,10 @@
 // opening plus its ledger, money only moved, each confirmed transfer has its two entries).
 // Targets on PostgreSQL: ≥ 50 % of raw throughput, p99 < 50 ms. PGlite is reported too (its
 // raw figure is taken in this process once the server has stopped: one owner at a time).
+// On PostgreSQL, a further server counts what one transfer asks of the database on the wire
+// (bench/support/wire-counter.ts: statements and transactions), as the sign-in benchmark does;
+// the raw transaction is one statement, its own transaction. (The counter's writing commits are
+// left out: it tells a write by the command's tag, and a WITH that writes is tagged SELECT.)
 // Figures only, except that broken books end the run with exit code 1.
 // BENCH_TRANSFERS (per figure, default 3000) and BENCH_RUN_SECONDS (at most, default 20).
 import { createHash } from 'node:crypto';
@@ -26,7 +30,7 @@ import {
   customerAt,
   type BenchCustomer,
 } from './support/bench-customers';
-import { benchDatabaseKinds, startBenchServer } from './support/bench-server';
+import { benchDatabaseKinds, startBenchServer, type BenchServer } from './support/bench-server';
 import { load, type LoadFigures } from './support/cannon';
 import { machine, percentOf, table, verdict, writeResult } from './support/report';
 import { rawTransferStatements, type RunStatement } from './support/raw-transfer';
@@ -38,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_RUN_SECONDS ?? 20);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const AMOUNT_CENTS = 100;
+/** Transfers counted on the wire (after a warm-up of one per client). */
+const COUNTED_TRANSFERS = 400;
 
 /** A customer's two transfers, taken in turn: checking → savings, then back. */
 function legsOf(customer: BenchCustomer): [[string, string], [string, string]] {
@@ -117,6 +123,77 @@ async function booksProblems(database: DatabaseHandle): Promise<string[]> {
   return ledgerProblems(database.db, opening);
 }
 
+/**
+ * Runs of `amount` transfers (at most `maxSeconds`) through the API, one connection per
+ * customer, each moving AMOUNT_CENTS to and fro between its checking and savings.
+ */
+async function transferLoad(server: BenchServer, customers: BenchCustomer[]) {
+  const tokens = await accessTokensOf(server.origin, customers);
+  let nextClient = 0;
+  const perClient = {
+    setupClient: (client: { setRequests(requests: object[]): void }) => {
+      const index = nextClient++ % customers.length;
+      client.setRequests(
+        legsOf(customerAt(customers, index)).map(([from, to]) => ({
+          method: 'POST',
+          path: TRANSFERS_API_PATH,
+          headers: {
+            authorization: `Bearer ${tokens[index]}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            data: {
+              type: 'transfers',
+              attributes: {
+                from_account_id: from,
+                to_account_id: to,
+                amount: (AMOUNT_CENTS / 100).toFixed(2),
+                risk_data: PERSON_RISK_PAYLOAD,
+              },
+            },
+          }),
+        })),
+      );
+    },
+  };
+  return (amount: number, maxSeconds: number) =>
+    load({
+      ...perClient,
+      url: `${server.origin}${TRANSFERS_API_PATH}`,
+      connections: CLIENTS,
+      amount,
+      maxSeconds,
+      expectedStatus: 204,
+    });
+}
+
+/** What one transfer through the API asks of PostgreSQL, counted on the wire. */
+async function databaseWorkPerTransfer() {
+  let customers: BenchCustomer[] = [];
+  const server = await startBenchServer('postgres', {
+    prepare: async (database) => {
+      customers = await addBenchCustomers(database, CLIENTS);
+    },
+    countWire: true,
+  });
+  try {
+    const apiLoad = await transferLoad(server, customers);
+    await apiLoad(CLIENTS, 10); // warm-up: the pool's connections opened, statements prepared
+    const before = server.wireCounts();
+    const counted = await apiLoad(COUNTED_TRANSFERS, 30);
+    const after = server.wireCounts();
+    if (!before || !after) throw new Error('the wire counter did not count');
+    const per = (count: number) => round(count / Math.max(1, counted.answered), 2);
+    if (counted.unexpected > 0) throw new Error('a counted transfer was not confirmed');
+    return {
+      statements: per(after.statements - before.statements),
+      transactions: per(after.transactions - before.transactions),
+    };
+  } finally {
+    await server.stopAndInspect();
+  }
+}
+
 interface Run {
   database: string;
   api: LoadFigures;
@@ -147,43 +224,7 @@ for (const kind of benchDatabaseKinds()) {
     ? new pg.Pool({ connectionString: server.databaseUrl, max: CLIENTS })
     : null;
   try {
-    const tokens = await accessTokensOf(server.origin, customers);
-    let nextClient = 0;
-    const perClient = {
-      setupClient: (client: { setRequests(requests: object[]): void }) => {
-        const index = nextClient++ % customers.length;
-        client.setRequests(
-          legsOf(customerAt(customers, index)).map(([from, to]) => ({
-            method: 'POST',
-            path: TRANSFERS_API_PATH,
-            headers: {
-              authorization: `Bearer ${tokens[index]}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({
-              data: {
-                type: 'transfers',
-                attributes: {
-                  from_account_id: from,
-                  to_account_id: to,
-                  amount: (AMOUNT_CENTS / 100).toFixed(2),
-                  risk_data: PERSON_RISK_PAYLOAD,
-                },
-              },
-            }),
-          })),
-        );
-      },
-    };
-    const apiLoad = (amount: number, maxSeconds: number) =>
-      load({
-        ...perClient,
-        url: `${server.origin}${TRANSFERS_API_PATH}`,
-        connections: CLIENTS,
-        amount,
-        maxSeconds,
-        expectedStatus: 204,
-      });
+    const apiLoad = await transferLoad(server, customers);
 
     let userIds = new Map<string, string>();
     if (pool) {
@@ -234,6 +275,10 @@ for (const kind of benchDatabaseKinds()) {
   });
 }
 
+const databaseWork = benchDatabaseKinds().includes('postgres')
+  ? await databaseWorkPerTransfer()
+  : null;
+
 const after = await machine();
 console.log(
   `\nConfirmed transfers, ${CLIENTS} customers at once (≤ ${TRANSFERS} and ≤ ${SECONDS} s per figure): the API beside the raw SQL transaction:\n`,
@@ -270,6 +315,14 @@ console.log(
     ]),
   ),
 );
+if (databaseWork) {
+  console.log(
+    `\nWhat one transfer through the API asks of PostgreSQL (${COUNTED_TRANSFERS} counted on the wire; the raw transaction is 1 statement in 1 transaction):\n`,
+  );
+  console.log(
+    table(['statements', 'transactions'], [[databaseWork.statements, databaseWork.transactions]]),
+  );
+}
 for (const run of runs) {
   for (const problem of run.booksProblems) console.error(`${run.database}: ${problem}`);
 }
@@ -281,6 +334,8 @@ await writeResult('transfers', {
     ...run,
     reached: { ratio: run.ratio >= TARGET_RATIO, p99: run.api.p99Ms < TARGET_P99_MS },
   })),
+  /** PostgreSQL: per transfer through the API, counted on the wire; null when not measured. */
+  databaseWorkPerTransfer: databaseWork,
   machine: { ...before, loadAverageAtEnd: after.loadAverage },
 });
 if (runs.some((run) => run.booksProblems.length > 0)) process.exitCode = 1;
