@@ -6,6 +6,7 @@ import {
   BALANCES_API_PATH,
   CONSENTS_API_PATH,
   OAUTH_PATHS,
+  OB_TRANSACTIONS_API_PATH,
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   TRANSFERS_API_PATH,
@@ -298,6 +299,11 @@ describe('the API reference page', () => {
     });
     expect(document.paths[PAYMENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
     expect(document.paths[PAYMENT_CONSENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
+    // Open Banking's transactions take either: a person's bearer token, or a company's own
+    // application's DPoP-bound token for its company's accounts (issue 16 §2).
+    expect(
+      document.paths[OB_TRANSACTIONS_API_PATH.replace(':accountId', '{accountId}')]?.get?.security,
+    ).toEqual([{ bearer: [] }, { oauth2: [] }, { dpop: [] }]);
     // The server accepts an authorization request of that client to that redirect URI only.
     const authorize = (redirectUri: string) => {
       const url = new URL(OAUTH_PATHS.authorization, origin);

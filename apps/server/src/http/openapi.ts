@@ -32,6 +32,12 @@ export type RouteCaller =
    * of its key for each request (RFC 9449): the pay-by-bank API refuses it as a bearer token.
    */
   | 'dpop'
+  /**
+   * Either a person's bearer token, or an application's DPoP-bound token with its proof: the
+   * Open Banking transactions, which a company's own application reads for its company's
+   * accounts (issue 16 §2) and customers and the advisor with their bearer tokens.
+   */
+  | 'bearerOrDpop'
   /** The browser that holds the sign-in's interaction cookie, with the anti-forgery header. */
   | 'browser'
   /** Any caller with the anti-forgery header (a form post from another site cannot add it). */
@@ -137,6 +143,7 @@ const SECURITY: Record<RouteCaller, Record<string, string[]>[]> = {
   // Either scheme gives the same bearer token: `oauth2` is how the reference's viewer gets one.
   bearer: [{ bearer: [] }, { oauth2: [] }],
   dpop: [{ dpop: [] }],
+  bearerOrDpop: [{ bearer: [] }, { oauth2: [] }, { dpop: [] }],
   browser: [{ interactionCookie: [], xsrfHeader: [] }],
   xsrf: [{ xsrfHeader: [] }],
   apiKey: [{ apiKey: [] }],

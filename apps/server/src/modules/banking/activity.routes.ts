@@ -228,7 +228,7 @@ export function registerActivityRoutes(
         docs: {
           summary: 'An account’s transactions (UK Open Banking OBReadTransaction6), paged',
           tag: 'banking',
-          caller: 'bearer',
+          caller: 'bearerOrDpop',
           description:
             'A customer’s token reads their own accounts; the wealth advisor’s (scopes `consent_admin`, ' +
             '`directory`) an account a client shares with the advisor by their balance-sharing consent ' +
