@@ -60,3 +60,14 @@ test('the JavaScript a first visit to / downloads stays within its gzip budget',
     FIRST_LOAD_BUDGET_GZIP_KB,
   );
 });
+
+// ADR 0024: the layout loads zod beside the answers it checks, after the first render. zod's
+// schemas carry their class names as text ($ZodType): none in what the first visit downloads.
+test('the JavaScript a first visit to / downloads holds no zod', async () => {
+  const scripts = await entryScriptsOf(distDir);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const text = await readFile(path.join(distDir, script.file), 'utf8');
+    expect(text.includes('$ZodType'), `zod in ${script.file}`).toBe(false);
+  }
+});

@@ -4,7 +4,7 @@ import {
   PUBLIC_CONFIG_META_NAME,
   XSRF_HEADER,
   orchestrationPaths,
-  publicConfigSchema,
+  readPublicConfig,
   registrationResponseSchema,
   widgetTokenResponseSchema,
   type PublicConfig,
@@ -69,7 +69,7 @@ export async function publicConfigOf(request: APIRequestContext): Promise<Public
   const html = await response.text();
   const meta = new RegExp(`<meta name="${PUBLIC_CONFIG_META_NAME}" content="([^"]*)">`).exec(html);
   expect(meta, `<meta name="${PUBLIC_CONFIG_META_NAME}"> in index.html`).not.toBeNull();
-  return publicConfigSchema.parse(JSON.parse(decodeAttribute(meta![1]!)));
+  return readPublicConfig(JSON.parse(decodeAttribute(meta![1]!)));
 }
 
 /**

@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { CURRENCY } from './constants';
-
 /**
  * Balances, transfers and menu options (document 2 §3, §5, §7): the paths, payloads and the
  * money arithmetic the browser and the server share. Money is integer cents everywhere; text
- * such as "25.50" is turned into cents by string arithmetic, never through a float.
+ * such as "25.50" is turned into cents by string arithmetic, never through a float. The
+ * schemas of the payloads are in banking.schemas.ts (ADR 0024).
  */
 
 export const BALANCES_API_PATH = '/api/open-banking/balances';
@@ -13,6 +11,7 @@ export const MENU_OPTIONS_API_PATH = '/api/menu-options';
 
 /** Optional on a transfer: a retry with the same key answers the first result again. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** The transfer's number (document 2 §2: random, below 100000), on 204 and 403 answers. */
 export const TRANSFER_NUMBER_HEADER = 'X-Transfer-Number';
 
@@ -54,44 +53,6 @@ export function formatCentsWithSeparators(cents: number): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** `GET /api/open-banking/balances` → `Data.Balance[]`, Open Banking's shape. */
-export const balanceSchema = z.object({
-  AccountId: z.string(),
-  Amount: z.object({ Amount: z.string(), Currency: z.literal(CURRENCY) }),
-  CreditDebitIndicator: z.enum(['Credit', 'Debit']),
-  Type: z.literal('InterimAvailable'),
-  DateTime: z.string(),
-});
-export type Balance = z.infer<typeof balanceSchema>;
-/**
- * Open Banking's OBReadBalance1 (Account and Transaction API v3.1): the balances, the URL they
- * were read at, and one page (the customer's three accounts are never split).
- */
-export const balancesResponseSchema = z.object({
-  Data: z.object({ Balance: z.array(balanceSchema) }),
-  Links: z.object({ Self: z.string() }),
-  Meta: z.object({ TotalPages: z.number().int() }),
-});
-export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
-
-/**
- * `POST /api/private/transfers`. The attributes are deliberately loose: the server checks them
- * in the order of document 2 §5 and answers that order's messages, which a strict schema here
- * would pre-empt with its own.
- */
-export const transferAttributesSchema = z.object({
-  from_account_id: z.string().max(64).nullish(),
-  to_account_id: z.string().max(64).nullish(),
-  amount: z.union([z.string().max(32), z.number()]).nullish(),
-  risk_data: z.unknown().optional(),
-});
-export type TransferAttributes = z.infer<typeof transferAttributesSchema>;
-export const transferRequestSchema = z.object({
-  data: z.object({ type: z.literal('transfers'), attributes: transferAttributesSchema }),
-});
-export type TransferRequest = z.infer<typeof transferRequestSchema>;
-export const idempotencyKeySchema = z.string().min(1).max(128).optional();
-
 /**
  * Why a transfer was refused (403). `max_threshold` (above the deny threshold) and `risk`
  * (automation) are document 2 §8's two; `not_approved` is a declined or expired mobile
@@ -104,11 +65,6 @@ export const TRANSFER_DENIAL_CODES = [
   'approval_unavailable',
 ] as const;
 export type TransferDenialCode = (typeof TRANSFER_DENIAL_CODES)[number];
-export const transferDeniedResponseSchema = z.object({
-  code: z.enum(TRANSFER_DENIAL_CODES),
-  message: z.string(),
-});
-export type TransferDeniedResponse = z.infer<typeof transferDeniedResponseSchema>;
 
 /**
  * Issue 12 §3: a transfer that takes the customer's 24-hour running total above their approval
@@ -117,29 +73,9 @@ export type TransferDeniedResponse = z.infer<typeof transferDeniedResponseSchema
  * with the code moves the money.
  */
 export const TRANSFER_CONFIRMATION_CHANNELS = ['email', 'sms'] as const;
-export const transferConfirmationRequiredSchema = z.object({
-  code: z.literal('confirmation_required'),
-  message: z.string(),
-  transferId: z.string(),
-  channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
-  /** Where the code went, masked ("j***@example.com", "•••• 1234"). */
-  destination: z.string(),
-});
-export type TransferConfirmationRequired = z.infer<typeof transferConfirmationRequiredSchema>;
-
 export function transferConfirmationPath(transferId: string): string {
   return `${TRANSFERS_API_PATH}/${encodeURIComponent(transferId)}/confirmation`;
 }
-export const transferConfirmationRequestSchema = z.object({
-  code: z.string().trim().min(1).max(16),
-});
-export type TransferConfirmationRequest = z.infer<typeof transferConfirmationRequestSchema>;
-/** A wrong code (400, `invalid_code`): the transfer still waits; this many tries are left. */
-export const transferCodeRefusedSchema = z.object({
-  code: z.literal('invalid_code'),
-  message: z.string(),
-  attemptsLeft: z.number().int(),
-});
 
 /**
  * The code step's Cancel: `POST {TRANSFERS_API_PATH}/{transferId}/cancellation`, no body. 204
@@ -150,9 +86,3 @@ export const transferCodeRefusedSchema = z.object({
 export function transferCancellationPath(transferId: string): string {
   return `${TRANSFERS_API_PATH}/${encodeURIComponent(transferId)}/cancellation`;
 }
-
-/** `GET /api/menu-options` (the spec's /bxfMenuOptions): entries without a title are dropped. */
-export const menuOptionSchema = z.object({ title: z.string().optional(), url: z.string() });
-export type MenuOption = z.infer<typeof menuOptionSchema>;
-export const menuOptionsResponseSchema = z.record(z.string(), menuOptionSchema);
-export type MenuOptionsResponse = z.infer<typeof menuOptionsResponseSchema>;

@@ -1,34 +1,17 @@
-import { z } from 'zod';
 import { formatCentsWithSeparators } from './banking';
 
 /**
  * Issue 15 §1, "Behind the scenes": a live timeline, for one browser, of what the bank did for
  * it. The server turns its audit events into entries (title, one plain sentence, the redacted
- * details); these are the words, shared so that the panel and its tests read the same.
+ * details); these are the words, shared so that the panel and its tests read the same. The
+ * entries' schemas are in behind-the-scenes.schemas.ts (ADR 0024).
  */
 
 export const INSPECTOR_PATH = '/api/dev/inspector';
 export const INSPECTOR_EVENTS_PATH = '/api/dev/inspector/events';
+
 /** `?inspect=1` on any page opens the panel (issue 15 §1). */
 export const INSPECT_QUERY_PARAMETER = 'inspect';
-
-export const inspectorEntrySchema = z.object({
-  /** The audit event's id: entries arrive in this order. */
-  id: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-  title: z.string(),
-  explanation: z.string(),
-  /** What the event recorded, secrets removed (no password, code, or token signature). */
-  details: z.record(z.string(), z.unknown()),
-  /** For a message: the outbox page showing that message. */
-  outboxLink: z.string().nullable(),
-});
-export type InspectorEntry = z.infer<typeof inspectorEntrySchema>;
-
-/** `opened`: a new, empty panel; `kept`: the browser already had one, which goes on. */
-export const inspectorOpenedSchema = z.object({ panel: z.enum(['opened', 'kept']) });
-export type InspectorOpened = z.infer<typeof inspectorOpenedSchema>;
 
 /** An event's details, read without trusting their shape (they are stored JSON). */
 export type EventDetails = Record<string, unknown>;

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 /**
  * The bank's brand (issue 15 §5, ADR 0020): a presenter shows the demo under a prospect's
  * name, logo and colours. The defaults come from the environment (BANK_NAME, PRODUCT_NAME,
  * BRAND_PRIMARY_COLOR, BRAND_ACCENT_COLOR); the demo admin's "Branding" form replaces them at
- * once, everywhere, until "Restore default brand" or "Reset demo".
+ * once, everywhere, until "Restore default brand" or "Reset demo". The schemas are in
+ * branding.schemas.ts (ADR 0024).
  */
 
 export const BRANDING_API_PATH = '/api/branding';
@@ -44,59 +43,6 @@ export const LOGO_TYPES = ['image/svg+xml', 'image/png'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 export const MAX_LOGO_BYTES = 100 * 1024;
 export const BRAND_NAME_MAX_LENGTH = 40;
-
-const HEX_COLOR = /^#[0-9a-f]{6}$/;
-
-export const hexColorSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HEX_COLOR, 'must be a colour written #rrggbb');
-
-/** A bank or product name as it shows in the navbar: printable, no markup-looking brackets. */
-export const brandNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(BRAND_NAME_MAX_LENGTH, `must be at most ${BRAND_NAME_MAX_LENGTH} characters`)
-  .regex(/^[^<>{}\p{Cc}]+$/u, 'must not contain <, >, { or } or control characters');
-
-/**
- * The demo admin's brand. `logo`: a new file (its type and its bytes in base64), `null` for the
- * default mark, or left out to keep the current logo.
- */
-export const brandingUpdateSchema = z.object({
-  bankName: brandNameSchema,
-  productName: brandNameSchema,
-  primaryColor: hexColorSchema,
-  accentColor: hexColorSchema,
-  logo: z
-    .object({
-      type: z.enum(LOGO_TYPES),
-      base64: z
-        .string()
-        .max(Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 4, 'is larger than the logo limit')
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
-    })
-    .nullable()
-    .optional(),
-});
-export type BrandingUpdate = z.infer<typeof brandingUpdateSchema>;
-
-/** The brand as the site, the phone and the admin form read it (public). */
-export const brandingSchema = z.object({
-  bankName: z.string(),
-  productName: z.string(),
-  primaryColor: z.string().regex(HEX_COLOR),
-  accentColor: z.string().regex(HEX_COLOR),
-  /** The logo's address with its version, so a changed logo is a new address for caches. */
-  logoUrl: z.string(),
-  /** Whether an uploaded logo replaces the default mark. */
-  customLogo: z.boolean(),
-  /** Whether the demo admin changed the brand (false: the defaults from the environment). */
-  custom: z.boolean(),
-});
-export type Branding = z.infer<typeof brandingSchema>;
 
 /** The Branding form's words (demo admin page). */
 export const brandingMessages = {

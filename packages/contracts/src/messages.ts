@@ -1,6 +1,7 @@
 import { OTP_TTL_MS, PROFILE_FIELD_MAX_LENGTH, ZIP_MAX_LENGTH } from './constants';
 import { phoneAppMessages } from './phone-app';
 import { BANK_NAME_SLOT, PRODUCT_NAME_SLOT } from './branding';
+import { unexpectedErrorMessages } from './layout-messages';
 import {
   passkeyNameMessages,
   passwordStrengthMessages,
@@ -60,10 +61,9 @@ const sections = {
     fidoAuthenticationNotProvided:
       'Authentication was not provided, ensure you are using the correct FIDO device',
     fidoAuthenticationError: 'An error occurred authenticating with FIDO device',
-    unexpectedErrorTitle: 'Unexpected Error.',
-    unexpectedErrorText: 'Please contact Technical Enablement.',
-    // Not in the spec: the button under the unexpected error when a page could not be shown.
-    reloadPage: 'Reload the page',
+    unexpectedErrorTitle: unexpectedErrorMessages.title,
+    unexpectedErrorText: unexpectedErrorMessages.text,
+    reloadPage: unexpectedErrorMessages.reloadPage,
     sessionPickupErrorTitle: 'Session Pickup Error',
     // Not in the spec (issue 15 §6): a risk denial is titled for what happened, not as an
     // unexpected error; its text stays the spec's 'Access Denied: …'.

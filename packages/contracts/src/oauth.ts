@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { UserType } from './user-types';
 
 /**
  * The bank's OAuth 2.0 / OpenID Connect clients, scopes and claims (document 1 §6, §7;
  * document 2 §6). All browser clients are public: authorization code + PKCE S256, no secret.
+ * The pickup answer's schema is in oauth.schemas.ts (ADR 0024).
  */
 export const OAUTH_PATHS = {
   authorization: '/as/authorization.oauth2',
@@ -96,22 +96,3 @@ export const PICKUP_PATH = '/ext/ref/pickup';
 export const PICKUP_INSTANCE_HEADER = 'X-Instance-Id';
 export const PICKUP_REFERENCE_TYPES = ['AdvisorSPRefID', 'BXFSPRefID'] as const;
 export type PickupReferenceType = (typeof PICKUP_REFERENCE_TYPES)[number];
-
-/** `{product}` fields are named with the configured product id: `anybankUserType`. */
-export const pickupResponseSchema = z
-  .object({
-    resumePath: z.string().optional(),
-    Email: z.string().optional(),
-    subject: z.string().optional(),
-    FirstName: z.string().optional(),
-    LastName: z.string().optional(),
-    uid: z.string().optional(),
-    street: z.string().optional(),
-    city: z.string().optional(),
-    postalCode: z.string().optional(),
-    mobile: z.string().optional(),
-    authnPreference: z.string().optional(),
-    accts: z.string().optional(),
-  })
-  .catchall(z.unknown());
-export type PickupResponse = z.infer<typeof pickupResponseSchema>;

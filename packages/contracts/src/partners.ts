@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { balanceSchema } from './banking';
+import { balanceSchema } from './banking.schemas';
 import { ACCOUNT_KINDS } from './constants';
 
 /**

@@ -3,7 +3,8 @@ import { PRODUCT_NAME_SLOT } from './branding';
 /**
  * The phone app at /mobile and the site's ways to it (issue 15 §3): the words of its lock
  * screen, its notifications, its record of past decisions, and the site's link and QR code.
- * `{{productName}}` is the brand's app name (`fillBrand`, issue 15 §5).
+ * `{{productName}}` is the brand's app name (`fillBrand`, issue 15 §5). Also `messages.phoneApp`;
+ * the footer on every page reads it here, without `messages` and every page's words (ADR 0024).
  */
 export const phoneAppMessages = {
   description: 'Approve sign-ins and transfers sent to this phone with a single tap.',

@@ -1,11 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Step-up (issue 12 §2): changing the e-mail address, mobile number, password or sign-in
  * method, adding or removing a device, pairing a wallet and deleting the account need a strong
  * authentication made in this browser within the last 5 minutes. Older, the API answers 401
  * `step_up_required`; the page runs a step-up flow (`POST STEP_UP_PATH`, then the flow API)
- * and retries.
+ * and retries. The refusal's schema is in step-up.schemas.ts (ADR 0024).
  */
 
 /** How long a sign-in or a step-up counts as recent. */
@@ -27,17 +25,6 @@ export const STEP_UP_METHODS = [
   'passkey',
 ] as const;
 export type StepUpMethod = (typeof STEP_UP_METHODS)[number];
-
-/** The body of a `step_up_required` refusal. */
-export const stepUpRequiredSchema = z.object({
-  code: z.literal(STEP_UP_REQUIRED),
-  message: z.string(),
-  /** The factors this customer may use for the step-up. */
-  methods: z.array(z.enum(STEP_UP_METHODS)),
-  /** Where to start the step-up flow. */
-  stepUpPath: z.string(),
-});
-export type StepUpRequired = z.infer<typeof stepUpRequiredSchema>;
 
 /**
  * For this long after an address changes, while the previous one is still known, a forgotten

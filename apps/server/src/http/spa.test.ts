@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CONFIG_META_NAME, publicConfigSchema } from '@anybank/contracts';
+import { PUBLIC_CONFIG_META_NAME, readPublicConfig } from '@anybank/contracts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { testConfig } from '../../test/test-config';
 import { buildServer, publicConfigOf, type Server } from '../app';
@@ -28,7 +28,7 @@ describe('index.html for the browser', () => {
   it('carries the public configuration in a meta tag, escaped, and no inline script', () => {
     const config = { ...publicConfigOf(testConfig()), companyId: `o'brien"<script>` };
     const html = renderIndexHtml(BUILT_INDEX, config);
-    expect(publicConfigSchema.parse(metaContent(html))).toEqual(config);
+    expect(readPublicConfig(metaContent(html))).toEqual(config);
     expect(html).not.toContain('<script>');
   });
 

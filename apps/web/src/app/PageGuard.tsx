@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BANK_CLIENT } from '@anybank/contracts';
 import { lazyDialog } from '../components/lazy-dialog';
 import { PageLoading } from '../components/ui/PageLoading';
-import { signInReturnOf } from '../lib/auth-session';
+import { signInReturnOf } from '../lib/sign-in-return';
 import type { ErrorContent } from '../lib/error-catalogue';
 import { sessionStore, useSessionItem } from '../lib/session-storage';
 import { completeSignIn, restartSignIn, startSignIn } from '../lib/sign-in';

@@ -1,6 +1,6 @@
 import { PARTNER_CLIENTS, isPagePath, pageIdOfPath, pageRoute } from '@anybank/contracts';
 import type { PageId, UserType } from '@anybank/contracts';
-import { isHomePath, signInReturnOf, userTypeOf } from '../lib/auth-session';
+import { isHomePath, signInReturnOf, userTypeOf } from '../lib/sign-in-return';
 import { normalizePath } from '../lib/paths';
 
 /**

@@ -1,13 +1,15 @@
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PAGE_ROUTES } from '@anybank/contracts';
 import type { PageId } from '@anybank/contracts';
 import { RootLayout } from './layout/RootLayout';
-import { NotFoundPage } from './NotFoundPage';
 import { ShowingPageContext } from './layout/use-showing-page';
 import { PageGuard } from './PageGuard';
 import { PAGE_COMPONENTS } from './page-components';
+
+/** An address that is no page: loaded when it is asked for, like every page but home. */
+const NotFoundPage = lazy(async () => ({ default: (await import('./NotFoundPage')).NotFoundPage }));
 
 /** Carried on each page route so the layout knows which page is showing. */
 export interface PageRouteHandle {

@@ -56,16 +56,24 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** GETs a JSON document from the API server and checks it against the schema. */
+/**
+ * GETs a JSON document from the API server and checks it against the schema. A schema still
+ * loading (lib/shell-schemas.ts) loads while the request is on its way.
+ */
 export async function getJson<T>(
   path: string,
-  schema: ResponseSchema<T>,
+  schema: ResponseSchema<T> | Promise<ResponseSchema<T>>,
   options: { signal?: AbortSignal } = {},
 ): Promise<T> {
+  const checker = Promise.resolve(schema);
+  // A schema that cannot load is this call's failure, thrown below; not also an unhandled one
+  // when the request fails first.
+  checker.catch(() => undefined);
   const response = await apiFetch(path, {
     headers: { Accept: 'application/json' },
     signal: options.signal,
   });
   if (!response.ok) throw await apiErrorOf(response, `GET ${path}`);
-  return schema.parse(await response.json());
+  const body: unknown = await response.json();
+  return (await checker).parse(body);
 }

@@ -5,9 +5,9 @@ import {
   createAuthSession,
   sessionItemsFromClaims,
   sessionItemsFromPickup,
-  signInReturnOf,
   signOutUrl,
 } from './auth-session';
+import { signInReturnOf } from './sign-in-return';
 import { base64UrlEncode } from './oauth';
 import { createSessionStore } from './session-store';
 

@@ -10,7 +10,6 @@ import {
   isPartnerUserType,
   isUserType,
   pageRoute,
-  pickupResponseSchema,
 } from '@anybank/contracts';
 import type {
   BrowserClient,
@@ -32,13 +31,15 @@ import {
 import type { Pkce } from './oauth';
 import { normalizePath } from './paths';
 import { siteUrl, withBasePath } from './public-config';
-import type { SessionStore } from './session-store';
+import { clearSessionItems, type SessionStore } from './session-store';
+import { userTypeOf, type SignInReturn } from './sign-in-return';
 
 /**
  * The browser's sign-in session: starting a sign-in (PKCE), completing it (attribute pickup or
  * token claims → session items of document 1 §3.6, code → access token), and signing out
  * (§4.7). The pure parts are exported for the unit tests; `createAuthSession` wires them to a
- * store, `fetch` and page navigation, and `sign-in.ts` gives the app its one instance.
+ * store, `fetch` and page navigation, and `sign-in.ts` gives the app its one instance, loaded
+ * when first used. What the page guard reads on every page is in sign-in-return.ts.
  */
 
 export const BROWSER_CLIENTS: readonly BrowserClient[] = [
@@ -48,11 +49,6 @@ export const BROWSER_CLIENTS: readonly BrowserClient[] = [
 
 export function clientById(clientId: string | null | undefined): BrowserClient | null {
   return BROWSER_CLIENTS.find((client) => client.clientId === clientId) ?? null;
-}
-
-/** §3.8: any value other than a partner type makes the user a customer. */
-export function userTypeOf(value: unknown): UserType {
-  return isPartnerUserType(value) ? value : 'customer';
 }
 
 /** The client the redirect page signs a user type in with; null: not a user type. */
@@ -140,49 +136,6 @@ export function signOutUrl(
   return `${withBasePath(config.basePath, OAUTH_PATHS.endSession)}?${query.toString()}`;
 }
 
-/** A sign-in coming back to the app, read from the page address. */
-export type SignInReturn =
-  | { kind: 'bank'; ref: string; refType: string; code: string | null; state: string | null }
-  | { kind: 'partner'; client: BrowserClient; code: string; state: string | null }
-  /** The authorization answered an error (`?error=access_denied&state=…`) instead of a code. */
-  | { kind: 'refused'; client: BrowserClient; error: string; state: string };
-
-const HOME_PATHS = new Set(pageRoute('home').paths.map(normalizePath));
-
-export function isHomePath(pathname: string): boolean {
-  return HOME_PATHS.has(normalizePath(pathname));
-}
-
-/** The partner client whose return route this is (`/app/advisor` → the advisor portal). */
-export function partnerClientReturningTo(pathname: string): BrowserClient | null {
-  const path = normalizePath(pathname);
-  return (
-    Object.values(PARTNER_CLIENTS).find((client) => normalizePath(client.returnPath) === path) ??
-    null
-  );
-}
-
-/**
- * The bank's site comes back home with `?REF&refType&code&state` (pickup, then token); a
- * partner portal comes back to its return route with `?code&state` (token, then claims).
- * Either may come back with `?error&state` instead.
- */
-export function signInReturnOf(pathname: string, search: string): SignInReturn | null {
-  const params = new URLSearchParams(search);
-  const ref = params.get('REF');
-  const code = params.get('code');
-  const state = params.get('state');
-  const error = params.get('error');
-  const client = isHomePath(pathname) ? BANK_CLIENT : partnerClientReturningTo(pathname);
-  if (!client) return null;
-  if (client === BANK_CLIENT && ref) {
-    return { kind: 'bank', ref, refType: params.get('refType') ?? '', code, state };
-  }
-  if (client !== BANK_CLIENT && code) return { kind: 'partner', client, code, state };
-  if (error && state) return { kind: 'refused', client, error, state };
-  return null;
-}
-
 /**
  * The authentication context a sign-in for `returnTo` asks for: the page's own (the credit-card
  * application needs a verified identity, ADR 0015), or none.
@@ -265,10 +218,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
 
   const readPending = () => parsePendingSignIn(store.get('{product}PendingSignIn'));
 
-  function clearSession() {
-    store.clearAll();
-    store.clearSignIn();
-  }
+  const clearSession = () => clearSessionItems(store);
 
   /** Writes the new user's items; another user's leftovers go first (the tooltip flag stays). */
   function fillSession(items: SessionEntries) {
@@ -293,6 +243,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
   }
 
   async function pickup(ref: string, refType: PickupReferenceType) {
+    const schemas = import('./shell-schemas');
     const query = new URLSearchParams({ REF: ref });
     const response = await deps.fetch(
       `${withBasePath(config.basePath, PICKUP_PATH)}?${query.toString()}`,
@@ -312,7 +263,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
         typeof body === 'object' && body !== null && 'message' in body ? body.message : null;
       return { ok: false as const, message: typeof message === 'string' ? message : null };
     }
-    const parsed = pickupResponseSchema.safeParse(body);
+    const parsed = (await schemas).pickupResponseSchema.safeParse(body);
     return parsed.success
       ? { ok: true as const, pickup: parsed.data }
       : { ok: false as const, message: null };

@@ -3,7 +3,6 @@ import {
   BRANDING_API_PATH,
   BRANDING_LOGO_PATH,
   DEFAULT_BRAND,
-  brandingSchema,
   type Branding,
 } from '@anybank/contracts';
 import { getJson } from './api';
@@ -49,7 +48,8 @@ export function useBrandControls(): BrandControls {
 }
 
 export function loadBrand(signal?: AbortSignal): Promise<Branding> {
-  return getJson(BRANDING_API_PATH, brandingSchema, { signal });
+  const schema = import('./shell-schemas').then((schemas) => schemas.brandingSchema);
+  return getJson(BRANDING_API_PATH, schema, { signal });
 }
 
 /** Sets the brand's colours as the custom properties app.css reads (documentElement). */

@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_COUNTRY, DEFAULT_PRODUCT_ID, publicConfigSchema } from '@anybank/contracts';
+import { DEFAULT_PHONE_COUNTRY, DEFAULT_PRODUCT_ID, readPublicConfig } from '@anybank/contracts';
 import type { PublicConfig } from '@anybank/contracts';
 
 type PageLocation = Pick<Location, 'hostname' | 'origin'>;
@@ -44,7 +44,7 @@ export function parsePublicConfig(
   location: PageLocation,
 ): PublicConfig {
   if (metaContent === null) return defaultPublicConfig(location);
-  return publicConfigSchema.parse(JSON.parse(metaContent));
+  return readPublicConfig(JSON.parse(metaContent));
 }
 
 /** The router's basename: an empty base path means the site root; a trailing slash is dropped. */

@@ -66,3 +66,9 @@ export function createSessionStore(storage: SessionItemStorage, productId: strin
     },
   };
 }
+
+/** Signed out in this tab: the session items and the sign-in bookkeeping go. */
+export function clearSessionItems(store: SessionStore): void {
+  store.clearAll();
+  store.clearSignIn();
+}

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { messages } from '@anybank/contracts';
+import { unexpectedErrorMessages as text } from '@anybank/contracts';
 
 interface State {
   failed: boolean;
@@ -22,10 +22,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="container py-5" role="alert">
-        <h1 className="h3">{messages.login.unexpectedErrorTitle}</h1>
-        <p>{messages.login.unexpectedErrorText}</p>
+        <h1 className="h3">{text.title}</h1>
+        <p>{text.text}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {messages.login.reloadPage}
+          {text.reloadPage}
         </button>
       </div>
     );

@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import type { MouseEvent } from 'react';
-import { fillBrand, messages, pageRoute } from '@anybank/contracts';
+import { fillBrand, pageRoute, phoneAppMessages as words } from '@anybank/contracts';
 import { useBrand } from '../../lib/brand';
 import { QrCode } from '../../components/ui/QrCode';
 import { publicConfig } from '../../lib/config';
 import { siteUrl, withBasePath } from '../../lib/public-config';
 
-const words = messages.phoneApp;
 const MOBILE_PATH = pageRoute('mobile').paths[0] ?? '/mobile';
 /** An iPhone's screen in CSS pixels: the window the phone app opens in beside the site. */
 export const PHONE_WINDOW = { width: 390, height: 844 } as const;

@@ -1,8 +1,12 @@
-import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Container } from 'react-bootstrap';
+import NavbarBrand from 'react-bootstrap/NavbarBrand';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarContext from 'react-bootstrap/NavbarContext';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/Logo';
 import { useBrand } from '../../lib/brand';
-import { AccountTabLink } from './AccountTabLink';
 import { VISITOR_MENU, navbarExpandOf, type MenuItem } from './menu-options';
 import { useSessionItem } from '../../lib/session-storage';
 import { useMenuOptions } from './use-menu-options';
@@ -12,22 +16,33 @@ import { useShowingPageId } from './use-showing-page';
 
 const COLLAPSE_ID = 'site-navbar-menu';
 
+/** Only the credit-card application's tab shows it (document 1 §2.7): loaded there. */
+const AccountTabLink = lazy(async () => ({
+  default: (await import('./AccountTabLink')).AccountTabLink,
+}));
+
 function MenuLink({ item, inert }: { item: MenuItem; inert: boolean }) {
   if (inert) return <span className="nav-link site-menu-item">{item.title}</span>;
   if (item.external) {
     return (
-      <Nav.Link href={item.url} className="site-menu-item">
+      <a href={item.url} className="nav-link site-menu-item">
         {item.title}
-      </Nav.Link>
+      </a>
     );
   }
   return (
-    <Nav.Link as={NavLink} to={item.url} end className="site-menu-item">
+    <NavLink to={item.url} end className="nav-link site-menu-item">
       {item.title}
-    </Nav.Link>
+    </NavLink>
   );
 }
 
+/**
+ * The navbar is built from react-bootstrap's parts (brand, toggle, collapse, and their context)
+ * rather than `<Navbar>`, and its links are plain `nav-link`s: `Navbar` brings its offcanvas
+ * with it (a modal, its manager and transitions, ~5 KB gzip), which the site never shows, into
+ * the JavaScript of every first page. The markup and the collapse are `Navbar`'s own.
+ */
 export function SiteNavbar() {
   const { bankName } = useBrand();
   const signedIn = useSessionItem('subject') !== null;
@@ -42,30 +57,47 @@ export function SiteNavbar() {
   // Document 2 §9: with more menu items than the limit the menu collapses below xl, not lg.
   const items = served ?? VISITOR_MENU;
   const expandAt = navbarExpandOf(items.length);
+  const [expanded, setExpanded] = useState(false);
+  const navbar = useMemo(
+    () => ({
+      onToggle: () => setExpanded((open) => !open),
+      bsPrefix: 'navbar',
+      expanded,
+      expand: expandAt,
+    }),
+    [expanded, expandAt],
+  );
   return (
-    <Navbar expand={expandAt} className="site-navbar bg-white border-bottom" aria-label="Main">
-      <Container>
-        <Navbar.Brand as={Link} to="/" aria-label={`${bankName} home`} className="me-3">
-          <Logo />
-        </Navbar.Brand>
-        <ProspectNameField className={`ms-auto order-${expandAt}-last ms-${expandAt}-3`} />
-        <Navbar.Toggle aria-controls={COLLAPSE_ID} className="ms-2" />
-        <Navbar.Collapse id={COLLAPSE_ID}>
-          <ul className="navbar-nav me-auto">
-            {items.map((item) => (
-              <li key={item.key} className="nav-item">
-                <MenuLink item={item} inert={applicationTab} />
-              </li>
-            ))}
-          </ul>
-          {applicationTab && (
-            <div className="py-2 py-xl-0 me-3">
-              <AccountTabLink />
-            </div>
-          )}
-          <AuthButtons />
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+    <NavbarContext value={navbar}>
+      <nav
+        className={`site-navbar bg-white border-bottom navbar navbar-expand-${expandAt} navbar-light`}
+        aria-label="Main"
+      >
+        <Container>
+          <NavbarBrand as={Link} to="/" aria-label={`${bankName} home`} className="me-3">
+            <Logo />
+          </NavbarBrand>
+          <ProspectNameField className={`ms-auto order-${expandAt}-last ms-${expandAt}-3`} />
+          <NavbarToggle aria-controls={COLLAPSE_ID} className="ms-2" />
+          <NavbarCollapse id={COLLAPSE_ID}>
+            <ul className="navbar-nav me-auto">
+              {items.map((item) => (
+                <li key={item.key} className="nav-item">
+                  <MenuLink item={item} inert={applicationTab} />
+                </li>
+              ))}
+            </ul>
+            {applicationTab && (
+              <div className="py-2 py-xl-0 me-3">
+                <Suspense fallback={null}>
+                  <AccountTabLink />
+                </Suspense>
+              </div>
+            )}
+            <AuthButtons />
+          </NavbarCollapse>
+        </Container>
+      </nav>
+    </NavbarContext>
   );
 }

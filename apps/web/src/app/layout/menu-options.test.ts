@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { pageRoute } from '@anybank/contracts';
+import { menuOptionsResponseSchema, pageRoute } from '@anybank/contracts';
 import { VISITOR_MENU, menuItemsOf, navbarExpandOf } from './menu-options';
 
 describe('the signed-in menu', () => {
   it('keeps the entries with a title, in order, and drops the others', () => {
     expect(
-      menuItemsOf({
-        dashboard: { title: 'Accounts', url: '/banking' },
-        payAndTransfer: { url: '/banking/pay-and-transfer' },
-        blank: { title: '  ', url: '/nowhere' },
-        premierRewards: { title: 'Premier Rewards', url: '/banking/premier-rewards' },
-        partner: { title: 'Partner', url: 'https://partner.example.com/' },
-      }),
+      menuItemsOf(
+        {
+          dashboard: { title: 'Accounts', url: '/banking' },
+          payAndTransfer: { url: '/banking/pay-and-transfer' },
+          blank: { title: '  ', url: '/nowhere' },
+          premierRewards: { title: 'Premier Rewards', url: '/banking/premier-rewards' },
+          partner: { title: 'Partner', url: 'https://partner.example.com/' },
+        },
+        menuOptionsResponseSchema,
+      ),
     ).toEqual([
       { key: 'dashboard', title: 'Accounts', url: '/banking', external: false },
       {
@@ -25,8 +28,8 @@ describe('the signed-in menu', () => {
   });
 
   it('answers null for an answer in no known shape', () => {
-    expect(menuItemsOf(null)).toBeNull();
-    expect(menuItemsOf({ dashboard: { title: 'Accounts' } })).toBeNull();
+    expect(menuItemsOf(null, menuOptionsResponseSchema)).toBeNull();
+    expect(menuItemsOf({ dashboard: { title: 'Accounts' } }, menuOptionsResponseSchema)).toBeNull();
   });
 
   it('collapses below xl with more than 2 items, below lg otherwise (§9)', () => {

@@ -1,10 +1,11 @@
 import {
   MENU_XL_BREAKPOINT_AFTER_ITEMS,
-  menuOptionsResponseSchema,
   pageRoute,
   type MenuOptionsResponse,
   type PageId,
 } from '@anybank/contracts';
+// The type only: the schema loads with zod when the menu is asked for (lib/shell-schemas.ts).
+import type { menuOptionsResponseSchema } from '@anybank/contracts';
 
 /**
  * The navbar's menu for signed-in customers (document 2 §6, §7, §9), DOM-free for the unit
@@ -21,8 +22,11 @@ export interface MenuItem {
 }
 
 /** The nav items of a menu-options answer, in the server's order; null for a bad answer. */
-export function menuItemsOf(body: unknown): MenuItem[] | null {
-  const parsed = menuOptionsResponseSchema.safeParse(body);
+export function menuItemsOf(
+  body: unknown,
+  schema: typeof menuOptionsResponseSchema,
+): MenuItem[] | null {
+  const parsed = schema.safeParse(body);
   if (!parsed.success) return null;
   return itemsOf(parsed.data);
 }

@@ -15,10 +15,12 @@ export function useMenuOptions(accessToken: string | null): MenuItem[] | null {
   useEffect(() => {
     if (!accessToken) return undefined;
     const controller = new AbortController();
+    const schemas = import('../../lib/shell-schemas');
     authorizedFetch(MENU_OPTIONS_API_PATH, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`GET menu options answered ${response.status}`);
-        const items = menuItemsOf(await readJson(response));
+        const body = await readJson(response);
+        const items = menuItemsOf(body, (await schemas).menuOptionsResponseSchema);
         if (!items) throw new Error('The menu options answer has an unknown shape');
         if (!controller.signal.aborted) setLoaded({ token: accessToken, items });
       })

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { CloseButton } from 'react-bootstrap';
 import { behindTheScenesMessages as text, type InspectorEntry } from '@anybank/contracts';
-import { closePanel, listenToPanel, openPanel } from './panel-api';
+import { closePanel, openPanel } from './panel-api';
+import { listenToPanel } from './panel-events';
 import { PanelEntry } from './PanelEntry';
 import './behind-the-scenes.css';
 

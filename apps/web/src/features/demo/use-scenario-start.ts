@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { demoMessages } from '@anybank/contracts';
 import type { DemoScenario, DemoScenarioId } from '@anybank/contracts';
-import { userTypeOf } from '../../lib/auth-session';
+import { userTypeOf } from '../../lib/sign-in-return';
 import { publicConfig } from '../../lib/config';
 import { createPkce } from '../../lib/oauth';
 import { useSessionItem } from '../../lib/session-storage';

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { FLOW_STATUSES, LOGIN_DEVICE_TYPES, PAIRING_METHODS } from './flow';
+
+/**
+ * The flow response and the step payloads (flow.ts has the statuses, actions and headers):
+ * apart, so that the browser's first page, which sends the XSRF header, does not load zod with
+ * it (ADR 0024).
+ */
+
+export const flowDeviceSchema = z.object({
+  id: z.string(),
+  type: z.enum(LOGIN_DEVICE_TYPES),
+  /** Masked for display: `j*****e@example.com`, `+1******4567`. */
+  target: z.string().nullable(),
+  name: z.string(),
+  nickname: z.string().nullable().optional(),
+  rpId: z.string().nullable().optional(),
+  /** Issue 14 §1: when it last signed the customer in (ISO); the devices list only. */
+  lastUsedAt: z.string().nullable().optional(),
+});
+export type FlowDevice = z.infer<typeof flowDeviceSchema>;
+
+export const flowErrorDetailSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  userMessage: z.string().optional(),
+  target: z.string().optional(),
+});
+
+export const flowResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(FLOW_STATUSES),
+  resumeUrl: z.string().optional(),
+  message: z.string().optional(),
+  userMessage: z.string().optional(),
+  code: z.string().optional(),
+  details: z.array(flowErrorDetailSchema).optional(),
+  devices: z.array(flowDeviceSchema).optional(),
+  devicePairingMethods: z.array(z.object({ deviceType: z.string() })).optional(),
+  publicKeyCredentialRequestOptions: z.unknown().optional(),
+  publicKeyCredentialCreationOptions: z.unknown().optional(),
+  pairingKey: z.string().optional(),
+  keyUri: z.string().optional(),
+  username: z.string().optional(),
+  /** The device the flow selected (a single OTP device is selected for the user, §4.2). */
+  selectedDevice: flowDeviceSchema.optional(),
+  /** IDENTITY_VERIFICATION_REQUIRED: the masked e-mail address the verification code went to. */
+  verificationTarget: z.string().optional(),
+  /** After a successful pairing: the device just added (tab 12 shows the success). */
+  pairedDevice: flowDeviceSchema.optional(),
+  /** 'IDFirst' on FAILED from the identifier step: the modal restarts with 'Invalid username.'. */
+  adapter: z.string().optional(),
+  /**
+   * True when another application than the bank's own site asked for this sign-in (document 1
+   * §2.5 self-service mode): the error modal has no Quit and returns there after 5 s.
+   */
+  selfService: z.boolean().optional(),
+  /**
+   * Issue 14 §3: this browser may be remembered once the second factor is answered (the modal
+   * shows "Don't ask again on this browser for 30 days"; `continueAuthentication` says the answer).
+   */
+  rememberBrowserOffered: z.boolean().optional(),
+  /** Issue 14 §2: the customer has unused recovery codes; the device choice offers them. */
+  recoveryCodeOffered: z.boolean().optional(),
+  /** After a recovery code signed the customer in: how many codes are left. */
+  recoveryCodesLeft: z.number().int().min(0).optional(),
+  /**
+   * Forgot password for a passkey-only account (issue 14 §1): there is no password to reset;
+   * the recovery code leads to a new passkey instead.
+   */
+  passkeyRecovery: z.boolean().optional(),
+});
+export type FlowResponse = z.infer<typeof flowResponseSchema>;
+
+/** Step payloads (§3.2). The server parses with these; the modal builds with them. */
+export const submitIdentifierSchema = z.object({
+  identifier: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((value) => value.toLowerCase()),
+  /** The browser's risk signals; without them the flow asks for a device profile later. */
+  riskPayload: z.record(z.string(), z.unknown()).optional(),
+});
+export const checkUsernamePasswordSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((value) => value.toLowerCase()),
+  password: z.string().min(1).max(256),
+  rememberMyUsername: z.boolean().optional(),
+  /** No captcha service exists offline (ADR 0005): accepted and checked for shape only. */
+  captchaResponse: z.string().max(4096).optional(),
+});
+export const authenticateSchema = z.object({
+  signalsSdkDeviceProfile: z.record(z.string(), z.unknown()).optional(),
+});
+export const selectDeviceSchema = z.object({
+  deviceRef: z.object({ id: z.string().min(1).max(64) }),
+  signalsSdkDeviceProfile: z.record(z.string(), z.unknown()).optional(),
+});
+export const checkOtpSchema = z.object({ otp: z.string().trim() });
+
+export const selectPairingMethodSchema = z.object({
+  devicePairingMethod: z.object({ deviceType: z.enum(PAIRING_METHODS) }),
+});
+
+/** The e-mail address or phone number to pair (one of them, by the chosen method). */
+export const submitPairingTargetSchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(32).optional(),
+});
+
+/**
+ * Activating the device being paired: the 6-digit code (e-mail, SMS, authenticator app) or,
+ * for FIDO2, the browser's registration response (`attestation`) with `origin`.
+ */
+export const activateDeviceSchema = z.object({
+  otp: z.string().trim().optional(),
+  attestation: z.record(z.string(), z.unknown()).optional(),
+  origin: z.string().max(256).optional(),
+  compatibility: z.enum(['FULL', 'SECURITY_KEY_ONLY', 'NONE']).optional(),
+});
+export const checkAssertionSchema = z.object({
+  assertion: z.record(z.string(), z.unknown()),
+  origin: z.string().max(256),
+  compatibility: z.enum(['FULL', 'SECURITY_KEY_ONLY', 'NONE']).optional(),
+});
+export const submitRecoveryUsernameSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((value) => value.toLowerCase()),
+});
+export const recoverAccountSchema = z.object({
+  recoveryCode: z.string().trim().max(16),
+  newPassword: z.string().max(256),
+  /** Issue 14 §4: end every session of the account with the reset (on unless said otherwise). */
+  signOutOtherSessions: z.boolean().default(true),
+});
+export const resetPasswordSchema = z.object({ newPassword: z.string().max(256) });
