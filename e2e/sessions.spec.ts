@@ -108,6 +108,8 @@ test('jane signs in in two browser contexts, sees two sessions, signs the other 
     await expect(form.getByRole('status')).toHaveText(text.passwordChangedOthersOut(1), {
       timeout: 30_000,
     });
+    // Said once: the live region holds no second, assertive live region of its own.
+    await expect(form.getByRole('status').getByRole('alert')).toHaveCount(0);
     expect(await apiStatusFrom(phone)).toBe(401);
     expect(await apiStatusFrom(laptop)).toBe(200);
     await expect(sessions).toHaveCount(1);

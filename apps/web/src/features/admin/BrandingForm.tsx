@@ -87,7 +87,8 @@ export function BrandingForm() {
         <p>{text.intro}</p>
         <div aria-live="polite" aria-atomic="true" role="status">
           {outcome && (
-            <Alert variant={outcome.ok ? 'success' : 'danger'} className="mb-3">
+            // role="none": the wrapper is the live region; an alert inside it is announced twice.
+            <Alert variant={outcome.ok ? 'success' : 'danger'} className="mb-3" role="none">
               {outcome.text}
             </Alert>
           )}

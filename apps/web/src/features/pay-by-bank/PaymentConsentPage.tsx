@@ -225,7 +225,10 @@ export function PaymentConsentPage() {
         )}
         <div role="status">
           {sending === 'allow' && screen.needsPhoneApproval && (
-            <Alert variant="info">{text.waitingForPhone}</Alert>
+            // role="none": the wrapper is the live region; an alert inside it is announced twice.
+            <Alert variant="info" role="none">
+              {text.waitingForPhone}
+            </Alert>
           )}
         </div>
         {/* The alert is its own live region (role="alert"), new for each refusal (its key). */}

@@ -78,7 +78,12 @@ export function ChangePasswordSection() {
         </h2>
         <p>{text.changePasswordIntro}</p>
         <div role="status">
-          {banner?.variant === 'success' && <Alert variant="success">{banner.text}</Alert>}
+          {/* role="none": the wrapper is the live region; an alert inside it is announced twice. */}
+          {banner?.variant === 'success' && (
+            <Alert variant="success" role="none">
+              {banner.text}
+            </Alert>
+          )}
         </div>
         {banner?.variant === 'danger' && (
           <Alert variant="danger" role="alert">
