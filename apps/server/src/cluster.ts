@@ -20,6 +20,27 @@ function nameOf(worker: Worker): string {
   return `worker ${worker.id} (pid ${worker.process.pid ?? '?'})`;
 }
 
+/** How a worker ended, as the primary judges it. */
+export interface WorkerEnd {
+  /** The primary had begun stopping every worker (a signal, or another worker's crash). */
+  stopping: boolean;
+  code: number | null;
+  signal: string | null;
+  /** It had listened: by then its own handler drains on SIGINT/SIGTERM and exits 0. */
+  listened: boolean;
+}
+
+/**
+ * Whether a worker's end makes the unit's exit code 1: an unexpected end, or a stop whose drain
+ * failed. A worker still starting when the stop reached it has no handler yet, so the signal's
+ * default action ends it: that is the stop it was asked for, not a failure.
+ */
+export function endIsFailure(end: WorkerEnd): boolean {
+  if (!end.stopping) return true;
+  if (end.code === 0) return false;
+  return !(end.signal !== null && !end.listened);
+}
+
 /**
  * Forks `count` workers (each runs main.ts again, in the 'worker' role, and listens on the
  * shared port) and calls `onListening` once every one of them listens. SIGINT and SIGTERM are
@@ -51,13 +72,19 @@ export function runWorkers(count: number, onListening: () => void): Promise<numb
       if (listening.size === count && !stopping) onListening();
     });
     cluster.on('exit', (worker, code, signal) => {
+      const failed = endIsFailure({
+        stopping,
+        code,
+        signal,
+        listened: listening.has(worker.id),
+      });
       if (!stopping) {
         console.error(
           `AnyBank is stopping: its ${nameOf(worker)} ended unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`}); the other workers finish their requests and stop. A worker is not restarted alone: restart AnyBank, or let its supervisor do it.`,
         );
         exitCode = 1;
         stopAll('SIGTERM');
-      } else if (code !== 0) {
+      } else if (failed) {
         // Its drain ran out of time, or its stop failed.
         exitCode = 1;
       }
