@@ -45,6 +45,12 @@ export const users = pgTable(
     denyThreshold: integer('deny_threshold'),
     /** Set while a transfer is pending, null otherwise (document 2 §4). */
     accountTransferAmountCents: bigint('account_transfer_amount_cents', { mode: 'number' }),
+    /**
+     * How many of the customer's transfers have been decided (issue 12 §3): each deciding write
+     * adds one under the customer's lock, so a transfer decided in one statement can prove that
+     * its snapshot holds every decision before it (banking/running-total.store.ts).
+     */
+    transferDecisions: integer('transfer_decisions').notNull().default(0),
     identityVerified: boolean('identity_verified').notNull().default(false),
     /** Set by the help desk or the seed: the next sign-in asks for a new password. */
     passwordMustChange: boolean('password_must_change').notNull().default(false),

@@ -11,6 +11,7 @@ import {
   balancesResponseOf,
   creditDebitIndicator,
   decideTransfer,
+  moveCeilingCents,
   secondFactorOf,
   isSameTransfer,
   menuOptionsFor,
@@ -437,6 +438,74 @@ describe('what becomes of a valid transfer', () => {
       }
     },
   );
+});
+
+describe('the running total a transfer may move on, for the statement that reads it', () => {
+  const bot = { ...person, webdriver: true };
+  const defaults = { cibaThreshold: null, denyThreshold: null };
+
+  it.each([
+    ['$25 under the default thresholds: $975 may already count', 25_00, person, defaults, 975_00],
+    ['exactly the CIBA threshold: nothing may count', 1_000_00, person, defaults, 0],
+    ['a cent above the CIBA threshold: never moves alone', 1_000_01, person, defaults, null],
+    [
+      'the lower of the two thresholds applies',
+      1_00,
+      person,
+      { cibaThreshold: 50, denyThreshold: 20 },
+      19_00,
+    ],
+    ['automation never moves', 1, bot, defaults, null],
+  ] as const)('%s', (_case, amountCents, riskPayload, user, expected) => {
+    expect(moveCeilingCents({ amountCents, riskPayload, user })).toBe(expected);
+  });
+
+  it('agrees with decideTransfer at every total around the ceiling, whatever the second factor', () => {
+    const users = [
+      defaults,
+      { cibaThreshold: 10, denyThreshold: 50 },
+      { cibaThreshold: 50, denyThreshold: 20 },
+      { cibaThreshold: 1, denyThreshold: 2 },
+    ];
+    for (const user of users) {
+      for (const amountCents of [1, 99, 10_00, 20_00, 1_000_00, 1_000_01]) {
+        for (const riskPayload of [person, bot]) {
+          const ceiling = moveCeilingCents({ amountCents, riskPayload, user });
+          const around =
+            ceiling === null ? [0, 1, 1_000_00] : [0, ceiling - 1, ceiling, ceiling + 1];
+          for (const recentTotalCents of around.filter((total) => total >= 0)) {
+            for (const secondFactor of ['push', 'code', null] as const) {
+              const decision = decideTransfer({
+                amountCents,
+                recentTotalCents,
+                riskPayload,
+                user,
+                secondFactor,
+              });
+              const moves = ceiling !== null && recentTotalCents <= ceiling;
+              expect({
+                user,
+                amountCents,
+                recentTotalCents,
+                moves: decision.kind === 'move',
+              }).toEqual({ user, amountCents, recentTotalCents, moves });
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('never moves a request whose own User-Agent names automation', () => {
+    expect(
+      moveCeilingCents({
+        amountCents: 1,
+        riskPayload: person,
+        requestUserAgent: 'Playwright/1.65 (x64; debian 12)',
+        user: defaults,
+      }),
+    ).toBeNull();
+  });
 });
 
 describe('idempotent retries', () => {

@@ -251,6 +251,17 @@ export type TransferDecision =
   | { kind: 'approve'; via: 'push' | 'code' }
   | { kind: 'move' };
 
+export interface TransferDecisionInput {
+  amountCents: number;
+  /** What already counts toward the 24-hour running total (see RUNNING_TOTAL_WINDOW_MS). */
+  recentTotalCents: number;
+  riskPayload: RiskPayload;
+  requestUserAgent?: string | null;
+  user: TransferUser;
+  secondFactor: SecondFactor;
+  riskPolicy?: RiskPolicy;
+}
+
 /**
  * What happens to a valid transfer, the first rule that applies deciding:
  * 1. automation in the risk data or the request's User-Agent → denied (risk). Before the
@@ -261,16 +272,7 @@ export type TransferDecision =
  *    no transfer above the threshold ever moves without a second factor.
  * 4. otherwise the money moves.
  */
-export function decideTransfer(input: {
-  amountCents: number;
-  /** What already counts toward the 24-hour running total (see RUNNING_TOTAL_WINDOW_MS). */
-  recentTotalCents: number;
-  riskPayload: RiskPayload;
-  requestUserAgent?: string | null;
-  user: TransferUser;
-  secondFactor: SecondFactor;
-  riskPolicy?: RiskPolicy;
-}): TransferDecision {
+export function decideTransfer(input: TransferDecisionInput): TransferDecision {
   const riskReasons = automationReasons(
     input.riskPayload,
     input.riskPolicy,
@@ -287,6 +289,27 @@ export function decideTransfer(input: {
       : { kind: 'approve', via: input.secondFactor };
   }
   return { kind: 'move' };
+}
+
+/**
+ * decideTransfer for a running total read later, by the statement that moves the money
+ * (banking.store.ts, `decideAndMoveMoney`): the most the total may already hold for this transfer
+ * to move — decideTransfer answers 'move' exactly when `recentTotalCents` is at most this — or
+ * null when it cannot move whatever the total (automation, or the amount alone above a
+ * threshold), and must be decided under the customer's lock as a whole.
+ */
+export function moveCeilingCents(
+  input: Omit<TransferDecisionInput, 'recentTotalCents' | 'secondFactor'>,
+): number | null {
+  if (
+    automationReasons(input.riskPayload, input.riskPolicy, input.requestUserAgent ?? null).length >
+    0
+  ) {
+    return null;
+  }
+  const ceiling =
+    Math.min(denyThresholdCents(input.user), cibaThresholdCents(input.user)) - input.amountCents;
+  return ceiling >= 0 ? ceiling : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, messages, type RiskPayload } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
@@ -8,7 +8,9 @@ import { insertAccounts, insertMfaDevices, insertUser } from '../directory/direc
 import { createOtpService } from '../identity/credentials/otp.service';
 import type { GrantCheck } from '../identity/oauth/access-token';
 import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service';
+import { runWatchedBy } from '../audit';
 import { listLedgerEntriesOf, moveMoney } from './banking.store';
+import { lockTransferringCustomer } from './running-total.store';
 import {
   createBankingService,
   type BankingService,
@@ -772,6 +774,93 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       expect(kinds.filter((each) => each === 'confirmation_required')).toHaveLength(7);
       expect(kinds.filter((each) => each === 'refused')).toHaveLength(4);
       expect(await balanceOf(customer.checking)).toBe(1_000_000 - 60_000);
+    });
+  });
+
+  /**
+   * A transfer started while `change` holds the customer's row in an open transaction: on
+   * PostgreSQL the transaction commits only once the transfer waits for that row (its facts
+   * read before), on PGlite (one connection) the transfer runs after the commit.
+   */
+  async function transferWhileHeld(
+    customer: { userId: string; checking: string; savings: string },
+    amount: string,
+    change: (tx: Parameters<Parameters<typeof test.handle.db.transaction>[0]>[0]) => Promise<void>,
+  ) {
+    let outcome!: ReturnType<BankingService['transfer']>;
+    await test.handle.db.transaction(async (tx) => {
+      await change(tx);
+      outcome = banking.transfer(transferOf(customer, amount));
+      if (kind === 'postgres') await waitingForALock();
+    });
+    return outcome;
+  }
+
+  /** Until one statement of the test database waits for a row another transaction holds. */
+  async function waitingForALock() {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const rows = await test.handle.db.execute(
+        sql`select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((rows as unknown as { rows: unknown[] }).rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the transfer never waited for the customer’s row');
+  }
+
+  it('traces the decision for a watching panel only, with the running total it compared', async () => {
+    const customer = await newCustomer({ cibaThreshold: 1_000 });
+    await banking.transfer(transferOf(customer, '100.00'));
+    await runWatchedBy('panel-of-the-test', () => banking.transfer(transferOf(customer, '200.00')));
+    const traces = await test.handle.db
+      .select({ details: auditEvents.details, inspectorId: auditEvents.inspectorId })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.type, 'transfer.decided'), eq(auditEvents.userId, customer.userId)),
+      );
+    expect(traces).toEqual([
+      {
+        inspectorId: 'panel-of-the-test',
+        details: expect.objectContaining({
+          rule: 'below_threshold',
+          amountCents: 20_000,
+          recentTotalCents: 10_000,
+          runningTotalCents: 30_000,
+          cibaThresholdCents: 100_000,
+        }),
+      },
+    ]);
+    expect(await balanceOf(customer.checking)).toBe(500_000 - 30_000);
+  });
+
+  describe('a transfer decided while another decision of the customer commits', () => {
+    it('counts the transfer that decision wrote, though it committed after the transfer began', async () => {
+      const customer = await newCustomer({ cibaThreshold: 1_000, denyThreshold: 5_000 });
+      // Another $600 decided meanwhile: with it, this $600 is above the $1,000 threshold, and
+      // with no phone app nor code device nothing above it may move.
+      const outcome = await transferWhileHeld(customer, '600.00', async (tx) => {
+        await lockTransferringCustomer(tx, customer.userId);
+        await tx.insert(transfers).values({
+          userId: customer.userId,
+          fromAccountId: customer.savings,
+          toAccountId: customer.checking,
+          amountCents: 60_000,
+          status: 'confirmed',
+          referenceNumber: 7,
+        });
+      });
+      expect(await outcome).toMatchObject({ kind: 'refused', code: 'approval_unavailable' });
+      expect(await balanceOf(customer.checking)).toBe(500_000);
+    });
+
+    it('applies the thresholds as they are once the customer’s row is free', async () => {
+      const customer = await newCustomer({ cibaThreshold: 1_000, denyThreshold: 5_000 });
+      const outcome = await transferWhileHeld(customer, '600.00', async (tx) => {
+        await tx.update(users).set({ denyThreshold: 500 }).where(eq(users.id, customer.userId));
+      });
+      expect(await outcome).toMatchObject({ kind: 'refused', code: 'max_threshold' });
+      expect(await balanceOf(customer.checking)).toBe(500_000);
     });
   });
 

@@ -8,7 +8,7 @@ import {
 } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
-import { insertAuditEvent } from '../audit';
+import { currentInspectorId, insertAuditEvent } from '../audit';
 import { findUserById, listAccountsOf } from '../directory';
 import { recordApprovalRequest } from './activity.store';
 import { transferDecisionTrace } from './transfer-trace.rules';
@@ -24,6 +24,7 @@ import {
   isSameTransfer,
   isTransferRefusal,
   menuOptionsFor,
+  moveCeilingCents,
   refusalOfApproval,
   secondFactorOf,
   transferAccountsOf,
@@ -34,21 +35,25 @@ import {
 } from './banking.rules';
 import {
   clearPendingTransferAmount,
-  expireStalePendingTransfers,
   findTransferByIdempotencyKey,
   insertTransfer,
-  lockTransferringCustomer,
   moveMoney,
   readTransferOf,
-  recentTransferTotalCents,
   readBalances,
   readTransferFacts,
   setPendingTransferAmount,
   settlePendingTransfer,
   type CodeDevice,
+  type MoveMoneyResult,
   type RecordedTransfer,
   type TransferRow,
 } from './banking.store';
+import {
+  decideAndMoveMoney,
+  expireStalePendingTransfers,
+  lockTransferringCustomer,
+  recentTransferTotalCents,
+} from './running-total.store';
 
 /**
  * The port through which a transfer above the CIBA threshold is approved on the customer's
@@ -263,6 +268,10 @@ export function createBankingService(deps: {
       pendingTransferId,
       ip: plan.ip,
     });
+    return outcomeOfMove(plan, result);
+  }
+
+  function outcomeOfMove(plan: Planned, result: MoveMoneyResult): TransferOutcome {
     if (!result.moved) {
       return {
         kind: 'invalid',
@@ -464,7 +473,8 @@ export function createBankingService(deps: {
 
     /**
      * One read (grant, user, accounts, devices, an earlier attempt), then, under the
-     * customer's lock, the running total, the rules and one write. Document 2 §4's
+     * customer's lock, the running total, the rules and one write: for a transfer the total
+     * lets move, all in one statement. Document 2 §4's
      * AccountTransferAmount is held only by a transfer that waits for the phone: any other is
      * decided and done within one transaction, where an amount set before and cleared after
      * could never be seen by anyone.
@@ -499,7 +509,28 @@ export function createBankingService(deps: {
         hasPushDevice: facts.hasPushDevice,
         hasCodeDevice: facts.codeDevice !== null,
       });
+      const ceilingCents = moveCeilingCents({
+        amountCents,
+        riskPayload,
+        requestUserAgent: userAgent,
+        user: facts.user,
+        riskPolicy: deps.riskPolicy,
+      });
       try {
+        // The usual transfer, one the running total lets move, is decided and moved in one
+        // statement (see decideAndMoveMoney) — unless a panel watches, whose trace of the
+        // decision the deciding transaction writes. Anything else, or a customer whose row
+        // changed since the facts were read, is decided under the lock below.
+        if (ceilingCents !== null && currentInspectorId() === null) {
+          const moved = await decideAndMoveMoney(db, {
+            ...transferRow(plan),
+            ip,
+            transferDecisions: facts.transferDecisions,
+            user: facts.user,
+            ceilingCents,
+          });
+          if (moved) return outcomeOfMove(plan, moved);
+        }
         // Decided and written under the customer's lock (see lockTransferringCustomer): a
         // burst of concurrent transfers is decided one after another against the running
         // total each predecessor left. Nothing slow happens inside: the phone and the code

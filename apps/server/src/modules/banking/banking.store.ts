@@ -9,13 +9,7 @@ import {
   panelEventWritten,
 } from '../audit';
 import { grantIsLive } from '../identity';
-import {
-  INSUFFICIENT_FUNDS_REASON,
-  PENDING_TRANSFER_LIFETIME_MS,
-  RUNNING_TOTAL_WINDOW_MS,
-  type AccountView,
-  type TransferUser,
-} from './banking.rules';
+import { INSUFFICIENT_FUNDS_REASON, type AccountView, type TransferUser } from './banking.rules';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type NewTransfer = typeof transfers.$inferInsert;
@@ -188,6 +182,11 @@ export interface TransferFacts {
   grantIsLive: boolean;
   /** Null: no such user. */
   user: TransferUser | null;
+  /**
+   * The user's count of decided transfers as this read saw it (0: no such user): the
+   * one-statement transfer goes ahead only while it is unchanged (running-total.store.ts).
+   */
+  transferDecisions: number;
   accounts: AccountView[];
   /** A paired phone app (one activated, so holding the key that approves). */
   hasPushDevice: boolean;
@@ -202,6 +201,7 @@ const selectTransferFacts = preparedStatement<{
   user_id: string | null;
   ciba_threshold: number | null;
   deny_threshold: number | null;
+  transfer_decisions: number | null;
   has_push_device: boolean;
   code_device: CodeDevice | null;
   accounts: AccountView[];
@@ -209,7 +209,7 @@ const selectTransferFacts = preparedStatement<{
 }>(
   'banking_transfer_facts',
   sql`select ${grantIsLive(sql.placeholder('grantId'))} as grant_is_live,
-        u.id as user_id, u.ciba_threshold, u.deny_threshold,
+        u.id as user_id, u.ciba_threshold, u.deny_threshold, u.transfer_decisions,
         exists (
           select 1 from mfa_devices d
           where d.user_id = u.id and d.type = ${PUSH_DEVICE_TYPE} and d.public_key is not null
@@ -255,6 +255,7 @@ export async function readTransferFacts(
       row.user_id === null
         ? null
         : { cibaThreshold: row.ciba_threshold, denyThreshold: row.deny_threshold },
+    transferDecisions: row.transfer_decisions ?? 0,
     accounts: row.accounts,
     hasPushDevice: row.has_push_device === true,
     codeDevice: row.code_device,
@@ -304,6 +305,27 @@ const to = sql.placeholder('toAccountId');
 const amount = sql`${sql.placeholder('amountCents')}::bigint`;
 const transferId = sql`${sql.placeholder('transferId')}::uuid`;
 
+/** The money statement's answer, with what a deciding statement adds (see DecidingSteps). */
+export interface MoveMoneyRow {
+  found: number | string;
+  source_balance: number | string | null;
+  reference_number: number | null;
+  from_balance_after: number | string | null;
+  to_balance_after: number | string | null;
+}
+
+/**
+ * Steps a statement takes before the money's (running-total.store.ts): CTEs ahead of the
+ * accounts' lock (`steps`, each followed by a comma), what must hold for the accounts to be
+ * locked at all (`lockWhen`: otherwise nothing moves, and `found` is 0), and the columns it
+ * answers besides (`columns`, each preceded by a comma).
+ */
+export interface DecidingSteps {
+  steps: SQL;
+  lockWhen: SQL;
+  columns: SQL;
+}
+
 /**
  * The money movement, as one statement (so one round trip and one commit): both account rows
  * locked `FOR UPDATE` in id order (every transfer locks in the same order, so two opposite
@@ -321,18 +343,17 @@ const transferId = sql`${sql.placeholder('transferId')}::uuid`;
  * then although the final row passes it. A failure anywhere (the Idempotency-Key's unique
  * index, 23505, for a concurrent retry) undoes the whole statement.
  */
-function moveMoneyStatement(name: string, transferStep: SQL) {
-  return preparedStatement<{
-    found: number | string;
-    source_balance: number | string | null;
-    reference_number: number | null;
-    from_balance_after: number | string | null;
-    to_balance_after: number | string | null;
-  }>(
+export function moveMoneyStatement<Row extends MoveMoneyRow = MoveMoneyRow>(
+  name: string,
+  transferStep: SQL,
+  deciding?: DecidingSteps,
+) {
+  return preparedStatement<Row>(
     name,
-    sql`with locked as (
+    sql`with ${deciding?.steps ?? sql``}
+        locked as (
           select id, balance_cents, number_suffix from accounts
-          where id in (${from}, ${to})
+          where id in (${from}, ${to}) ${deciding ? sql`and ${deciding.lockWhen}` : sql``}
           order by id
           for update
         ),
@@ -381,22 +402,23 @@ function moveMoneyStatement(name: string, transferStep: SQL) {
         select checked.found, checked.source_balance, transfer.reference_number,
           (select balance_cents from moved where id = ${from}) as from_balance_after,
           (select balance_cents from moved where id = ${to}) as to_balance_after
+          ${deciding?.columns ?? sql``}
         from checked left join transfer on true`,
   );
 }
 
-const moveMoneyOfNewTransfer = moveMoneyStatement(
-  'banking_move_money',
-  sql`transfer as (
-        insert into transfers (id, user_id, from_account_id, to_account_id, amount_cents, status,
-          reference_number, idempotency_key)
-        select ${transferId}, ${sql.placeholder('userId')}::uuid, ${from}, ${to}, ${amount},
-          'confirmed', ${sql.placeholder('referenceNumber')}::integer,
-          ${sql.placeholder('idempotencyKey')}::text
-        from checked where found = 2 and source_balance >= ${amount}
-        returning id, reference_number
-      ),`,
-);
+/** A new transfer's row, written confirmed once the money is there under the lock. */
+export const newTransferStep = sql`transfer as (
+    insert into transfers (id, user_id, from_account_id, to_account_id, amount_cents, status,
+      reference_number, idempotency_key)
+    select ${transferId}, ${sql.placeholder('userId')}::uuid, ${from}, ${to}, ${amount},
+      'confirmed', ${sql.placeholder('referenceNumber')}::integer,
+      ${sql.placeholder('idempotencyKey')}::text
+    from checked where found = 2 and source_balance >= ${amount}
+    returning id, reference_number
+  ),`;
+
+const moveMoneyOfNewTransfer = moveMoneyStatement('banking_move_money', newTransferStep);
 
 /** An approved transfer: its pending row confirmed, or settled as denied for want of money. */
 const moveMoneyOfApprovedTransfer = moveMoneyStatement(
@@ -415,10 +437,9 @@ const moveMoneyOfApprovedTransfer = moveMoneyStatement(
       ),`,
 );
 
-/** Moves the money of a transfer (see moveMoneyStatement). */
-export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<MoveMoneyResult> {
+/** A money statement's values (see moveMoneyStatement) and the audit event it writes. */
+export function moneyStatementValues(input: MoveMoneyInput) {
   const id = input.pendingTransferId ?? randomUUID();
-  const statement = input.pendingTransferId ? moveMoneyOfApprovedTransfer : moveMoneyOfNewTransfer;
   const auditDetails = {
     transferId: id,
     referenceNumber: input.referenceNumber,
@@ -431,26 +452,40 @@ export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<M
       { accountId: input.toAccountId, amountCents: input.amountCents },
     ],
   };
-  const [row] = await statement(db, {
-    fromAccountId: input.fromAccountId,
-    toAccountId: input.toAccountId,
-    amountCents: input.amountCents,
-    transferId: id,
-    userId: input.userId,
-    referenceNumber: input.referenceNumber,
-    idempotencyKey: input.idempotencyKey,
-    ip: input.ip ?? null,
-    auditDetails: JSON.stringify(auditDetails),
-    inspectorId: currentInspectorId(),
-  });
+  return {
+    auditDetails,
+    values: {
+      fromAccountId: input.fromAccountId,
+      toAccountId: input.toAccountId,
+      amountCents: input.amountCents,
+      transferId: id,
+      userId: input.userId,
+      referenceNumber: input.referenceNumber,
+      idempotencyKey: input.idempotencyKey,
+      ip: input.ip ?? null,
+      auditDetails: JSON.stringify(auditDetails),
+      inspectorId: currentInspectorId(),
+    },
+  };
+}
+
+/**
+ * What a money statement did, from its row (the accounts were locked: `found` is 2); tells the
+ * audit listeners and a watching panel of the event it wrote.
+ */
+export function moneyMoved(
+  row: MoveMoneyRow | undefined,
+  input: MoveMoneyInput,
+  statement: ReturnType<typeof moneyStatementValues>,
+): MoveMoneyResult {
   const watching = currentInspectorId();
   if (watching) panelEventWritten(watching);
   if (!row || Number(row.found) !== 2) throw new Error('a transfer account vanished');
   if (row.reference_number !== null) {
-    auditEventsRecorded([{ type: 'transfer.confirmed', details: auditDetails }]);
+    auditEventsRecorded([{ type: 'transfer.confirmed', details: statement.auditDetails }]);
     return {
       moved: true,
-      transfer: { id, referenceNumber: row.reference_number },
+      transfer: { id: statement.values.transferId, referenceNumber: row.reference_number },
       fromBalanceAfterCents: Number(row.from_balance_after),
       toBalanceAfterCents: Number(row.to_balance_after),
     };
@@ -462,61 +497,12 @@ export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<M
   return { moved: false, fromBalanceCents };
 }
 
-/**
- * Issue 12 §3: the customer's transfers are decided one at a time. The first statement of the
- * deciding transaction locks the customer's row (`FOR UPDATE`), so a concurrent transfer of
- * the same customer waits here until this one has committed its row; the statements after it
- * take a new snapshot (READ COMMITTED) and so see every transfer committed before the lock was
- * granted — a single statement could not, its snapshot predating the wait. Other customers'
- * transfers are not held up. Answers the thresholds as they are under the lock; null: no user.
- */
-export async function lockTransferringCustomer(
-  tx: Queryable,
-  userId: string,
-): Promise<TransferUser | null> {
-  const [row] = await tx
-    .select({ cibaThreshold: users.cibaThreshold, denyThreshold: users.denyThreshold })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row ?? null;
-}
-
-const windowOf = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
-
-/**
- * Transfers still pending after their lifetime lost their code or phone request: settled as
- * not approved (the money never moved), so they stop counting and a retry is answered so.
- */
-export async function expireStalePendingTransfers(tx: Queryable, userId: string): Promise<void> {
-  await tx
-    .update(transfers)
-    .set({ status: 'not_approved', reason: 'expired' })
-    .where(
-      and(
-        eq(transfers.userId, userId),
-        eq(transfers.status, 'pending_approval'),
-        sql`${transfers.createdAt} <= now() - ${windowOf(PENDING_TRANSFER_LIFETIME_MS)}`,
-      ),
-    );
-}
-
-/** What counts toward the running total (see RUNNING_TOTAL_WINDOW_MS in the rules). */
-export async function recentTransferTotalCents(tx: Queryable, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({
-      total: sql<number>`coalesce(sum(${transfers.amountCents}), 0)`.mapWith(Number),
-    })
-    .from(transfers)
-    .where(
-      and(
-        eq(transfers.userId, userId),
-        sql`${transfers.createdAt} > now() - ${windowOf(RUNNING_TOTAL_WINDOW_MS)}`,
-        sql`(${transfers.status} = 'confirmed' or (${transfers.status} = 'pending_approval'
-          and ${transfers.createdAt} > now() - ${windowOf(PENDING_TRANSFER_LIFETIME_MS)}))`,
-      ),
-    );
-  return row?.total ?? 0;
+/** Moves the money of a transfer (see moveMoneyStatement). */
+export async function moveMoney(db: Queryable, input: MoveMoneyInput): Promise<MoveMoneyResult> {
+  const statement = input.pendingTransferId ? moveMoneyOfApprovedTransfer : moveMoneyOfNewTransfer;
+  const prepared = moneyStatementValues(input);
+  const [row] = await statement(db, prepared.values);
+  return moneyMoved(row, input, prepared);
 }
 
 /**

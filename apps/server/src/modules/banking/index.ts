@@ -9,6 +9,7 @@ export { payConsent, type ConsentPayment } from './payment-ledger.store';
  * Pay by bank applies the customer's thresholds to the same 24-hour running total and, without
  * an activated phone app, approves with the same one-time code, sent to the same device.
  */
-export { findCodeDevice, recentTransferTotalCents } from './banking.store';
+export { findCodeDevice } from './banking.store';
+export { recentTransferTotalCents } from './running-total.store';
 export { sendApprovalCode, type ApprovalCodeSent } from './approval-code';
 export { secondFactorOf } from './banking.rules';

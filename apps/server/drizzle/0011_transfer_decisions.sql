@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "transfer_decisions" integer DEFAULT 0 NOT NULL;
