@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_BRAND, fillBrand, messages, pageRoute } from '@anybank/contracts';
+import {
+  DEFAULT_BRAND,
+  fillBrand,
+  messages,
+  pageRoute,
+  phoneAppLinkMessages,
+} from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP_CHROME_USER_AGENT } from './support/browser';
 import { registerCustomer, type NewCustomer } from './support/customers';
@@ -90,17 +96,23 @@ test('the site opens the phone beside itself in a phone-sized window, and shows 
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const phoneApp = footer.getByRole('region', {
-    name: fillBrand(words.qrHeading, DEFAULT_BRAND),
+    name: fillBrand(phoneAppLinkMessages.qrHeading, DEFAULT_BRAND),
     exact: true,
   });
   const url = `${baseURL}${mobile.paths[0]}`;
   await expect(
-    phoneApp.getByRole('img', { name: fillBrand(words.qrLabel, DEFAULT_BRAND), exact: true }),
+    phoneApp.getByRole('img', {
+      name: fillBrand(phoneAppLinkMessages.qrLabel, DEFAULT_BRAND),
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(phoneApp.getByText(url, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const link = phoneApp.getByRole('link', { name: words.openBesideSite, exact: true });
+  const link = phoneApp.getByRole('link', {
+    name: phoneAppLinkMessages.openBesideSite,
+    exact: true,
+  });
   // A real link: without JavaScript it opens /mobile in a new tab.
   await expect(link).toHaveAttribute('href', mobile.paths[0]!);
   await expect(link).toHaveAttribute('target', '_blank');

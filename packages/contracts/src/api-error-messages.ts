@@ -1,6 +1,6 @@
 import { messages } from './messages';
 import { walletMessages } from './wallet';
-import { brandingMessages } from './branding';
+import { brandingMessages } from './branding-messages';
 import { passwordStrengthMessages, passwordlessMessages } from './account-security-messages';
 
 /**

@@ -1,7 +1,9 @@
+import { PRODUCT_NAME_SLOT } from './branding';
+
 /**
- * Words of the layout around every page, apart from messages.ts: a module that the first page
- * imports is in its JavaScript whole, and `messages` holds every page's words (ADR 0024). Pages
- * read them through `messages` like the rest.
+ * Words of the layout around every page (navbar, footer, the page that could not be shown),
+ * apart from messages.ts: a module that the first page imports is in its JavaScript whole, and
+ * `messages` holds every page's words (ADR 0024).
  */
 
 /**
@@ -13,4 +15,18 @@ export const unexpectedErrorMessages = {
   text: 'Please contact Technical Enablement.',
   // Not in the spec: the button under the unexpected error when a page could not be shown.
   reloadPage: 'Reload the page',
+} as const;
+
+/**
+ * The footer's way to the phone app (issue 15 §3): the link that opens it beside the site and the
+ * QR code of its address. `{{productName}}` is the brand's app name (`fillBrand`).
+ */
+export const phoneAppLinkMessages = {
+  openBesideSite: 'Open the phone beside the site',
+  openBesideSiteHint: `The ${PRODUCT_NAME_SLOT} app, simulated in a phone-sized window.`,
+  qrHeading: `Open the ${PRODUCT_NAME_SLOT} app on your phone`,
+  qrLabel: `QR code of the ${PRODUCT_NAME_SLOT} app’s address`,
+  qrScan: 'Scan the code with your phone’s camera, or open',
+  localAddressOnly:
+    'This address only works on this computer. For a phone on your network, start the bank with HTTPS=on and PUBLIC_URL set to this computer’s address (README, “Demo on a real phone”).',
 } as const;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { MouseEvent } from 'react';
-import { fillBrand, pageRoute, phoneAppMessages as words } from '@anybank/contracts';
+import { fillBrand, pageRoute, phoneAppLinkMessages as words } from '@anybank/contracts';
 import { useBrand } from '../../lib/brand';
 import { QrCode } from '../../components/ui/QrCode';
 import { publicConfig } from '../../lib/config';

@@ -1,6 +1,4 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import FormControl from 'react-bootstrap/FormControl';
-import FormLabel from 'react-bootstrap/FormLabel';
 import { useProspectName } from '../../lib/prospect-name';
 import { sessionStore, useSessionItem } from '../../lib/session-storage';
 
@@ -45,13 +43,15 @@ export function ProspectNameField({ className = '' }: { className?: string }) {
 
   return (
     <div ref={fieldRef} className={`prospect-name-field position-relative ${className}`}>
-      <FormLabel htmlFor={INPUT_ID} visuallyHidden>
+      {/* Bootstrap's markup, as FormLabel and FormControl render it (ADR 0024: the layout does
+          without their helpers in the first page's JavaScript). */}
+      <label htmlFor={INPUT_ID} className="form-label visually-hidden">
         Prospect name
-      </FormLabel>
-      <FormControl
+      </label>
+      <input
         id={INPUT_ID}
         ref={inputRef}
-        size="sm"
+        className="form-control form-control-sm"
         type="text"
         value={prospectName}
         onChange={(event) => setProspectName(event.target.value)}

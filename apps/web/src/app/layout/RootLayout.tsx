@@ -8,18 +8,16 @@ import { useSessionItem } from '../../lib/session-storage';
 import { useDialogFocusWrap } from './use-dialog-focus-wrap';
 import { usePageViews } from '../../lib/site-analytics';
 import { ScrollToTop } from '../ScrollToTop';
-import { SignOutAfterMethodChange } from '../session/SignOutAfterMethodChange';
 import { LoginModalHost } from './LoginModalHost';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
-import { StepUpHost } from './StepUpHost';
 import { usePageTitle } from './use-page-title';
 import { useShowingPageId } from './use-showing-page';
 
-/** The idle-timeout watch (react-idle-timer and its dialog): loaded once somebody signs in. */
-const IdleSession = lazy(async () => ({
-  default: (await import('../session/IdleSession')).IdleSession,
+/** The idle-timeout watch, the step-up host and the like: loaded once somebody signs in. */
+const SignedInSession = lazy(async () => ({
+  default: (await import('../session/SignedInSession')).SignedInSession,
 }));
 
 export function RootLayout() {
@@ -54,11 +52,9 @@ export function RootLayout() {
       <RegistrationConfirmationHost />
       {signedIn && (
         <Suspense fallback={null}>
-          <IdleSession />
+          <SignedInSession />
         </Suspense>
       )}
-      {signedIn && <SignOutAfterMethodChange />}
-      {signedIn && <StepUpHost />}
       <BehindTheScenesHost />
     </div>
   );

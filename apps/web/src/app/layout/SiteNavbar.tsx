@@ -1,7 +1,6 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Container } from 'react-bootstrap';
 import NavbarBrand from 'react-bootstrap/NavbarBrand';
-import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
 import NavbarContext from 'react-bootstrap/NavbarContext';
 import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { Link, NavLink } from 'react-router';
@@ -11,6 +10,7 @@ import { VISITOR_MENU, navbarExpandOf, type MenuItem } from './menu-options';
 import { useSessionItem } from '../../lib/session-storage';
 import { useMenuOptions } from './use-menu-options';
 import { AuthButtons } from './AuthButtons';
+import { NavbarMenu } from './NavbarMenu';
 import { ProspectNameField } from './ProspectNameField';
 import { useShowingPageId } from './use-showing-page';
 
@@ -38,10 +38,10 @@ function MenuLink({ item, inert }: { item: MenuItem; inert: boolean }) {
 }
 
 /**
- * The navbar is built from react-bootstrap's parts (brand, toggle, collapse, and their context)
- * rather than `<Navbar>`, and its links are plain `nav-link`s: `Navbar` brings its offcanvas
- * with it (a modal, its manager and transitions, ~5 KB gzip), which the site never shows, into
- * the JavaScript of every first page. The markup and the collapse are `Navbar`'s own.
+ * The navbar is built from react-bootstrap's parts (brand, toggle and their context) rather than
+ * `<Navbar>`, with its links plain `nav-link`s and its menu's collapse `NavbarMenu`: `Navbar`
+ * brings its offcanvas (a modal, its manager and transitions, ~5 KB gzip), which the site never
+ * shows, into the JavaScript of every first page (ADR 0024). The markup is `Navbar`'s own.
  */
 export function SiteNavbar() {
   const { bankName } = useBrand();
@@ -79,7 +79,7 @@ export function SiteNavbar() {
           </NavbarBrand>
           <ProspectNameField className={`ms-auto order-${expandAt}-last ms-${expandAt}-3`} />
           <NavbarToggle aria-controls={COLLAPSE_ID} className="ms-2" />
-          <NavbarCollapse id={COLLAPSE_ID}>
+          <NavbarMenu id={COLLAPSE_ID}>
             <ul className="navbar-nav me-auto">
               {items.map((item) => (
                 <li key={item.key} className="nav-item">
@@ -95,7 +95,7 @@ export function SiteNavbar() {
               </div>
             )}
             <AuthButtons />
-          </NavbarCollapse>
+          </NavbarMenu>
         </Container>
       </nav>
     </NavbarContext>
