@@ -1,6 +1,6 @@
 // `npm run bench:web`: what a visitor's browser pays. (1) The JavaScript that `/` loads — the
-// module scripts and preloads the built index.html names — gzipped (target ≤ 160 KB; partner
-// portals, charts and admin load lazily). (2) Lighthouse 12, desktop preset, in Debian's
+// module scripts and preloads the built index.html names — gzipped (target ≤ 100 KB, the e2e
+// budget 110; every page but home loads lazily, ADR 0024). (2) Lighthouse 12, desktop preset, in Debian's
 // Chromium (/usr/bin/chromium, no browser download) on `/`, on `/banking` signed in, and on
 // the transfer page: performance (target ≥ 95), accessibility (100), best practices (≥ 95).
 // Lighthouse cannot sign in by itself: the benchmark signs a customer in through the real

@@ -43,3 +43,21 @@ test('the home page has no axe-core accessibility violations', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText([home.heading]);
   await expectNoAxeViolations(page);
 });
+
+test('on a phone-sized screen the menu folds behind its toggle, opens with it and folds again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  const toggle = navigation.getByRole('button', { name: 'Toggle navigation' });
+  const personal = navigation.getByRole('link', { name: 'Personal', exact: true });
+  await expect(personal).toBeHidden();
+  await toggle.click();
+  await expect(personal).toBeVisible();
+  await expect(navigation.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await toggle.click();
+  await expect(personal).toBeHidden();
+  await expect(navigation.getByRole('button', { name: 'Sign In', exact: true })).toBeHidden();
+});
