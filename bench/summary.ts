@@ -58,9 +58,10 @@ if (grants) {
 const transfers = await result('transfers');
 for (const run of transfers?.runs ?? []) {
   const isTarget = run.database === 'postgres';
+  const work = isTarget ? transfers?.databaseWorkPerTransfer : null;
   rows.push([
     `Transfers, ${transfers?.clients} clients (${run.database})`,
-    `${run.api.perSecond} transfers/s (p99 ${run.api.p99Ms} ms); books ${run.booksProblems.length === 0 ? 'balance' : 'BROKEN'}`,
+    `${run.api.perSecond} transfers/s (p99 ${run.api.p99Ms} ms${work ? `; ${work.statements} statements in ${work.transactions} transactions` : ''}); books ${run.booksProblems.length === 0 ? 'balance' : 'BROKEN'}`,
     `${run.rawPerSecond} raw SQL transactions/s`,
     pct(run.api.perSecond, run.rawPerSecond),
     isTarget ? '≥ 50 % of raw, p99 < 50 ms' : '(PostgreSQL only)',
