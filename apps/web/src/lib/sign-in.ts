@@ -11,13 +11,19 @@ import { clearSessionItems } from './session-store';
 let authSession: Promise<AuthSession> | null = null;
 
 function session(): Promise<AuthSession> {
-  authSession ??= import('./auth-session').then(({ createAuthSession }) =>
-    createAuthSession({
-      store: sessionStore,
-      config: publicConfig,
-      fetch: (input, init) => window.fetch(input, init),
-      assign: (url) => window.location.assign(url),
-    }),
+  authSession ??= import('./auth-session').then(
+    ({ createAuthSession }) =>
+      createAuthSession({
+        store: sessionStore,
+        config: publicConfig,
+        fetch: (input, init) => window.fetch(input, init),
+        assign: (url) => window.location.assign(url),
+      }),
+    (error: unknown) => {
+      // A chunk that could not be fetched (a dropped connection): the next click tries again.
+      authSession = null;
+      throw error;
+    },
   );
   return authSession;
 }
