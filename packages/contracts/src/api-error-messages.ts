@@ -190,6 +190,9 @@ export const apiErrorMessages = {
   payment_code_not_pending:
     'This payment is not waiting for a confirmation code. Confirm it again to get a new code.',
   payment_above_limit: 'This payment is above your maximum amount threshold, so it cannot be made.',
+  /** At submission: the transfers made since it was authorised took it above the threshold. */
+  payment_approval_outdated:
+    'Payments or transfers since this payment was authorised took the 24-hour total above the approval threshold, so nothing was paid. Please authorise it again.',
   payment_token_not_for_consent: 'This access token was not issued for this payment consent.',
   dpop_proof_required:
     'This call needs a sender-constrained token: send it as Authorization: DPoP with a DPoP proof (RFC 9449).',

@@ -755,6 +755,12 @@ export const paymentConsents = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /**
+     * What the customer's authorisation asked (paymentApproval then): `none`, or the `phone`'s
+     * or a `code`'s approval. The limits are applied again when the payment is submitted, and
+     * only an authorisation with a second factor covers a total above the approval threshold.
+     */
+    approvedWith: text('approved_with'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (table) => [
@@ -764,6 +770,10 @@ export const paymentConsents = pgTable(
     check(
       'payment_consents_status_check',
       sql`${table.status} in ('AwaitingAuthorisation', 'Authorised', 'Consumed', 'Rejected')`,
+    ),
+    check(
+      'payment_consents_approved_with_check',
+      sql`${table.approvedWith} in ('none', 'phone', 'code')`,
     ),
   ],
 );

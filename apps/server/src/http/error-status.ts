@@ -58,6 +58,7 @@ export const errorStatus = {
   payment_code_failed: 403,
   payment_code_not_pending: 409,
   payment_above_limit: 403,
+  payment_approval_outdated: 403,
   payment_token_not_for_consent: 403,
   dpop_proof_required: 401,
   dpop_proof_invalid: 401,

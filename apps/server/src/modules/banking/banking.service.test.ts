@@ -3,13 +3,21 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, messages, type RiskPayload } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/test-database';
-import { accounts, auditEvents, oidcModels, transfers, users } from '../../db/schema';
+import {
+  accounts,
+  auditEvents,
+  oidcModels,
+  paymentConsents,
+  transfers,
+  users,
+} from '../../db/schema';
 import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
 import { createOtpService } from '../identity/credentials/otp.service';
 import type { GrantCheck } from '../identity/oauth/access-token';
 import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service';
 import { runWatchedBy } from '../audit';
 import { listLedgerEntriesOf, moveMoney } from './banking.store';
+import { payConsent } from './payment-ledger.store';
 import { lockTransferringCustomer } from './running-total.store';
 import {
   createBankingService,
@@ -860,6 +868,77 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
         await tx.update(users).set({ denyThreshold: 500 }).where(eq(users.id, customer.userId));
       });
       expect(await outcome).toMatchObject({ kind: 'refused', code: 'max_threshold' });
+      expect(await balanceOf(customer.checking)).toBe(500_000);
+    });
+
+    /** A pay-by-bank consent the customer authorised from checking, to another's account. */
+    async function authorisedPayment(
+      customer: { userId: string; checking: string },
+      amountCents: number,
+    ) {
+      const payee = await newCustomer();
+      const [consent] = await test.handle.db
+        .insert(paymentConsents)
+        .values({
+          clientId: 'retail-shop',
+          status: 'Authorised',
+          amountCents,
+          currency: 'USD',
+          payeeAccountId: payee.checking,
+          reference: 'ORDER-1',
+          userId: customer.userId,
+          debtorAccountId: customer.checking,
+          approvedWith: 'none',
+          expiresAt: new Date(Date.now() + 600_000),
+        })
+        .returning({ id: paymentConsents.id });
+      return {
+        consentId: consent!.id,
+        userId: customer.userId,
+        fromAccountId: customer.checking,
+        toAccountId: payee.checking,
+        amountCents,
+        debitDescription: 'Retail Shop Ltd · ORDER-1',
+        creditDescription: 'Payment from Casey Morgan · ORDER-1',
+      };
+    }
+
+    it('counts a pay-by-bank payment submitted meanwhile, as a transfer it decided before', async () => {
+      const customer = await newCustomer({ cibaThreshold: 1_000, denyThreshold: 5_000 });
+      const payment = await authorisedPayment(customer, 60_000);
+      // With the $600 payment in the total, this $600 is above the $1,000 threshold.
+      const outcome = await transferWhileHeld(customer, '600.00', async (tx) => {
+        expect(await payConsent(tx, payment, () => null)).toMatchObject({ paid: true });
+      });
+      expect(await outcome).toMatchObject({ kind: 'refused', code: 'approval_unavailable' });
+      expect(await balanceOf(customer.checking)).toBe(500_000 - 60_000);
+    });
+
+    it('submits a pay-by-bank payment only once a transfer being decided committed, and counts it', async () => {
+      const customer = await newCustomer({ cibaThreshold: 1_000, denyThreshold: 5_000 });
+      const payment = await authorisedPayment(customer, 60_000);
+      let totalSeen: number | null = null;
+      let paid!: ReturnType<typeof payConsent<'above'>>;
+      await test.handle.db.transaction(async (tx) => {
+        await lockTransferringCustomer(tx, customer.userId);
+        await tx.insert(transfers).values({
+          userId: customer.userId,
+          fromAccountId: customer.checking,
+          toAccountId: customer.savings,
+          amountCents: 50_000,
+          status: 'confirmed',
+          referenceNumber: 8,
+        });
+        paid = test.handle.db.transaction((other) =>
+          payConsent(other, payment, ({ recentTotalCents }) => {
+            totalSeen = recentTotalCents;
+            return recentTotalCents + payment.amountCents > 100_000 ? 'above' : null;
+          }),
+        );
+        if (kind === 'postgres') await waitingForALock();
+      });
+      expect(await paid).toEqual({ paid: false, reason: 'limits', refusal: 'above' });
+      expect(totalSeen).toBe(50_000);
       expect(await balanceOf(customer.checking)).toBe(500_000);
     });
   });

@@ -4,7 +4,7 @@ export type { BankingService, TransferApprovals } from './banking.service';
 export { postOpeningHistory } from './ledger.store';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
 /** Issue 16 §2: a payment against a customer's consent moves the money through the ledger. */
-export { payConsent, type ConsentPayment } from './payment-ledger.store';
+export { payConsent, type ConsentPayment, type RunningTotalFacts } from './payment-ledger.store';
 /**
  * Pay by bank applies the customer's thresholds to the same 24-hour running total and, without
  * an activated phone app, approves with the same one-time code, sent to the same device.

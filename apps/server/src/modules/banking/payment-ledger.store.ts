@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/database';
+import type { TransferUser } from './banking.rules';
+import {
+  expireStalePendingTransfers,
+  lockTransferringCustomer,
+  recentTransferTotalCents,
+} from './running-total.store';
 
 /** A payment to a merchant's account, made against the customer's authorised consent. */
 export interface ConsentPayment {
@@ -14,29 +20,51 @@ export interface ConsentPayment {
   creditDescription: string;
 }
 
-export type ConsentPaymentResult =
+export type ConsentPaymentResult<Refusal extends string = string> =
   | { paid: true; transferId: string; referenceNumber: number }
   /** The consent was no longer Authorised (a second submission, a race): nothing moved. */
   | { paid: false; reason: 'consent_not_authorised' }
-  | { paid: false; reason: 'insufficient_funds' };
+  | { paid: false; reason: 'insufficient_funds' }
+  /** The customer's limits, applied to the running total under the lock, refused it. */
+  | { paid: false; reason: 'limits'; refusal: Refusal };
+
+/** What the limits of a payment are applied to: the customer's thresholds and 24-hour total. */
+export interface RunningTotalFacts {
+  user: TransferUser;
+  recentTotalCents: number;
+}
 
 /**
- * Issue 16 §2: the payment of a consent, in the caller's transaction (one per payment): the
- * consent row is locked and must still be Authorised (so of two submissions exactly one pays),
- * both accounts are locked in id order (as every transfer locks them), the balance is checked
- * under the lock, then the transfer row, both balances, a debit and a credit ledger entry and
- * the consent's Consumed state are written. The caller writes the audit event in the same
- * transaction. Nothing slow happens here.
+ * Issue 16 §2: the payment of a consent, in the caller's transaction (one per payment). It
+ * writes a confirmed transfer row, so it is decided as a transfer is: first the customer's
+ * transfer lock (lockTransferringCustomer, which also counts the decision, so that a
+ * one-statement transfer begun before it cannot move without counting it) and the expiry of
+ * stale pending transfers. Then the consent row is locked and must still be Authorised (so of
+ * two submissions exactly one pays, and the second is answered so whatever the total), and
+ * `limits` (the caller's pure rule) answers a refusal or null against the running total as it
+ * is now. Then both accounts are locked in id order (as every transfer locks them), the balance
+ * is checked under the lock, and the transfer row, both balances, a debit and a credit ledger
+ * entry and the consent's Consumed state are written. The caller writes the audit event in the
+ * same transaction. Nothing slow happens here.
  */
-export async function payConsent(
+export async function payConsent<Refusal extends string>(
   tx: Queryable,
   payment: ConsentPayment,
-): Promise<ConsentPaymentResult> {
+  limits: (facts: RunningTotalFacts) => Refusal | null,
+): Promise<ConsentPaymentResult<Refusal>> {
+  const user = await lockTransferringCustomer(tx, payment.userId);
+  if (!user) throw new Error('the paying customer vanished');
+  await expireStalePendingTransfers(tx, payment.userId);
   const [consent] = await queryRows<{ status: string }>(
     tx,
     sql`select status from payment_consents where id = ${payment.consentId} for update`,
   );
   if (consent?.status !== 'Authorised') return { paid: false, reason: 'consent_not_authorised' };
+  const refusal = limits({
+    user,
+    recentTotalCents: await recentTransferTotalCents(tx, payment.userId),
+  });
+  if (refusal !== null) return { paid: false, reason: 'limits', refusal };
   const locked = await queryRows<{ id: string; balance_cents: number | string }>(
     tx,
     sql`select id, balance_cents from accounts

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  executionRefusal,
   paymentApproval,
   statusAt,
   submissionRefusal,
@@ -59,6 +60,29 @@ describe('pay by bank’s rules', () => {
     (recentTotalCents, amountCents, secondFactor, needs) => {
       expect(paymentApproval({ amountCents, recentTotalCents }, DEFAULTS, secondFactor)).toBe(
         needs,
+      );
+    },
+  );
+
+  it.each([
+    // recent 24 h when submitted, this payment, how its authorisation was approved → refusal
+    [0, 4_210, 'none', null],
+    [95_000, 5_000, 'none', null],
+    // Transfers made since the authorisation took it above the approval threshold.
+    [95_000, 5_001, 'none', 'payment_approval_outdated'],
+    [95_000, 5_001, null, 'payment_approval_outdated'],
+    [95_000, 5_001, 'phone', null],
+    [95_000, 5_001, 'code', null],
+    [990_000, 10_000, 'code', null],
+    // Above the deny threshold no approval covers it.
+    [990_000, 10_001, 'code', 'payment_above_limit'],
+    [900_000, 900_000, 'phone', 'payment_above_limit'],
+    [900_000, 900_000, 'none', 'payment_above_limit'],
+  ] as const)(
+    'applies the limits again when the shop submits: %i cents before, %i now, approved with %s → %s',
+    (recentTotalCents, amountCents, approvedWith, refusal) => {
+      expect(executionRefusal({ amountCents, recentTotalCents }, DEFAULTS, approvedWith)).toBe(
+        refusal,
       );
     },
   );

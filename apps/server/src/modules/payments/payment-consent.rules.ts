@@ -107,3 +107,25 @@ export function paymentApproval(
   if (secondFactor === 'push') return 'phone';
   return secondFactor === 'code' ? 'code' : 'payment_needs_approval';
 }
+
+/** How the customer's authorisation of a consent was approved (paymentApproval's answer then). */
+export type ConsentApprovedWith = 'none' | 'phone' | 'code';
+
+/**
+ * Why a payment is refused when the shop submits it (null: it may move), by the limits applied
+ * again to the running total as it is now, under the customer's transfer lock: the day's other
+ * payments and transfers since the authorisation count. Above the deny threshold nothing pays;
+ * above the approval threshold only an authorisation the phone or a code approved covers it
+ * (`approvedWith`; null: a consent authorised before this was recorded, approved by nothing).
+ */
+export function executionRefusal(
+  payment: { amountCents: number; recentTotalCents: number },
+  user: { cibaThreshold: number | null; denyThreshold: number | null },
+  approvedWith: string | null,
+): 'payment_above_limit' | 'payment_approval_outdated' | null {
+  // No second factor can be asked now: the shop's call has no customer at hand.
+  const needs = paymentApproval(payment, user, null);
+  if (needs === 'payment_above_limit') return needs;
+  if (needs === 'none' || approvedWith === 'phone' || approvedWith === 'code') return null;
+  return 'payment_approval_outdated';
+}

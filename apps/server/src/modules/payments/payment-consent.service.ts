@@ -41,6 +41,7 @@ import {
 import type { MessagingService } from '../messaging';
 import {
   PAYING_ACCOUNT_KINDS,
+  executionRefusal,
   statusAt,
   submissionRefusal,
   whyNotAuthorisable,
@@ -395,6 +396,7 @@ export function createPaymentConsentService(deps: {
           status: 'Authorised',
           userId: pending.accountId,
           debtorAccountId: account.id,
+          approvedWith: approval,
         });
         if (!changed) return false;
         // Connected apps lists the application the customer let pay.
@@ -429,7 +431,12 @@ export function createPaymentConsentService(deps: {
         },
         now(),
       );
-      const refuse = async (code: NonNullable<typeof refusal> | 'payment_insufficient_funds') => {
+      const refuse = async (
+        code:
+          | NonNullable<typeof refusal>
+          | 'payment_insufficient_funds'
+          | NonNullable<ReturnType<typeof executionRefusal>>,
+      ) => {
         await insertAuditEvent(db, {
           type: 'payment.refused',
           userId: caller.userId,
@@ -448,16 +455,28 @@ export function createPaymentConsentService(deps: {
       }
       const payer = await findUserById(db, consent.userId);
       const payeeName = await payeeNameOf(consent.payeeAccountId);
+      // The limits again, now that the money moves: the day's payments and transfers since
+      // the authorisation count (executionRefusal), decided under the customer's transfer lock.
+      const approvedWith = consent.approvedWith;
       const result = await db.transaction(async (tx) => {
-        const paid = await payConsent(tx, {
-          consentId: consent.id,
-          userId: consent.userId ?? '',
-          fromAccountId: consent.debtorAccountId ?? '',
-          toAccountId: consent.payeeAccountId,
-          amountCents: consent.amountCents,
-          debitDescription: `${payeeName} · ${consent.reference}`,
-          creditDescription: `Payment from ${payer ? `${payer.firstName} ${payer.lastName}` : 'a customer'} · ${consent.reference}`,
-        });
+        const paid = await payConsent(
+          tx,
+          {
+            consentId: consent.id,
+            userId: consent.userId ?? '',
+            fromAccountId: consent.debtorAccountId ?? '',
+            toAccountId: consent.payeeAccountId,
+            amountCents: consent.amountCents,
+            debitDescription: `${payeeName} · ${consent.reference}`,
+            creditDescription: `Payment from ${payer ? `${payer.firstName} ${payer.lastName}` : 'a customer'} · ${consent.reference}`,
+          },
+          ({ user, recentTotalCents }) =>
+            executionRefusal(
+              { amountCents: consent.amountCents, recentTotalCents },
+              user,
+              approvedWith,
+            ),
+        );
         if (paid.paid) {
           await insertAuditEvent(tx, {
             type: 'payment.completed',
@@ -478,9 +497,11 @@ export function createPaymentConsentService(deps: {
       });
       if (!result.paid) {
         throw await refuse(
-          result.reason === 'insufficient_funds'
-            ? 'payment_insufficient_funds'
-            : 'payment_consent_consumed',
+          result.reason === 'limits'
+            ? result.refusal
+            : result.reason === 'insufficient_funds'
+              ? 'payment_insufficient_funds'
+              : 'payment_consent_consumed',
         );
       }
       return {

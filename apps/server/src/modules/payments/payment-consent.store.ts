@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, mfaDevices, paymentConsents, users } from '../../db/schema';
+import type { ConsentApprovedWith } from './payment-consent.rules';
 
 export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
 
@@ -39,7 +40,13 @@ export async function decidePaymentConsent(
   db: Queryable,
   id: string,
   decision:
-    | { status: 'Authorised'; userId: string; debtorAccountId: string }
+    | {
+        status: 'Authorised';
+        userId: string;
+        debtorAccountId: string;
+        /** What approved it (see paymentConsents.approvedWith). */
+        approvedWith: ConsentApprovedWith;
+      }
     | { status: 'Rejected'; userId: string },
 ): Promise<boolean> {
   const changed = await db

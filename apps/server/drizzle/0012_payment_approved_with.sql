@@ -1,0 +1,2 @@
+ALTER TABLE "payment_consents" ADD COLUMN "approved_with" text;--> statement-breakpoint
+ALTER TABLE "payment_consents" ADD CONSTRAINT "payment_consents_approved_with_check" CHECK ("payment_consents"."approved_with" in ('none', 'phone', 'code'));
