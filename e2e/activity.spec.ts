@@ -9,7 +9,8 @@ import {
   transferResult,
 } from './support/banking';
 import type { NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest, signInWithPhone } from './support/mobile';
+import { moveTimeOn } from './support/clock';
+import { activatePhoneApp, pendingRequestOnPhone, signInWithPhone } from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { USERS } from './support/sign-in';
 
@@ -19,6 +20,11 @@ import { USERS } from './support/sign-in';
 
 const activity = pageRoute('account-activity');
 const payments = pageRoute('payment-activity');
+/**
+ * How often Payment Activity asks again while a transfer waits (PAYMENT_POLL_MS in the page's
+ * component, apps/web/src/features/activity/PaymentActivityPage.tsx, not loaded here).
+ */
+const PAYMENT_ACTIVITY_POLL_MS = 3000;
 
 const JOHN: NewCustomer = {
   ...USERS.john,
@@ -183,7 +189,7 @@ test('john.smith’s $1,500 transfer shows “Waiting for approval” on Payment
 
     await openTransferFromSidebar(page);
     await sendTransfer(page, { from: 'Checking', to: 'Savings', amount: '1500.00' });
-    const request = pushRequest(phone, 'Approve this transfer?');
+    const request = await pendingRequestOnPhone(phone, 'Approve this transfer?');
     await expect(request.getByText('$1,500.00', { exact: true })).toBeVisible();
 
     // While the phone waits, Payment Activity shows it waiting, with its approval request.
@@ -200,7 +206,12 @@ test('john.smith’s $1,500 transfer shows “Waiting for approval” on Payment
       reloaded = true;
     });
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Approved', { timeout: 15_000 });
+    // Payment Activity asks again every 3 s while a transfer waits (PAYMENT_POLL_MS): its clock
+    // (installed by signInWithPhone) moves on to each next ask, until one finds it approved.
+    await expect(async () => {
+      await moveTimeOn(page, PAYMENT_ACTIVITY_POLL_MS);
+      await expect(row.getByRole('cell').nth(5)).toHaveText('Approved', { timeout: 1_000 });
+    }).toPass({ intervals: [0], timeout: 15_000 });
     await expect(row.getByRole('cell').nth(1)).toHaveText(number);
     await expect(
       page.getByRole('status').filter({ hasText: `Transfer ${number}: Approved.` }),

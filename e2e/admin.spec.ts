@@ -24,7 +24,14 @@ import {
 } from './support/banking';
 import { openApplicationFromHome, signInToApplication } from './support/credit-card';
 import { registerCustomer, type NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest } from './support/mobile';
+import { installClock, moveTimeOn } from './support/clock';
+import {
+  activatePhoneApp,
+  answerOnPhone,
+  loginModalChecksNow,
+  pendingRequestOnPhone,
+  pushRequest,
+} from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
@@ -100,18 +107,12 @@ async function restoreJohn(request: APIRequestContext, token: string): Promise<v
 }
 
 /**
- * The page's clock, installed before its first page load so that a journey can move it past the
- * 5 s an action's success stays on screen (ADMIN_ACTION_REDIRECT_MS, a `setTimeout` in the
- * page) instead of waiting them out: the same redirect, started by the same timer, at once.
- * Time otherwise runs as usual.
+ * The 5 s an action's success stays on screen (ADMIN_ACTION_REDIRECT_MS, a `setTimeout` in the
+ * page) are over: on the page's clock (`installClock` before its first page load), so that the
+ * same redirect, started by the same timer, comes at once instead of being waited out.
  */
-async function installClock(page: Page): Promise<void> {
-  await page.clock.install();
-}
-
-/** The 5 s of 'We're sending you home' are over: the page's redirect timer fires now. */
 async function endTheRedirectWait(page: Page): Promise<void> {
-  await page.clock.fastForward(ADMIN_ACTION_REDIRECT_MS);
+  await moveTimeOn(page, ADMIN_ACTION_REDIRECT_MS);
 }
 
 /**
@@ -161,9 +162,8 @@ test('john.smith sets thresholds 50/100: $75 waits for his phone, $150 is denied
     await expect(loginModal(page).getByRole('status')).toContainText(
       'We sent a notification to your iPhone',
     );
-    await pushRequest(phone, SIGN_IN_REQUEST)
-      .getByRole('button', { name: 'Approve', exact: true })
-      .click();
+    await answerOnPhone(phone, SIGN_IN_REQUEST, 'Approve');
+    await loginModalChecksNow(page);
     await expectLandedAs(page, JOHN);
     token = await sessionItem(page, 'AT');
     expect(token).not.toBeNull();
@@ -197,8 +197,7 @@ test('john.smith sets thresholds 50/100: $75 waits for his phone, $150 is denied
     // $75 is above the new CIBA threshold: it waits for the phone, which approves it.
     await openTransferMoney(page);
     await sendTransfer(page, { from: 'Checking', to: 'Savings', amount: '75.00' });
-    const request = pushRequest(phone, TRANSFER_REQUEST);
-    await expect(request).toBeVisible();
+    const request = await pendingRequestOnPhone(phone, TRANSFER_REQUEST);
     await expect(request.getByText('$75.00', { exact: true })).toBeVisible();
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(transferResult(page, messages.transfer.confirmedTitle)).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
+  HELP_DESK_POLL_MS,
   XSRF_HEADER,
   helpDeskResponseSchema,
   messages,
@@ -11,7 +12,8 @@ import {
 } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { publicConfigOf, type NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest } from './support/mobile';
+import { installClock, moveTimeOn } from './support/clock';
+import { activatePhoneApp, answerOnPhone, loginModalChecksNow } from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
@@ -100,6 +102,9 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
     const phone = await phoneContext.newPage();
     await activatePhoneApp(phone, john);
 
+    // The rep's and john's pages wait for the phone's answers by polling: their clocks move on
+    // to the next poll once the phone has answered (as the phone's does to show a request).
+    await installClock(page);
     await signInThroughFlowApi(page, USERS.sam);
     repToken = await sessionItem(page, 'AT');
     await expect(page.getByRole('table')).toContainText('Locked out after changing phones');
@@ -108,6 +113,7 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
     await lockWithWrongPasswords(page.request, john.username);
     // john is now turned away at the username step.
     const johnPage = await johnContext.newPage();
+    await installClock(johnPage);
     await openSignIn(johnPage);
     await enterUsername(johnPage, john.username);
     await expect(errorModal(johnPage).getByRole('alert')).toHaveText(/^Access Denied: \S/);
@@ -127,9 +133,8 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
     // Nothing can be done to john's account before he answers: no action is even offered.
     await expect(dialog.getByRole('button', { name: 'Unlock sign-in' })).toHaveCount(0);
 
-    await pushRequest(phone, HELP_DESK_REQUEST)
-      .getByRole('button', { name: 'Approve', exact: true })
-      .click();
+    await answerOnPhone(phone, HELP_DESK_REQUEST, 'Approve');
+    await moveTimeOn(page, HELP_DESK_POLL_MS);
     await expect(dialog.getByRole('status')).toHaveText(messages.helpDesk.verified('John Smith'));
     await expect(dialog.getByRole('heading', { name: 'Help John' })).toBeFocused();
     await expect(dialog.getByText('Sign-in is locked.', { exact: true })).toBeVisible();
@@ -150,9 +155,8 @@ test('the help desk verifies john.smith by the push he approves on /mobile and u
     await expect(loginModal(johnPage).getByRole('status')).toContainText(
       'We sent a notification to your iPhone',
     );
-    await pushRequest(phone, 'Sign in to AnyBank?')
-      .getByRole('button', { name: 'Approve', exact: true })
-      .click();
+    await answerOnPhone(phone, 'Sign in to AnyBank?', 'Approve');
+    await loginModalChecksNow(johnPage);
     await expectLandedAs(johnPage, john);
 
     // The rep's sign-out ends on the partner sign-off page.

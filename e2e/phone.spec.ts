@@ -10,7 +10,13 @@ import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP_CHROME_USER_AGENT } from './support/browser';
 import { registerCustomer, type NewCustomer } from './support/customers';
 import { startHttpsServer, type HttpsServer } from './support/https-server';
-import { activatePhoneApp, phoneScreen } from './support/mobile';
+import { installClock } from './support/clock';
+import {
+  activatePhoneApp,
+  expectOnPhone,
+  loginModalChecksNow,
+  phoneScreen,
+} from './support/mobile';
 import {
   chooseMethod,
   enterPassword,
@@ -30,8 +36,13 @@ const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
 /** An iPhone's screen: what a phone in the hand shows the app at. */
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
-/** The sign-in up to the push step: username, password, then the customer's iPhone. */
+/**
+ * The sign-in up to the push step: username, password, then the customer's iPhone. The page's
+ * clock is installed first: once the phone has answered, the modal reads the flow at once
+ * (`loginModalChecksNow`) instead of at its next poll.
+ */
 async function signInChoosingThePhone(page: Page, customer: NewCustomer) {
+  await installClock(page);
   await openSignIn(page);
   await enterUsername(page, customer.username);
   await enterPassword(page, customer.password);
@@ -46,7 +57,7 @@ async function approveFromTheLockScreen(phone: Page, customer: NewCustomer) {
   const screen = phoneScreen(phone, customer);
   const lockScreen = screen.getByRole('group', { name: words.lockScreenLabel });
   const notification = lockScreen.getByRole('article', { name: SIGN_IN_REQUEST, exact: true });
-  await expect(notification).toBeVisible();
+  await expectOnPhone(phone, notification);
   await expect(notification.getByText(/^Chrome \d+ on Linux$/)).toBeVisible();
   // Where from: the loopback address the journeys sign in from, said as a place.
   await expect(notification.getByText(/ \(this computer\)$/)).toBeVisible();
@@ -83,6 +94,7 @@ test('at a phone’s size /mobile is the app alone; a sign-in request arrives as
     await signInChoosingThePhone(page, customer);
     await approveFromTheLockScreen(phone, customer);
     await expectNoAxeViolations(phone);
+    await loginModalChecksNow(page);
     await expectLandedAs(page, customer);
   } finally {
     await phoneContext.close();
@@ -184,6 +196,7 @@ test.describe('over HTTPS, served by the bank itself', () => {
         page.getByRole('contentinfo').getByText(`${server!.baseURL}${mobile.paths[0]}`),
       ).toBeAttached();
       await approveFromTheLockScreen(phone, customer);
+      await loginModalChecksNow(page);
       await expectLandedAs(page, customer);
     } finally {
       await phoneContext.close();

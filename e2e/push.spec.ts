@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@anybank/contracts';
 import { expectAccessibleLoginTab } from './support/axe';
 import { registerCustomer, type NewCustomer } from './support/customers';
-import { activatePhoneApp, phoneScreen, pushRequest } from './support/mobile';
+import { installClock } from './support/clock';
+import {
+  activatePhoneApp,
+  answerOnPhone,
+  loginModalChecksNow,
+  pendingRequestOnPhone,
+  phoneScreen,
+} from './support/mobile';
 import {
   Mailbox,
   chooseMethod,
@@ -22,8 +29,13 @@ import {
 const SIGN_IN_REQUEST = 'Sign in to AnyBank?';
 const PUSH_STEP = 'Approve the sign-in on your phone';
 
-/** The sign-in up to tab 7: username, password, then the iPhone on tab 2. */
+/**
+ * The sign-in up to tab 7: username, password, then the iPhone on tab 2. The page's clock is
+ * installed first: once the phone has answered, the modal reads the flow at once
+ * (`loginModalChecksNow`) instead of at its next poll.
+ */
 async function signInChoosingThePhone(page: Page, customer: NewCustomer) {
+  await installClock(page);
   await openSignIn(page);
   await enterUsername(page, customer.username);
   await enterPassword(page, customer.password);
@@ -51,6 +63,7 @@ test('john.smith, who signs in with his device, signs in by approving on the pho
     const phone = await phoneContext.newPage();
     await activatePhoneApp(phone, john);
 
+    await installClock(page);
     await openSignIn(page);
     await enterUsername(page, john.username);
     await chooseMethod(page, 'iPhone');
@@ -58,9 +71,8 @@ test('john.smith, who signs in with his device, signs in by approving on the pho
       'We sent a notification to your iPhone',
     );
 
-    await pushRequest(phone, SIGN_IN_REQUEST)
-      .getByRole('button', { name: 'Approve', exact: true })
-      .click();
+    await answerOnPhone(phone, SIGN_IN_REQUEST, 'Approve');
+    await loginModalChecksNow(page);
     await expectLandedAs(page, john);
   } finally {
     await phoneContext.close();
@@ -81,7 +93,7 @@ test('a customer signs in by approving the request on the phone app they activat
     await signInChoosingThePhone(page, customer);
     await expectAccessibleLoginTab(page, 7);
 
-    const request = pushRequest(phone, SIGN_IN_REQUEST);
+    const request = await pendingRequestOnPhone(phone, SIGN_IN_REQUEST);
     // Where from and when, in words: the browser, not its user agent; "now", not a GMT time.
     await expect(request.getByText(/^Chrome \d+ on Linux$/)).toBeVisible();
     await expect(request.getByText('now', { exact: true })).toBeVisible();
@@ -91,6 +103,7 @@ test('a customer signs in by approving the request on the phone app they activat
     );
     await expect(request).toHaveCount(0);
 
+    await loginModalChecksNow(page);
     await expectLandedAs(page, customer);
   } finally {
     await phoneContext.close();
@@ -109,11 +122,12 @@ test("denying the request on the phone shows 'Mobile notification timed out or w
 
     await signInChoosingThePhone(page, customer);
 
-    const request = pushRequest(phone, SIGN_IN_REQUEST);
+    const request = await pendingRequestOnPhone(phone, SIGN_IN_REQUEST);
     await request.getByRole('button', { name: 'Deny', exact: true }).click();
     await expect(phoneScreen(phone, customer).getByRole('status')).toHaveText(
       `Denied: ${SIGN_IN_REQUEST}`,
     );
+    await loginModalChecksNow(page);
 
     // The modal cancels the denied attempt and asks again how to confirm (tab 2), saying why.
     const modal = loginModal(page);

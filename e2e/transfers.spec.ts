@@ -26,7 +26,7 @@ import {
   type DashboardBalances,
 } from './support/banking';
 import { registerCustomer, type NewCustomer } from './support/customers';
-import { activatePhoneApp, pushRequest, signInWithPhone } from './support/mobile';
+import { activatePhoneApp, pendingRequestOnPhone, signInWithPhone } from './support/mobile';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { Mailbox, USERS } from './support/sign-in';
 
@@ -79,8 +79,7 @@ async function transferWaitingForPhone(page: Page, phone: Page, amountCents: num
   await expect(page.getByText(WAITING_FOR_PHONE, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Transferring…', exact: true })).toBeDisabled();
 
-  const request = pushRequest(phone, TRANSFER_REQUEST);
-  await expect(request).toBeVisible();
+  const request = await pendingRequestOnPhone(phone, TRANSFER_REQUEST);
   await expect(request.getByText(dollars(amountCents), { exact: true })).toBeVisible();
   for (const name of [accounts.fromName, accounts.toName]) {
     // "Checking (…1234)" on the form, "ending 1234" on the phone.
