@@ -28,10 +28,10 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
   signOutToHome,
   stepHeading,
 } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
 
 // Each journey registers a customer of its own: a new customer's e-mail is their one sign-in
 // method, so the offer to add another (tab 8) follows their code.
@@ -148,7 +148,7 @@ test('a customer with five sign-in methods who adds another from the profile pag
   // Registration, a sign-in and four pairings: more than the default 30 seconds under load.
   test.setTimeout(60_000);
   const customer = await registerCustomer(page.request, 'pair.max');
-  await signIn(page, customer);
+  await signInThroughFlowApi(page, customer);
   await openProfile(page);
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(1);

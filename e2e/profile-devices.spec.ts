@@ -21,10 +21,10 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
   signOutToHome,
   stepHeading,
 } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import { base32Decode, timeStepAt, totpCode } from './support/totp';
 import { addVirtualAuthenticator } from './support/webauthn';
 
@@ -36,7 +36,7 @@ test('jane.doe pairs an authenticator app from her profile with the key it shows
   page,
 }) => {
   const jane = USERS.jane;
-  await signIn(page, jane);
+  await signInThroughFlowApi(page, jane);
   await openProfile(page);
   const devices = signInDevices(page);
   await expect(devices.first()).toBeVisible();

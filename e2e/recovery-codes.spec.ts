@@ -10,10 +10,10 @@ import {
   expectLandedAs,
   loginModal,
   openSignIn,
-  signIn,
   signOutToHome,
   stepHeading,
 } from './support/sign-in';
+import { signInThroughFlowApi } from './support/api-sign-in';
 
 /**
  * Issue 14 §2: jane makes recovery codes on Sign In & Password, signs in with one instead of
@@ -48,7 +48,7 @@ test('jane generates recovery codes, signs in with one instead of her e-mail cod
   // Three sign-ins in the browser (the codes need one; the journey is two more) and three
   // scans: more than one journey's 60 seconds on a busy machine.
   test.setTimeout(120_000);
-  await signIn(page, jane);
+  await signInThroughFlowApi(page, jane);
   await openSettingsPage(page, 'signin-password');
   const section = page.getByRole('region', { name: text.heading, exact: true });
   const remaining = section.getByTestId('recovery-codes-remaining');

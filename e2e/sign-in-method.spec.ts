@@ -6,6 +6,7 @@ import {
   pageRoute,
 } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
+import { signInThroughFlowApi } from './support/api-sign-in';
 import { registerCustomer } from './support/customers';
 import { openSettingsPage, signInCustomer, watchForPasswordFields } from './support/settings';
 import { sessionItems } from './support/sign-in';
@@ -63,7 +64,8 @@ test('a customer switches to Device sign-in, is signed out and signs in without 
   test.setTimeout(60_000);
   await watchForPasswordFields(page);
   const customer = await registerCustomer(page.request, 'method');
-  await signInCustomer(page, customer, { password: customer.password });
+  // The first sign-in, with the password, only sets the journey up: through the flow API.
+  await signInThroughFlowApi(page, customer);
 
   // Password → Device: no form to fill in.
   await openSettingsPage(page, 'signin-password');
