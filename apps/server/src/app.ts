@@ -93,7 +93,6 @@ import { purgeExpiredOidcModels } from './modules/identity/oauth/oidc.adapter';
 import { mountOidcProvider } from './modules/identity/oauth/oidc.mount';
 import { createOidcProvider } from './modules/identity/oauth/oidc.provider';
 import { createPaymentInteractionPort } from './modules/identity/oauth/payment-interaction.port';
-import { createSenderConstrainedGuard } from './modules/identity/oauth/sender-constrained';
 import { loadClientKeyPair } from './modules/identity/keys/client-key';
 import {
   createPaymentConsentService,
@@ -457,9 +456,9 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
 
   // Where the API is reached from outside, for the absolute links some answers carry.
   const siteUrl = `${config.publicUrl}${config.basePath}`;
-  // Issue 16 §2: the resource server's check of DPoP-bound tokens (the payment API's, and a
-  // company's own application reading its accounts).
-  const dpop = createSenderConstrainedGuard(config, provider, keys.signingKeys);
+  // Issue 16 §2: DPoP-bound tokens (the payment API's, and a company's own application reading
+  // its accounts), checked by the same verifier as every other token, in its DPoP mode.
+  const dpop = auth.dpop;
   await app.register(
     async (api) => {
       const signInLimit = signInRateLimit(config);

@@ -37,20 +37,26 @@ export async function arriveAtRedirectUri(
   throw new Error(`too many redirects before ${redirectUri}`);
 }
 
-/**
- * A person's sign-in (identifier, password, e-mailed code) in the login modal the authorization
- * URL opens; answers the authorization response at the redirect URI.
- */
-export async function signInAt(
+/** Opens the authorization URL in the driver's browser, which lands in the login modal's flow. */
+export async function openAuthorization(
   driver: SignInDriver,
   authorizationUrl: URL,
-  person: { username: string; email: string; password?: string },
-): Promise<URL> {
-  const { username, email, password = 'Welcome2Bank!' } = person;
+): Promise<void> {
   const opened = await driver.browser.fetch(authorizationUrl.pathname + authorizationUrl.search);
   const loginPage = new URL(opened.headers.get('location') ?? '', driver.origin);
   driver.flowId = loginPage.searchParams.get('flowId') ?? '';
   if (!driver.flowId) throw new Error(`no login modal: ${opened.status} ${loginPage}`);
+}
+
+/**
+ * A person's sign-in (identifier, password, e-mailed code) in the login modal the driver's
+ * browser opened (`openAuthorization`); answers the authorization response at the redirect URI.
+ */
+export async function signInOpened(
+  driver: SignInDriver,
+  person: { username: string; email: string; password?: string },
+): Promise<URL> {
+  const { username, email, password = 'Welcome2Bank!' } = person;
   await driver.read();
   await driver.post('submitIdentifier', { identifier: username, riskPayload: PERSON_RISK_PAYLOAD });
   const afterPassword = await driver.post('checkUsernamePassword', { username, password });
@@ -60,6 +66,19 @@ export async function signInAt(
   }
   await driver.post({ action: 'checkOtp' }, { otp: await driver.latestCode(email) });
   return arriveAtRedirectUri(driver.browser, await driver.continueToResume(), driver.redirectUri);
+}
+
+/**
+ * A person's sign-in (identifier, password, e-mailed code) in the login modal the authorization
+ * URL opens; answers the authorization response at the redirect URI.
+ */
+export async function signInAt(
+  driver: SignInDriver,
+  authorizationUrl: URL,
+  person: { username: string; email: string; password?: string },
+): Promise<URL> {
+  await openAuthorization(driver, authorizationUrl);
+  return signInOpened(driver, person);
 }
 
 /** The error a promise was refused with (the test fails if it was not refused). */

@@ -11,6 +11,8 @@ export {
   type AuthGuards,
   type GrantCheck,
   type Principal,
+  type SenderConstrainedCaller,
+  type SenderConstrainedGuard,
 } from './oauth/access-token';
 export type { RecentAuthentication } from './oauth/recent-authentication';
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
@@ -56,7 +58,6 @@ export { maskEmail, maskPhone } from './flow/device-display.rules';
 // Issue 16 §2, pay by bank: DPoP-bound callers, the payment consent screen's interaction, the
 // consent a token's authorization_details name, Connected apps' record of the application, and
 // the company a client belongs to (its own token reads that company's accounts).
-export type { SenderConstrainedCaller, SenderConstrainedGuard } from './oauth/sender-constrained';
 export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-interaction.port';
 export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
 export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';

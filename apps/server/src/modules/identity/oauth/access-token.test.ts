@@ -1,5 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { importJWK, SignJWT } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import type Provider from 'oidc-provider';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -25,10 +26,19 @@ beforeAll(async () => {
   signingJwk = await generateSigningJwk();
 });
 
-/** The provider as the guards use it: grants are found while they are in `live`. */
+/**
+ * The provider as the guards use it: grants are found while they are in `live`; a DPoP proof's
+ * `jti` is new the first time.
+ */
 function providerWithGrants(live: Set<string>) {
   const find = vi.fn(async (id: string) => (live.has(id) ? { jti: id } : undefined));
-  return { provider: { Grant: { find } } as unknown as Provider, find };
+  const seen = new Set<string>();
+  const unique = async (iss: string, jti: string) =>
+    !seen.has(`${iss}${jti}`) && !!seen.add(`${iss}${jti}`);
+  return {
+    provider: { Grant: { find }, ReplayDetection: { unique } } as unknown as Provider,
+    find,
+  };
 }
 
 function clientOf(userType: UserType) {
@@ -68,13 +78,14 @@ async function accessToken(claims: {
   key?: SigningJwk;
   /** The thumbprint of a DPoP key the token is bound to (RFC 9449 §6). */
   jkt?: string;
+  clientId?: string;
 }) {
   const userType = claims.userType ?? 'customer';
   const key = claims.key ?? signingJwk;
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     gid: claims.gid,
-    client_id: clientOf(userType),
+    client_id: claims.clientId ?? clientOf(userType),
     scope: ['openid', ...SCOPES_BY_USER_TYPE[userType]].join(' '),
     [userTypeClaim(config)]: userType,
     ...(claims.jkt ? { cnf: { jkt: claims.jkt } } : {}),
@@ -243,5 +254,86 @@ describe('tokens that are not the server’s own', () => {
     // The same token without its binding is taken: the binding alone made the difference.
     const unbound = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
     expect(await statusOf(guards.requireCustomer(requestWith(unbound)))).toBe('ok');
+  });
+});
+
+describe('the DPoP mode of the same check', () => {
+  /** A DPoP key and a request to `GET /api/x` with a DPoP proof of it for `token`. */
+  async function dpopRequest() {
+    const keys = await generateKeyPair('ES256', { extractable: true });
+    const jwk = await exportJWK(keys.publicKey);
+    return {
+      jkt: await calculateJwkThumbprint(jwk),
+      request: async (token: string) =>
+        ({
+          method: 'GET',
+          url: '/api/x',
+          headers: {
+            authorization: `DPoP ${token}`,
+            dpop: await new SignJWT({
+              htm: 'GET',
+              htu: `${config.publicUrl}/api/x`,
+              ath: createHash('sha256').update(token).digest('base64url'),
+              jti: randomUUID(),
+            })
+              .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+              .setIssuedAt()
+              .sign(keys.privateKey),
+          },
+        }) as unknown as FastifyRequest,
+    };
+  }
+
+  it('takes a bound token with a proof of its key, and refuses its replayed proof', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards } = guardsOf(provider);
+    const { jkt, request } = await dpopRequest();
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300, jkt });
+    const once = await request(token);
+    expect(await guards.dpop.require(once, 'banking')).toMatchObject({
+      userId: USER_ID,
+      grantId: 'grant-1',
+    });
+    expect(await statusOf(guards.dpop.require(once, 'banking'))).toBe(401);
+  });
+
+  it('refuses and audits a bound token whose subject is not its grant’s account, as a bearer one', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards, audited } = guardsOf(provider);
+    const { jkt, request } = await dpopRequest();
+    const token = await accessToken({
+      gid: 'grant-1',
+      expiresInSeconds: 300,
+      jkt,
+      sub: '99999999-4f50-4617-8283-94a5b6c7d8e9',
+    });
+    expect(await statusOf(guards.dpop.require(await request(token), 'banking'))).toBe(401);
+    expect(audited).toEqual([
+      expect.objectContaining({
+        type: 'token.refused',
+        details: expect.objectContaining({ problem: 'subject' }),
+      }),
+    ]);
+  });
+
+  it('refuses a bound token whose grant has ended', async () => {
+    const live = new Set(['grant-1']);
+    const { provider } = providerWithGrants(live);
+    const { guards } = guardsOf(provider);
+    const { jkt, request } = await dpopRequest();
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300, jkt });
+    live.delete('grant-1');
+    expect(await statusOf(guards.dpop.require(await request(token), 'banking'))).toBe(401);
+  });
+
+  it('refuses an unbound token in the DPoP mode (401 dpop_proof_required)', async () => {
+    const { provider } = providerWithGrants(new Set(['grant-1']));
+    const { guards } = guardsOf(provider);
+    const { request } = await dpopRequest();
+    const token = await accessToken({ gid: 'grant-1', expiresInSeconds: 300 });
+    const refusal = await guards.dpop
+      .require(await request(token), 'banking')
+      .catch((error: unknown) => error);
+    expect((refusal as DomainError).code).toBe('dpop_proof_required');
   });
 });

@@ -12,10 +12,12 @@ import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import type { AuditEvent } from '../../audit';
 import type { SigningKeyRing } from '../keys/keys.service';
+import { scopesClientMayHold } from './client-scopes.rules';
+import { verifyDpopProof } from './dpop-proof';
 import type { GrantBinding } from './grant.store';
 import { userTypeOfClient } from './oauth.clients';
 import { userTypeClaim } from './oidc.provider';
-import { bindingProblemOf } from './token-binding.rules';
+import { applicationBindingProblemOf, bindingProblemOf } from './token-binding.rules';
 
 /** Who is calling, as an access token proves it. */
 export interface Principal {
@@ -32,6 +34,26 @@ export interface Principal {
    * signed in" (issue 14 §4); null for a token issued outside a browser session.
    */
   sessionUid?: string | null;
+}
+
+/**
+ * Who calls with a DPoP-bound access token (RFC 9449; ADR 0023): an application, for itself or
+ * for a customer.
+ */
+export interface SenderConstrainedCaller {
+  clientId: string;
+  /** The customer the token speaks for; null for the client's own (client-credentials) token. */
+  userId: string | null;
+  grantId: string | null;
+  scopes: ReadonlySet<string>;
+  /** The token's RFC 9396 `authorization_details`, as the OAuth server put them in. */
+  authorizationDetails: unknown;
+}
+
+/** The DPoP mode of the one access-token check (`AuthGuards.dpop`). */
+export interface SenderConstrainedGuard {
+  /** 401 without a DPoP-bound token and a valid proof of its key for this request; 403 without the scope. */
+  require(request: FastifyRequest, scope: string): Promise<SenderConstrainedCaller>;
 }
 
 export interface AccessRequirement {
@@ -77,6 +99,11 @@ export interface AuthGuards {
     userType: PartnerUserType,
     scopes: readonly string[],
   ): Promise<Principal>;
+  /**
+   * The same check for a DPoP-bound token (`Authorization: DPoP`), with the proof of its key
+   * for this request: the payment API's and a company's own application's.
+   */
+  dpop: SenderConstrainedGuard;
 }
 
 /**
@@ -115,17 +142,33 @@ export interface AuthGuardDeps {
   sessionUsed?(principal: Principal): Promise<void>;
 }
 
+/** What a token proves, whichever way it is presented; the same for every use of the string. */
+interface VerifiedToken {
+  /** The person it speaks for; null for an application's own token (client credentials). */
+  person: Principal | null;
+  clientId: string | null;
+  /** The thumbprint of the key it is bound to (`cnf.jkt`, RFC 9449 §6); null: a bearer token. */
+  jkt: string | null;
+  scopes: ReadonlySet<string>;
+  authorizationDetails: unknown;
+}
+
 /**
- * Checks the bank's access tokens: signature (one of the provider's published keys, by `kid`),
- * expiry, issuer, audience; then, once per token, that it belongs to its grant (the grant's
- * account and client, a user type and scopes that client may hold for that user: defence in
- * depth should a key ever leak); then that the grant is still live — JWT access tokens are not
- * stored, so without this look-up a token would outlive its sign-out.
+ * The one check of the bank's access tokens, for every route: signature (one of the provider's
+ * published keys, by `kid`), expiry, issuer, audience; then, once per token, that it belongs to
+ * its grant (the grant's account and client, a user type and scopes that client may hold for
+ * that user), or, for an application's own token, that its client may hold its scopes: defence
+ * in depth should a key ever leak; then that the grant is still live — JWT access tokens are
+ * not stored, so without this look-up a token would outlive its sign-out.
+ *
+ * A token is presented in one of two modes: as a bearer token (`requireUser` and the rest), or
+ * bound to a key with a DPoP proof of it for the request (`dpop`, RFC 9449 §7). A bound token
+ * is refused as a bearer token (§7.1), and an unbound one in the DPoP mode.
  *
  * What the signature and the binding prove cannot change for a given token string, so each
- * verified token's principal is remembered until the token expires (ES256 verification is most
- * of a cheap request's CPU). The grant's liveness is never remembered: it is looked up on every
- * request.
+ * verified token is remembered until it expires (ES256 verification is most of a cheap
+ * request's CPU). The grant's liveness and the DPoP proof are never remembered: they are
+ * checked on every request.
  */
 export function createAuthGuards(
   config: Config,
@@ -145,15 +188,21 @@ export function createAuthGuards(
     return key;
   };
   const issuer = `${config.publicUrl}${config.basePath}`;
-  /** Verified token → its principal and expiry (epoch seconds), oldest first. */
-  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  /** Verified token → what it proves and its expiry (epoch seconds), oldest first. */
+  const verified = new Map<string, { token: VerifiedToken; expiresAt: number }>();
 
-  /** The principal a token speaks for, grant not checked: 401 for a token that is not ours. */
-  async function principalOf(token: string): Promise<Principal> {
+  /** Refuses (401) and audits a token that does not belong where it says. */
+  async function refuse(userId: string | null, details: Record<string, unknown>): Promise<never> {
+    await deps.audit({ type: 'token.refused', userId, details });
+    throw new DomainError('session_ended');
+  }
+
+  /** What a token proves, grant liveness not checked: 401 for a token that is not ours. */
+  async function verifiedTokenOf(token: string): Promise<VerifiedToken> {
     const known = verified.get(token);
     if (known) {
       // jose's rule: expired once `exp` is not after the current second.
-      if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.principal;
+      if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.token;
       verified.delete(token);
       throw new DomainError('session_ended');
     }
@@ -170,65 +219,76 @@ export function createAuthGuards(
       if (error instanceof joseErrors.JOSEError) throw new DomainError('session_ended');
       throw error;
     }
-    // A token bound to a DPoP key (`cnf.jkt`, RFC 9449 §6) proves nothing without a proof of
-    // that key: presented as a bearer token it is refused (§7.1), as the payment API refuses it,
-    // whoever it speaks for. The bank's DPoP-aware routes check it with sender-constrained.ts.
-    if (typeof (payload.cnf as { jkt?: unknown } | undefined)?.jkt === 'string') {
-      throw new DomainError('dpop_proof_required');
-    }
+    const jkt = (payload.cnf as { jkt?: unknown } | undefined)?.jkt;
     const grantId = typeof payload.gid === 'string' ? payload.gid : null;
     const userType = payload[userTypeClaim(config)];
-    // A client-credentials token is genuine but speaks for an application, not a person: it
-    // is not "signed out", it is simply not accepted where a user must be known.
-    if (!grantId && userType === undefined && typeof payload.client_id === 'string') {
-      throw new DomainError('application_token');
-    }
-    if (!grantId || typeof payload.sub !== 'string' || !isUserType(userType)) {
-      throw new DomainError('session_ended');
-    }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
-    const binding = await deps.readGrantBinding(grantId);
-    if (!binding) throw new DomainError('session_ended');
-    const problem = bindingProblemOf(
-      { sub: payload.sub, clientId, userType, scopes },
-      {
-        ...binding,
-        accountUserType: isUserType(binding.accountUserType) ? binding.accountUserType : null,
-      },
-      clientId === null ? null : userTypeOfClient(clientId),
-    );
-    if (problem) {
-      await deps.audit({
-        type: 'token.refused',
-        userId: binding.accountId,
-        details: {
+    let person: Principal | null = null;
+    if (!grantId && userType === undefined && clientId !== null) {
+      // A client-credentials token speaks for its application: its client may hold its scopes.
+      const problem = applicationBindingProblemOf(scopes, scopesClientMayHold(clientId, null));
+      if (problem) await refuse(null, { problem, clientId, claimedScopes: scopes });
+    } else {
+      if (!grantId || typeof payload.sub !== 'string' || !isUserType(userType)) {
+        throw new DomainError('session_ended');
+      }
+      const binding = await deps.readGrantBinding(grantId);
+      if (!binding) throw new DomainError('session_ended');
+      const problem = bindingProblemOf(
+        { sub: payload.sub, clientId, userType, scopes },
+        {
+          ...binding,
+          accountUserType: isUserType(binding.accountUserType) ? binding.accountUserType : null,
+        },
+        clientId === null ? null : userTypeOfClient(clientId),
+      );
+      if (problem) {
+        await refuse(binding.accountId, {
           problem,
           grantId,
           clientId,
           claimedSubject: payload.sub,
           claimedUserType: userType,
-        },
+        });
+      }
+      person = Object.freeze({
+        userId: payload.sub,
+        userType,
+        firstName: String(payload.FirstName ?? ''),
+        lastName: String(payload.LastName ?? ''),
+        scopes: new Set(scopes),
+        grantId,
+        authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+        sessionUid: typeof payload.suid === 'string' ? payload.suid : null,
       });
-      throw new DomainError('session_ended');
     }
-    const principal: Principal = Object.freeze({
-      userId: payload.sub,
-      userType,
-      firstName: String(payload.FirstName ?? ''),
-      lastName: String(payload.LastName ?? ''),
+    const result: VerifiedToken = Object.freeze({
+      person,
+      clientId,
+      jkt: typeof jkt === 'string' ? jkt : null,
       scopes: new Set(scopes),
-      grantId,
-      authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
-      sessionUid: typeof payload.suid === 'string' ? payload.suid : null,
+      authorizationDetails: payload.authorization_details,
     });
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_TOKENS_KEPT) {
         verified.delete(verified.keys().next().value ?? '');
       }
-      verified.set(token, { principal, expiresAt: payload.exp });
+      verified.set(token, { token: result, expiresAt: payload.exp });
     }
-    return principal;
+    return result;
+  }
+
+  /** The person a bearer token speaks for, grant liveness not checked. */
+  async function principalOf(token: string): Promise<Principal> {
+    const { person, jkt } = await verifiedTokenOf(token);
+    // A token bound to a DPoP key proves nothing without a proof of that key: presented as a
+    // bearer token it is refused (RFC 9449 §7.1), whoever it speaks for.
+    if (jkt !== null) throw new DomainError('dpop_proof_required');
+    // A client-credentials token is genuine but speaks for an application, not a person: it
+    // is not "signed out", it is simply not accepted where a user must be known.
+    if (!person) throw new DomainError('application_token');
+    return person;
   }
 
   async function assertGrantIsLive(grantId: string): Promise<void> {
@@ -282,6 +342,35 @@ export function createAuthGuards(
     return result;
   }
 
+  /** The DPoP mode: `Authorization: DPoP <token>` and a proof of its key for this request. */
+  async function requireSenderConstrained(
+    request: FastifyRequest,
+    scope: string,
+  ): Promise<SenderConstrainedCaller> {
+    const header = request.headers.authorization ?? '';
+    const match = /^DPoP ([A-Za-z0-9_.-]+)$/.exec(header);
+    if (!match?.[1]) {
+      throw new DomainError(/^Bearer /i.test(header) ? 'dpop_proof_required' : 'sign_in_required');
+    }
+    const token = match[1];
+    const { person, clientId, jkt, scopes, authorizationDetails } = await verifiedTokenOf(token);
+    if (jkt === null || clientId === null) throw new DomainError('dpop_proof_required');
+    await verifyDpopProof(request, { token, jkt, clientId }, config.publicUrl, (iss, jti, exp) =>
+      provider.ReplayDetection.unique(iss, jti, exp),
+    );
+    if (person) await assertGrantIsLive(person.grantId);
+    if (!scopes.has(scope)) {
+      throw new DomainError('missing_scope', { message: apiErrorMessage('missing_scope', scope) });
+    }
+    return {
+      clientId,
+      userId: person?.userId ?? null,
+      grantId: person?.grantId ?? null,
+      scopes,
+      authorizationDetails,
+    };
+  }
+
   const CUSTOMER: AccessRequirement = { userTypes: ['customer'], scopes: ['banking'] };
   return {
     verifyAccessToken,
@@ -290,5 +379,6 @@ export function createAuthGuards(
     requireCustomerWith: (request, work) => requireUserWith(request, CUSTOMER, work),
     requirePartner: (request, userType, scopes) =>
       requireUser(request, { userTypes: [userType], scopes }),
+    dpop: { require: requireSenderConstrained },
   };
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { preparedStatement, type Database } from '../../../db/database';
 import { oidcModels } from '../../../db/schema';
 
@@ -32,6 +33,9 @@ const findBy = (column: SQL) => liveOidcModel(placeholder('model'), column, plac
  */
 const alreadyRead = new AsyncLocalStorage<Map<string, StoredOidcModel | null>>();
 
+/** Set while the authorization endpoint answers: see `claimPushedRequest`. */
+const claimingPushedRequests = new AsyncLocalStorage<true>();
+
 /** Runs `work` with the model `model` of id `id` known to be `row` (read this very request). */
 export function withOidcModelRead<T>(
   read: { model: string; id: string; row: StoredOidcModel | null },
@@ -62,10 +66,60 @@ const upsertModel = preparedStatement(
       expires_at = excluded.expires_at`,
 );
 
-const consumeModel = preparedStatement(
+/**
+ * Consumes a model only if nobody has: the row it updates is the proof of the first use. The
+ * provider reads `consumed` and then consumes (two statements), so two requests redeeming one
+ * code at once both saw it unused; this statement decides between them.
+ */
+const consumeModel = preparedStatement<{ consumed: boolean }>(
   'oidc_consume',
   sql`update oidc_models set consumed_at = now()
+    where model = ${placeholder('model')} and id = ${placeholder('id')} and consumed_at is null
+    returning true as consumed`,
+);
+
+/** A grant and everything issued under it, as the provider's own revocation of a reused code. */
+const revokeGrantAndModels = preparedStatement(
+  'oidc_revoke_grant_all',
+  sql`delete from oidc_models where grant_id = ${placeholder('grantId')}
+    or (model = 'Grant' and id = ${placeholder('grantId')})`,
+);
+
+/** The grant of a model's row (for the loser of a race to consume it). */
+const grantOfModel = preparedStatement<{ grantId: string | null }>(
+  'oidc_grant_of',
+  sql`select grant_id as "grantId" from oidc_models
     where model = ${placeholder('model')} and id = ${placeholder('id')}`,
+);
+
+/**
+ * A pushed authorization request read at the authorization endpoint is claimed by that read:
+ * only the first read of a `request_uri` finds it unclaimed (RFC 9126 §7.3: one-time use). The
+ * browser that claimed it goes on through its own interaction; the provider then consumes it
+ * when it answers, through `parJti`, not through the `request_uri` again.
+ */
+const claimPushedRequest = preparedStatement<ModelRow>(
+  'oidc_claim_par',
+  sql`update oidc_models set payload = payload || jsonb_build_object('claimed', true)
+    where model = 'PushedAuthorizationRequest' and id = ${placeholder('id')}
+      and consumed_at is null and not (payload ? 'claimed')
+    returning payload, null::float8 as consumed`,
+);
+
+/**
+ * A one-time value (a DPoP proof's or a client assertion's `jti`) seen for the first time: one
+ * insert that only the first caller's wins, so two requests carrying the same value at once
+ * cannot both pass. A row past its expiry is dead (find ignores it) and may be taken again.
+ */
+const insertReplayMarker = preparedStatement<{ first: boolean }>(
+  'oidc_replay_unique',
+  sql`insert into oidc_models (model, id, payload, expires_at)
+    values ('ReplayDetection', ${placeholder('id')}, ${placeholder('payload')}::jsonb,
+      to_timestamp(${placeholder('expiresAt')}::float8))
+    on conflict (model, id) do update set payload = excluded.payload,
+      expires_at = excluded.expires_at, consumed_at = null
+      where oidc_models.expires_at <= now()
+    returning true as first`,
 );
 
 const destroyModel = preparedStatement(
@@ -96,6 +150,17 @@ export function createOidcAdapterClass(db: Database) {
     return asPayload(row);
   }
 
+  /** The pushed request, claimed now; one claimed before reads as used, which the provider refuses. */
+  async function claimOrRefuse(id: string): Promise<AdapterPayload | undefined> {
+    if (id.includes('\u0000')) return undefined;
+    const [claimed] = await claimPushedRequest(db, { id });
+    if (claimed) return asPayload(claimed);
+    const existing = await findWith(findById, 'PushedAuthorizationRequest', id);
+    return (
+      existing && { ...existing, consumed: existing.consumed ?? Math.floor(Date.now() / 1000) }
+    );
+  }
+
   return class PostgresOidcAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -111,9 +176,12 @@ export function createOidcAdapterClass(db: Database) {
       });
     }
 
-    find(id: string) {
+    async find(id: string) {
       const read = alreadyRead.getStore()?.get(`${this.model}:${id}`);
-      if (read !== undefined) return Promise.resolve(asPayload(read));
+      if (read !== undefined) return asPayload(read);
+      if (this.model === 'PushedAuthorizationRequest' && claimingPushedRequests.getStore()) {
+        return claimOrRefuse(id);
+      }
       return findWith(findById, this.model, id);
     }
 
@@ -125,8 +193,20 @@ export function createOidcAdapterClass(db: Database) {
       return findWith(findByUserCode, this.model, userCode);
     }
 
+    /**
+     * A row consumed already is the loser of a race with another request (the provider checks
+     * `consumed` first, so it never asks twice itself): refused as the provider refuses a code
+     * used twice, and, for a code, what its first use issued is revoked (RFC 6749 §4.1.2).
+     */
     async consume(id: string): Promise<void> {
-      await consumeModel(db, { model: this.model, id });
+      const [first] = await consumeModel(db, { model: this.model, id });
+      if (first) return;
+      if (this.model === 'PushedAuthorizationRequest') {
+        throw new errors.InvalidRequestUri('request_uri is invalid, expired, or was already used');
+      }
+      const [row] = await grantOfModel(db, { model: this.model, id });
+      if (row?.grantId) await revokeGrantAndModels(db, { grantId: row.grantId });
+      throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {
@@ -138,6 +218,28 @@ export function createOidcAdapterClass(db: Database) {
       await revokeGrant(db, { grantId });
     }
   };
+}
+
+/** Runs `work` (an authorization endpoint request) so that the pushed request it reads is claimed. */
+export function claimingPushedRequest<T>(work: () => Promise<T>): Promise<T> {
+  return claimingPushedRequests.run(true, work);
+}
+
+/**
+ * The provider's `ReplayDetection.unique` (DPoP proofs at its token and PAR endpoints and at the
+ * bank's APIs, `private_key_jwt` assertions), made one statement: the library's own reads, then
+ * saves, so parallel requests with one proof all passed its check. Same key as the library's.
+ */
+export async function firstUseOf(
+  db: Database,
+  iss: string,
+  jti: string,
+  expiresAt: number,
+): Promise<boolean> {
+  const id = createHash('sha256').update(`${iss}${jti}`).digest('base64url');
+  const payload = JSON.stringify({ iss, jti: id, kind: 'ReplayDetection', exp: expiresAt });
+  const [row] = await insertReplayMarker(db, { id, payload, expiresAt });
+  return row?.first === true;
 }
 
 /** Expired rows are dead already (find ignores them); this only keeps the table small. */

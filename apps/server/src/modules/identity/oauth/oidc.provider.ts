@@ -34,6 +34,7 @@ import {
   type PaymentConsentLookup,
 } from './payment-authorization';
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
+import { enforceSingleUse } from './oidc.single-use';
 import { sessionSeenRecorder } from './sessions.record';
 
 /**
@@ -320,6 +321,7 @@ export function createOidcProvider(
     await next();
     if (ctx.status >= 400) ctx.body = withSafeOauthErrorTexts(ctx.body);
   });
+  enforceSingleUse(provider, db);
   provider.use(sessionSeenRecorder(db));
   provider.use(panelTraceRecorder(db));
   return provider;

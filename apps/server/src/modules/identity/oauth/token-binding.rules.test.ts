@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bindingProblemOf, type GrantFacts, type TokenClaims } from './token-binding.rules';
+import {
+  applicationBindingProblemOf,
+  bindingProblemOf,
+  type GrantFacts,
+  type TokenClaims,
+} from './token-binding.rules';
 
 const JANE = 'jane-id';
 const JOHN = 'john-id';
@@ -75,5 +80,16 @@ describe('an access token belongs to the grant it names', () => {
     ],
   ] as const)('%s', (_case, token, grant, clientUserType, problem) => {
     expect(bindingProblemOf(token, grant, clientUserType)).toBe(problem);
+  });
+});
+
+describe('an application’s own token belongs to its client', () => {
+  it.each([
+    ['scopes its client may hold', ['payments'], ['payments', 'accounts'], null],
+    ['no scope at all', [], ['payments'], null],
+    ['a scope its client may not hold', ['payments', 'banking'], ['payments'], 'scope'],
+    ['any scope, for a client that may hold none', ['payments'], [], 'scope'],
+  ] as const)('%s', (_case, scopes, mayHold, problem) => {
+    expect(applicationBindingProblemOf(scopes, mayHold)).toBe(problem);
   });
 });

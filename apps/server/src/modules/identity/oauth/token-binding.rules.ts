@@ -46,3 +46,15 @@ export function bindingProblemOf(
   if (!apiScopesOf(token.scopes).every((scope) => userScopes.has(scope))) return 'scope';
   return null;
 }
+
+/**
+ * Why an application's own token (client credentials: no person, no grant) does not belong to
+ * its client, or null when it does: every scope it carries is one that client may hold for
+ * itself (`mayHold`, client-scopes.rules.ts `scopesClientMayHold(clientId, null)`).
+ */
+export function applicationBindingProblemOf(
+  scopes: readonly string[],
+  mayHold: readonly string[],
+): 'scope' | null {
+  return scopes.every((scope) => mayHold.includes(scope)) ? null : 'scope';
+}
