@@ -77,6 +77,20 @@ export async function forgetRememberedBrowser(
   return row ?? null;
 }
 
+/** Forgets every remembered browser of the customer not forgotten yet; answers their ids. */
+export async function forgetAllRememberedBrowsers(
+  db: Queryable,
+  userId: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(rememberedBrowsers)
+    .set({ forgottenAt: at })
+    .where(and(eq(rememberedBrowsers.userId, userId), isNull(rememberedBrowsers.forgottenAt)))
+    .returning({ id: rememberedBrowsers.id });
+  return rows.map((row) => row.id);
+}
+
 /** It stood in for a second factor now, from this address. */
 export async function markRememberedBrowserUsed(
   db: Queryable,
