@@ -18,6 +18,7 @@ import {
 import { auditEvents, users } from '../src/db/schema';
 import { apiClient, startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
+import { fetchFrom } from './client-address';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type FlowAnswer, type Server } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
@@ -277,6 +278,38 @@ describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) 
     expect(afterPassword.status).not.toBe('MFA_COMPLETED');
     await emailCode(driver, 'sofia.garcia', afterPassword);
     expect(await audited('sofia.garcia', 'browser.forgotten')).toEqual([]);
+  });
+
+  it('refusals of other browsers elsewhere for the username do not end the remembrance', async () => {
+    const laptop = browserWith(origin, 'david-laptop-0012');
+    const { driver, token } = await signInRemembering(laptop, 'david.wilson');
+    const [mine] = await listOf(laptop, token);
+    await signOut(driver);
+    // From another address: wrong passwords until that address is refused at the username, and
+    // an automated browser naming him.
+    const attacker = () => browserWith(origin, 'thief-0013');
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const browser = attacker();
+      browser.session.moveTo(fetchFrom('127.0.0.77'));
+      const guess = new SignInDriver(origin, BANK_CLIENT, browser.session);
+      await guess.authorize();
+      const named = await guess.post('submitIdentifier', {
+        identifier: 'david.wilson',
+        riskPayload: attempt === 5 ? { ...browser.payload, webdriver: true } : browser.payload,
+      });
+      if (named.body.status !== 'USERNAME_PASSWORD_REQUIRED') continue;
+      await guess.post('checkUsernamePassword', { username: 'david.wilson', password: 'Wrong1!' });
+    }
+    expect(await audited('david.wilson', 'risk.denied')).not.toEqual([]);
+
+    // His remembered browser: asked for more while someone elsewhere is failing, not forgotten.
+    const { driver: next, afterPassword } = await nextSignIn(laptop, 'david.wilson');
+    expect(afterPassword.status, 'the second factor is asked').not.toBe('MFA_COMPLETED');
+    await emailCode(next, 'david.wilson', afterPassword);
+    expect(await audited('david.wilson', 'browser.forgotten')).toEqual([]);
+    const { body } = await continueToResume(next, false);
+    const again = await tokenAfter(next, body.resumeUrl ?? '');
+    expect(await listOf(laptop, again)).toMatchObject([{ id: mine!.id, current: true }]);
   });
 
   it("asks for the second factor at HIGH risk, and after the admin's high-risk switch denied a sign-in", async () => {

@@ -96,9 +96,9 @@ export function rememberedBrowserVerdict(facts: RememberedBrowserFacts): Remembe
   if (remembered.forgottenAt !== null) return ask('forgotten');
   if (remembered.expiresAt.getTime() <= facts.now.getTime()) return ask('expired');
   if (facts.riskLevel !== 'LOW') return ask('risk-not-low');
+  if (facts.riskDeniedSince) return ask('risk-denied-since', true);
   // Someone elsewhere is guessing: the owner is asked for more, and keeps the remembrance.
   if (facts.secondFactorAsked) return ask('failures-elsewhere');
-  if (facts.riskDeniedSince) return ask('risk-denied-since', true);
   if (
     facts.country !== null &&
     remembered.country !== null &&

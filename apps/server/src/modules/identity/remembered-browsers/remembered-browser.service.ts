@@ -157,7 +157,7 @@ export function createRememberedBrowserService(deps: {
         secondFactorAsked: evaluation.known !== false && asksForSecondFactor(evaluation.result),
         remembrance: row,
         deviceIdHash: browser.deviceHash,
-        riskDeniedSince: await riskDeniedSince(db, row.userId, row.createdAt),
+        riskDeniedSince: await riskDeniedSince(db, row.userId, row.deviceIdHash, row.createdAt),
         country: countryOf(browser.ip),
         now,
       });

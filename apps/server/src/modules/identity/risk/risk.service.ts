@@ -60,7 +60,13 @@ export function createRiskService(deps: {
 
   async function auditDenial(
     result: RiskResult,
-    who: { userId: string | null; uid: string; ip: string | null; payload: RiskPayload | null },
+    who: {
+      userId: string | null;
+      uid: string;
+      ip: string | null;
+      payload: RiskPayload | null;
+      deviceHash: string | null;
+    },
   ) {
     await insertAuditEvent(deps.db, {
       type: 'risk.denied',
@@ -72,6 +78,9 @@ export function createRiskService(deps: {
         rules: result.rules,
         reasons: result.reasons,
         userAgent: who.payload?.userAgent ?? null,
+        // The browser refused (its device cookie's hash): a remembrance ends only for a
+        // refusal of its own browser or of the customer (remembered-browser.store.ts).
+        device: who.deviceHash,
       },
     });
   }
@@ -112,6 +121,7 @@ export function createRiskService(deps: {
           uid: username,
           ip,
           payload: riskPayload,
+          deviceHash,
         });
         return { known: 'unsaid', result: screened };
       }
@@ -146,7 +156,13 @@ export function createRiskService(deps: {
         });
       }
       if (result.level !== 'LOW') {
-        await auditDenial(result, { userId: user.id, uid: user.uid, ip, payload: riskPayload });
+        await auditDenial(result, {
+          userId: user.id,
+          uid: user.uid,
+          ip,
+          payload: riskPayload,
+          deviceHash,
+        });
       }
       return { known: true, userId: user.id, user, result };
     },
