@@ -237,6 +237,32 @@ describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) 
     await emailCode(next, 'noah.white', afterPassword);
   });
 
+  it('a forgot-password reset forgets every remembered browser, even with "sign out" unticked', async () => {
+    const laptop = browserWith(origin, 'olivia-laptop-0014');
+    await signOut((await signInRemembering(laptop, 'olivia.martin')).driver);
+    const reset = new SignInDriver(origin, BANK_CLIENT, laptop.session);
+    await reset.authorize();
+    await reset.post({ action: 'initiateAccountRecovery' });
+    await reset.post({ action: 'submitRecoveryUsername' }, { username: 'olivia.martin' });
+    const recoveryCode = await reset.latestCode('olivia.martin@example.com');
+    const done = await reset.post(
+      { action: 'recoverAccount' },
+      { recoveryCode, newPassword: NEW_PASSWORD, signOutOtherSessions: false },
+    );
+    expect(done.body.status).toBe('SUCCESSFUL_PASSWORD_RESET');
+    expect((await audited('olivia.martin', 'browser.forgotten')).at(-1)?.details).toMatchObject({
+      reason: 'password-reset',
+    });
+    const { driver: next } = await upToPassword(laptop, 'olivia.martin');
+    const afterPassword = (
+      await next.post('checkUsernamePassword', {
+        username: 'olivia.martin',
+        password: NEW_PASSWORD,
+      })
+    ).body;
+    expect(afterPassword.status, 'the second factor is asked').not.toBe('MFA_COMPLETED');
+  });
+
   it('"Sign out everywhere" forgets every remembered browser, this one too', async () => {
     const laptop = browserWith(origin, 'michael-laptop-0010');
     await signOut((await signInRemembering(laptop, 'michael.brown')).driver);
