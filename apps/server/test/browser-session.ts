@@ -34,8 +34,17 @@ export async function freePort(): Promise<number> {
  */
 export class BrowserSession {
   private readonly cookies = new Map<string, string>();
+  /** Where its requests go out from: another client address, or the default one. */
+  private send: (url: URL, init: RequestInit) => Promise<Response> = (url, init) =>
+    fetch(url, init);
 
   constructor(readonly origin: string) {}
+
+  /** From now on this browser's requests go out through `send` (client-address.ts: another address). */
+  moveTo(send: (url: URL, init: RequestInit) => Promise<Response>) {
+    this.send = send;
+    return this;
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -59,7 +68,7 @@ export class BrowserSession {
         [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       );
     }
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = await this.send(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMEMBER_ME_COOKIE } from '@anybank/contracts';
+import { DEVICE_COOKIE, REMEMBER_ME_COOKIE } from '@anybank/contracts';
 import { BrowserSession } from './browser-session';
 import {
   PERSON_RISK_PAYLOAD,
@@ -83,9 +83,15 @@ describe('cookies a sign-in sets', () => {
     await test.drop();
   });
 
-  it('sets the sign-in session, the interaction, the pickup binding and the remembered username', () => {
+  it('sets the sign-in session, the interaction, the pickup binding, the device and the remembered username', () => {
     const names = new Set(cookies.map((cookie) => cookie.name));
-    for (const name of ['_interaction', '_session', 'anybank_pickup', REMEMBER_ME_COOKIE]) {
+    for (const name of [
+      '_interaction',
+      '_session',
+      'anybank_pickup',
+      DEVICE_COOKIE,
+      REMEMBER_ME_COOKIE,
+    ]) {
       expect(names, `${name} among ${[...names].join(', ')}`).toContain(name);
     }
   });
@@ -94,6 +100,13 @@ describe('cookies a sign-in sets', () => {
     const readable = cookies.filter((cookie) => !cookie.attributes.has('httponly'));
     expect(readable.map((cookie) => cookie.name)).toEqual([REMEMBER_ME_COOKIE]);
     expect(readable[0]?.value).toBe('jane.doe');
+  });
+
+  it('sets the device cookie once, for 400 days, with a random value', () => {
+    const device = cookies.filter((cookie) => cookie.name === DEVICE_COOKIE);
+    expect(device).toHaveLength(1);
+    expect(device[0]?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(device[0]?.attributes.get('max-age')).toBe(String(400 * 24 * 60 * 60));
   });
 
   it('sends no cookie along with another site’s requests: every one is SameSite=Lax', () => {

@@ -58,25 +58,35 @@ describe.each(API_DATABASES)('phone-app activation against password guessing on 
   it('still activates with one failed sign-in fewer than the limit', async () => {
     await failedSignIns(DEFAULT_RISK_POLICY.usernameFailureThreshold - 1, {
       uid: 'sofia.garcia',
-      ip: '203.0.113.7',
+      ip: '127.0.0.1',
     });
     const started = await startActivation('sofia.garcia');
     expect(started.status).toBe(202);
   });
 
-  it('refuses even the right password once the username has the limit of failed sign-ins, and sends no code', async () => {
+  it('refuses even the right password once the username has the limit of failed sign-ins from this address, and sends no code', async () => {
+    // The test's requests come from 127.0.0.1: the failures are recorded against it.
     await failedSignIns(DEFAULT_RISK_POLICY.usernameFailureThreshold, {
       uid: 'david.wilson',
-      ip: '203.0.113.8',
+      ip: '127.0.0.1',
     });
     const codesBefore = await codesSentTo('david.wilson@example.com');
     const started = await startActivation('david.wilson');
     expect(started.status).toBe(429);
     expect(await started.json()).toEqual({
       code: 'phone_sign_in_risk',
-      message: DEFAULT_RISK_POLICY.recommendedActions.usernameVelocity,
+      message: DEFAULT_RISK_POLICY.recommendedActions.pairVelocity,
     });
     expect(await codesSentTo('david.wilson@example.com')).toBe(codesBefore);
+  });
+
+  it('does not refuse the owner for failed sign-ins of the username from another address', async () => {
+    await failedSignIns(DEFAULT_RISK_POLICY.usernameFailureThreshold * 4, {
+      uid: 'michael.brown',
+      ip: '203.0.113.8',
+    });
+    const started = await startActivation('michael.brown');
+    expect(started.status).toBe(202);
   });
 
   it('refuses every username from an address with the limit of failed sign-ins', async () => {

@@ -68,7 +68,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
     explain: (d) =>
       list(d.rules).length === 0
         ? `Risk ${text(d.level, 'LOW')}: none of the ${list(d.checked).length || 'risk'} rules fired, so sign-in goes on.`
-        : `Risk ${text(d.level, 'raised')}: ${list(d.reasons).join(' ')} Recommended action: ${text(d.recommendedAction, 'none')}.`,
+        : `Risk ${text(d.level, 'raised')} (${list(d.rules).join(', ')}, for ${text(d.uid, 'this username')}): ${list(d.reasons).join(' ')} Recommended action: ${text(d.recommendedAction, 'none')}.`,
   },
   'flow.step': {
     title: 'Sign-in step',
@@ -125,7 +125,8 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   },
   'signin.locked': {
     title: 'Sign-in locked',
-    explain: () => 'Too many wrong passwords: sign-in is locked for a while.',
+    explain: (d) =>
+      `Too many wrong passwords for ${text(d.uid, 'this username')} from this address: its sign-in from here is locked for a minute.`,
   },
   'otp.failed': {
     title: 'Wrong code',
@@ -135,7 +136,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   'risk.denied': {
     title: 'Sign-in blocked',
     explain: (d) =>
-      `Sign-in refused at risk ${text(d.level, 'HIGH')}: ${list(d.reasons).join(' ') || 'a risk rule fired.'}`,
+      `Sign-in of ${text(d.uid, 'a username')} refused at risk ${text(d.level, 'HIGH')}${list(d.rules).length ? ` by ${list(d.rules).join(', ')}` : ''}: ${list(d.reasons).join(' ') || 'a risk rule fired.'}`,
   },
   signout: { title: 'Signed out', explain: () => 'The session ended with a sign-out.' },
   'transfer.confirmed': {
@@ -298,7 +299,8 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   },
   'browser.forgotten': {
     title: 'Browser forgotten',
-    explain: () => 'A remembered browser was forgotten.',
+    explain: (d) =>
+      `A remembered browser was forgotten (${text(d.reason, 'customer')}): its next sign-in asks for the second factor.`,
   },
   'recovery_codes.generated': {
     title: 'Recovery codes',

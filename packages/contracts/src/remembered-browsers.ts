@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * Issue 14 §3: "Don't ask again on this browser for 30 days". After a second factor, the
  * customer may have the bank remember this browser: an HttpOnly cookie holding a random token
- * whose hash the server keeps, bound to the customer and the browser's device id (the risk
- * payload's). A remembered browser skips the second factor of a password sign-in whose risk is
- * LOW; Sign In & Password lists remembered browsers with "Forget".
+ * whose hash the server keeps, bound to the customer and to this browser's device cookie (below;
+ * never to anything the page's script can read or send). A remembered browser skips the second
+ * factor of a password sign-in whose risk is LOW; Sign In & Password lists remembered browsers
+ * with "Forget". A password change or reset and "Sign out everywhere" forget them all.
  */
 
 /** How long a browser stays remembered. */
@@ -13,6 +14,17 @@ export const REMEMBERED_BROWSER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The HttpOnly cookie holding this browser's remembrance tokens (one per customer, at most 3). */
 export const REMEMBERED_BROWSER_COOKIE = 'anybank_remembered_browser';
+
+/**
+ * "This browser": an HttpOnly cookie the bank sets on the sign-in flow's first answer, a random
+ * token the page's script can neither read nor copy. A remembrance is bound to it, and a browser
+ * that has signed in to an account with it is not refused for other addresses' failed sign-ins
+ * (the risk rules, identity/risk/risk.rules.ts).
+ */
+export const DEVICE_COOKIE = 'anybank_device';
+
+/** How long the device cookie lasts (Chromium caps a cookie's lifetime at 400 days). */
+export const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** The customer's remembered browsers (`GET`), and one of them (`DELETE …/{browserId}`). */
 export const REMEMBERED_BROWSERS_API_PATH = '/api/authn/remembered-browsers';

@@ -355,13 +355,22 @@ export const oneTimeCodes = pgTable(
   (table) => [index('one_time_codes_reference_idx').on(table.purpose, table.reference)],
 );
 
-/** Wrong passwords per username, counted atomically: 5 within 15 minutes lock for 1 minute. */
-export const passwordFailures = pgTable('password_failures', {
-  uid: text('uid').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Wrong passwords per username and client address, counted atomically: 5 within 15 minutes
+ * lock that address out of that username for 1 minute. Per address, so that nobody elsewhere
+ * can keep the owner locked out (risk.rules.ts); '' stands for no known address.
+ */
+export const passwordFailures = pgTable(
+  'password_failures',
+  {
+    uid: text('uid').notNull(),
+    ip: text('ip').notNull().default(''),
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.uid, table.ip] })],
+);
 
 /**
  * Issue 14 §2: a customer's sign-in recovery codes (ASVS 2.6 look-up secrets), stored only as

@@ -108,7 +108,10 @@ export const AUDIT_EVENT_TYPES = [
    * (details.browserId, details.browser); it skips the second factor at low risk for 30 days.
    */
   'browser.remembered',
-  /** A remembered browser was forgotten (details.browserId, details.reason: customer, risk). */
+  /**
+   * A remembered browser was forgotten (details.browserId, details.reason: customer, a risk
+   * refusal, password-change, password-reset, signed-out-everywhere).
+   */
   'browser.forgotten',
   /** Issue 14 §2: a new set of recovery codes was made (details.count); the old set is void. */
   'recovery_codes.generated',

@@ -200,7 +200,13 @@ export function automationReasons(
   // Only the payload's own signals count: a transfer has no sign-in failures to weigh, and
   // the admin's "high risk on next sign-in" is about signing in.
   const result = evaluateRisk(
-    { payload, usernameFailures: 0, ipFailures: 0, highRiskOverride: false },
+    {
+      payload,
+      pairFailures: 0,
+      usernameFailuresElsewhere: 0,
+      ipFailures: 0,
+      highRiskOverride: false,
+    },
     policy,
   );
   const reasons = result.level === 'LOW' ? [] : [...result.reasons];

@@ -195,9 +195,10 @@ export interface SignInLockFacts {
 }
 
 /**
- * Whether the customer is kept from signing in: their password is locked, or so many failed
- * sign-ins are counted against the username that the risk check refuses it at the username
- * step (`usernameThreshold`: the risk policy's).
+ * Whether the customer is kept from signing in somewhere: their password is locked from an
+ * address, or so many failed sign-ins are counted against the username that the risk check
+ * refuses it at the username step from the addresses that failed (`usernameThreshold`: the
+ * risk policy's; identity/risk/risk.rules.ts). The unlock clears both for every address.
  */
 export function signInLocked(
   facts: SignInLockFacts,

@@ -6,6 +6,7 @@ import type { SecurityNotices } from '../../messaging';
 import type { Principal } from '../oauth/access-token';
 import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { SessionsService } from '../oauth/sessions.service';
+import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
 import { hashNewPassword } from './new-password';
 
 export interface PasswordChangeService {
@@ -55,6 +56,12 @@ export function createPasswordChangeService(deps: {
       const sessionsEnded = await db.transaction(async (tx) => {
         await setUserPassword(tx, user.id, passwordHash);
         await insertAuditEvent(tx, change);
+        // What the old password earned ends with it, whether or not sessions end too.
+        await forgetEveryRememberedBrowser(
+          tx,
+          { userId: user.id, ip, at: new Date() },
+          'password-change',
+        );
         return input.signOutOtherSessions
           ? deps.sessions.endAllBut(tx, user.id, principal.grantId, ip, 'password-change')
           : 0;

@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)('password check on %s', (kind) => {
 
     now = lockedUntil;
     expect(await passwords.checkPassword(user.uid, PASSWORD)).toEqual({ ok: true, user });
-    expect(await readPasswordLock(test.handle.db, user.uid)).toBeNull();
+    expect(await readPasswordLock(test.handle.db, { uid: user.uid, ip: null })).toBeNull();
   });
 
   it('counts every verified one of 20 parallel wrong passwords and stays locked', async () => {
@@ -146,9 +146,31 @@ describe.each(DATABASE_KINDS)('password check on %s', (kind) => {
     const failed = await listAuditEvents(test.handle.db, { type: 'signin.failed', limit: 500 });
     const recorded = failed.filter((event) => event.userId === user.id).length;
     expect(recorded).toBeGreaterThanOrEqual(5);
-    expect((await readPasswordLock(test.handle.db, user.uid))?.failures).toBe(recorded);
+    expect((await readPasswordLock(test.handle.db, { uid: user.uid, ip: null }))?.failures).toBe(
+      recorded,
+    );
     expect(await passwords.checkPassword(user.uid, PASSWORD)).toMatchObject({
       ok: false,
+      reason: 'locked',
+    });
+  });
+
+  it('locks the address that failed only: the owner elsewhere signs in with the right password', async () => {
+    const user = await newUser();
+    const attacker = { ip: '203.0.113.66' };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await passwords.checkPassword(user.uid, 'Wrong.Horse42', attacker);
+    }
+    expect(await passwords.checkPassword(user.uid, PASSWORD, attacker)).toMatchObject({
+      ok: false,
+      reason: 'locked',
+    });
+    expect(await passwords.checkPassword(user.uid, PASSWORD, { ip: '198.51.100.20' })).toEqual({
+      ok: true,
+      user,
+    });
+    // The owner's success forgets nothing of the attacker's address.
+    expect(await passwords.checkPassword(user.uid, PASSWORD, attacker)).toMatchObject({
       reason: 'locked',
     });
   });
@@ -163,7 +185,7 @@ describe.each(DATABASE_KINDS)('password check on %s', (kind) => {
       ok: false,
       reason: 'invalid',
     });
-    expect((await readPasswordLock(test.handle.db, user.uid))?.failures).toBe(1);
+    expect((await readPasswordLock(test.handle.db, { uid: user.uid, ip: null }))?.failures).toBe(1);
   });
 });
 

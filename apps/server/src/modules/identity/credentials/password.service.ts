@@ -49,9 +49,12 @@ export function createPasswordService(deps: { db: Database; clock?: () => Date }
     async checkPassword(rawUid, password, context = {}) {
       const uid = rawUid.trim().toLowerCase();
       const ip = context.ip ?? null;
+      // The lock counts this address's wrong passwords for the username only (document 1
+      // §4.1's "try again in 1 minute"): nobody elsewhere can keep the owner locked out.
+      const key = { uid, ip };
       const [user, lock] = await Promise.all([
         findUserByUid(deps.db, uid),
-        readPasswordLock(deps.db, uid),
+        readPasswordLock(deps.db, key),
       ]);
       const userId = user?.id ?? null;
       if (lock?.lockedUntil && isLocked(lock, clock())) {
@@ -72,14 +75,14 @@ export function createPasswordService(deps: { db: Database; clock?: () => Date }
       const matches = await verify(passwordHash ?? DUMMY_PASSWORD_HASH, password);
       if (user && passwordHash !== null && matches) {
         // Nothing to forget without earlier failures (most sign-ins): no statement then.
-        if (lock) await clearPasswordFailures(deps.db, uid);
+        if (lock) await clearPasswordFailures(deps.db, key);
         return { ok: true, user };
       }
 
       // Unknown usernames are counted and locked too: a lock only real usernames could get
       // would tell which ones exist.
       const now = clock();
-      const state = await recordPasswordFailure(deps.db, uid, now);
+      const state = await recordPasswordFailure(deps.db, key, now);
       const reason: PasswordFailureReason =
         user === null
           ? 'unknown_username'

@@ -1,11 +1,14 @@
 import type { Database, Queryable } from '../../../db/database';
 import { DEFAULT_RISK_POLICY } from '../risk/risk.rules';
 import { countFailedSignInsForUsername } from '../risk/risk.store';
-import { clearPasswordFailures, readPasswordLock } from './password.store';
+import { clearAllPasswordFailures, latestPasswordLock } from './password.store';
 
 /** What holds a username's sign-in back now: the password lock and the recent failures. */
 export interface SignInLockState {
-  /** Until when the password is locked (document 1 §5), or null when it is not. */
+  /**
+   * Until when the password is locked from some address (document 1 §4.1; the lock is per
+   * address), or null when it is not.
+   */
   passwordLockedUntil: Date | null;
   /** Failed sign-ins of the username in the risk check's window, since its last unlock. */
   failedSignIns: number;
@@ -28,16 +31,16 @@ export function createSignInLockService(deps: { db: Database }): SignInLockServi
   return {
     async stateOf(uid, now) {
       const since = new Date(now.getTime() - DEFAULT_RISK_POLICY.failureWindowMs);
-      const [lock, failedSignIns] = await Promise.all([
-        readPasswordLock(deps.db, uid),
+      const [lockedUntil, failedSignIns] = await Promise.all([
+        latestPasswordLock(deps.db, uid),
         countFailedSignInsForUsername(deps.db, uid, since),
       ]);
       const passwordLockedUntil =
-        lock?.lockedUntil && lock.lockedUntil.getTime() > now.getTime() ? lock.lockedUntil : null;
+        lockedUntil && lockedUntil.getTime() > now.getTime() ? lockedUntil : null;
       return { passwordLockedUntil, failedSignIns };
     },
     unlock(tx, uid) {
-      return clearPasswordFailures(tx, uid);
+      return clearAllPasswordFailures(tx, uid);
     },
   };
 }

@@ -22,4 +22,9 @@ export interface FlowContext {
   stepUpCookie: string | undefined;
   /** Issue 14 §3: the remembered-browser cookie (tokens whose hashes the server keeps). */
   rememberedBrowserCookie?: string;
+  /**
+   * The hash of this browser's HttpOnly device cookie (browser-device/), set by the route when
+   * the browser had none: what a remembrance is bound to, and what makes a browser known.
+   */
+  deviceHash: string;
 }

@@ -58,6 +58,10 @@ export function auditEventsOf(
           details: {
             clientId: flow.clientId,
             amr: next.amr,
+            // This browser (the hash of its HttpOnly device cookie): from now on a browser that
+            // has signed in to the account, which other addresses' failures never refuse
+            // (browser-device/known-browser.store.ts).
+            device: call.context.deviceHash,
             // Issue 14 §3: which remembered browser stood in for the second factor.
             ...(next.rememberedBrowserId ? { rememberedBrowserId: next.rememberedBrowserId } : {}),
           },

@@ -30,6 +30,7 @@ import { interactionHandle } from '../oauth/interaction.port';
 import type { FlowContext } from './flow.context';
 import type { FlowResult, FlowStep } from './flow.service';
 import { STEP_UP_COOKIE } from './step-up.steps';
+import { browserDeviceHash } from '../browser-device/browser-device';
 
 /**
  * What a request to the flow API says, read by the routes (flow.routes.ts, step-up.routes.ts):
@@ -150,6 +151,7 @@ export function flowContextOf(
   auth: AuthGuards,
   request: FastifyRequest,
   reply: FastifyReply,
+  deviceCookie: { path: string; secure: boolean },
 ): FlowContext {
   return {
     ip: request.ip,
@@ -158,6 +160,7 @@ export function flowContextOf(
     principal: () => auth.requireCustomer(request),
     stepUpCookie: request.cookies[STEP_UP_COOKIE],
     rememberedBrowserCookie: request.cookies[REMEMBERED_BROWSER_COOKIE],
+    deviceHash: browserDeviceHash(request, reply, deviceCookie),
   };
 }
 

@@ -18,12 +18,20 @@ export function parseProfile(profile: Record<string, unknown> | undefined): Risk
  */
 export async function riskDenial(
   risk: RiskService,
-  input: { username: string; payload: RiskPayload; ip: string; user?: UserRow },
+  input: {
+    username: string;
+    payload: RiskPayload;
+    ip: string;
+    /** The browser's device cookie's hash (FlowContext). */
+    deviceHash: string | null;
+    user?: UserRow;
+  },
 ): Promise<string | null> {
   const evaluation = await risk.evaluate({
     username: input.username,
     riskPayload: input.payload,
     ip: input.ip,
+    deviceHash: input.deviceHash,
     consumeOverride: false,
     ...(input.user ? { user: input.user } : {}),
   });

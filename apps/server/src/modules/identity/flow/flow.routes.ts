@@ -49,9 +49,9 @@ export function registerFlowRoutes(
   deps: { config: Config; flows: FlowService; auth: AuthGuards },
 ) {
   const { config, flows, auth } = deps;
-  const contextOf = (request: FastifyRequest, reply: FastifyReply) =>
-    flowContextOf(auth, request, reply);
   const secure = config.publicUrl.startsWith('https://');
+  const contextOf = (request: FastifyRequest, reply: FastifyReply) =>
+    flowContextOf(auth, request, reply, { path: `${config.basePath}/`, secure });
 
   // The vendor types are JSON: read by the same depth-checked parser as application/json
   // (http/json-body.ts); an empty body is a step without input.

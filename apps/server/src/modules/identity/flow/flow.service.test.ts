@@ -57,6 +57,7 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
         interaction: { flowId } as unknown as InteractionHandle,
         principal: () => Promise.reject(new DomainError('sign_in_required')),
         stepUpCookie: undefined,
+        deviceHash: `device-hash-${browsers}`,
       },
     };
   }

@@ -157,7 +157,13 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       // The same risk rule as at sign-in, when the page sends the browser's profile.
       const payload = parseProfile(input.riskPayload);
       const denial = payload
-        ? await riskDenial(deps.risk, { username: user.uid, payload, ip: context.ip, user })
+        ? await riskDenial(deps.risk, {
+            username: user.uid,
+            payload,
+            ip: context.ip,
+            deviceHash: context.deviceHash,
+            user,
+          })
         : null;
       if (denial) throw new DomainError('step_up_risk_denied', { message: denial });
       const { cookie, binding } = newStepUpBinding(principal);

@@ -63,8 +63,8 @@ export interface FlowState {
   /** The identified user's identity is verified (their record said so, or this flow did it). */
   identityVerified: boolean;
   /**
-   * Issue 14 §3 (remembered-browser.rules.ts): this browser's device id (the risk payload's at
-   * the username); the person's "Don't ask again" (said with CONTINUE); and the remembered
+   * Issue 14 §3 (remembered-browser.rules.ts): the hash of this browser's HttpOnly device
+   * cookie at the username (browser-device/; never the risk payload's device id); the person's "Don't ask again" (said with CONTINUE); and the remembered
    * browser that stood in for the second factor, when one did.
    */
   browserDeviceId?: string | null;

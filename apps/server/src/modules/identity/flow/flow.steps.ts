@@ -69,6 +69,7 @@ export function requireUserId(state: FlowState): string {
 export function browserAsking(context: FlowContext) {
   return {
     cookie: context.rememberedBrowserCookie,
+    deviceHash: context.deviceHash,
     ip: context.ip,
     userAgent: context.userAgent,
   };
@@ -112,6 +113,7 @@ export function createFlowSteps(deps: FlowStepsDeps) {
         username: state.username ?? '',
         payload: profile,
         ip: call.context.ip,
+        deviceHash: call.context.deviceHash,
       });
       if (denial) return { type: 'RISK_DENIED', message: denial };
       return {

@@ -25,6 +25,7 @@ export async function identifierEvent(
     username: step.identifier,
     riskPayload: payload,
     ip: call.context.ip,
+    deviceHash: call.context.deviceHash,
     // The modal's /api/riskEvaluation used up the admin's one-shot override already.
     consumeOverride: false,
   });
@@ -58,6 +59,8 @@ export async function identifierEvent(
     identityVerified: user.identityVerified,
     devices: await call.devices.machine(user.id),
     nonce: randomUUID(),
-    browserDeviceId: payload?.deviceId ?? null,
+    // This browser's HttpOnly device cookie (hashed), never the profile's device id: a
+    // remembrance is bound to what the page's script cannot read or copy.
+    browserDeviceId: call.context.deviceHash,
   };
 }

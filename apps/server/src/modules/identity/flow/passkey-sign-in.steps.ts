@@ -108,6 +108,9 @@ export function createPasskeySignInSteps(deps: {
       username: user.uid,
       riskPayload: payload,
       ip: context.ip,
+      deviceHash: context.deviceHash,
+      // A verified passkey is the owner's: other addresses' failed passwords never refuse it.
+      passkey: true,
       consumeOverride: true,
       user,
     });

@@ -13,7 +13,8 @@ import { insertAuditEvent } from '../../audit';
 import { findUserById, findUserByUid, setUserPassword } from '../../directory';
 import type { MessagingService } from '../../messaging';
 import type { SecurityNotices } from '../../messaging';
-import { clearPasswordFailures } from '../credentials/password.store';
+import { clearAllPasswordFailures } from '../credentials/password.store';
+import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
 import { isPasskeyOnly } from '../credentials/passkey-only.rules';
 import { listMfaDevicesOf, type UserRow } from '../../directory';
 import { newPasswordRefusal } from '../credentials/new-password';
@@ -81,7 +82,8 @@ export function createRecoverySteps(deps: {
     // The new password, the lifted lock and the audit entry stand or fall together.
     await db.transaction(async (tx) => {
       await setUserPassword(tx, userId, passwordHash);
-      await clearPasswordFailures(tx, user.uid);
+      await clearAllPasswordFailures(tx, user.uid);
+      await forgetEveryRememberedBrowser(tx, { userId, ip, at: new Date() }, 'password-reset');
       // Whoever knew the old password may be signed in somewhere: every session ends with it.
       if (signOutEverywhere) await deps.sessions?.endAllBut(tx, userId, null, ip, 'password-reset');
       await insertAuditEvent(tx, { type: 'password.changed', userId, ip, details: { via } });

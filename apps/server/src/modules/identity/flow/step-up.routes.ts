@@ -56,7 +56,10 @@ export function registerStepUpRoutes(
     async (request, reply) => {
       const input = parseInput(startSchema, request.body ?? {});
       const { browserCookie, body } = await flows.startStepUp(
-        flowContextOf(auth, request, reply),
+        flowContextOf(auth, request, reply, {
+          path: `${config.basePath}/`,
+          secure: config.publicUrl.startsWith('https://'),
+        }),
         input,
       );
       reply.setCookie(STEP_UP_COOKIE, browserCookie, {

@@ -3,6 +3,7 @@ import { SESSION_ACTIVITY_RESOLUTION_MS } from '@anybank/contracts';
 import type { Database, Queryable } from '../../../db/database';
 import { insertAuditEvent } from '../../audit';
 import type { Principal } from './access-token';
+import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
 import { describeUserAgent } from '../user-agent.rules';
 import { isActivityWriteDue, placeOfAddress, sessionOrder } from './sessions.rules';
 import { endSessions, listLiveSessions, touchSession, type SessionRow } from './sessions.store';
@@ -16,7 +17,11 @@ export interface SessionsService {
   list(principal: Principal): Promise<SignInSession[]>;
   /** Ends one of the customer's sessions; false when the customer has no live session so named. */
   end(principal: Principal, sessionId: string, ip: string): Promise<boolean>;
-  /** Ends every session of the customer but this browser's; answers how many ended. */
+  /**
+   * Ends every session of the customer but this browser's, and forgets every remembered browser
+   * of theirs (this one too: "Sign out everywhere" leaves no browser that skips the second
+   * factor); answers how many sessions ended.
+   */
   endOthers(principal: Principal, ip: string): Promise<number>;
   /**
    * Ends every session of the user but the one holding `keepGrantId` (null: every one), in the
@@ -113,9 +118,14 @@ export function createSessionsService(deps: { db: Database; clock?: () => Date }
     },
 
     async endOthers(principal, ip) {
-      return db.transaction((tx) =>
-        endAllBut(tx, principal.userId, principal.grantId, ip, 'customer-everywhere-else'),
-      );
+      return db.transaction(async (tx) => {
+        await forgetEveryRememberedBrowser(
+          tx,
+          { userId: principal.userId, ip, at: clock() },
+          'signed-out-everywhere',
+        );
+        return endAllBut(tx, principal.userId, principal.grantId, ip, 'customer-everywhere-else');
+      });
     },
 
     endAllBut,

@@ -8,6 +8,7 @@ import {
 } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
 import { parseInput } from '../../../http/validation';
+import { sentDeviceHash } from '../browser-device/browser-device';
 import type { AuthGuards } from '../oauth/access-token';
 import type { RememberedBrowserService } from './remembered-browser.service';
 
@@ -47,6 +48,7 @@ export function registerRememberedBrowserRoutes(
       return {
         browsers: await rememberedBrowsers.list(principal.userId, {
           cookie: request.cookies[REMEMBERED_BROWSER_COOKIE],
+          deviceHash: sentDeviceHash(request),
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         }),

@@ -17,6 +17,7 @@ const FACTS: RememberedBrowserFacts = {
   purpose: 'sign-in',
   passwordChecked: true,
   riskLevel: 'LOW',
+  secondFactorAsked: false,
   remembrance: {
     deviceIdHash: 'this-browser',
     createdAt: new Date(NOW.getTime() - 3 * DAY),
@@ -44,11 +45,23 @@ describe('whether a remembered browser stands in for the second factor', () => {
     ['without a password in this flow it asks', { passwordChecked: false }, 'no-password', false],
     ['no remembrance of this customer asks', { remembrance: null }, 'not-remembered', false],
     ['the cookie on another browser asks', { deviceIdHash: 'another' }, 'other-browser', false],
-    ['a browser that sent no device id asks', { deviceIdHash: null }, 'other-browser', false],
+    ['a browser that sent no device cookie asks', { deviceIdHash: null }, 'other-browser', false],
+    [
+      'another device cookie (the token copied elsewhere) asks',
+      { deviceIdHash: 'another-browser' },
+      'other-browser',
+      false,
+    ],
     ['a forgotten browser asks', remembered({ forgottenAt: NOW }), 'forgotten', false],
     ['after 30 days it asks', remembered({ expiresAt: NOW }), 'expired', false],
     ['at MEDIUM risk it asks', { riskLevel: 'MEDIUM' }, 'risk-not-low', false],
     ['at HIGH risk it asks', { riskLevel: 'HIGH' }, 'risk-not-low', false],
+    [
+      'failures for the username from elsewhere ask, and keep it',
+      { secondFactorAsked: true },
+      'failures-elsewhere',
+      false,
+    ],
     [
       'a risk denial since it was remembered asks, and ends it',
       { riskDeniedSince: true },

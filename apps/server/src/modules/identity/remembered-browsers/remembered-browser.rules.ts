@@ -31,8 +31,16 @@ export interface RememberedBrowserFacts {
   passwordChecked: boolean;
   /** The risk evaluation of this sign-in, now. */
   riskLevel: RiskLevel;
+  /**
+   * The evaluation is unsure (failed sign-ins for the username from elsewhere,
+   * risk.rules.ts `asksForSecondFactor`): it asks for the second factor, not refusing the owner.
+   */
+  secondFactorAsked: boolean;
   remembrance: Remembrance | null;
-  /** This browser's device id (the risk payload's), hashed; null when none came. */
+  /**
+   * The hash of this browser's HttpOnly device cookie (browser-device/); null when it sent
+   * none. Never the risk payload's device id: the page's script reads and sends that in clear.
+   */
   deviceIdHash: string | null;
   /** A sign-in as this customer was refused by the risk rules since the browser was remembered. */
   riskDeniedSince: boolean;
@@ -49,6 +57,7 @@ export type RememberedBrowserRefusal =
   | 'forgotten'
   | 'expired'
   | 'risk-not-low'
+  | 'failures-elsewhere'
   | 'risk-denied-since'
   | 'country-changed';
 
@@ -79,7 +88,8 @@ export function rememberedBrowserVerdict(facts: RememberedBrowserFacts): Remembe
   if (!facts.passwordChecked) return ask('no-password');
   const remembered = facts.remembrance;
   if (!remembered) return ask('not-remembered');
-  // The cookie copied to another browser, or another person's: it proves nothing here.
+  // The cookie copied to another browser (without its device cookie), or another person's: it
+  // proves nothing here.
   if (facts.deviceIdHash === null || facts.deviceIdHash !== remembered.deviceIdHash) {
     return ask('other-browser');
   }
@@ -87,6 +97,8 @@ export function rememberedBrowserVerdict(facts: RememberedBrowserFacts): Remembe
   if (remembered.expiresAt.getTime() <= facts.now.getTime()) return ask('expired');
   if (facts.riskLevel !== 'LOW') return ask('risk-not-low');
   if (facts.riskDeniedSince) return ask('risk-denied-since', true);
+  // Someone elsewhere is guessing: the owner is asked for more, and keeps the remembrance.
+  if (facts.secondFactorAsked) return ask('failures-elsewhere');
   if (
     facts.country !== null &&
     remembered.country !== null &&
@@ -100,7 +112,7 @@ export function rememberedBrowserVerdict(facts: RememberedBrowserFacts): Remembe
 /**
  * Whether the person may be offered "Don't ask again" in this flow: a sign-in (not a step-up
  * or a pairing), after a password (the only sign-ins a remembered browser can shorten), from a
- * browser that sent its device id.
+ * browser that carries its device cookie (browser-device/).
  */
 export function mayOfferRemembering(state: FlowState): boolean {
   return (

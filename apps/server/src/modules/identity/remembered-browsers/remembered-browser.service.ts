@@ -5,6 +5,7 @@ import { insertAuditEvent } from '../../audit';
 import { findUserById } from '../../directory';
 import type { SecurityNotices } from '../../messaging';
 import type { FlowEffect, FlowState } from '../flow/flow.state';
+import { asksForSecondFactor } from '../risk/risk.rules';
 import type { RiskService } from '../risk/risk.service';
 import { describeUserAgent, userAgentLabel } from '../user-agent.rules';
 import {
@@ -12,8 +13,10 @@ import {
   rememberedUntil,
   type RememberedBrowserRefusal,
 } from './remembered-browser.rules';
+import type { Queryable } from '../../../db/database';
 import {
   findRememberedBrowserOf,
+  forgetAllRememberedBrowsers,
   forgetRememberedBrowser,
   insertRememberedBrowser,
   listActiveRememberedBrowsers,
@@ -22,10 +25,12 @@ import {
   type RememberedBrowserRow,
 } from './remembered-browser.store';
 
-/** What the service knows of the browser asking: its cookie, address and user agent. */
+/** What the service knows of the browser asking: its cookies, address and user agent. */
 export interface BrowserAsking {
   /** The remembered-browser cookie as the browser sent it (tokens joined by '.'). */
   cookie: string | undefined;
+  /** The hash of its HttpOnly device cookie (browser-device/); null when it sent none. */
+  deviceHash: string | null;
   ip: string;
   userAgent: string | undefined;
 }
@@ -50,6 +55,31 @@ export interface RememberedBrowserService {
   list(userId: string, browser: BrowserAsking): Promise<RememberedBrowser[]>;
   /** Forgets one of the customer's remembered browsers; false: none of theirs by that id. */
   forget(userId: string, browserId: string, ip: string): Promise<boolean>;
+}
+
+/** Why every remembered browser of a customer was forgotten at once. */
+export type ForgetAllReason = 'password-change' | 'password-reset' | 'signed-out-everywhere';
+
+/**
+ * Forgets every remembered browser of the customer, each with its audit event, in the caller's
+ * transaction: a new password or "Sign out everywhere" ends what the old sign-ins earned, so
+ * that whoever held the old password or a session cannot skip the second factor later.
+ */
+export async function forgetEveryRememberedBrowser(
+  tx: Queryable,
+  who: { userId: string; ip: string | null; at: Date },
+  reason: ForgetAllReason,
+): Promise<number> {
+  const ids = await forgetAllRememberedBrowsers(tx, who.userId, who.at);
+  for (const browserId of ids) {
+    await insertAuditEvent(tx, {
+      type: 'browser.forgotten',
+      userId: who.userId,
+      ip: who.ip,
+      details: { browserId, reason },
+    });
+  }
+  return ids.length;
 }
 
 /** At most this many customers' tokens in one browser's cookie (a shared family computer). */
@@ -115,6 +145,7 @@ export function createRememberedBrowserService(deps: {
         username: user.uid,
         riskPayload: null,
         ip: browser.ip,
+        deviceHash: browser.deviceHash,
         consumeOverride: false,
         user,
       });
@@ -123,9 +154,10 @@ export function createRememberedBrowserService(deps: {
         purpose: state.purpose,
         passwordChecked: state.amr.includes('pwd'),
         riskLevel: evaluation.known === false ? 'HIGH' : evaluation.result.level,
+        secondFactorAsked: evaluation.known !== false && asksForSecondFactor(evaluation.result),
         remembrance: row,
-        deviceIdHash: state.browserDeviceId ? sha256(state.browserDeviceId) : null,
-        riskDeniedSince: await riskDeniedSince(db, row.userId, row.createdAt),
+        deviceIdHash: browser.deviceHash,
+        riskDeniedSince: await riskDeniedSince(db, row.userId, row.deviceIdHash, row.createdAt),
         country: countryOf(browser.ip),
         now,
       });
@@ -144,8 +176,9 @@ export function createRememberedBrowserService(deps: {
         });
       }
       const remember = effects.some((effect) => effect.type === 'REMEMBER_BROWSER');
-      const { userId, browserDeviceId } = state;
-      if (!remember || !userId || !browserDeviceId) return undefined;
+      const { userId } = state;
+      const { deviceHash } = browser;
+      if (!remember || !userId || !deviceHash) return undefined;
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const userAgent = (browser.userAgent ?? '').slice(0, 512);
@@ -161,7 +194,7 @@ export function createRememberedBrowserService(deps: {
           id,
           userId,
           tokenHash: sha256(token),
-          deviceIdHash: sha256(browserDeviceId),
+          deviceIdHash: deviceHash,
           userAgent,
           ip: browser.ip,
           country: countryOf(browser.ip),

@@ -77,6 +77,20 @@ export async function forgetRememberedBrowser(
   return row ?? null;
 }
 
+/** Forgets every remembered browser of the customer not forgotten yet; answers their ids. */
+export async function forgetAllRememberedBrowsers(
+  db: Queryable,
+  userId: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(rememberedBrowsers)
+    .set({ forgottenAt: at })
+    .where(and(eq(rememberedBrowsers.userId, userId), isNull(rememberedBrowsers.forgottenAt)))
+    .returning({ id: rememberedBrowsers.id });
+  return rows.map((row) => row.id);
+}
+
 /** It stood in for a second factor now, from this address. */
 export async function markRememberedBrowserUsed(
   db: Queryable,
@@ -94,11 +108,27 @@ export async function markRememberedBrowserUsed(
     .where(eq(rememberedBrowsers.id, browserId));
 }
 
-/** Whether the risk rules refused a sign-in as this customer since `since` (any address). */
+/**
+ * Whether the risk rules refused a sign-in as this customer since `since` that ends the trust
+ * in this remembered browser: a refusal of this browser itself (its device cookie), or one by
+ * the customer's own rule (the demo admin's high-risk switch). Someone else's refusal elsewhere
+ * (their address's failures, their automated browser naming this username) ends nothing of the
+ * owner's: nobody can spoil a customer's remembered browser from elsewhere.
+ */
 export async function riskDeniedSince(
   db: Queryable,
   userId: string,
+  deviceHash: string,
   since: Date,
 ): Promise<boolean> {
-  return (await countAuditEvents(db, 'risk.denied', since, eq(auditEvents.userId, userId))) > 0;
+  const ofThisBrowserOrCustomer = sql`(${auditEvents.details}->>'device' = ${deviceHash}
+    or ${auditEvents.details}->'rules' @> '["adminOverride"]'::jsonb)`;
+  const refusals = await countAuditEvents(
+    db,
+    'risk.denied',
+    since,
+    eq(auditEvents.userId, userId),
+    ofThisBrowserOrCustomer,
+  );
+  return refusals > 0;
 }

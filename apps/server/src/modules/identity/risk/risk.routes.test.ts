@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,6 +32,7 @@ const browser: RiskPayload = {
 async function buildRiskApp(db: Database): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorMapping(app);
+  await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerRiskRoutes(app, { risk: createRiskService({ db }) });
   await app.ready();
@@ -121,22 +123,36 @@ describe.each(API_DATABASES)('risk evaluation API on %s', (kind) => {
     expect(second.json().result).toMatchObject({ level: 'LOW' });
   });
 
-  it('answers MEDIUM after 5 wrong passwords for the username', async () => {
+  it('answers MEDIUM to the address with 5 wrong passwords for the username, LOW elsewhere', async () => {
     const user = await newUser({ passwordHash: await hashPassword('Correct.Horse42') });
     const passwords = createPasswordService({ db: test.handle.db });
+    const guesser = '198.51.100.7';
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await passwords.checkPassword(user.uid, 'Wrong.Horse42', { ip: '198.51.100.7' });
+      await passwords.checkPassword(user.uid, 'Wrong.Horse42', { ip: guesser });
     }
-    const before = await evaluate({ username: user.uid, riskPayload: browser });
+    const before = await evaluate({ username: user.uid, riskPayload: browser }, guesser);
     expect(before.json().result.level).toBe('LOW');
-    await passwords.checkPassword(user.uid, 'Wrong.Horse42', { ip: '198.51.100.7' });
-    const after = await evaluate({ username: user.uid, riskPayload: browser });
+    await passwords.checkPassword(user.uid, 'Wrong.Horse42', { ip: guesser });
+    const after = await evaluate({ username: user.uid, riskPayload: browser }, guesser);
     expect(after.json()).toEqual({
       result: {
         level: 'MEDIUM',
         recommendedAction:
-          'Too many failed sign-ins for this username. Please wait 15 minutes and try again.',
-        reasons: ['5 failed sign-ins for this username in the last 15 minutes.'],
+          'Too many failed sign-ins for this username from your network. Please wait 15 minutes and try again.',
+        reasons: [
+          '5 failed sign-ins for this username from this address in the last 15 minutes: this address may not sign in as it for now.',
+        ],
+      },
+    });
+    // The owner elsewhere is not refused: the bank only says it will ask for more.
+    const elsewhere = await evaluate({ username: user.uid, riskPayload: browser }, '192.0.2.200');
+    expect(elsewhere.json()).toEqual({
+      result: {
+        level: 'LOW',
+        recommendedAction: 'Continue signing in.',
+        reasons: [
+          '5 failed sign-ins for this username from other addresses in the last 15 minutes: not refused here, but the second factor is asked even on a remembered browser.',
+        ],
       },
     });
   });

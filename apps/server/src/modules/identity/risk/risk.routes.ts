@@ -10,6 +10,7 @@ import {
 } from '@anybank/contracts';
 import { parseInput } from '../../../http/validation';
 import { DomainError } from '../../../domain-error';
+import { sentDeviceHash } from '../browser-device/browser-device';
 import { isUnknownUsernameLimit } from './risk.rules';
 import type { RiskService } from './risk.service';
 
@@ -48,7 +49,14 @@ export function registerRiskRoutes(
     },
     async (request) => {
       const { username, riskPayload } = parseInput(riskEvaluationRequestSchema, request.body);
-      const evaluation = await deps.risk.evaluate({ username, riskPayload, ip: request.ip });
+      const evaluation = await deps.risk.evaluate({
+        username,
+        riskPayload,
+        ip: request.ip,
+        // A browser that has signed in to the account before is not refused for failures of
+        // its address's other users (risk.rules.ts).
+        deviceHash: sentDeviceHash(request),
+      });
       if (evaluation.known === 'unsaid' && isUnknownUsernameLimit(evaluation.result)) {
         throw new DomainError('unknown_username_rate', {
           message: evaluation.result.recommendedAction,

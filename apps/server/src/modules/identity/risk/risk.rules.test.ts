@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RiskLevel, RiskPayload } from '@anybank/contracts';
 import {
   addressDelayMs,
+  asksForSecondFactor,
   automatedMarkerIn,
   DEFAULT_RISK_POLICY,
   evaluateRisk,
@@ -23,7 +24,8 @@ const browser: RiskPayload = {
 };
 const calm: RiskSignals = {
   payload: browser,
-  usernameFailures: 0,
+  pairFailures: 0,
+  usernameFailuresElsewhere: 0,
   ipFailures: 0,
   lastIpFailureAgoMs: null,
   unknownUsernamesLastMinute: 0,
@@ -41,8 +43,32 @@ const withPayload = (changes: Partial<RiskPayload>): Partial<RiskSignals> => ({
 describe('risk evaluation', () => {
   it.each<[string, Partial<RiskSignals>, RiskLevel, RiskRule[]]>([
     ['an ordinary browser with no failures', {}, 'LOW', []],
-    ['4 failures for the username', { usernameFailures: 4 }, 'LOW', []],
-    ['5 failures for the username', { usernameFailures: 5 }, 'MEDIUM', ['usernameVelocity']],
+    ['4 failures for the username from this address', { pairFailures: 4 }, 'LOW', []],
+    [
+      '5 failures for the username from this address',
+      { pairFailures: 5 },
+      'MEDIUM',
+      ['pairVelocity'],
+    ],
+    [
+      '5 from this address, but a passkey signed',
+      { pairFailures: 5, ownerProof: 'passkey' },
+      'LOW',
+      [],
+    ],
+    [
+      '5 from this address, but the browser signed in to the account before',
+      { pairFailures: 5, ownerProof: 'known-browser' },
+      'LOW',
+      [],
+    ],
+    ['4 failures for the username from elsewhere', { usernameFailuresElsewhere: 4 }, 'LOW', []],
+    [
+      '50 failures for the username from elsewhere: not refused, the second factor asked',
+      { usernameFailuresElsewhere: 50 },
+      'LOW',
+      ['usernameVelocity'],
+    ],
     ['19 failures from the address, the latest just now', fromAddress(19, 0), 'LOW', []],
     [
       '20 failures from the address, the latest 0.5 s ago: wait',
@@ -107,20 +133,21 @@ describe('risk evaluation', () => {
     ['no browser (the phone app) and no failures', { payload: null }, 'LOW', []],
     [
       'no browser: only the guessing rules can fire',
-      { payload: null, usernameFailures: 5, ...fromAddress(100, 0) },
+      { payload: null, pairFailures: 5, ...fromAddress(100, 0) },
       'HIGH',
-      ['ipVelocity', 'usernameVelocity'],
+      ['ipVelocity', 'pairVelocity'],
     ],
     [
       'username failures with webdriver: the higher level decides',
-      { usernameFailures: 6, ...withPayload({ webdriver: true }) },
+      { pairFailures: 6, ...withPayload({ webdriver: true }) },
       'HIGH',
-      ['webdriver', 'usernameVelocity'],
+      ['webdriver', 'pairVelocity'],
     ],
     [
       'every rule at once',
       {
-        usernameFailures: 5,
+        pairFailures: 5,
+        usernameFailuresElsewhere: 5,
         ...fromAddress(100, 0),
         unknownUsernamesLastMinute: 30,
         highRiskOverride: true,
@@ -133,6 +160,7 @@ describe('risk evaluation', () => {
         'automatedUserAgent',
         'unknownUsernameRate',
         'ipVelocity',
+        'pairVelocity',
         'usernameVelocity',
       ],
     ],
@@ -142,21 +170,24 @@ describe('risk evaluation', () => {
     expect(result.rules).toEqual(rules);
     expect(result.reasons).toHaveLength(rules.length);
     expect(result.recommendedAction).toBe(
-      DEFAULT_RISK_POLICY.recommendedActions[rules[0] ?? 'none'],
+      DEFAULT_RISK_POLICY.recommendedActions[level === 'LOW' ? 'none' : (rules[0] ?? 'none')],
     );
+    expect(asksForSecondFactor(result)).toBe(rules.includes('usernameVelocity'));
   });
 
   it('explains each rule in a sentence with its figures', () => {
     const result = evaluateRisk({
       ...calm,
-      usernameFailures: 7,
+      pairFailures: 7,
+      usernameFailuresElsewhere: 9,
       ...fromAddress(25, 0),
       ...withPayload({ userAgent: HEADLESS }),
     });
     expect(result.reasons).toEqual([
       'The browser identifies itself as an automated or headless browser (HeadlessChrome).',
       '25 failed sign-ins from this address in the last 15 minutes: each sign-in from it waits 1 s after the last failure.',
-      '7 failed sign-ins for this username in the last 15 minutes.',
+      '7 failed sign-ins for this username from this address in the last 15 minutes: this address may not sign in as it for now.',
+      '9 failed sign-ins for this username from other addresses in the last 15 minutes: not refused here, but the second factor is asked even on a remembered browser.',
     ]);
     expect(result.recommendedAction).toBe('Sign-in blocked because this browser looks automated.');
   });
@@ -166,14 +197,16 @@ describe('risk evaluation', () => {
       ...DEFAULT_RISK_POLICY,
       usernameFailureThreshold: 2,
       failureWindowMs: 5 * 60 * 1000,
-      levels: { ...DEFAULT_RISK_POLICY.levels, usernameVelocity: 'HIGH' as const },
-      recommendedActions: { ...DEFAULT_RISK_POLICY.recommendedActions, usernameVelocity: 'Stop.' },
+      levels: { ...DEFAULT_RISK_POLICY.levels, pairVelocity: 'HIGH' as const },
+      recommendedActions: { ...DEFAULT_RISK_POLICY.recommendedActions, pairVelocity: 'Stop.' },
     };
-    expect(evaluateRisk({ ...calm, usernameFailures: 2 }, policy)).toEqual({
+    expect(evaluateRisk({ ...calm, pairFailures: 2 }, policy)).toEqual({
       level: 'HIGH',
       recommendedAction: 'Stop.',
-      reasons: ['2 failed sign-ins for this username in the last 5 minutes.'],
-      rules: ['usernameVelocity'],
+      reasons: [
+        '2 failed sign-ins for this username from this address in the last 5 minutes: this address may not sign in as it for now.',
+      ],
+      rules: ['pairVelocity'],
     });
   });
 

@@ -5,7 +5,17 @@ import type { RiskLevel, RiskPayload } from '@anybank/contracts';
  * that fires gives a level and a reason; the result is the highest level. Only LOW lets the
  * sign-in go on; the browser shows any other as 'Access Denied: {recommendedAction}'.
  *
- * - usernameVelocity: failed sign-ins for the username (from any address) in the window → MEDIUM.
+ * Failed sign-ins count against the address they came from and the (address, username) pair;
+ * failures elsewhere never refuse the owner (ASVS 2.2.1: anti-automation without a lock-out
+ * anyone can cause). Where the bank is unsure it asks for more instead:
+ * - pairVelocity: failed sign-ins for the username from this address in the window → MEDIUM,
+ *   for this address only; not for a passkey sign-in nor a browser that has signed in to the
+ *   account before (its HttpOnly device cookie, browser-device/).
+ * - usernameVelocity: failed sign-ins for the username from other addresses in the window →
+ *   LOW, a caution: nobody is refused, but the second factor is asked even on a remembered
+ *   browser (remembered-browser.rules.ts). The password step keeps its own short lock per
+ *   (address, username) (credentials/password.rules.ts, document 1 §4.1's "try again in 1
+ *   minute").
  * - addressDelay: the client's address has many failed sign-ins in the window, below the
  *   ceiling: every sign-in from it waits a short delay after the address's last failure, a
  *   delay that grows with the failures. Other people behind the same address (an office, a
@@ -28,6 +38,7 @@ export const RISK_RULES = [
   'unknownUsernameRate',
   'ipVelocity',
   'addressDelay',
+  'pairVelocity',
   'usernameVelocity',
 ] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
@@ -35,7 +46,10 @@ export type RiskRule = (typeof RISK_RULES)[number];
 export interface RiskPolicy {
   /** How far back failed sign-ins count. */
   failureWindowMs: number;
-  /** Failed sign-ins for one username within the window from which usernameVelocity fires. */
+  /**
+   * Failed sign-ins for one username within the window from which pairVelocity (from this
+   * address) and usernameVelocity (from the others) fire.
+   */
   usernameFailureThreshold: number;
   /** Failed sign-ins from one address within the window from which ipVelocity fires (ceiling). */
   ipFailureThreshold: number;
@@ -80,7 +94,9 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
     unknownUsernameRate: 'HIGH',
     ipVelocity: 'HIGH',
     addressDelay: 'MEDIUM',
-    usernameVelocity: 'MEDIUM',
+    pairVelocity: 'MEDIUM',
+    // A caution, never a refusal: the owner may be the one signing in (see above).
+    usernameVelocity: 'LOW',
   },
   recommendedActions: {
     none: 'Continue signing in.',
@@ -93,7 +109,8 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
       'Sign-in blocked after too many failed sign-ins from your network. Please try again later.',
     addressDelay:
       'Too many failed sign-ins from your network. Please wait a few seconds and try again.',
-    usernameVelocity: `Too many failed sign-ins for this username. Please wait ${FAILURE_WINDOW_MS / 60_000} minutes and try again.`,
+    pairVelocity: `Too many failed sign-ins for this username from your network. Please wait ${FAILURE_WINDOW_MS / 60_000} minutes and try again.`,
+    usernameVelocity: 'Continue signing in: the second factor is asked.',
   },
 };
 
@@ -104,8 +121,15 @@ export interface RiskSignals {
    * app's activation): the browser rules cannot fire, the guessing rules still do.
    */
   payload: RiskPayload | null;
-  /** Failed sign-ins for the username within the policy's window. */
-  usernameFailures: number;
+  /** Failed sign-ins for the username from the client's address within the policy's window. */
+  pairFailures: number;
+  /** Failed sign-ins for the username from any other address within the policy's window. */
+  usernameFailuresElsewhere: number;
+  /**
+   * What already shows the owner is signing in: a passkey's signature, or a browser whose device
+   * cookie has signed in to this account before; null (or left out) when neither.
+   */
+  ownerProof?: 'passkey' | 'known-browser' | null;
   /** Failed sign-ins from the client's address within the policy's window. */
   ipFailures: number;
   /** How long ago the address's latest failed sign-in was; null (or left out) when none. */
@@ -142,8 +166,10 @@ function reasonFor(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): st
       return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes.`;
     case 'addressDelay':
       return `${signals.ipFailures} failed sign-ins from this address in the last ${minutes} minutes: each sign-in from it waits ${Math.ceil(addressDelayMs(signals.ipFailures, policy) / 1000)} s after the last failure.`;
+    case 'pairVelocity':
+      return `${signals.pairFailures} failed sign-ins for this username from this address in the last ${minutes} minutes: this address may not sign in as it for now.`;
     case 'usernameVelocity':
-      return `${signals.usernameFailures} failed sign-ins for this username in the last ${minutes} minutes.`;
+      return `${signals.usernameFailuresElsewhere} failed sign-ins for this username from other addresses in the last ${minutes} minutes: not refused here, but the second factor is asked even on a remembered browser.`;
   }
 }
 
@@ -190,8 +216,13 @@ function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolea
         signals.lastIpFailureAgoMs !== null &&
         signals.lastIpFailureAgoMs < addressDelayMs(signals.ipFailures, policy)
       );
+    case 'pairVelocity':
+      return (
+        signals.pairFailures >= policy.usernameFailureThreshold &&
+        (signals.ownerProof ?? null) === null
+      );
     case 'usernameVelocity':
-      return signals.usernameFailures >= policy.usernameFailureThreshold;
+      return signals.usernameFailuresElsewhere >= policy.usernameFailureThreshold;
   }
 }
 
@@ -219,4 +250,12 @@ export function evaluateRisk(
  */
 export function isUnknownUsernameLimit(result: RiskResult): boolean {
   return result.rules[0] === 'unknownUsernameRate';
+}
+
+/**
+ * Whether the evaluation asks for the second factor even where a remembered browser would
+ * stand in for it: failures for the username from elsewhere (usernameVelocity).
+ */
+export function asksForSecondFactor(result: RiskResult): boolean {
+  return result.rules.includes('usernameVelocity');
 }

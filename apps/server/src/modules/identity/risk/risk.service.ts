@@ -2,6 +2,7 @@ import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { insertAuditEvent } from '../../audit';
 import { findUserByUid, type UserRow } from '../../directory';
+import { hasSignedInFrom } from '../browser-device/known-browser.store';
 import {
   DEFAULT_RISK_POLICY,
   RISK_RULES,
@@ -26,6 +27,10 @@ export interface RiskEvaluationInput {
   consumeOverride?: boolean;
   /** The user of `username`, when the caller has just read it: not read again. */
   user?: UserRow;
+  /** The hash of the browser's HttpOnly device cookie (browser-device/), when it sent one. */
+  deviceHash?: string | null;
+  /** The sign-in is a passkey's, verified already (passkey-sign-in.steps.ts). */
+  passkey?: boolean;
 }
 
 export type RiskEvaluation =
@@ -55,7 +60,13 @@ export function createRiskService(deps: {
 
   async function auditDenial(
     result: RiskResult,
-    who: { userId: string | null; uid: string; ip: string | null; payload: RiskPayload | null },
+    who: {
+      userId: string | null;
+      uid: string;
+      ip: string | null;
+      payload: RiskPayload | null;
+      deviceHash: string | null;
+    },
   ) {
     await insertAuditEvent(deps.db, {
       type: 'risk.denied',
@@ -67,26 +78,41 @@ export function createRiskService(deps: {
         rules: result.rules,
         reasons: result.reasons,
         userAgent: who.payload?.userAgent ?? null,
+        // The browser refused (its device cookie's hash): a remembrance ends only for a
+        // refusal of its own browser or of the customer (remembered-browser.store.ts).
+        device: who.deviceHash,
       },
     });
   }
 
   return {
-    async evaluate({ username, riskPayload, ip, consumeOverride = true, ...known }) {
+    async evaluate({
+      username,
+      riskPayload,
+      ip,
+      consumeOverride = true,
+      deviceHash = null,
+      passkey = false,
+      ...known
+    }) {
       const now = clock();
       const window = {
         since: new Date(now.getTime() - policy.failureWindowMs),
         minuteAgo: new Date(now.getTime() - 60_000),
         now,
       };
-      // The same two reads whether the username exists or not: neither the answer nor its
-      // timing says which.
-      const [counts, user] = await Promise.all([
+      // The same reads whether the username exists or not: neither the answer nor its timing
+      // says which.
+      const [counts, user, knownBrowser] = await Promise.all([
         countFailedSignIns(deps.db, { uid: username, ip }, window),
         known.user ? Promise.resolve(known.user) : findUserByUid(deps.db, username),
+        deviceHash === null || passkey
+          ? Promise.resolve(false)
+          : hasSignedInFrom(deps.db, username, deviceHash, now),
       ]);
+      const ownerProof = passkey ? 'passkey' : knownBrowser ? 'known-browser' : null;
       const screened = evaluateRisk(
-        { payload: riskPayload, ...counts, highRiskOverride: false },
+        { payload: riskPayload, ...counts, ownerProof, highRiskOverride: false },
         policy,
       );
       if (screened.level !== 'LOW') {
@@ -95,6 +121,7 @@ export function createRiskService(deps: {
           uid: username,
           ip,
           payload: riskPayload,
+          deviceHash,
         });
         return { known: 'unsaid', result: screened };
       }
@@ -104,7 +131,10 @@ export function createRiskService(deps: {
         (consumeOverride
           ? await consumeHighRiskOverride(deps.db, user.id)
           : user.highRiskNextSignIn);
-      const result = evaluateRisk({ payload: riskPayload, ...counts, highRiskOverride }, policy);
+      const result = evaluateRisk(
+        { payload: riskPayload, ...counts, ownerProof, highRiskOverride },
+        policy,
+      );
       // Issue 15 §1: the evaluation the person sees (the flow's re-check only looks).
       if (consumeOverride) {
         await insertAuditEvent(deps.db, {
@@ -118,13 +148,21 @@ export function createRiskService(deps: {
             rules: result.rules,
             reasons: result.reasons,
             checked: RISK_RULES,
-            usernameFailures: counts.usernameFailures,
+            pairFailures: counts.pairFailures,
+            usernameFailuresElsewhere: counts.usernameFailuresElsewhere,
             ipFailures: counts.ipFailures,
+            ownerProof,
           },
         });
       }
       if (result.level !== 'LOW') {
-        await auditDenial(result, { userId: user.id, uid: user.uid, ip, payload: riskPayload });
+        await auditDenial(result, {
+          userId: user.id,
+          uid: user.uid,
+          ip,
+          payload: riskPayload,
+          deviceHash,
+        });
       }
       return { known: true, userId: user.id, user, result };
     },

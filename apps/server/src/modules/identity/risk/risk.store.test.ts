@@ -79,8 +79,10 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
       expected,
     );
     const both = await countFailedSignIns(test.handle.db, { uid, ip: null }, windowOf(minutes));
+    // Without an address every failure of the username is from elsewhere.
     expect(both).toEqual({
-      usernameFailures: expected,
+      pairFailures: 0,
+      usernameFailuresElsewhere: expected,
       ipFailures: 0,
       lastIpFailureAgoMs: null,
       unknownUsernamesLastMinute: 0,
@@ -101,7 +103,8 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
         windowOf(minutes),
       );
       expect(both).toMatchObject({
-        usernameFailures: 0,
+        pairFailures: 0,
+        usernameFailuresElsewhere: 0,
         ipFailures: expected,
         lastIpFailureAgoMs: latest === null ? null : latest * 60 * 1000,
       });
@@ -130,7 +133,8 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
       },
     ]);
     expect(await countFailedSignIns(test.handle.db, { uid: 'x', ip }, windowOf(15))).toEqual({
-      usernameFailures: 0,
+      pairFailures: 0,
+      usernameFailuresElsewhere: 0,
       ipFailures: 4,
       lastIpFailureAgoMs: 6000,
       unknownUsernamesLastMinute: 2,
@@ -140,7 +144,16 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
   it('counts both in one answer, each event where it belongs', async () => {
     expect(
       await countFailedSignIns(test.handle.db, { uid: 'bo', ip: '203.0.113.2' }, windowOf(15)),
-    ).toMatchObject({ usernameFailures: 1, ipFailures: 1 });
+    ).toMatchObject({ pairFailures: 0, usernameFailuresElsewhere: 1, ipFailures: 1 });
+  });
+
+  it('counts the username’s failures from this address apart from those from elsewhere', async () => {
+    expect(
+      await countFailedSignIns(test.handle.db, { uid: 'ana', ip: '203.0.113.1' }, windowOf(15)),
+    ).toMatchObject({ pairFailures: 2, usernameFailuresElsewhere: 1, ipFailures: 3 });
+    expect(
+      await countFailedSignIns(test.handle.db, { uid: 'ana', ip: '203.0.113.2' }, windowOf(15)),
+    ).toMatchObject({ pairFailures: 1, usernameFailuresElsewhere: 2, ipFailures: 1 });
   });
 
   it('hands the override to exactly one of several evaluations at once, then clears it', async () => {

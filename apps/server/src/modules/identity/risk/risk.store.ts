@@ -26,8 +26,10 @@ export function countFailedSignInsForUsername(
 
 /** What the risk engine counts of an address's and a username's failed sign-ins. */
 export interface FailedSignInCounts {
-  /** For the username from any address, since `since` (and its last unlock). */
-  usernameFailures: number;
+  /** For the username from this address, since `since` (and its last unlock). */
+  pairFailures: number;
+  /** For the username from any other address, since `since` (and its last unlock). */
+  usernameFailuresElsewhere: number;
   /** From the address, whatever the username, since `since`. */
   ipFailures: number;
   /** How long ago the address's latest one was, at `now`; null when there is none. */
@@ -38,7 +40,8 @@ export interface FailedSignInCounts {
 
 /**
  * The risk engine's counts in one statement over the 'signin.failed' events since `since`:
- * the username's (as countFailedSignInsForUsername), the address's whatever the username, the
+ * the username's (as countFailedSignInsForUsername) from this address and from the others, the
+ * address's whatever the username, the
  * time of the address's latest, and the address's failures naming no known user in the last
  * minute (0 and null without an address).
  */
@@ -50,7 +53,11 @@ export async function countFailedSignIns(
   const fromIp = of.ip === null ? sql`false` : sql`${auditEvents.ip} = ${of.ip}`;
   const [row] = await db
     .select({
-      usernameFailures: sql`count(*) filter (where ${failureOfUsername(of.uid)})`.mapWith(Number),
+      pairFailures: sql`count(*) filter (where ${failureOfUsername(of.uid)} and ${fromIp})`.mapWith(
+        Number,
+      ),
+      usernameFailuresElsewhere: sql`count(*) filter (where ${failureOfUsername(of.uid)}
+        and (${fromIp}) is not true)`.mapWith(Number),
       ipFailures: sql`count(*) filter (where ${fromIp})`.mapWith(Number),
       lastIpFailureAt: sql<
         string | Date | null
@@ -69,7 +76,8 @@ export async function countFailedSignIns(
     );
   const last = row?.lastIpFailureAt ? new Date(row.lastIpFailureAt) : null;
   return {
-    usernameFailures: row?.usernameFailures ?? 0,
+    pairFailures: row?.pairFailures ?? 0,
+    usernameFailuresElsewhere: row?.usernameFailuresElsewhere ?? 0,
     ipFailures: row?.ipFailures ?? 0,
     lastIpFailureAgoMs: last === null ? null : Math.max(0, window.now.getTime() - last.getTime()),
     unknownUsernamesLastMinute: row?.unknownUsernamesLastMinute ?? 0,
