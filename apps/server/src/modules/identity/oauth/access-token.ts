@@ -10,7 +10,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import type { AuditEvent } from '../../audit';
+import { panelViewerIs, type AuditEvent } from '../../audit';
 import type { SigningKeyRing } from '../keys/keys.service';
 import type { GrantBinding } from './grant.store';
 import { userTypeOfClient } from './oauth.clients';
@@ -148,12 +148,18 @@ export function createAuthGuards(
   /** Verified token → its principal and expiry (epoch seconds), oldest first. */
   const verified = new Map<string, { principal: Principal; expiresAt: number }>();
 
+  /** A watching panel narrates this customer's messages: the browser holds their token. */
+  function shownToPanel(principal: Principal): Principal {
+    panelViewerIs(principal.userId);
+    return principal;
+  }
+
   /** The principal a token speaks for, grant not checked: 401 for a token that is not ours. */
   async function principalOf(token: string): Promise<Principal> {
     const known = verified.get(token);
     if (known) {
       // jose's rule: expired once `exp` is not after the current second.
-      if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.principal;
+      if (known.expiresAt > Math.floor(Date.now() / 1000)) return shownToPanel(known.principal);
       verified.delete(token);
       throw new DomainError('session_ended');
     }
@@ -228,7 +234,7 @@ export function createAuthGuards(
       }
       verified.set(token, { principal, expiresAt: payload.exp });
     }
-    return principal;
+    return shownToPanel(principal);
   }
 
   async function assertGrantIsLive(grantId: string): Promise<void> {
