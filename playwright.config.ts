@@ -65,13 +65,20 @@ export const E2E_WEB_DIST_DIR = path.join(outputDir, 'e2e-web-dist');
  * forks inherit them, so e2e/bundle-secrets.spec.ts checks the bundle against the very values
  * the servers hold.
  */
-for (const name of ['E2E_API_KEY', 'E2E_SESSION_SECRET', 'E2E_SIGNING_SECRET']) {
+for (const name of [
+  'E2E_API_KEY',
+  'E2E_SESSION_SECRET',
+  'E2E_SIGNING_SECRET',
+  'E2E_PRESENTER_SECRET',
+]) {
   process.env[name] ??= randomBytes(32).toString('base64url');
 }
 export const E2E_SERVER_SECRETS = {
   API_KEY: process.env.E2E_API_KEY ?? '',
   SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? '',
   SIGNING_SECRET: process.env.E2E_SIGNING_SECRET ?? '',
+  // The presenter's (README "Demo tools"): journeys that brand or reset the demo give it.
+  PRESENTER_SECRET: process.env.E2E_PRESENTER_SECRET ?? '',
 };
 
 /**

@@ -4,10 +4,14 @@ import {
   DEFAULT_BRAND,
   pageRoute,
   brandingMessages,
+  presenterMessages,
+  PRESENTER_PATH,
+  XSRF_HEADER,
 } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { registerCustomer } from './support/customers';
+import { presenterSecret } from './support/presenter';
 import { Mailbox, loginModal, openSignIn, sessionItem } from './support/sign-in';
 
 // Issue 15 §5: the demo admin renames the bank. The brand is server-wide and every other spec
@@ -41,8 +45,16 @@ async function fillColour(page: Page, label: string, value: string) {
   await page.getByLabel(text.colorTextLabel(label), { exact: true }).fill(value);
 }
 
-/** Back to the environment's brand, whatever the page is doing (a finally). */
+/**
+ * Back to the environment's brand, whatever the page is doing (a finally): as the presenter,
+ * whether or not the page got as far as giving the secret.
+ */
 async function restoreDefaultBrand(request: APIRequestContext, token: string | null) {
+  const presenter = await request.post(PRESENTER_PATH, {
+    headers: { [XSRF_HEADER]: '1' },
+    data: { secret: presenterSecret() },
+  });
+  expect(presenter.status(), 'POST presenter secret').toBe(200);
   const response = await request.delete(ADMIN_BRANDING_PATH, {
     headers: { Authorization: `Bearer ${token ?? ''}` },
   });
@@ -61,6 +73,25 @@ test('the demo admin renames the bank: site, login modal and e-mails follow; a p
   try {
     await page.goto(admin.paths[0]!);
     await expect(page.getByRole('heading', { name: text.heading, level: 2 })).toBeVisible();
+
+    // The brand is everyone's: the form asks for the presenter secret first (README "Demo
+    // tools"); a customer's sign-in alone does not open it.
+    const secretField = page.getByLabel(presenterMessages.label, { exact: true });
+    await expect(page.getByRole('form', { name: presenterMessages.heading })).toBeVisible();
+    await expect(page.getByLabel(text.bankNameLabel, { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    const unlock = page.getByRole('button', { name: presenterMessages.submit, exact: true });
+    await secretField.fill('not-the-presenter-secret');
+    await unlock.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'presenter secret' })).toHaveText(
+      'That is not the presenter secret. Check the start banner and try again.',
+    );
+    await expect(secretField).toBeFocused();
+    await expect(secretField).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await secretField.fill(presenterSecret());
+    await unlock.click();
+    await expect(secretField).toHaveCount(0);
     await expect(page.getByLabel(text.bankNameLabel, { exact: true })).toHaveValue(
       DEFAULT_BRAND.bankName,
     );

@@ -10,6 +10,7 @@ import {
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { registerCustomer } from './support/customers';
 import { signInThroughFlowApi } from './support/api-sign-in';
+import { unlockPresenterTools } from './support/presenter';
 
 // Issue 15 §2: the guided scenario page. "Reset demo" itself is tested at API level only
 // (apps/server/test/demo-reset.api.test.ts): here it would reset the data of every other spec
@@ -61,7 +62,10 @@ test('the footer opens /demo, which lists every scenario with Start; signed out,
   );
   await expect(page).toHaveURL((url) => url.pathname === demo.paths[0]);
 
+  // Reset demo resets everyone's demo: the presenter secret first (README "Demo tools").
   const resetButton = page.getByRole('button', { name: demoMessages.resetButton, exact: true });
+  await expect(resetButton).toHaveCount(0);
+  await unlockPresenterTools(page);
   await resetButton.click();
   const dialog = page.getByRole('dialog', { name: demoMessages.resetConfirmTitle });
   await expect(dialog).toBeVisible();

@@ -111,6 +111,8 @@ import { providerFollowingKeys } from './modules/identity/oauth/oidc.current';
 import { readGrantBinding } from './modules/identity/oauth/grant.store';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
 import { registerSigningKeyRoutes } from './modules/identity/keys/keys.routes';
+import { registerPresenterRoutes } from './modules/identity/keys/presenter.routes';
+import { createPresenterGuard } from './modules/identity/keys/presenter';
 import { registerPickupRoutes } from './modules/identity/pickup/pickup.routes';
 import { createPickupService } from './modules/identity/pickup/pickup.service';
 import { registerRiskRoutes } from './modules/identity/risk/risk.routes';
@@ -523,19 +525,30 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         auth,
         entries: createDirectoryEntryService({ db, productId: config.productId }),
       });
+      // The demo tools that change the bank for everyone ask for the presenter's cookie.
+      const presenter = createPresenterGuard({ db, secret: secrets.presenterSecret });
       // The brand is read by anyone; its admin calls exist only with the demo tools.
       registerBrandingRoutes(api, {
         branding,
         auth,
+        presenter,
         demoToolsEnabled: config.demoToolsEnabled,
       });
       // A demo tool: with DEMO_TOOLS=off the whole demo admin API is gone (404).
       // The key rotation call is the demo admin's too; `npm run keys:rotate` works regardless.
       if (config.demoToolsEnabled) {
         registerAdminRoutes(api, { db, auth, productId: config.productId });
-        registerSigningKeyRoutes(api, { config, db, auth, signingKeys: keys.signingKeys });
+        registerSigningKeyRoutes(api, {
+          config,
+          db,
+          auth,
+          presenter,
+          signingKeys: keys.signingKeys,
+        });
+        registerPresenterRoutes(api, { config, presenter });
         // Issue 15 §2: the scenario page's "Reset demo", the seed's reset from the browser.
         registerDemoResetRoutes(api, {
+          presenter,
           resetDemoData: (ip) => seedDemoData(db, { reset: true, ip }),
           rateLimit: demoResetRateLimit(config),
         });

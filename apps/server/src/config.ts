@@ -103,6 +103,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   SESSION_SECRET: secret.optional(),
   SIGNING_SECRET: secret.optional(),
+  /**
+   * The presenter's secret that unlocks the demo tools acting for everyone (branding, Reset
+   * demo, key rotation). No default: unset, one is generated on first start, kept with the
+   * other secrets and printed in the start banner.
+   */
+  PRESENTER_SECRET: z.string().min(16, 'must be at least 16 characters long').max(200).optional(),
   KEY_ENCRYPTION_KEY: secret.optional(),
   SMTP_URL: z
     .string()
@@ -218,7 +224,12 @@ export interface Config {
   companyId: string;
   policyIds: Record<PolicyName, string>;
   /** Secrets set in the environment; the others come from the database (ServerKeys). */
-  secretsFromEnvironment: { apiKey?: string; sessionSecret?: string; signingSecret?: string };
+  secretsFromEnvironment: {
+    apiKey?: string;
+    sessionSecret?: string;
+    signingSecret?: string;
+    presenterSecret?: string;
+  };
   /** Seals the stored secrets and private keys (AES-256-GCM); null: stored as they are. */
   keyEncryptionKey: string | null;
   host: string;
@@ -376,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.API_KEY === undefined ? {} : { apiKey: e.API_KEY }),
       ...(e.SESSION_SECRET === undefined ? {} : { sessionSecret: e.SESSION_SECRET }),
       ...(e.SIGNING_SECRET === undefined ? {} : { signingSecret: e.SIGNING_SECRET }),
+      ...(e.PRESENTER_SECRET === undefined ? {} : { presenterSecret: e.PRESENTER_SECRET }),
     },
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ?? null,
     host,

@@ -28,7 +28,7 @@ function loadConfigOrExit(): Config {
   }
 }
 
-function banner(config: Config, tls: TlsCredentials | null) {
+function banner(config: Config, tls: TlsCredentials | null, presenterSecret: string) {
   const url = `${config.publicUrl}${config.basePath}/`;
   const where =
     config.database.kind === 'pglite'
@@ -38,7 +38,9 @@ function banner(config: Config, tls: TlsCredentials | null) {
     .map((user) => `    ${user.uid.padEnd(12)} ${user.userType}`)
     .join('\n');
   const demo = config.demoToolsEnabled
-    ? `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n`
+    ? `  demo accounts (password ${DEMO_PASSWORD}):\n${people}\n    …and ${DEMO_USERS.length - 5} more customers (README)\n` +
+      // The demo tools that change the bank for everyone ask for it once per browser.
+      `  presenter secret (branding, Reset demo, key rotation): ${presenterSecret}\n`
     : '  demo tools: off (no demo users, outbox or demo admin)\n';
   console.log(
     `\nAnyBank is running at ${url}\n  data: ${where}\n` +
@@ -128,7 +130,9 @@ if (role === 'primary') {
   await database.close();
   // A scrape reaches one worker, which asks here for every worker's metrics added up.
   if (config.metrics) serveClusterMetrics();
-  process.exit(await runWorkers(config.workers, () => banner(config, tls)));
+  process.exit(
+    await runWorkers(config.workers, () => banner(config, tls, keys.secrets.presenterSecret)),
+  );
 }
 
 const { app } = await buildServer({
@@ -139,7 +143,7 @@ const { app } = await buildServer({
 });
 const http = drainableServer(app.server);
 await app.listen({ port: config.port, host: config.listenHost });
-if (role === 'single') banner(config, tls);
+if (role === 'single') banner(config, tls, keys.secrets.presenterSecret);
 // The new-password check's dictionaries take seconds to load: loaded in the background, so
 // that the first registration or password change does not wait for them. Not at once: building
 // them holds the event loop for ~0.4 s, which the first /healthz (a supervisor's, a load

@@ -50,6 +50,7 @@ import {
   PICKUP_PATH,
   RISK_API_PATH,
   SCIM_USERS_API_PATH,
+  PRESENTER_PATH,
   SIGNING_KEY_ROTATION_PATH,
   STEP_UP_PATH,
   TRANSFERS_API_PATH,
@@ -362,6 +363,51 @@ const ROWS: Row[] = [
     name: 'Reset demo from a cross-site form (no anti-forgery header)',
     request: () => ({ method: 'POST', path: DEMO_RESET_PATH, json: { confirm: true } }),
     answers: everyone(403),
+  },
+  {
+    // It resets everyone's demo: the presenter's cookie only, whatever token a caller holds
+    // (README "Demo tools"). No caller here holds it; with it, test/demo-reset.api.test.ts.
+    route: route('POST', DEMO_RESET_PATH),
+    name: 'Reset demo without the presenter cookie',
+    request: () => ({
+      method: 'POST',
+      path: DEMO_RESET_PATH,
+      headers: XSRF,
+      json: { confirm: true },
+    }),
+    answers: everyone(403),
+  },
+  {
+    // The presenter secret (README "Demo tools"): whether this browser holds the cookie, a
+    // try (refused from a cross-site form, wrong here for everyone), forgetting it.
+    route: route('GET', PRESENTER_PATH),
+    name: 'whether this browser is the presenter’s',
+    request: () => ({ path: PRESENTER_PATH }),
+    answers: everyone(200),
+    bodies: { customer: { presenter: false } },
+  },
+  {
+    route: route('POST', PRESENTER_PATH),
+    name: 'the presenter secret from a cross-site form (no anti-forgery header)',
+    request: () => ({ method: 'POST', path: PRESENTER_PATH, json: { secret: 'x'.repeat(43) } }),
+    answers: everyone(403),
+  },
+  {
+    route: route('POST', PRESENTER_PATH),
+    name: 'a wrong presenter secret',
+    request: () => ({
+      method: 'POST',
+      path: PRESENTER_PATH,
+      headers: XSRF,
+      json: { secret: 'x'.repeat(43) },
+    }),
+    answers: everyone(401),
+  },
+  {
+    route: route('DELETE', PRESENTER_PATH),
+    name: 'forgetting the presenter cookie',
+    request: () => ({ method: 'DELETE', path: PRESENTER_PATH, headers: XSRF }),
+    answers: everyone(204),
   },
   {
     // "Behind the scenes" (issue 15 §1, a demo tool): a panel is the browser's own cookie; a
@@ -777,8 +823,9 @@ const ROWS: Row[] = [
     answers: everyone(200),
   },
   {
-    // A server-wide demo setting, changed by any signed-in customer on the demo admin page
-    // (like the thresholds, a demo tool); set here to the default names and colours.
+    // A server-wide demo setting: a signed-in customer in the presenter's browser only (README
+    // "Demo tools"); no caller here holds the presenter cookie, so every one is refused
+    // (with it: test/branding.api.test.ts). Sent with the default names and colours.
     route: route('PUT', ADMIN_BRANDING_PATH),
     name: 'the demo admin’s brand',
     request: () => ({
@@ -791,19 +838,20 @@ const ROWS: Row[] = [
         accentColor: DEFAULT_BRAND.accentColor,
       },
     }),
-    answers: signedIn({ customer: 200, 'other customer': 200 }),
+    answers: signedIn({}),
   },
   {
     route: route('DELETE', ADMIN_BRANDING_PATH),
     name: 'the demo admin’s "Restore default brand"',
     request: () => ({ method: 'DELETE', path: ADMIN_BRANDING_PATH }),
-    answers: signedIn({ customer: 200, 'other customer': 200 }),
+    answers: signedIn({}),
   },
   {
+    // The signing key is everyone's: the presenter's browser only (test/signing-key-rotation).
     route: route('POST', SIGNING_KEY_ROTATION_PATH),
     name: 'the demo admin’s signing key rotation (earlier tokens stay valid)',
     request: () => ({ method: 'POST', path: SIGNING_KEY_ROTATION_PATH }),
-    answers: signedIn({ customer: 200, 'other customer': 200 }),
+    answers: signedIn({}),
   },
   {
     // Issue 12 §4: each customer sees their own connected apps; partners have none.

@@ -123,7 +123,8 @@ describe('Behind the scenes (issue 15 §1)', () => {
     expect(risk.details).toMatchObject({ level: 'LOW', rules: [] });
     expect(risk.explanation).toMatch(/^Risk LOW: none of the \d+ rules fired/);
     const sent = entries.find((entry) => entry.type === 'message.sent')!;
-    expect(sent.explanation).toContain('j•••@example.com');
+    // Masked as the sign-in flow masks a device's target (device-display.rules.ts).
+    expect(sent.explanation).toContain('j******e@example.com');
     expect(sent.outboxLink).toMatch(/^\/outbox\?to=jane\.doe%40example\.com&message=/);
     const tokens = entries.find((entry) => entry.type === 'token.issued')!;
     expect(JSON.stringify(tokens.details)).toContain('"anybankUserType":"customer"');
@@ -179,6 +180,39 @@ describe('Behind the scenes (issue 15 §1)', () => {
     expect(fresh.status).toBe(200);
     const seen = await readPanel(driver.browser, hasType('risk.evaluated'));
     expect(seen.entries.map((entry) => entry.type)).toEqual(['risk.evaluated']);
+  });
+
+  it('tells an anonymous panel nothing of the messages a forgot password sends: no address, and the same whether the username exists or not', async () => {
+    /** A forgot password for `username` in a fresh browser with its panel open; its entries. */
+    async function forgotPasswordWatched(username: string) {
+      const driver = new SignInDriver(origin, BANK_CLIENT);
+      await openPanel(driver.browser);
+      await driver.authorize();
+      await driver.post({ action: 'initiateAccountRecovery' });
+      const asked = await driver.post({ action: 'submitRecoveryUsername' }, { username });
+      expect(asked.status).toBe(200);
+      // A later event of this browser's own: everything the request above caused is before it.
+      await driver.browser.fetch(RISK_API_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: JOHN.uid, riskPayload: PERSON_RISK_PAYLOAD }),
+      });
+      return { driver, ...(await readPanel(driver.browser, hasType('risk.evaluated'))) };
+    }
+
+    const known = await forgotPasswordWatched(JANE.uid);
+    // The recovery code did go to jane.doe: the panel is what stays silent about it.
+    expect(await known.driver.latestCode(JANE.email)).toMatch(/\S/);
+    const types = known.entries.map((entry) => entry.type);
+    expect(types).not.toContain('message.sent');
+    expect(known.text).not.toContain(JANE.email);
+    expect(known.text).not.toContain(encodeURIComponent(JANE.email));
+    expect(known.text).not.toContain('outboxRecipient');
+
+    const unknown = await forgotPasswordWatched('nobody.registered');
+    expect(unknown.entries.map((entry) => `${entry.type} ${entry.explanation}`)).toEqual(
+      known.entries.map((entry) => `${entry.type} ${entry.explanation}`),
+    );
   });
 
   it('records nothing more for a browser without a panel', async () => {

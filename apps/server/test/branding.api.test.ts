@@ -13,6 +13,7 @@ import { auditEvents, branding, outboxMessages } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import { partnerToken } from './partner-tokens';
+import { presenterCookie } from './presenter';
 import type { Server } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 
@@ -33,6 +34,7 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
+  let customer: ReturnType<typeof apiClient>;
   let admin: ReturnType<typeof apiClient>;
   let janeId: string;
 
@@ -63,7 +65,10 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
-    admin = apiClient(origin, await customerToken(origin, 'jane.doe'));
+    customer = apiClient(origin, await customerToken(origin, 'jane.doe'));
+    // The brand is everyone's: the demo admin's calls come from the presenter's browser.
+    const cookie = await presenterCookie(server);
+    admin = (path, init = {}) => customer(path, { ...init, headers: { cookie, ...init.headers } });
     janeId = await userIdOf(test, 'jane.doe');
   });
   afterAll(async () => {
@@ -111,6 +116,8 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
     expect(await logo.text()).toBe(NORTHWIND_LOGO);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
     expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+    // Only ever an image: opened by its address, a browser saves it rather than render it.
+    expect(logo.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(logo.headers.get('content-security-policy')).toMatch(/^default-src 'none';.*sandbox$/);
 
     // The next sign-in's code e-mail names the new bank.
@@ -196,6 +203,23 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
       code: 'brand_logo_refused',
     },
     {
+      // A CSS escape hides `url(` from a text filter, not from the browser's CSS parser.
+      name: 'an SVG loading an outside image through a CSS-escaped url()',
+      logo: {
+        type: 'image/svg+xml',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fill:u\\72l(https://evil.example/x.svg#a)"/></svg>',
+      },
+      code: 'brand_logo_refused',
+    },
+    {
+      name: 'an SVG importing a style sheet through a CSS-escaped @import',
+      logo: {
+        type: 'image/svg+xml',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg"><style>@\\69mport "https://evil.example/a.css";</style></svg>',
+      },
+      code: 'brand_logo_refused',
+    },
+    {
       name: 'an SVG sent as a PNG',
       logo: { type: 'image/png', svg: NORTHWIND_LOGO },
       code: 'brand_logo_refused',
@@ -220,6 +244,11 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
     ['a colour name', { accentColor: 'gold' }],
     ['an empty bank name', { bankName: '  ' }],
     ['markup in the name', { bankName: '<b>Bank</b>' }],
+    ['a right-to-left override in the name', { bankName: 'Any\u202EknaB' }],
+    ['a bidirectional isolate in the name', { productName: '\u2067Any\u2069Bank' }],
+    ['a right-to-left mark in the name', { bankName: 'AnyBank\u200F' }],
+    ['a zero-width space in the name', { productName: 'Any\u200BBank' }],
+    ['a control character in the name', { bankName: 'Any\u0085Bank' }],
     ['a name too long for the navbar', { productName: 'x'.repeat(41) }],
   ])('refuses %s', async (_name, change) => {
     const response = await admin(ADMIN_BRANDING_PATH, {
@@ -228,6 +257,25 @@ describe.each(DATABASE_KINDS)('the bank’s brand on %s', (kind) => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { code: string }).code).toBe('invalid_input');
+    expect((await brand()).bankName).not.toMatch(/[\u202e\u2067\u200f\u200b]/);
+  });
+
+  it('refuses a brand change or restore by a customer’s token without the presenter cookie (403 presenter_required), and changes nothing', async () => {
+    const before = await brand();
+    const forged = `anybank_presenter=${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`;
+    for (const headers of [{}, { cookie: forged }] as Record<string, string>[]) {
+      const renamed = await customer(ADMIN_BRANDING_PATH, {
+        method: 'PUT',
+        body: { ...NORTHWIND, bankName: 'Squatted Bank' },
+        headers,
+      });
+      expect(renamed.status).toBe(403);
+      expect(((await renamed.json()) as { code: string }).code).toBe('presenter_required');
+      const restored = await customer(ADMIN_BRANDING_PATH, { method: 'DELETE', headers });
+      expect(restored.status).toBe(403);
+      expect(((await restored.json()) as { code: string }).code).toBe('presenter_required');
+    }
+    expect(await brand()).toEqual(before);
   });
 
   it('takes brand changes from signed-in customers only', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCES_API_PATH, TRANSFERS_API_PATH } from '@anybank/contracts';
 import { apiClient, customerToken, startBankingServer, transferRequest } from './banking-server';
@@ -82,6 +83,24 @@ describe.each(API_DATABASES)(
       const response = await pending;
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'not_approved' });
+      expect(await balanceOf(checking)).toBe(before);
+    });
+
+    it('ends a transfer nobody approves as "not approved in time" (403), never a 500, when the request expires between two polls', async () => {
+      const before = await balanceOf(checking);
+      const { pending } = await transferWaitingForPhone('1,100.00');
+      // The two minutes run out now, between the bank's polls: the stored request is past its
+      // expiry, so the next poll meets it gone (no real two-minute wait).
+      await test.handle.db.execute(
+        sql`update oidc_models set expires_at = now() - interval '1 second'
+          where model = 'BackchannelAuthenticationRequest'`,
+      );
+      const response = await pending;
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({
+        code: 'not_approved',
+        message: expect.stringContaining('expired') as unknown,
+      });
       expect(await balanceOf(checking)).toBe(before);
     });
   },

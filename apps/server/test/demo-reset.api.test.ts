@@ -6,6 +6,7 @@ import { buildServer, type Server } from '../src/app';
 import { auditEvents, users } from '../src/db/schema';
 import { DEMO_USERS } from '../src/seed/demo-data';
 import { testConfig } from './test-config';
+import { presenterCookie } from './presenter';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { webBuildWithIndex } from './web-build';
 
@@ -23,8 +24,10 @@ async function serverWith(kind: (typeof API_DATABASES)[number], distDir: string,
   return { test, server };
 }
 
-function reset(server: Server, headers: Record<string, string> = XSRF, payload: object = CONFIRM) {
-  return server.app.inject({ method: 'POST', url: DEMO_RESET_PATH, headers, payload });
+/** The reset as the presenter's browser asks it: the presenter cookie, unless `headers` say. */
+async function reset(server: Server, headers?: Record<string, string>, payload: object = CONFIRM) {
+  const asked = headers ?? { ...XSRF, cookie: await presenterCookie(server) };
+  return server.app.inject({ method: 'POST', url: DEMO_RESET_PATH, headers: asked, payload });
 }
 
 async function janeOf(test: TestDatabase) {
@@ -70,15 +73,38 @@ describe.each(API_DATABASES)('Reset demo (POST /api/dev/demo-reset) on %s', (kin
 
     it('refuses a request without the anti-forgery header, and changes nothing', async () => {
       await changeJane(test);
-      const response = await reset(server, {});
+      const response = await reset(server, { cookie: await presenterCookie(server) });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'xsrf_header_missing' });
       expect(await janeOf(test)).toMatchObject({ firstName: 'Changed', highRiskNextSignIn: true });
     });
 
+    it('refuses anyone without the presenter cookie (403 presenter_required), and changes nothing', async () => {
+      await changeJane(test);
+      const forged = {
+        ...XSRF,
+        cookie: `anybank_presenter=${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`,
+      };
+      for (const headers of [XSRF, forged]) {
+        const response = await reset(server, headers);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'presenter_required' });
+      }
+      expect(await janeOf(test)).toMatchObject({ firstName: 'Changed', highRiskNextSignIn: true });
+      const resets = await test.handle.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.type, 'seed.reset'));
+      expect(resets).toHaveLength(0);
+    });
+
     it('refuses a request without confirm: true, and changes nothing', async () => {
       for (const payload of [{}, { confirm: false }, { confirm: 'true' }]) {
-        const response = await reset(server, XSRF, payload);
+        const response = await reset(
+          server,
+          { ...XSRF, cookie: await presenterCookie(server) },
+          payload,
+        );
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json()).toMatchObject({ code: 'invalid_input' });
       }
@@ -123,7 +149,7 @@ describe.each(API_DATABASES)('Reset demo (POST /api/dev/demo-reset) on %s', (kin
     const { test, server } = await serverWith(kind, distDir, { DEMO_TOOLS: 'off' });
     try {
       await changeJane(test);
-      expect((await reset(server)).statusCode).toBe(404);
+      expect((await reset(server, XSRF)).statusCode).toBe(404);
       expect((await server.app.inject({ method: 'GET', url: '/demo' })).statusCode).toBe(404);
       expect(await janeOf(test)).toMatchObject({ firstName: 'Changed' });
     } finally {

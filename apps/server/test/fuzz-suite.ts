@@ -56,6 +56,7 @@ import {
   PICKUP_PATH,
   RISK_API_PATH,
   SCIM_USERS_API_PATH,
+  PRESENTER_PATH,
   SIGNING_KEY_ROTATION_PATH,
   TRANSFERS_API_PATH,
   VENDOR_STEPS,
@@ -95,6 +96,7 @@ import { partnerToken, signedInToken } from './partner-tokens';
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
 import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
 import { createConsent, shopOf, shopTokenWithProofs } from './pay-by-bank';
+import { presenterCookie } from './presenter';
 import { storedState } from './stored-state';
 import { testConfig } from './test-config';
 import {
@@ -135,6 +137,8 @@ const COUNTED_OIDC_MODELS = ['ReplayDetection'];
 
 interface Context {
   tokens: { customer: string; advisor: string; marketing: string; rep: string; widget: string };
+  /** The presenter cookie (`name=value`), so the demo admin's brand calls reach their body check. */
+  presenterCookie: string;
   customerId: string;
   checkingId: string;
   savingsId: string;
@@ -176,6 +180,8 @@ interface Target {
   route: RouteKey;
   /** A partner read: audited even when refused, so each request leaves a `partner.read` event. */
   auditedRead?: boolean;
+  /** Audit events every refused call writes by design (a wrong presenter secret's). */
+  auditedRefusals?: string[];
   /** Which use of the route, where one route serves several (the orchestration policies). */
   variant?: string;
   shape: ErrorShape;
@@ -629,6 +635,7 @@ const TARGETS: Target[] = [
       method: 'PUT',
       path: constant(ADMIN_BRANDING_PATH),
       token: context.tokens.customer,
+      headers: { cookie: context.presenterCookie },
       body: refusedJsonBody(
         {
           bankName: DEFAULT_BRAND.bankName,
@@ -909,6 +916,29 @@ const TARGETS: Target[] = [
       headers: XSRF,
       body: refusedJsonBody({ confirm: true }, [{ path: ['confirm'], kind: 'boolean' }]),
     }),
+  },
+  {
+    // Whatever the cookies hold, a browser is the presenter's only with a cookie this server made.
+    route: { method: 'GET', url: PRESENTER_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'GET', path: constant(PRESENTER_PATH) }),
+  },
+  {
+    // Every secret here is wrong (or no secret at all): refused, each try audited.
+    route: { method: 'POST', url: PRESENTER_PATH },
+    shape: 'api',
+    auditedRefusals: ['presenter.refused'],
+    spec: () => ({
+      method: 'POST',
+      path: constant(PRESENTER_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ secret: 'not-the-presenter-secret' }, [text(['secret'])]),
+    }),
+  },
+  {
+    route: { method: 'DELETE', url: PRESENTER_PATH },
+    shape: 'api',
+    spec: () => ({ method: 'DELETE', path: constant(PRESENTER_PATH), headers: XSRF }),
   },
   {
     route: { method: 'POST', url: INSPECTOR_PATH },
@@ -1450,6 +1480,7 @@ export function describeFuzzShard(shard: number, shards: number) {
           rep: await partnerToken(origin, 'CustomerServiceRep'),
           widget: widgetTokenResponseSchema.parse(await widget.json()).access_token,
         },
+        presenterCookie: await presenterCookie(server),
         customerId,
         checkingId: owned[0]!.id,
         savingsId: owned[1]!.id,
@@ -1502,7 +1533,7 @@ export function describeFuzzShard(shard: number, shards: number) {
         const options = {
           ignoredTables: COUNTERS,
           oidcModelsLeftOut: COUNTED_OIDC_MODELS,
-          auditTypesLeftOut: target.auditedRead ? ['partner.read'] : [],
+          auditTypesLeftOut: target.auditedRead ? ['partner.read'] : (target.auditedRefusals ?? []),
         };
         const before = await storedState(test.handle, options);
         await fc.assert(

@@ -13,6 +13,7 @@ import { loadServerKeysFor, type ServerKeys } from '../src/modules/identity/keys
 import { apiClient, customerToken } from './banking-server';
 import { freePort } from './browser-session';
 import { afterExpiryOf } from './expired-token';
+import { presenterCookie } from './presenter';
 import { seedDemoData } from '../src/seed/seed';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
@@ -79,7 +80,16 @@ describe.each(API_DATABASES)('signing key rotation and restarts on %s', (kind) =
     const oldKid = kidOf(before);
     expect(await publishedKids(origin)).toEqual([oldKid]);
 
-    const rotation = await apiClient(origin, before)(SIGNING_KEY_ROTATION_PATH, { method: 'POST' });
+    // The key is everyone's: a customer's token alone does not rotate it (README "Demo tools").
+    const refused = await apiClient(origin, before)(SIGNING_KEY_ROTATION_PATH, { method: 'POST' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'presenter_required' });
+    expect(await publishedKids(origin)).toEqual([oldKid]);
+
+    const rotation = await apiClient(origin, before)(SIGNING_KEY_ROTATION_PATH, {
+      method: 'POST',
+      headers: { cookie: await presenterCookie(server) },
+    });
     expect(rotation.status).toBe(200);
     const rotated = signingKeyRotationResponseSchema.parse(await rotation.json());
     expect(rotated.signingKid).not.toBe(oldKid);

@@ -9,6 +9,7 @@ import { seedDemoData } from '../src/seed/seed';
 import { apiClient, customerToken } from './banking-server';
 import { freePort } from './browser-session';
 import { LoadBalancer } from './load-balancer';
+import { presenterCookie } from './presenter';
 import { nodeArgsFor } from './server-bundle';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { testConfig } from './test-config';
@@ -106,6 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // Rotated through the first instance's admin call: it signs with the new key at once…
       const rotation = await apiClient(one!.origin, before)(SIGNING_KEY_ROTATION_PATH, {
         method: 'POST',
+        headers: { cookie: await presenterCookie(one!.server) },
       });
       const { signingKid } = (await rotation.json()) as { signingKid: string };
       const after = await signIn(0, 'emily.chen');

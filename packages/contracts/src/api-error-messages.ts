@@ -122,6 +122,10 @@ export const apiErrorMessages = {
   message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
   // Sign-in flow (identity/flow, identity/factors): refusals answered outside a flow body.
   xsrf_header_missing: (header: string) => `This request is missing the ${header} header.`,
+  // The demo tools that change the bank for everyone: the presenter's (README "Demo tools").
+  presenter_required:
+    'Only the presenter may do this: enter the presenter secret printed when the server started.',
+  presenter_secret_wrong: 'That is not the presenter secret. Check the start banner and try again.',
   // Issue 15 §1: "Behind the scenes" (a demo tool).
   inspector_not_open:
     'Behind the scenes is not open in this browser: open it first, then its events follow.',

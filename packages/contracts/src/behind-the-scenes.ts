@@ -293,6 +293,14 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
     explain: (d) =>
       `A new signing key${d.kid ? ` (${text(d.kid)})` : ''} signs tokens from now on.`,
   },
+  'presenter.admitted': {
+    title: 'Presenter admitted',
+    explain: () => 'This browser gave the presenter secret: the demo tools for everyone open.',
+  },
+  'presenter.refused': {
+    title: 'Presenter secret refused',
+    explain: () => 'A wrong presenter secret was given; nothing opened.',
+  },
   'browser.remembered': {
     title: 'Browser remembered',
     explain: () => 'This browser skips the second factor at low risk for 30 days.',

@@ -14,13 +14,23 @@ export const hexColorSchema = z
   .toLowerCase()
   .regex(HEX_COLOR, 'must be a colour written #rrggbb');
 
-/** A bank or product name as it shows in the navbar: printable, no markup-looking brackets. */
+/**
+ * A bank or product name as it shows in the navbar, in every message and on the phone:
+ * printable, no markup-looking brackets, and none of the invisible characters that change how
+ * the text around it reads — controls (\p{Cc}), format characters (\p{Cf}: the bidirectional
+ * overrides and isolates U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C,
+ * zero-width characters) and line or paragraph separators. A name with a right-to-left override
+ * could make "AnyBank" read as something else in a sign-in code's e-mail.
+ */
 export const brandNameSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
   .max(BRAND_NAME_MAX_LENGTH, `must be at most ${BRAND_NAME_MAX_LENGTH} characters`)
-  .regex(/^[^<>{}\p{Cc}]+$/u, 'must not contain <, >, { or } or control characters');
+  .regex(
+    /^[^<>{}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u,
+    'must not contain <, >, { or }, control, bidirectional or other invisible characters',
+  );
 
 /**
  * The demo admin's brand. `logo`: a new file (its type and its bytes in base64), `null` for the

@@ -22,6 +22,35 @@ export const demoResetResponseSchema = z.object({
 });
 export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
 
+/**
+ * The presenter's secret (README "Demo tools"): the demo tools that change the bank for
+ * everyone (branding, Reset demo, key rotation) ask for it once per browser. `POST` with the
+ * secret sets an HttpOnly presenter cookie; `GET` says whether this browser holds one.
+ */
+export const PRESENTER_PATH = '/api/dev/presenter';
+
+export const presenterRequestSchema = z.object({
+  secret: z.string().min(1).max(200).describe('The presenter secret the start banner printed.'),
+});
+export type PresenterRequest = z.input<typeof presenterRequestSchema>;
+
+export const presenterStatusSchema = z.object({
+  presenter: z.boolean().describe('Whether this browser holds a valid presenter cookie.'),
+});
+export type PresenterStatus = z.infer<typeof presenterStatusSchema>;
+
+/** The presenter-secret field's words (the branding form, Reset demo). */
+export const presenterMessages = {
+  heading: 'Presenter tools',
+  intro:
+    'This tool changes the demo for everyone, so it is for the presenter only. Enter the presenter secret printed when the server started; this browser then keeps it.',
+  label: 'Presenter secret',
+  submit: 'Unlock presenter tools',
+  checking: 'Checking…',
+  empty: 'Enter the presenter secret.',
+  failed: 'The presenter secret could not be checked. Please try again.',
+} as const;
+
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** The scenario page's own words (not worded by the spec), for its own chunk only. */

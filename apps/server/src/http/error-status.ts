@@ -132,6 +132,8 @@ export const errorStatus = {
   // Sign-in flow (identity/flow, identity/factors).
   xsrf_header_missing: 403,
   inspector_not_open: 409,
+  presenter_required: 403,
+  presenter_secret_wrong: 401,
   flow_not_yours: 403,
   pairing_not_yours: 403,
   step_up_not_yours: 403,

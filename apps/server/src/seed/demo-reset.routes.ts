@@ -9,19 +9,21 @@ import {
   type DemoResetResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../http/validation';
-import { requireXsrfHeader } from '../modules/identity';
+import { requireXsrfHeader, type PresenterGuard } from '../modules/identity';
 import type { SeedResult } from './seed';
 
 /**
  * `POST /api/dev/demo-reset` — the scenario page's "Reset demo" (issue 15 §2): the seed's reset
- * (`npm run seed -- --reset`) from the browser. Registered only while DEMO_TOOLS=on, like the
- * outbox it is open to anyone who reaches the demo; the anti-forgery header keeps a cross-site
+ * (`npm run seed -- --reset`) from the browser. Registered only while DEMO_TOOLS=on, and for
+ * the presenter only: it resets everyone's demo, so it needs the presenter cookie (README
+ * "Demo tools"); the anti-forgery header keeps a cross-site
  * form from firing it, the explicit `confirm` keeps a stray request from it, and the rate limit
  * keeps one address from resetting (and signing everyone out) over and over.
  */
 export function registerDemoResetRoutes(
   app: FastifyInstance,
   deps: {
+    presenter: PresenterGuard;
     /** The seed's reset, audited as `seed.reset` with the caller's address. */
     resetDemoData: (ip: string) => Promise<SeedResult>;
     rateLimit: { max: number; timeWindow: string };
@@ -37,18 +39,22 @@ export function registerDemoResetRoutes(
           summary: 'Restores the seeded demo data and signs everyone out (a demo tool, audited)',
           tag: 'demo',
           caller: 'xsrf',
-          description: `What \`npm run seed -- --reset\` does: every demo user, account, device and consent as seeded, the outbox and audit log emptied, every sign-in ended. Needs the ${XSRF_HEADER} header and \`{"confirm": true}\`. Gone (404) with \`DEMO_TOOLS=off\`.`,
+          description: `What \`npm run seed -- --reset\` does: every demo user, account, device and consent as seeded, the outbox and audit log emptied, every sign-in ended. Needs the presenter cookie (\`POST /api/dev/presenter\`), the ${XSRF_HEADER} header and \`{"confirm": true}\`. Gone (404) with \`DEMO_TOOLS=off\`.`,
           body: demoResetRequestSchema,
           responses: {
             200: { description: 'The demo users seeded afresh.', schema: demoResetResponseSchema },
             400: 'No `confirm: true`.',
-            403: `The ${XSRF_HEADER} header is missing.`,
+            403: {
+              description: `The ${XSRF_HEADER} header is missing, or (\`presenter_required\`) this browser holds no presenter cookie. Nothing changed.`,
+              codes: ['xsrf_header_missing', 'presenter_required'],
+            },
             429: 'Too many resets from this address.',
           },
         },
       },
     },
     async (request): Promise<DemoResetResponse> => {
+      deps.presenter.requirePresenter(request);
       parseInput(demoResetRequestSchema, request.body);
       const { created } = await deps.resetDemoData(request.ip);
       return { users: created };

@@ -98,7 +98,10 @@ export function createAdminService(deps: {
       });
       // The outbox row and its audit event commit together: no mail the log does not show.
       await db.transaction(async (tx) => {
-        const sent = await messaging.send({ channel: 'email', to: customer.email, ...email }, tx);
+        const sent = await messaging.send(
+          { channel: 'email', to: customer.email, ...email, userId: customer.id },
+          tx,
+        );
         await insertAuditEvent(tx, {
           type: 'admin.action',
           userId: customer.id,

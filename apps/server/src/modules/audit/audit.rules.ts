@@ -103,6 +103,10 @@ export const AUDIT_EVENT_TYPES = [
   'token.refused',
   /** A new token signing key was added and signs from now on (details.kid, details.via). */
   'keys.rotated',
+  /** A browser gave the presenter secret and holds the presenter cookie now (by address). */
+  'presenter.admitted',
+  /** A wrong presenter secret was given (by address); the rate limit caps the guesses. */
+  'presenter.refused',
   /**
    * Issue 14 §3: the customer had this browser remembered after a second factor
    * (details.browserId, details.browser); it skips the second factor at low risk for 30 days.

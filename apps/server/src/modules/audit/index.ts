@@ -10,8 +10,10 @@ export {
 } from './audit.rules';
 export {
   currentInspectorId,
+  currentPanelViewer,
   onPanelEvent,
   panelEventWritten,
+  panelViewerIs,
   runWatchedBy,
 } from './inspector-context';
 export { auditEventsRecorded, onAuditEventsRecorded } from './recorded-events';

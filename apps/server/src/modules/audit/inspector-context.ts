@@ -7,16 +7,35 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * here instead of being handed it through every service. Work started from that request (a
  * push sent, the bank's own CIBA calls made with `inject`) keeps it too.
  */
-const watchingPanel = new AsyncLocalStorage<string>();
+const watchingPanel = new AsyncLocalStorage<{ inspectorId: string; viewerId: string | null }>();
 
 /** Runs `work` (and all it starts) as caused by the browser whose panel is `inspectorId`. */
 export function runWatchedBy<T>(inspectorId: string, work: () => T): T {
-  return watchingPanel.run(inspectorId, work);
+  return watchingPanel.run({ inspectorId, viewerId: null }, work);
 }
 
 /** The panel watching the current request, or null: nobody watches (the usual case). */
 export function currentInspectorId(): string | null {
-  return watchingPanel.getStore() ?? null;
+  return watchingPanel.getStore()?.inspectorId ?? null;
+}
+
+/**
+ * The watched browser has shown, in this request, that it is this customer: it presented their
+ * access token, or its sign-in flow has passed their first factor (or was started with their
+ * token: a step-up, a pairing). Nothing happens while no panel watches.
+ */
+export function panelViewerIs(userId: string): void {
+  const watched = watchingPanel.getStore();
+  if (watched) watched.viewerId = userId;
+}
+
+/**
+ * The customer the watched browser has shown itself to be in this request, or null. A panel
+ * narrates the messages sent to this customer only: never a stranger's address, nor (by a
+ * message that appears or not) whether a username someone typed exists.
+ */
+export function currentPanelViewer(): string | null {
+  return watchingPanel.getStore()?.viewerId ?? null;
 }
 
 /**

@@ -38,8 +38,15 @@ export async function sendApprovalCode(
   const email = device.type === 'Email';
   await deps.messaging.send(
     email
-      ? { channel: 'email', to: device.target, subject: input.subject, body, code }
-      : { channel: 'sms', to: device.target, body, code },
+      ? {
+          channel: 'email',
+          to: device.target,
+          subject: input.subject,
+          body,
+          code,
+          userId: input.userId,
+        }
+      : { channel: 'sms', to: device.target, body, code, userId: input.userId },
   );
   return {
     channel: email ? 'email' : 'sms',

@@ -9,7 +9,7 @@ import {
   type Branding,
 } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
-import type { AuthGuards } from '../identity';
+import type { AuthGuards, PresenterGuard } from '../identity';
 import { logoResponseHeaders } from './logo.rules';
 import type { BrandingService } from './branding.service';
 
@@ -22,11 +22,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The bank's brand (issue 15 §5): read by anyone (every page, the phone, the outbox), changed
- * only on the demo admin page, by a signed-in customer, while the demo tools are on.
+ * only on the demo admin page, while the demo tools are on, by a signed-in customer in the
+ * presenter's browser: the brand is everyone's, so one customer's token is not enough
+ * (README "Demo tools").
  */
 export function registerBrandingRoutes(
   app: FastifyInstance,
-  deps: { branding: BrandingService; auth: AuthGuards; demoToolsEnabled: boolean },
+  deps: {
+    branding: BrandingService;
+    auth: AuthGuards;
+    presenter: PresenterGuard;
+    demoToolsEnabled: boolean;
+  },
 ) {
   app.get(
     BRANDING_API_PATH,
@@ -78,7 +85,11 @@ export function registerBrandingRoutes(
   const adminAnswers = {
     200: { description: 'The brand now in use.', schema: brandingSchema },
     401: 'No valid customer token.',
-    403: 'Not a customer’s token.',
+    403: {
+      description:
+        'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser: the presenter secret unlocks it (`POST /api/dev/presenter`). Nothing changed.',
+      codes: ['presenter_required' as const],
+    },
   };
 
   app.put(
@@ -105,6 +116,7 @@ export function registerBrandingRoutes(
     },
     async (request): Promise<Branding> => {
       const principal = await deps.auth.requireCustomer(request);
+      deps.presenter.requirePresenter(request);
       const body = parseInput(brandingUpdateSchema, request.body);
       return deps.branding.update({ userId: principal.userId, ip: request.ip }, body);
     },
@@ -124,6 +136,7 @@ export function registerBrandingRoutes(
     },
     async (request): Promise<Branding> => {
       const principal = await deps.auth.requireCustomer(request);
+      deps.presenter.requirePresenter(request);
       return deps.branding.restore({ userId: principal.userId, ip: request.ip });
     },
   );

@@ -67,6 +67,43 @@ describe('an SVG logo', () => {
     ],
     ['a quoted url() to a file', svg('<rect fill="url(\'x.svg#a\')"/>'), 'other files'],
     ['a style @import', svg('<style>@import "https://evil.example/a.css";</style>'), 'other files'],
+    // CSS escapes and XML character references hide a word from a text filter, not from the
+    // browser's parsers: each is undone before the refusals look.
+    [
+      'a url() written with a CSS hex escape',
+      svg('<rect style="fill:u\\72l(https://evil.example/a)"/>'),
+      'other files',
+    ],
+    [
+      'a url() written with a CSS hex escape and its space',
+      svg('<style>rect{fill:\\75 rl(https://evil.example/a)}</style>'),
+      'other files',
+    ],
+    [
+      'a url() written with a CSS character escape',
+      svg('<rect style="fill:\\u\\r\\l(https://evil.example/a)"/>'),
+      'other files',
+    ],
+    [
+      'an @import written with a CSS escape',
+      svg('<style>@\\69mport "https://evil.example/a.css";</style>'),
+      'other files',
+    ],
+    [
+      'a url() written with XML character references',
+      svg('<rect style="fill:&#117;&#x72;l(https://evil.example/a)"/>'),
+      'other files',
+    ],
+    [
+      'a url() split by a CSS comment',
+      svg('<style>rect{fill:url/**/(https://evil.example/a)}</style>'),
+      'other files',
+    ],
+    [
+      'a javascript: link written with character references',
+      svg('<a href="#x"/><a xlink:href="jav&#x61;script:alert(1)"><rect/></a>'),
+      'javascript:',
+    ],
     ['embedded HTML', svg('<foreignObject><div/></foreignObject>'), 'embed'],
     [
       'an entity declaration',
@@ -123,7 +160,12 @@ describe('serving the logo', () => {
     expect(headers['content-security-policy']).toContain("default-src 'none'");
     expect(headers['content-security-policy']).toContain('sandbox');
     expect(headers['content-security-policy']).not.toContain('script-src');
+    // Opened by its address, it is saved, never rendered as a page of the bank.
+    expect(headers['content-disposition']).toBe('attachment; filename="logo.svg"');
     expect(logoResponseHeaders('image/png')['content-type']).toBe('image/png');
+    expect(logoResponseHeaders('image/png')['content-disposition']).toBe(
+      'attachment; filename="logo.png"',
+    );
   });
 
   it('draws the default mark only in a checked colour', () => {

@@ -4,10 +4,16 @@ const reasons = brandingMessages.logoReasons;
 
 /**
  * What an uploaded logo may be (issue 15 §5, ADR 0020): a PNG that really is one, or an SVG
- * that is only a drawing. The logo is shown through <img> (where SVG scripts never run) and
- * served with a Content-Security-Policy that forbids them anyway; refusing scripts, event
- * handlers and anything fetched from elsewhere here keeps the stored file harmless when it is
- * opened directly, downloaded or used elsewhere.
+ * that is only a drawing.
+ *
+ * The control that keeps an SVG harmless is how it is served, not this check: it is only ever
+ * an image — shown through <img> (where nothing in an SVG runs or loads), sent with
+ * `Content-Disposition: attachment` (opened directly, a browser saves it rather than render it
+ * on the bank's origin), `nosniff`, and a Content-Security-Policy under which nothing runs or
+ * loads even if it were rendered (logoResponseHeaders). The check below is a second line: a
+ * text filter cannot parse XML and CSS as a browser does, so it refuses what it finds after
+ * undoing the two encodings that hide a word from it — XML character references (`&#117;rl(`)
+ * and CSS escapes (`u\72l(`, `@\69mport`) — and it is not relied on alone.
  */
 
 /** The eight bytes every PNG file starts with (PNG specification §5.2). */
@@ -41,6 +47,33 @@ const SVG_REFUSALS: { pattern: RegExp; reason: string }[] = [
   { pattern: /<\?xml-stylesheet/i, reason: reasons.outside },
 ];
 
+/** XML character references (`&#117;`, `&#x75;`) as the characters they stand for. */
+function withoutCharacterReferences(text: string): string {
+  return text.replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (reference, code: string) => {
+    const point = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+  });
+}
+
+/**
+ * CSS escapes (CSS Syntax §4.3.7) as the characters they stand for: `\` with 1-6 hex digits
+ * and one optional white space, or `\` with any other character; and CSS comments gone.
+ */
+function withoutCssEscapes(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?/gi, (escape, hex: string) => {
+      const point = parseInt(hex, 16);
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : escape;
+    })
+    .replace(/\\([^\n0-9a-f])/gi, '$1');
+}
+
+/** The text as a browser's XML and CSS parsers read it, for the refusals to look at. */
+function decodedForRefusals(text: string): string {
+  return withoutCssEscapes(withoutCharacterReferences(text));
+}
+
 function svgVerdict(bytes: Uint8Array): LogoVerdict {
   let text: string;
   try {
@@ -54,8 +87,9 @@ function svgVerdict(bytes: Uint8Array): LogoVerdict {
     .replace(/^\s*<\?xml[^>]*\?>/i, '')
     .replace(/^(\s*<!--[\s\S]*?-->)*/, '')
     .trimStart();
+  const decoded = decodedForRefusals(text);
   for (const { pattern, reason } of SVG_REFUSALS) {
-    if (pattern.test(text)) return { ok: false, reason };
+    if (pattern.test(text) || pattern.test(decoded)) return { ok: false, reason };
   }
   if (!/^<svg[\s>]/i.test(start)) return { ok: false, reason: reasons.notSvg };
   return { ok: true };
@@ -78,8 +112,11 @@ export function logoVerdict(type: LogoType, bytes: Uint8Array): LogoVerdict {
 }
 
 /**
- * How the logo is served: the type it was checked as, never sniffed, and for SVG a policy
- * under which nothing in it runs or loads (inline styles are a drawing's own, and allowed).
+ * How the logo is served — the control that keeps it harmless (see the top of this file): the
+ * type it was checked as, never sniffed; an attachment, so that a browser opening its address
+ * saves it instead of rendering it as a page of the bank's origin (an <img> shows it all the
+ * same); and for SVG a policy under which nothing in it runs or loads (inline styles are a
+ * drawing's own, and allowed).
  */
 export function logoResponseHeaders(type: LogoType): Record<string, string> {
   return {
@@ -90,5 +127,6 @@ export function logoResponseHeaders(type: LogoType): Record<string, string> {
         ? "default-src 'none'; style-src 'unsafe-inline'; sandbox"
         : "default-src 'none'; sandbox",
     'cross-origin-resource-policy': 'same-origin',
+    'content-disposition': `attachment; filename="logo.${type === 'image/png' ? 'png' : 'svg'}"`,
   };
 }

@@ -293,8 +293,9 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
             subject: messages.profile.contactCodeSubject,
             body,
             code,
+            userId: change.userId,
           }
-        : { channel: 'sms', to: change.newValue, body, code },
+        : { channel: 'sms', to: change.newValue, body, code, userId: change.userId },
     );
     return {
       kind,

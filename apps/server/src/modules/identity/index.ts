@@ -45,6 +45,7 @@ export { isPasskeyOnly, PASSKEY_DEVICE_TYPES } from './credentials/passkey-only.
 
 // Keys and risk.
 export type { ServerSecrets, SigningKeyRing } from './keys/keys.service';
+export { createPresenterGuard, type PresenterGuard } from './keys/presenter';
 export {
   DEFAULT_RISK_POLICY,
   automatedMarkerIn,

@@ -58,7 +58,7 @@ describe('Behind the scenes: the panel’s entries', () => {
       createdAt: new Date('2026-11-27T10:00:00Z'),
       details: {
         channel: 'email',
-        to: 'j•••@example.com',
+        to: 'j******e@example.com',
         subject: 'Your AnyBank sign-in code',
         hasCode: true,
         messageId: 'm-1',
@@ -67,7 +67,7 @@ describe('Behind the scenes: the panel’s entries', () => {
     });
     expect(entry.outboxLink).toBe('/outbox?to=jane.doe%40example.com&message=m-1');
     expect(entry.explanation).toBe(
-      'An e-mail went to j•••@example.com with a one-time code: Your AnyBank sign-in code.',
+      'An e-mail went to j******e@example.com with a one-time code: Your AnyBank sign-in code.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseRecipient, recipientSearchKey } from './messaging.rules';
+import type { OutboxChannel } from '@anybank/contracts';
+import { maskedRecipient, normaliseRecipient, recipientSearchKey } from './messaging.rules';
 
 describe('message recipients', () => {
   it.each([
@@ -28,5 +29,18 @@ describe('message recipients', () => {
     expect(recipientSearchKey(' JANE.DOE@example.com ')).toBe('jane.doe@example.com');
     expect(recipientSearchKey('15551234567')).toBe('+15551234567');
     expect(recipientSearchKey('device-1')).toBe('device-1');
+  });
+});
+
+describe('a recipient as a "Behind the scenes" panel names it', () => {
+  it('is masked as the sign-in flow masks a device’s target', () => {
+    const table: [OutboxChannel, string, string][] = [
+      ['email', 'jane.doe@example.com', 'j******e@example.com'],
+      ['sms', '+15550100199', '+1******0199'],
+      ['push', 'a-device-id', 'the phone app'],
+    ];
+    for (const [channel, recipient, shown] of table) {
+      expect(maskedRecipient(channel, recipient)).toBe(shown);
+    }
   });
 });

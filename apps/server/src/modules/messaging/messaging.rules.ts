@@ -1,3 +1,4 @@
+import { maskEmail, maskPhone } from '../identity/flow/device-display.rules';
 import { toE164, type OutboxChannel } from '@anybank/contracts';
 
 /**
@@ -45,12 +46,11 @@ export function recipientSearchKey(to: string): string {
 }
 
 /**
- * A recipient as a "Behind the scenes" panel names it (issue 15 §1): enough to recognise, not
- * to copy — "j•••@example.com", "•••• 0199"; a push goes to a device, named as such.
+ * A recipient as a "Behind the scenes" panel names it (ADR 0021): masked as the sign-in flow
+ * masks a device's target ("j******e@example.com", "+1******0199"); a push goes to a device,
+ * named as such.
  */
 export function maskedRecipient(channel: OutboxChannel, recipient: string): string {
   if (channel === 'push') return 'the phone app';
-  if (channel === 'sms') return `•••• ${recipient.slice(-4)}`;
-  const at = recipient.lastIndexOf('@');
-  return at > 0 ? `${recipient[0]}•••${recipient.slice(at)}` : '•••';
+  return channel === 'sms' ? maskPhone(recipient) : maskEmail(recipient);
 }

@@ -11,6 +11,7 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { maskedRecipient, normaliseRecipient, recipientSearchKey } from './messaging.rules';
+import { currentPanelViewer } from '../audit';
 import { countEmailsSentTo, insertOutboxMessage, listOutboxMessages } from './outbox.store';
 import type { EmailTransport } from './smtp-transport';
 
@@ -23,6 +24,17 @@ export interface OutgoingMessage {
   code?: string;
   /** Structured context for push requests (what is approved, from where, amount). */
   payload?: Record<string, unknown>;
+  /**
+   * The customer the message is for, when the sender knows: a watching "Behind the scenes"
+   * panel is told of the message only when its browser has shown it is this customer
+   * (audit/inspector-context.ts). Left out, no panel hears of it.
+   */
+  userId?: string;
+}
+
+/** Whether a watching panel may be told of a message to `userId` (see OutgoingMessage.userId). */
+function panelMayHear(userId: string | undefined): boolean {
+  return userId !== undefined && userId === currentPanelViewer();
 }
 
 export interface MessagingService {
@@ -90,21 +102,24 @@ export function createMessagingService(deps: {
           code: message.code ?? null,
           payload: brandedPayload(message.payload, names),
         },
-        // Issue 15 §1: what a watching "Behind the scenes" panel is told (never the body or
-        // code); nothing when no panel watches.
-        [
-          {
-            type: 'message.sent',
-            details: {
-              channel: message.channel,
-              to: maskedRecipient(message.channel, recipient.recipient),
-              subject: message.subject ?? null,
-              hasCode: message.code !== undefined,
-              messageId: id,
-              outboxRecipient: recipient.recipient,
-            },
-          },
-        ],
+        // What a watching "Behind the scenes" panel is told (ADR 0021; never the body or code):
+        // nothing when no panel watches, nor when its browser has not shown it is the customer
+        // the message is for (an anonymous forgot password for someone else's username).
+        panelMayHear(message.userId)
+          ? [
+              {
+                type: 'message.sent',
+                details: {
+                  channel: message.channel,
+                  to: maskedRecipient(message.channel, recipient.recipient),
+                  subject: message.subject ?? null,
+                  hasCode: message.code !== undefined,
+                  messageId: id,
+                  outboxRecipient: recipient.recipient,
+                },
+              },
+            ]
+          : [],
       );
       if (message.channel === 'email' && deps.email) {
         // The outbox already holds the message: a mail server that is down must not fail the

@@ -53,7 +53,8 @@ export function createSecurityNotices(deps: {
         if (!notice) return;
         const recipients = new Set([user.email.toLowerCase()]);
         if (options.alsoTo) recipients.add(options.alsoTo.toLowerCase());
-        for (const to of recipients) await deps.messaging.send({ channel: 'email', to, ...notice });
+        for (const to of recipients)
+          await deps.messaging.send({ channel: 'email', to, ...notice, userId: user.id });
       } catch (error) {
         deps.log.error({ err: error, change: change.type }, 'security notice not sent');
       }
@@ -69,11 +70,12 @@ export function createSecurityNotices(deps: {
         });
         await deps.messaging.send(
           change.kind === 'email'
-            ? { channel: 'email', to: change.previousValue, ...notice }
+            ? { channel: 'email', to: change.previousValue, ...notice, userId: user.id }
             : {
                 channel: 'sms',
                 to: change.previousValue,
                 body: `${notice.subject}. ${notice.body}`,
+                userId: user.id,
               },
         );
       } catch (error) {

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { type Branding, type BrandingUpdate, brandingMessages } from '@anybank/contracts';
+import { PresenterGate } from '../../components/ui/PresenterGate';
 import { useBrand, useBrandControls } from '../../lib/brand';
 import { BrandColorField } from './BrandColorField';
 import { logoOf, restoreDefaultBranding, saveBranding, type BrandingAnswer } from './branding-api';
@@ -21,7 +22,8 @@ const fieldsOf = (brand: Branding): Fields => ({
 /**
  * Issue 15 §5: the bank's name, app name, colours and logo, applied at once everywhere (the
  * site, the sign-in, the outbox's messages, the phone). The server checks the colours' contrast
- * and the logo; its refusal is read out from the live region.
+ * and the logo; its refusal is read out from the live region. The brand is everyone's: the
+ * form opens in the presenter's browser only (PresenterGate).
  */
 export function BrandingForm() {
   const ids = useId();
@@ -85,79 +87,81 @@ export function BrandingForm() {
           {text.heading}
         </h2>
         <p>{text.intro}</p>
-        <div aria-live="polite" aria-atomic="true" role="status">
-          {outcome && (
-            // role="none": the wrapper is the live region; an alert inside it is announced twice.
-            <Alert variant={outcome.ok ? 'success' : 'danger'} className="mb-3" role="none">
-              {outcome.text}
-            </Alert>
-          )}
-        </div>
-        <Form aria-labelledby={`${ids}-title`} onSubmit={(event) => void submit(event)}>
-          <Form.Group className="mb-3" controlId={`${ids}-bank`}>
-            <Form.Label>{text.bankNameLabel}</Form.Label>
-            <Form.Control
-              value={fields.bankName}
-              required
-              maxLength={40}
-              disabled={busy}
-              onChange={(event) => set('bankName')(event.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${ids}-product`}>
-            <Form.Label>{text.productNameLabel}</Form.Label>
-            <Form.Control
-              value={fields.productName}
-              required
-              maxLength={40}
-              disabled={busy}
-              aria-describedby={`${ids}-product-help`}
-              onChange={(event) => set('productName')(event.target.value)}
-            />
-            <Form.Text id={`${ids}-product-help`}>{text.productNameHelp}</Form.Text>
-          </Form.Group>
-          <BrandColorField
-            id={`${ids}-primary`}
-            label={text.primaryColorLabel}
-            help={text.primaryColorHelp}
-            value={fields.primaryColor}
-            disabled={busy}
-            onChange={set('primaryColor')}
-          />
-          <BrandColorField
-            id={`${ids}-accent`}
-            label={text.accentColorLabel}
-            help={text.accentColorHelp}
-            value={fields.accentColor}
-            disabled={busy}
-            onChange={set('accentColor')}
-          />
-          <Form.Group className="mb-3" controlId={`${ids}-logo`}>
-            <Form.Label>{text.logoLabel}</Form.Label>
-            <Form.Control
-              ref={fileRef}
-              type="file"
-              accept=".svg,.png,image/svg+xml,image/png"
-              disabled={busy}
-              aria-describedby={`${ids}-logo-help`}
-            />
-            <Form.Text id={`${ids}-logo-help`}>{text.logoHelp}</Form.Text>
-          </Form.Group>
-          <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" variant="primary" disabled={busy}>
-              {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
-              {text.save}
-            </Button>
-            <Button
-              type="button"
-              variant="outline-primary"
-              disabled={busy || !brand.custom}
-              onClick={() => void restore()}
-            >
-              {text.restore}
-            </Button>
+        <PresenterGate>
+          <div aria-live="polite" aria-atomic="true" role="status">
+            {outcome && (
+              // role="none": the wrapper is the live region; an alert inside it is announced twice.
+              <Alert variant={outcome.ok ? 'success' : 'danger'} className="mb-3" role="none">
+                {outcome.text}
+              </Alert>
+            )}
           </div>
-        </Form>
+          <Form aria-labelledby={`${ids}-title`} onSubmit={(event) => void submit(event)}>
+            <Form.Group className="mb-3" controlId={`${ids}-bank`}>
+              <Form.Label>{text.bankNameLabel}</Form.Label>
+              <Form.Control
+                value={fields.bankName}
+                required
+                maxLength={40}
+                disabled={busy}
+                onChange={(event) => set('bankName')(event.target.value)}
+              />
+            </Form.Group>
+            <Form.Group className="mb-3" controlId={`${ids}-product`}>
+              <Form.Label>{text.productNameLabel}</Form.Label>
+              <Form.Control
+                value={fields.productName}
+                required
+                maxLength={40}
+                disabled={busy}
+                aria-describedby={`${ids}-product-help`}
+                onChange={(event) => set('productName')(event.target.value)}
+              />
+              <Form.Text id={`${ids}-product-help`}>{text.productNameHelp}</Form.Text>
+            </Form.Group>
+            <BrandColorField
+              id={`${ids}-primary`}
+              label={text.primaryColorLabel}
+              help={text.primaryColorHelp}
+              value={fields.primaryColor}
+              disabled={busy}
+              onChange={set('primaryColor')}
+            />
+            <BrandColorField
+              id={`${ids}-accent`}
+              label={text.accentColorLabel}
+              help={text.accentColorHelp}
+              value={fields.accentColor}
+              disabled={busy}
+              onChange={set('accentColor')}
+            />
+            <Form.Group className="mb-3" controlId={`${ids}-logo`}>
+              <Form.Label>{text.logoLabel}</Form.Label>
+              <Form.Control
+                ref={fileRef}
+                type="file"
+                accept=".svg,.png,image/svg+xml,image/png"
+                disabled={busy}
+                aria-describedby={`${ids}-logo-help`}
+              />
+              <Form.Text id={`${ids}-logo-help`}>{text.logoHelp}</Form.Text>
+            </Form.Group>
+            <div className="d-flex flex-wrap gap-2">
+              <Button type="submit" variant="primary" disabled={busy}>
+                {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+                {text.save}
+              </Button>
+              <Button
+                type="button"
+                variant="outline-primary"
+                disabled={busy || !brand.custom}
+                onClick={() => void restore()}
+              >
+                {text.restore}
+              </Button>
+            </div>
+          </Form>
+        </PresenterGate>
       </Card.Body>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { demoMessages } from '@anybank/contracts';
+import { PresenterGate } from '../../components/ui/PresenterGate';
 import { ApiError } from '../../lib/api';
 import { sessionStore } from '../../lib/session-storage';
 import { clearSession } from '../../lib/sign-in';
@@ -15,7 +16,8 @@ type ResetState =
 /**
  * "Reset demo" (issue 15 §2): after a confirmation dialog (focus on its Cancel, Escape cancels,
  * focus back on the button after), the seed's reset on the server. The reset ends every sign-in,
- * this browser's too, so the session it kept is cleared with it.
+ * this browser's too, so the session it kept is cleared with it. It resets everyone's demo:
+ * the button shows in the presenter's browser only (PresenterGate).
  */
 export function ResetDemoSection() {
   const text = demoMessages;
@@ -47,47 +49,49 @@ export function ResetDemoSection() {
         {text.resetHeading}
       </h2>
       <p>{text.resetIntro}</p>
-      <Button
-        variant="outline-danger"
-        onClick={() => setConfirming(true)}
-        disabled={state.kind === 'resetting'}
-      >
-        {text.resetButton}
-      </Button>
-      <p role="status" className="mt-3">
-        {state.kind === 'resetting' && text.resetting}
-        {state.kind === 'done' && text.resetDone(state.users)}
-      </p>
-      {state.kind === 'failed' && (
-        <Alert variant="danger" role="alert">
-          {text.resetFailed(state.status)}
-        </Alert>
-      )}
+      <PresenterGate>
+        <Button
+          variant="outline-danger"
+          onClick={() => setConfirming(true)}
+          disabled={state.kind === 'resetting'}
+        >
+          {text.resetButton}
+        </Button>
+        <p role="status" className="mt-3">
+          {state.kind === 'resetting' && text.resetting}
+          {state.kind === 'done' && text.resetDone(state.users)}
+        </p>
+        {state.kind === 'failed' && (
+          <Alert variant="danger" role="alert">
+            {text.resetFailed(state.status)}
+          </Alert>
+        )}
 
-      <Modal
-        show={confirming}
-        onHide={() => setConfirming(false)}
-        onEntered={() => cancelRef.current?.focus()}
-        aria-labelledby={titleId}
-        centered
-      >
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title as="h2" id={titleId} className="h5">
-            {text.resetConfirmTitle}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-0">{text.resetConfirmText}</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button ref={cancelRef} variant="secondary" onClick={() => setConfirming(false)}>
-            {text.resetCancel}
-          </Button>
-          <Button variant="danger" onClick={() => void reset()}>
-            {text.resetConfirm}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+        <Modal
+          show={confirming}
+          onHide={() => setConfirming(false)}
+          onEntered={() => cancelRef.current?.focus()}
+          aria-labelledby={titleId}
+          centered
+        >
+          <Modal.Header closeButton closeLabel="Close">
+            <Modal.Title as="h2" id={titleId} className="h5">
+              {text.resetConfirmTitle}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="mb-0">{text.resetConfirmText}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button ref={cancelRef} variant="secondary" onClick={() => setConfirming(false)}>
+              {text.resetCancel}
+            </Button>
+            <Button variant="danger" onClick={() => void reset()}>
+              {text.resetConfirm}
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      </PresenterGate>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import { MAX_MFA_DEVICES, deliveryMessages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
-import { insertAuditEvent, type AuditEvent } from '../../audit';
+import { insertAuditEvent, panelViewerIs, type AuditEvent } from '../../audit';
 import {
   findUserByUid,
   insertMfaDevice,
@@ -70,6 +70,8 @@ export function createMobileActivationService(deps: {
           ? new DomainError('phone_locked_out')
           : new DomainError('phone_wrong_credentials');
       }
+      // The password is right: a watching panel may hear of the code sent to its owner.
+      panelViewerIs(check.user.id);
       const code = await deps.otp.issue({
         userId: check.user.id,
         purpose: ACTIVATION_PURPOSE,
@@ -81,6 +83,7 @@ export function createMobileActivationService(deps: {
         subject: deliveryMessages.appActivationSubject,
         body: deliveryMessages.appActivationBody(code),
         code,
+        userId: check.user.id,
       });
     },
 

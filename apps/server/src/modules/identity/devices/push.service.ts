@@ -97,6 +97,7 @@ export function createPushService(deps: {
         subject: context.title,
         body: [context.title, ...lines, deliveryMessages.pushFooter].join('\n'),
         payload: { pushRequestId: request.id, kind, context },
+        userId,
       });
       return request;
     },

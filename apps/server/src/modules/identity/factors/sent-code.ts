@@ -64,8 +64,9 @@ export function sentCodeFactor(
                   subject: signInDeliveryMessages.codeSubject,
                   body,
                   code,
+                  userId: device.userId,
                 }
-              : { channel: 'sms', to: target, body, code },
+              : { channel: 'sms', to: target, body, code, userId: device.userId },
             within,
           );
         },
@@ -103,8 +104,9 @@ export function sentCodeFactor(
                       subject: signInDeliveryMessages.pairingCodeSubject,
                       body,
                       code,
+                      userId,
                     }
-                  : { channel: 'sms', to: target, body, code },
+                  : { channel: 'sms', to: target, body, code, userId },
                 within,
               );
             },

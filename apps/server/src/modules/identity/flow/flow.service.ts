@@ -19,6 +19,7 @@ import { createFlowLoader } from './flow.binding';
 import type { FlowContext } from './flow.context';
 import { deviceReader } from './flow.devices';
 import { auditEventsOf, createFlowEffects, stepTraceOf } from './flow.effects';
+import { showPanelViewer } from './panel-viewer';
 import { createFlowResponder, type FlowResult } from './flow.response';
 import { parseProfile, riskDenial } from './flow.risk';
 import { INITIAL_FLOW_STATE, transition, type FlowState, type Transition } from './flow.rules';
@@ -186,6 +187,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         if (!(await saveFlowState(db, flow, result.state))) {
           throw new DomainError('flow_restart_required');
         }
+        showPanelViewer(result.state);
         await runEffects(call, flow, result.state, result.effects);
       }
       return { ...(await respond(call, flow, result)), browserCookie: cookie };
@@ -225,6 +227,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     async read(context, flowId) {
       const call = callOf(context);
       const flow = await boundFlow(context, flowId);
+      showPanelViewer(flow.state);
       // While the phone is asked, each read looks at its answer (the phone-push factor).
       const pushed =
         flow.state.status === 'PUSH_CONFIRMATION_WAITING'
@@ -239,6 +242,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         return respond(call, current, { state: current.state, effects: [] });
       }
       // Only this read moved the flow on: a step-up approved on the phone is recorded now.
+      showPanelViewer(result.state);
       await runEffects(call, flow, result.state, result.effects);
       return respond(call, flow, result);
     },
@@ -246,6 +250,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
     async step(context, flowId, step) {
       const call = callOf(context);
       const flow = await boundFlow(context, flowId);
+      showPanelViewer(flow.state);
       if (flow.state.status === 'RESUME' || flow.state.status === 'FAILED') {
         throw new DomainError('flow_ended');
       }
@@ -259,6 +264,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
         throw new DomainError('flow_moved_on');
       }
       // Committed by now: a suspected copy of a passkey is told to its owner.
+      showPanelViewer(result.state);
       for (const entry of audit) await deps.notices.tell(entry);
       const resumeUrl = await runEffects(call, flow, result.state, result.effects);
       const answer = await respond(call, flow, result, resumeUrl);

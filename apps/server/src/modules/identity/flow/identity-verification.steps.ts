@@ -50,6 +50,7 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
               subject: messages.creditCard.verificationEmailSubject,
               body: messages.creditCard.verificationEmailBody(code),
               code,
+              userId,
             },
             within,
           ),

@@ -202,6 +202,7 @@ export function createRecoverySteps(deps: {
             {
               channel: 'email',
               to,
+              userId,
               ...(passkeyOnlyAccount
                 ? {
                     subject: passkeyMessages.passkeyRecoverySubject,

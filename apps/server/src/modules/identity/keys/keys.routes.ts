@@ -8,9 +8,11 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import type { AuthGuards } from '../oauth/access-token';
 import { rotateSigningKey, type SigningKeyRing } from './keys.service';
+import type { PresenterGuard } from './presenter';
 
 /**
- * The demo admin's key rotation (issue 12 §1), as `npm run keys:rotate` does it: a new signing
+ * The demo admin's key rotation (issue 12 §1), for the presenter (README "Demo tools"), as
+ * `npm run keys:rotate` does it: a new signing
  * key signs from now on, the previous one stays in `/as/jwks` until its tokens have expired.
  * Earlier tokens keep working, so a rotation signs nobody out. A few per minute per address:
  * each one leaves a key published for half an hour.
@@ -21,6 +23,7 @@ export function registerSigningKeyRoutes(
     config: Pick<Config, 'rateLimitPerMinute'>;
     db: Database;
     auth: AuthGuards;
+    presenter: PresenterGuard;
     signingKeys: Pick<SigningKeyRing, 'rotate'>;
   },
 ) {
@@ -43,7 +46,11 @@ export function registerSigningKeyRoutes(
               schema: signingKeyRotationResponseSchema,
             },
             401: 'No valid customer token.',
-            403: 'Not a customer’s token.',
+            403: {
+              description:
+                'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser. Nothing changed.',
+              codes: ['presenter_required'],
+            },
             429: 'Too many rotations from this address.',
           },
         },
@@ -51,6 +58,8 @@ export function registerSigningKeyRoutes(
     },
     async (request): Promise<SigningKeyRotationResponse> => {
       const principal = await deps.auth.requireCustomer(request);
+      // The signing key is everyone's: the presenter's browser only (README "Demo tools").
+      deps.presenter.requirePresenter(request);
       const result = await rotateSigningKey(
         { db: deps.db, signingKeys: deps.signingKeys },
         { via: 'admin API', userId: principal.userId, ip: request.ip },

@@ -66,6 +66,16 @@ describe.each(DATABASE_KINDS)('the server’s stored secrets and keys on %s', (k
     expect(keys.secrets.sessionSecret).toBe('s'.repeat(40));
     expect(keys.secrets.apiKey).toBe('k'.repeat(20));
     const names = (await test.handle.db.select().from(serverSecrets)).map((row) => row.name);
-    expect(names).toEqual(['signing-secret']);
+    expect(names.sort()).toEqual(['presenter-secret', 'signing-secret']);
+    // The presenter secret too: one from the environment is taken, and not stored.
+    await test.handle.db.delete(serverSecrets);
+    const chosen = await load(null, {
+      sessionSecret: 's'.repeat(40),
+      apiKey: 'k'.repeat(20),
+      presenterSecret: 'p'.repeat(20),
+    });
+    expect(chosen.secrets.presenterSecret).toBe('p'.repeat(20));
+    const stored = (await test.handle.db.select().from(serverSecrets)).map((row) => row.name);
+    expect(stored).toEqual(['signing-secret']);
   });
 });

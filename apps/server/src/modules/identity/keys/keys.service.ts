@@ -33,12 +33,18 @@ export interface ServerSecrets {
   signingSecret: string;
   /** The orchestration API key of the bank's own servers. */
   apiKey: string;
+  /**
+   * Unlocks the demo tools that change the bank for everyone (branding, Reset demo, key
+   * rotation): the presenter's, printed in the start banner (keys/presenter.ts).
+   */
+  presenterSecret: string;
 }
 
 const SECRET_ROW: Record<keyof ServerSecrets, string> = {
   sessionSecret: 'session-secret',
   signingSecret: 'signing-secret',
   apiKey: 'api-key',
+  presenterSecret: 'presenter-secret',
 };
 
 const boundName = (row: string) => `secret:${row}`;

@@ -10,7 +10,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import type { AuditEvent } from '../../audit';
+import { panelViewerIs, type AuditEvent } from '../../audit';
 import type { SigningKeyRing } from '../keys/keys.service';
 import { scopesClientMayHold } from './client-scopes.rules';
 import { verifyDpopProof } from './dpop-proof';
@@ -191,6 +191,12 @@ export function createAuthGuards(
   /** Verified token → what it proves and its expiry (epoch seconds), oldest first. */
   const verified = new Map<string, { token: VerifiedToken; expiresAt: number }>();
 
+  /** A watching panel narrates this customer's messages: the browser holds their token. */
+  function shownToPanel(principal: Principal): Principal {
+    panelViewerIs(principal.userId);
+    return principal;
+  }
+
   /** Refuses (401) and audits a token that does not belong where it says. */
   async function refuse(userId: string | null, details: Record<string, unknown>): Promise<never> {
     await deps.audit({ type: 'token.refused', userId, details });
@@ -288,7 +294,7 @@ export function createAuthGuards(
     // A client-credentials token is genuine but speaks for an application, not a person: it
     // is not "signed out", it is simply not accepted where a user must be known.
     if (!person) throw new DomainError('application_token');
-    return person;
+    return shownToPanel(person);
   }
 
   async function assertGrantIsLive(grantId: string): Promise<void> {

@@ -64,7 +64,12 @@ export function createCibaTransferApprovals(deps: {
         if (answer.statusCode === 200) return 'approved';
         const { error } = answer.json() as { error?: string };
         if (error === 'access_denied') return 'denied';
-        if (error === 'expired_token') return 'expired';
+        // Expiry is an ordinary outcome, whichever way the poll meets it: `expired_token` when
+        // the provider still reads the request, `invalid_grant` ("not found") once the storage
+        // no longer hands out the expired row (oidc.adapter.ts) — a poll that lands just after
+        // the expiry, or a demo reset that emptied the storage. The request is this client's own,
+        // issued moments ago: gone means not approved in time.
+        if (error === 'expired_token' || error === 'invalid_grant') return 'expired';
         if (error !== 'authorization_pending' && error !== 'slow_down') {
           throw new Error(`CIBA token poll answered ${answer.statusCode} ${error ?? ''}`);
         }
