@@ -519,6 +519,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
             bankUrl: siteUrl,
             privateJwk: retailShopKey.privateJwk,
             callbackUrl: `${siteUrl}${RETAIL_CALLBACK_PATH}`,
+            // HTTPS=on: the shop trusts the certificate this server serves (and no other).
+            ...(deps.https ? { bankCertificate: deps.https.cert } : {}),
           }),
           seal: createOrderSeal(retailShopKey.privateJwk.d),
           payeeAccountId: RETAIL_SHOP_COMPANY.accountId,
