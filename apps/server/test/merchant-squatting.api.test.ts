@@ -7,6 +7,7 @@ import {
   RETAIL_ORDER_PARAM,
   RETAIL_SHOP_COMPANY,
   XSRF_HEADER,
+  messages,
   orchestrationMessages,
   orchestrationPaths,
   retailOrderViewSchema,
@@ -44,33 +45,44 @@ describe.each(DATABASE_KINDS)('the shop’s merchant cannot be squatted, on %s',
     await test?.drop();
   });
 
-  /** The registration widget's first step, as an outsider posts it: its status and body. */
-  async function register(origin: string, username: string, email: string) {
+  /** A policy of the orchestration API started as its widget starts it: status and body. */
+  async function orchestrationCall(
+    origin: string,
+    name: 'REGISTRATION' | 'USERNAME_RECOVERY',
+    body: Record<string, unknown>,
+  ) {
     const widget = await fetch(new URL(orchestrationPaths.widgetToken(COMPANY), origin), {
       method: 'POST',
       headers: { [XSRF_HEADER]: '1' },
     });
     const token = widgetTokenResponseSchema.parse(await widget.json()).access_token;
     const answer = await fetch(
-      new URL(orchestrationPaths.policyStart(COMPANY, testConfig().policyIds.REGISTRATION), origin),
+      new URL(orchestrationPaths.policyStart(COMPANY, testConfig().policyIds[name]), origin),
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          step: 'start',
-          firstName: 'Retail Shop',
-          lastName: 'Ltd',
-          email,
-          username,
-          password: 'Open2Account!',
-          hostname: 'localhost',
-        }),
+        body: JSON.stringify(body),
       },
     );
     return {
       status: answer.status,
-      body: (await answer.json()) as { details?: { field?: string; message: string }[] },
+      body: (await answer.json()) as Record<string, unknown> & {
+        details?: { field?: string; message: string }[];
+      },
     };
+  }
+
+  /** The registration widget's first step, as an outsider posts it. */
+  function register(origin: string, username: string, email: string) {
+    return orchestrationCall(origin, 'REGISTRATION', {
+      step: 'start',
+      firstName: 'Retail Shop',
+      lastName: 'Ltd',
+      email,
+      username,
+      password: 'Open2Account!',
+      hostname: 'localhost',
+    });
   }
 
   /** Every account's balance but jane's, by account number. */
@@ -106,8 +118,9 @@ describe.each(DATABASE_KINDS)('the shop’s merchant cannot be squatted, on %s',
       .where(sql`lower(${users.email}) = ${`squatter.${kind}@example.net`}`);
     expect(squatters).toEqual([]);
 
-    // Nor does any sign-in or recovery find the organisation by its username: forgot password
-    // sends nothing to its address (which the demo's outbox would show anyone).
+    // Nor does any sign-in or recovery find the organisation, by its username or its address:
+    // forgot password and username recovery send nothing to its address (which the demo's
+    // outbox would show anyone).
     const recovery = new SignInDriver(origin);
     await recovery.authorize();
     await recovery.read();
@@ -116,6 +129,15 @@ describe.each(DATABASE_KINDS)('the shop’s merchant cannot be squatted, on %s',
       { action: 'submitRecoveryUsername' },
       { username: RETAIL_SHOP_COMPANY.uid },
     );
+    const usernameRecovery = await orchestrationCall(origin, 'USERNAME_RECOVERY', {
+      hostname: 'localhost',
+      mail: RETAIL_SHOP_COMPANY.email,
+      encodedMail: Buffer.from(RETAIL_SHOP_COMPANY.email).toString('base64'),
+    });
+    expect(usernameRecovery).toEqual({
+      status: 200,
+      body: { success: false, message: messages.login.usernameRecoveryFailure },
+    });
     const toMerchant = await db.handle.db
       .select({ id: outboxMessages.id })
       .from(outboxMessages)

@@ -202,14 +202,17 @@ export async function findMfaDeviceByCredentialId(
   return row ?? null;
 }
 
-/** The user with this e-mail address, in any letter case (the unique index is on lower(email)). */
+/**
+ * The user with this e-mail address, in any letter case (the unique index is on lower(email)),
+ * or null. As by username, no one finds an organisation by its address.
+ */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
-  return row ?? null;
+  return row && !isReservedUsername(row.uid) ? row : null;
 }
 
 /** Which of a username and an e-mail address already belong to someone. */
