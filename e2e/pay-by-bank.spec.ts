@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiErrorMessage,
   pageRoute,
@@ -9,63 +9,15 @@ import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe'
 import { openDashboard } from './support/banking';
 import { openSettingsPage } from './support/settings';
 import { signInThroughFlowApi } from './support/api-sign-in';
-import {
-  Mailbox,
-  USERS,
-  chooseMethod,
-  enterCode,
-  enterPassword,
-  enterUsername,
-  loginModal,
-  passwordField,
-  stepHeading,
-} from './support/sign-in';
+import { creditLine, payByBank } from './support/pay-by-bank';
+import { USERS } from './support/sign-in';
 
 // Issue 16 §2: a shopper at the retail shop pays by bank as jane, on the bank's consent screen,
 // sees the payment credited in the shop's account and the bank refuse it a second time; then
 // cancels a second order there. Other journeys move jane's money too: each check finds
 // this journey's own orders by their references.
 
-const shop = pageRoute('retail');
-const consent = pageRoute('payment-consent');
 const jane = USERS.jane;
-
-/** The shop's line for its account at AnyBank crediting this order, at whatever time it was. */
-function creditLine(amount: string, reference: string): RegExp {
-  const escaped = atBank
-    .merchantCredited(amount, reference, 'WHEN')
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace('WHEN', '\\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}')}$`);
-}
-
-/** "Pay by bank with AnyBank" at the shop: answers the bank's consent screen, signed in first when asked. */
-async function payByBank(page: Page): Promise<{ reference: string }> {
-  await page.goto(shop.paths[0]!);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText([shop.heading]);
-  await page.getByRole('button', { name: text.payByBank, exact: true }).click();
-
-  const heading = page.getByRole('heading', { level: 1, name: consent.heading });
-  const username = stepHeading(page, 'username');
-  await expect(heading.or(username)).toBeVisible();
-  if (await username.isVisible()) {
-    const mailbox = await Mailbox.open(page.request, jane.email);
-    await enterUsername(page, jane.username);
-    const methods = loginModal(page).getByRole('radio').first();
-    await expect(passwordField(page).or(methods)).toBeVisible();
-    if (await passwordField(page).isVisible()) await enterPassword(page, jane.password);
-    const code = stepHeading(page, 'code');
-    await expect(methods.or(code)).toBeVisible();
-    if (await methods.isVisible()) await chooseMethod(page, 'Email');
-    await enterCode(page, await mailbox.readNewCode());
-  }
-  await expect(heading).toBeVisible();
-  const ask = page.getByRole('heading', { level: 2, name: /^Retail Shop asks to pay / });
-  await expect(ask).toHaveText(
-    /^Retail Shop asks to pay \$42\.10 to Retail Shop Ltd, reference ORDER-\d{4}$/,
-  );
-  const reference = /ORDER-\d{4}/.exec(await ask.innerText())![0];
-  return { reference };
-}
 
 test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid” and the shop’s account credited, the bank refuses the consent a second time, and she finds it once in her checking; a cancelled order pays nothing', async ({
   page,

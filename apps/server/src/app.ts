@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import { RETAIL_CALLBACK_PATH, RETAIL_SHOP_CLIENT_ID, type PublicConfig } from '@anybank/contracts';
+import {
+  RETAIL_CALLBACK_PATH,
+  RETAIL_SHOP_CLIENT_ID,
+  RETAIL_SHOP_COMPANY,
+  type PublicConfig,
+} from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerHealthRoutes } from './http/health.routes';
@@ -98,7 +103,6 @@ import {
   createPaymentConsentService,
   paymentConsentLookup,
   customerPaymentsByApp,
-  merchantAccountId,
   registerPaymentConsentRoutes,
 } from './modules/payments';
 import {
@@ -507,7 +511,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
       });
       // Issue 16 §2: the retail shop, another company: it reaches the bank at its public URL
       // with its own key and client, never through a service of this server. Its account
-      // number is what the bank told the merchant (opened on first use, again after a reset).
+      // number is what the bank told the merchant: its company's, an organisation the bank
+      // knows by id (contracts' organisations.ts).
       registerRetailShopRoutes(api, {
         config,
         shop: createRetailShopService({
@@ -515,9 +520,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
             bankUrl: siteUrl,
             privateJwk: retailShopKey.privateJwk,
             callbackUrl: `${siteUrl}${RETAIL_CALLBACK_PATH}`,
+            // HTTPS=on: the shop trusts the certificate this server serves (and no other).
+            ...(deps.https ? { bankCertificate: deps.https.cert } : {}),
           }),
           seal: createOrderSeal(retailShopKey.privateJwk.d),
-          payeeAccountId: () => merchantAccountId(db),
+          payeeAccountId: RETAIL_SHOP_COMPANY.accountId,
         }),
       });
       registerDirectoryRoutes(api, { db, auth });

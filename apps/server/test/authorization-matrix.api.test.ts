@@ -65,11 +65,11 @@ import {
   transferConfirmationPath,
   vendorContentType,
   walletPaths,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import type { PolicyName } from '../src/config';
 import { accounts, consents, users } from '../src/db/schema';
 import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
-import { merchantAccountId } from '../src/modules/payments';
 import { startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
 import { scimErrorBodySchema } from './error-shapes';
@@ -1367,7 +1367,7 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
     context = {
       origin,
       customer: await person(CUSTOMER),
-      merchantCheckingId: await merchantAccountId(test.handle.db),
+      merchantCheckingId: RETAIL_SHOP_COMPANY.accountId,
       pairingFlowId: ((await pairing.json()) as { id: string }).id,
       signInFlowId: await signIn.authorize(),
       profileOf: (caller) => details.get(UID_OF[caller])!,

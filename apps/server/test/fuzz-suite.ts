@@ -70,11 +70,11 @@ import {
   vendorContentType,
   walletPaths,
   widgetTokenResponseSchema,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import type { PolicyName } from '../src/config';
 import { accounts, consents } from '../src/db/schema';
 import { SERVICE_CLIENT_ID } from '../src/modules/identity/oauth/oauth.clients';
-import { merchantAccountId } from '../src/modules/payments';
 import { LOGOUT_SCRIPT_PATH } from '../src/modules/identity/oauth/oidc.pages';
 import { startBankingServer, userIdOf } from './banking-server';
 import { BrowserSession } from './browser-session';
@@ -1417,7 +1417,7 @@ const NOT_JSON: Record<string, string> = {
 
 /** The pay-by-bank shop's token (its own DPoP key), a consent of its own, and proofs on demand. */
 async function payingShop(test: TestDatabase, origin: string): Promise<Context['shop']> {
-  const merchant = await merchantAccountId(test.handle.db);
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   const consent = await createConsent(await shopOf(test, origin), merchant, 4210);
   // Both of its scopes: the payment API's, and its company's accounts (issue 16 §2).
   const { token, proof } = await shopTokenWithProofs(

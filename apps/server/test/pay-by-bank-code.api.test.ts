@@ -11,9 +11,9 @@ import {
   payByBankMessages,
   paymentCodeRequiredSchema,
   type PaymentConsent,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { auditEvents, oneTimeCodes, paymentConsents } from '../src/db/schema';
-import { merchantAccountId } from '../src/modules/payments';
 import { startBankingServer } from './banking-server';
 import {
   accountOf,
@@ -47,7 +47,7 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     janeChecking = await accountOf(test, 'jane.doe', 'checking');
     janeSavings = await accountOf(test, 'jane.doe', 'savings');
   });

@@ -11,9 +11,9 @@ import {
   apiErrorMessage,
   outboxResponseSchema,
   type PaymentConsent,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { auditEvents, transfers, users } from '../src/db/schema';
-import { merchantAccountId } from '../src/modules/payments';
 import {
   apiClient,
   customerToken,
@@ -55,7 +55,7 @@ describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     janeId = await userIdOf(test, 'jane.doe');
     janeChecking = await accountOf(test, 'jane.doe', 'checking');
     janeSavings = await accountOf(test, 'jane.doe', 'savings');

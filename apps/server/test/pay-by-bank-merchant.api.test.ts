@@ -5,8 +5,8 @@ import {
   PAYMENTS_API_PATH,
   obTransactionsPath,
   obTransactionsResponseSchema,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
-import { merchantAccountId } from '../src/modules/payments';
 import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { findingsOf, validatorOf } from './json-schema';
 import {
@@ -39,7 +39,7 @@ describe.each(API_DATABASES)('the shop’s company account at the bank, on %s', 
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     janeChecking = await accountOf(test, 'jane.doe', 'checking');
   });
   afterAll(async () => {

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENTS_API_PATH } from '@anybank/contracts';
+import { PAYMENTS_API_PATH, RETAIL_SHOP_COMPANY } from '@anybank/contracts';
 import { accounts } from '../src/db/schema';
-import { merchantAccountId } from '../src/modules/payments';
 import { startBankingServer, userIdOf } from './banking-server';
 import {
   callWithDpop,
@@ -32,7 +31,7 @@ describe.each(API_DATABASES)('a payment above the approval threshold, on %s', (k
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     const janeId = await userIdOf(test, 'jane.doe');
     const [checking] = await test.handle.db
       .select({ id: accounts.id })

@@ -10,11 +10,12 @@ import {
   RETAIL_SHOP_CLIENT_ID,
   TRANSFERS_API_PATH,
   XSRF_HEADER,
+  apiErrorMessage,
   type PaymentConsent,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { paymentConsents } from '../src/db/schema';
 import { recentTransferTotalCents } from '../src/modules/banking';
-import { merchantAccountId } from '../src/modules/payments';
 import {
   apiClient,
   customerToken,
@@ -27,6 +28,7 @@ import {
   balancesOf,
   callWithDpop,
   createConsent,
+  customerAtConsentScreen,
   janeAtConsentScreen,
   pushAuthorization,
   shopOf,
@@ -36,6 +38,8 @@ import {
 import { refusal } from './relying-party';
 import type { Server } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+
+const EMILY = { username: 'emily.chen', email: 'emily.chen@example.com' };
 
 // Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
 describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
@@ -50,7 +54,7 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     janeChecking = await accountOf(test, 'jane.doe', 'checking');
   });
   afterAll(async () => {
@@ -224,6 +228,77 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
       .from(paymentConsents)
       .where(eq(paymentConsents.id, consent.consentId));
     expect(row?.status).toBe('Rejected');
+  });
+
+  it('refuses a consent already authorised to any authorization request after it: pushed again, or pushed before and opened by another customer, it is shown to no one', async () => {
+    const consent = await createConsent(shop, merchant, 4210);
+    const janes = await pushAuthorization(shop, consent.consentId);
+    // Pushed while the consent still awaited: emily is sent to the same consent, and reaches its
+    // screen (the shop chose whom to send), and a third request is pushed too.
+    const emilys = await pushAuthorization(shop, consent.consentId);
+    const emilyAtScreen = await customerAtConsentScreen(origin, emilys.url, EMILY);
+    expect(emilyAtScreen.status).toBe(200);
+    const later = await pushAuthorization(shop, consent.consentId);
+
+    const janeAtScreen = await janeAtConsentScreen(origin, janes.url);
+    await janeAtScreen.answer({ decision: 'allow', accountId: janeChecking });
+    const [row] = await test.handle.db
+      .select({ status: paymentConsents.status, userId: paymentConsents.userId })
+      .from(paymentConsents)
+      .where(eq(paymentConsents.id, consent.consentId));
+    expect(row).toEqual({ status: 'Authorised', userId: await userIdOf(test, 'jane.doe') });
+
+    // Once authorised: emily's open screen no longer shows it.
+    expect(await emilyAtScreen.readScreen()).toMatchObject({
+      status: 404,
+      body: { code: 'consent_request_not_found' },
+    });
+    // Pushed again: refused, in the bank's words.
+    const pushedAgain = await refusal(pushAuthorization(shop, consent.consentId));
+    expect(pushedAgain).toMatchObject({
+      error: 'invalid_authorization_details',
+      error_description: apiErrorMessage('payment_consent_authorised'),
+    });
+    // The request pushed before it, opened now by another customer's browser: back to the shop
+    // with the refusal, before any sign-in.
+    const opened = await fetch(new URL(later.url.pathname + later.url.search, origin), {
+      redirect: 'manual',
+    });
+    const back = new URL(opened.headers.get('location') ?? '', origin);
+    expect(`${back.origin}${back.pathname}`).toBe(`${origin}${RETAIL_CALLBACK_PATH}`);
+    expect(back.searchParams.get('error')).toBe('invalid_authorization_details');
+    const [after] = await test.handle.db
+      .select({ status: paymentConsents.status, userId: paymentConsents.userId })
+      .from(paymentConsents)
+      .where(eq(paymentConsents.id, consent.consentId));
+    expect(after).toEqual(row);
+  });
+
+  it('lets the shop ask for payments into its own company’s account only: the bank fixes the payee from its registration', async () => {
+    const token = await shopToken(shop);
+    const before = await test.handle.db.select({ id: paymentConsents.id }).from(paymentConsents);
+    for (const payeeAccountId of [janeChecking, '0000000000']) {
+      const answer = await callWithDpop(shop, token, 'POST', PAYMENT_CONSENTS_API_PATH, {
+        amountCents: 4210,
+        currency: 'USD',
+        payeeAccountId,
+        reference: 'ORDER-1234',
+      });
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toEqual({
+        code: 'payment_payee_not_registered',
+        message: apiErrorMessage('payment_payee_not_registered'),
+      });
+    }
+    expect(await test.handle.db.select({ id: paymentConsents.id }).from(paymentConsents)).toEqual(
+      before,
+    );
+    // Its own account: the consent names the organisation, by its account and its name.
+    const consent = await createConsent(shop, merchant, 4210);
+    expect(consent.payee).toEqual({
+      accountId: RETAIL_SHOP_COMPANY.accountId,
+      name: 'Retail Shop Ltd',
+    });
   });
 
   // Last: the transfer it makes counts toward jane's running total for the rest of the file.

@@ -157,6 +157,16 @@ const JANE = { username: 'jane.doe', email: 'jane.doe@example.com' };
  * answers the authorization response at the shop's callback.
  */
 export async function janeAtConsentScreen(origin: string, url: URL, browser?: BrowserSession) {
+  return customerAtConsentScreen(origin, url, JANE, browser);
+}
+
+/** The same for another seeded customer who signs in with a password and an e-mail code. */
+export async function customerAtConsentScreen(
+  origin: string,
+  url: URL,
+  customer: { username: string; email: string },
+  browser?: BrowserSession,
+) {
   const driver = new SignInDriver(
     origin,
     {
@@ -168,12 +178,17 @@ export async function janeAtConsentScreen(origin: string, url: URL, browser?: Br
     },
     browser,
   );
-  const page = await signInAt(driver, url, JANE);
+  const page = await signInAt(driver, url, customer);
   const interaction = page.searchParams.get(OAUTH_CONSENT_INTERACTION_PARAM) ?? '';
-  const read = await driver.browser.fetch(
-    `${PAYMENT_CONSENT_SCREEN_API_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${interaction}`,
-  );
-  const screen = (await read.json()) as PaymentConsentScreen;
+  /** The screen read (again): its status and what it shows (a refusal's body otherwise). */
+  const readScreen = async () => {
+    const answer = await driver.browser.fetch(
+      `${PAYMENT_CONSENT_SCREEN_API_PATH}?${OAUTH_CONSENT_INTERACTION_PARAM}=${interaction}`,
+    );
+    return { status: answer.status, body: (await answer.json()) as PaymentConsentScreen };
+  };
+  const read = await readScreen();
+  const screen = read.body;
   async function answer(decision: { decision: 'allow'; accountId: string } | { decision: 'deny' }) {
     const response = await driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
       method: 'POST',
@@ -183,7 +198,7 @@ export async function janeAtConsentScreen(origin: string, url: URL, browser?: Br
     const { redirectTo } = (await response.json()) as { redirectTo: string };
     return arriveAtRedirectUri(driver.browser, redirectTo, `${origin}${RETAIL_CALLBACK_PATH}`);
   }
-  return { status: read.status, screen, answer, driver, interaction };
+  return { status: read.status, screen, answer, driver, interaction, readScreen };
 }
 
 /** The id of a seeded customer's account of `kind` (checking, savings, rewards Visa). */

@@ -15,9 +15,9 @@ import {
   retailOrderViewSchema,
   retailResubmissionPath,
   type RetailOrderView,
+  RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { auditEvents, ledgerEntries } from '../src/db/schema';
-import { merchantAccountId } from '../src/modules/payments';
 import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
 import { accountOf, balancesOf, janeAtConsentScreen } from './pay-by-bank';
@@ -42,8 +42,7 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
     await test.drop();
   });
 
-  const balances = async () =>
-    balancesOf(test, janeChecking, await merchantAccountId(test.handle.db));
+  const balances = async () => balancesOf(test, janeChecking, RETAIL_SHOP_COMPANY.accountId);
 
   /** A shopper's checkout up to the bank's consent screen, in one browser. */
   async function checkout() {
@@ -208,6 +207,34 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'retail_order_not_paid' });
     expect(await balances()).toEqual(before);
+  });
+
+  it('ignores a forged answer at its callback: a cross-site request with an error or a code of its own leaves the shopper’s pending order as it was, and the bank’s answer still pays', async () => {
+    const before = await balances();
+    const { browser, atScreen } = await checkout();
+    const started = browser.cookie('retail_shop_order');
+    // Another site sends the shopper's browser to the callback (a link, an image, a form): the
+    // order cookie comes along (SameSite=Lax lets a top-level GET carry it).
+    for (const forged of [
+      'error=access_denied',
+      'error=server_error&state=guessed',
+      'code=stolen-or-made-up&state=guessed',
+      'code=stolen-or-made-up',
+    ]) {
+      const answered = await browser.fetch(`${RETAIL_CALLBACK_PATH}?${forged}`, {
+        redirect: 'manual',
+      });
+      expect(answered.status).toBe(303);
+      expect(answered.headers.get('location')).toBe('/retail');
+      expect(answered.headers.getSetCookie()).toEqual([]);
+      expect(browser.cookie('retail_shop_order')).toBe(started);
+    }
+    expect(await balances()).toEqual(before);
+
+    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
+    const order = await returnToShop(browser, callback);
+    expect(order).toMatchObject({ status: 'paid', amountCents: 4210, problem: null });
+    expect(await balances()).toEqual([before[0] - 4210, before[1] + 4210]);
   });
 
   it('shows no order but this browser’s own, and a return without one pays nothing', async () => {

@@ -179,10 +179,14 @@ export const apiErrorMessages = {
     'This payment consent has expired: it was not authorised within 10 minutes. Ask the customer again.',
   payment_consent_consumed: 'This payment consent was already used: a consent pays once.',
   payment_consent_rejected: 'The customer refused this payment.',
+  payment_consent_authorised:
+    'This payment consent was already authorised: a consent is authorised once, by one customer.',
   payment_not_as_consented:
     'This payment is not the one the customer consented to (amount, currency or payee differ).',
   payment_payee_unknown:
     'There is no account at AnyBank with that number that can receive payments.',
+  payment_payee_not_registered:
+    'This application may ask only for payments into the account it is registered to at AnyBank.',
   payment_account_not_allowed: 'Payments can be made from your checking or savings account only.',
   payment_insufficient_funds:
     'There is not enough money in the account you chose for this payment.',

@@ -36,6 +36,7 @@ export * from './step-up.schemas';
 export * from './connected-apps';
 export * from './pay-by-bank';
 export * from './retail-shop';
+export * from './organisations';
 export * from './api-docs';
 export * from './recovery-codes';
 export * from './sessions';

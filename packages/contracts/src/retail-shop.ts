@@ -8,12 +8,6 @@ import { RETAIL_ORDERS_API_PATH, payByBankMessages, retailOrderSchema } from './
  * shop's own token, and the bank refusing the same consent submitted a second time.
  */
 
-/**
- * The shop's company as a business customer of the bank (payments/merchant.ts opens it): the
- * bank registers the shop's OAuth client as this company's, so its own token reads this
- * customer's accounts and no one else's.
- */
-export const RETAIL_SHOP_COMPANY_UID = 'retail-shop-ltd';
 /** The scope of the shop's own token at the bank's account API (its company's accounts). */
 export const ACCOUNTS_SCOPE = SCOPES.accounts;
 

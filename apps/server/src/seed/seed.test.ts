@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '@anybank/contracts';
+import { BANK_ORGANISATIONS, DEMO_PASSWORD, RETAIL_SHOP_COMPANY } from '@anybank/contracts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
 import type { Database } from '../db/database';
 import { accounts, consents, ledgerEntries, mfaDevices, transfers, users } from '../db/schema';
@@ -207,7 +207,48 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     expect(restored!.balanceCents).toBe(2_450_000);
     expect(await findUserByUid(test.handle.db, 'ava.thomas')).not.toBeNull();
   });
+
+  it('makes the organisations again with reset, exactly as the migration made them: same ids, names and account numbers, the account empty', async () => {
+    const fresh = await createTestDatabase(kind);
+    try {
+      const migrated = await organisationRows(fresh.handle.db);
+      expect(migrated.users.map((row) => row.id)).toEqual(
+        BANK_ORGANISATIONS.map((organisation) => organisation.id).sort(),
+      );
+      expect(migrated.accounts.map((row) => row.id)).toEqual(
+        BANK_ORGANISATIONS.map((organisation) => organisation.accountId).sort(),
+      );
+      // Paid into, then reset: the organisation is back as it was first made.
+      await test.handle.db
+        .update(accounts)
+        .set({ balanceCents: 4210 })
+        .where(eq(accounts.id, RETAIL_SHOP_COMPANY.accountId));
+      await seedDemoData(test.handle.db, { reset: true });
+      expect(await organisationRows(test.handle.db)).toEqual(migrated);
+    } finally {
+      await fresh.drop();
+    }
+  });
 });
+
+/** The organisations' directory entries and accounts, without the moments they were written. */
+async function organisationRows(db: Database) {
+  const ids = BANK_ORGANISATIONS.map((organisation) => organisation.id);
+  const entries = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id));
+  const held = await db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.ownerId, ids))
+    .orderBy(asc(accounts.id));
+  return {
+    users: entries.map(({ createdAt: _c, updatedAt: _u, ...row }) => row),
+    accounts: held.map(({ createdAt: _c, ...row }) => row),
+  };
+}
 
 describe.each(DATABASE_KINDS)('removing the demo users (DEMO_TOOLS=off) on %s', (kind) => {
   let test: TestDatabase;
@@ -244,10 +285,13 @@ describe.each(DATABASE_KINDS)('removing the demo users (DEMO_TOOLS=off) on %s', 
     });
     const removed = await removeDemoUsers(db);
     expect(removed).toEqual(DEMO_USERS.map((demo) => demo.uid).sort());
-    expect((await db.select({ uid: users.uid }).from(users)).map((row) => row.uid)).toEqual([
-      'real.customer',
-    ]);
-    expect(await db.select().from(accounts)).toEqual([]);
+    // The organisations the bank knows are no demo users: they stay.
+    expect((await db.select({ uid: users.uid }).from(users)).map((row) => row.uid).sort()).toEqual(
+      ['real.customer', ...BANK_ORGANISATIONS.map((organisation) => organisation.uid)].sort(),
+    );
+    expect((await db.select({ id: accounts.id }).from(accounts)).map((row) => row.id)).toEqual(
+      BANK_ORGANISATIONS.map((organisation) => organisation.accountId),
+    );
     expect(await db.select().from(mfaDevices)).toEqual([]);
     expect(await demoUsersWithDemoPassword(db)).toEqual([]);
     expect(await seedOrCheckDemoUsers(db, false)).toBeNull();
@@ -258,7 +302,10 @@ describe.each(DATABASE_KINDS)('removing the demo users (DEMO_TOOLS=off) on %s', 
     const fresh = await createTestDatabase(kind);
     try {
       expect(await seedOrCheckDemoUsers(fresh.handle.db, false)).toBeNull();
-      expect(await fresh.handle.db.select().from(users)).toEqual([]);
+      // No demo user; the organisations the migration made, only.
+      expect(
+        (await fresh.handle.db.select({ id: users.id }).from(users)).map((row) => row.id),
+      ).toEqual(BANK_ORGANISATIONS.map((organisation) => organisation.id));
     } finally {
       await fresh.drop();
     }

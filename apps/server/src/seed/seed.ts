@@ -16,6 +16,7 @@ import { insertConsents, type NewConsent } from '../modules/consents/consent.sto
 import { findUserByUid } from '../modules/directory/directory.store';
 import { insertDirectoryEntry } from '../modules/directory/new-customer';
 import { DEMO_USERS, type DemoUser } from './demo-data';
+import { recreateOrganisations } from './organisations';
 import { demoHistoryOf } from './demo-history';
 
 /** Every table the demo owns, children first: `--reset` empties them before seeding again. */
@@ -131,6 +132,8 @@ export async function seedDemoData(
       await tx.execute(
         sql.raw(`truncate table ${DEMO_TABLES.join(', ')} restart identity cascade`),
       );
+      // Emptying `users` removed the organisations the migration made: they come back at once.
+      await recreateOrganisations(tx);
     }
     const history: HistoryPosting[] = [];
     for (const [index, demo] of missing.entries()) {

@@ -64,9 +64,9 @@ export function registerActivityRoutes(
   async function obCallerOf(request: FastifyRequest): Promise<Principal | CompanyCaller> {
     if ((request.headers.authorization ?? '').startsWith('DPoP ')) {
       const application = await deps.dpop.require(request, SCOPES.accounts);
-      const companyUid = application.userId === null ? companyOfClient(application.clientId) : null;
-      if (!companyUid) throw new DomainError('forbidden');
-      return { companyUid };
+      const companyId = application.userId === null ? companyOfClient(application.clientId) : null;
+      if (!companyId) throw new DomainError('forbidden');
+      return { companyId };
     }
     const caller = await deps.auth.requireUser(request);
     if (caller.userType === 'customer') {

@@ -16,7 +16,6 @@ import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
 import { CONSENT_AUDIENCE, listConsentsOf } from '../consents';
-import { findUserByUid } from '../directory';
 import type { Principal } from '../identity';
 import {
   accountName,
@@ -48,7 +47,8 @@ export const CSV_MAX_ENTRIES = 10_000;
  * registered as this business customer's (client-scopes.rules.ts, companyOfClient).
  */
 export interface CompanyCaller {
-  companyUid: string;
+  /** The organisation's own id (contracts' organisations.ts), never a username. */
+  companyId: string;
 }
 
 export interface ActivityService {
@@ -164,12 +164,10 @@ export function createActivityService(deps: { db: Database; clock?: () => Date }
     accountId: string,
     ip: string | null,
   ): Promise<AccountRow> {
-    if ('companyUid' in caller) {
+    if ('companyId' in caller) {
       // Its company's accounts as the company's own, anyone else's as a customer is refused
-      // another's (404, whether or not it exists). No company yet: no account is its.
-      const company = await findUserByUid(db, caller.companyUid);
-      if (!company) throw new DomainError('account_not_found');
-      return ownAccount(company.id, accountId);
+      // another's (404, whether or not it exists).
+      return ownAccount(caller.companyId, accountId);
     }
     if (caller.userType === 'customer') return ownAccount(caller.userId, accountId);
     const account = await findAccount(db, accountId);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accountKindAt, fullAddress, sameDeviceTarget, shownValue } from './directory.rules';
+import {
+  accountKindAt,
+  fullAddress,
+  isReservedUsername,
+  sameDeviceTarget,
+  shownValue,
+} from './directory.rules';
 
 describe('directory rules', () => {
   it('compares device targets as addresses and numbers, not as strings', () => {
@@ -39,5 +45,19 @@ describe('directory rules', () => {
     [null, null],
   ])('shows a partner %j as %j', (value, shown) => {
     expect(shownValue(value)).toBe(shown);
+  });
+
+  it.each([
+    ['retail-shop-ltd', true],
+    ['Retail-Shop-Ltd', true],
+    [' retail-shop-ltd ', true],
+    ['anybank', true],
+    ['admin', true],
+    ['support', true],
+    ['retail-shop-ltd2', false],
+    ['jane.doe', false],
+    ['shopper', false],
+  ] as const)('answers whether "%s" is a reserved username: %s', (username, reserved) => {
+    expect(isReservedUsername(username)).toBe(reserved);
   });
 });

@@ -1,4 +1,9 @@
-import { BLANK_PLACEHOLDER, toE164, type AccountKind } from '@anybank/contracts';
+import {
+  BANK_ORGANISATIONS,
+  BLANK_PLACEHOLDER,
+  toE164,
+  type AccountKind,
+} from '@anybank/contracts';
 
 /**
  * Pure rules of the directory: how an entry's derived attributes are formed.
@@ -60,3 +65,37 @@ export const DEVICE_TYPE_OF_TARGET: Record<TargetKind, 'Email' | 'SMS'> = {
   email: 'Email',
   phone: 'SMS',
 };
+
+/**
+ * Usernames that name no person who may sign in, so nobody may register them: the organisations
+ * the bank knows (contracts' organisations.ts, referred to by id, never by these names) and the
+ * names a customer would take for the bank itself or its staff. Registration answers them as
+ * taken, as it answers any username already in use, so the answer tells nobody which are
+ * reserved; sign-in, recovery and the help desk find no one by them.
+ */
+const INTERNAL_USERNAMES: readonly string[] = [
+  'anybank',
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'support',
+  'security',
+  'helpdesk',
+  'help-desk',
+  'presenter',
+  'demo-admin',
+  'postmaster',
+  'noreply',
+  'no-reply',
+];
+
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  ...BANK_ORGANISATIONS.map((organisation) => organisation.uid),
+  ...INTERNAL_USERNAMES,
+]);
+
+/** Whether a username is reserved (in any letter case; usernames are stored in lower case). */
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username.trim().toLowerCase());
+}

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { accounts, mfaDevices, users } from '../../db/schema';
+import { isReservedUsername } from './directory.rules';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -8,7 +9,13 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 export type NewMfaDevice = typeof mfaDevices.$inferInsert;
 
+/**
+ * The person a username names, or null. A reserved username names no one who signs in or
+ * recovers an account (directory.rules.ts, isReservedUsername): an organisation's entry is
+ * found by its id alone.
+ */
 export async function findUserByUid(db: Queryable, uid: string): Promise<UserRow | null> {
+  if (isReservedUsername(uid)) return null;
   const [row] = await db.select().from(users).where(eq(users.uid, uid.toLowerCase())).limit(1);
   return row ?? null;
 }
@@ -195,14 +202,17 @@ export async function findMfaDeviceByCredentialId(
   return row ?? null;
 }
 
-/** The user with this e-mail address, in any letter case (the unique index is on lower(email)). */
+/**
+ * The user with this e-mail address, in any letter case (the unique index is on lower(email)),
+ * or null. As by username, no one finds an organisation by its address.
+ */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
-  return row ?? null;
+  return row && !isReservedUsername(row.uid) ? row : null;
 }
 
 /** Which of a username and an e-mail address already belong to someone. */
@@ -217,7 +227,10 @@ export async function takenIdentifiers(
       sql`${users.uid} = ${candidate.username.toLowerCase()} or lower(${users.email}) = ${candidate.email.trim().toLowerCase()}`,
     );
   return {
-    username: rows.some((row) => row.uid === candidate.username.toLowerCase()),
+    // A reserved username is answered as any username in use (directory.rules.ts).
+    username:
+      isReservedUsername(candidate.username) ||
+      rows.some((row) => row.uid === candidate.username.toLowerCase()),
     email: rows.some((row) => row.email.toLowerCase() === candidate.email.trim().toLowerCase()),
   };
 }

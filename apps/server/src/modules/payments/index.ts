@@ -6,4 +6,3 @@ export {
   type PaymentConsentService,
 } from './payment-consent.service';
 export { registerPaymentConsentRoutes } from './payment-consent.routes';
-export { merchantAccountId } from './merchant';

@@ -1,39 +1,16 @@
-import { RETAIL_SHOP_COMPANY_UID, payByBankMessages } from '@anybank/contracts';
-import type { Database } from '../../db/database';
-import { findUserByUid, insertDirectoryEntry, listAccountsOf } from '../directory';
+import { BANK_ORGANISATIONS } from '@anybank/contracts';
+import { companyOfClient } from '../identity';
 
 /**
- * The shop's company as a customer of the bank: no password, it never signs in. Its uid is the
- * one the shop's OAuth client is registered to (client-scopes.rules.ts, CLIENT_COMPANIES).
+ * The account a client's payments go to, fixed by the bank from the client's registration: the
+ * checking account of the organisation the client is registered to (client-scopes.rules.ts,
+ * companyOfClient), by that organisation's own id and account number (contracts'
+ * organisations.ts), never by a username or anything else a person can create. Null: the client
+ * belongs to no organisation, so it may ask for no payment.
  */
-const MERCHANT = {
-  uid: RETAIL_SHOP_COMPANY_UID,
-  firstName: 'Retail Shop',
-  lastName: 'Ltd',
-  email: 'payments@retail-shop.example',
-} as const;
-
-/**
- * The checking account of the shop's company at AnyBank (issue 16 §2), opened the first time
- * the shop needs it (after a demo reset too): a business customer with the usual accounts,
- * empty, which no one can sign in as. The shop learns its account number from its bank, as a
- * real merchant does; it is not a demo customer, so no customer list grows before it is used.
- */
-export async function merchantAccountId(db: Database): Promise<string> {
-  const existing = await findUserByUid(db, MERCHANT.uid);
-  const owner =
-    existing ??
-    (await db.transaction(async (tx) => {
-      const raced = await findUserByUid(tx, MERCHANT.uid);
-      if (raced) return raced;
-      const { user } = await insertDirectoryEntry(tx, {
-        user: { ...MERCHANT, userType: 'customer', passwordHash: null },
-        devices: [],
-        openAccounts: true,
-      });
-      return user;
-    }));
-  const checking = (await listAccountsOf(db, owner.id)).find((a) => a.kind === 'checking');
-  if (!checking) throw new Error(`${payByBankMessages.merchantName} has no checking account`);
-  return checking.id;
+export function registeredPayeeOf(clientId: string): string | null {
+  const companyId = companyOfClient(clientId);
+  return (
+    BANK_ORGANISATIONS.find((organisation) => organisation.id === companyId)?.accountId ?? null
+  );
 }

@@ -58,7 +58,7 @@ export function registerPaymentConsentRoutes(
             },
             400: 'A malformed body, or `payment_payee_unknown`.',
             401: 'No token, a bearer token (`dpop_proof_required`), or a DPoP proof not valid for it.',
-            403: 'A customer’s token (`application_token`), or no `payments` scope.',
+            403: 'A customer’s token (`application_token`), no `payments` scope, or a payee other than the account the application is registered to (`payment_payee_not_registered`: the bank fixes the payee from the registration).',
           },
         },
       },

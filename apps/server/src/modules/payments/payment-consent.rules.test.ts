@@ -4,6 +4,7 @@ import {
   paymentApproval,
   statusAt,
   submissionRefusal,
+  whyNotAuthorisable,
   type ConsentFacts,
 } from './payment-consent.rules';
 
@@ -111,4 +112,25 @@ describe('pay by bank’s rules', () => {
       'payment_consent_not_found',
     );
   });
+
+  it.each([
+    // stored status, expired?, client asking → why an authorization request may not name it
+    ['AwaitingAuthorisation', false, 'retail-shop', null],
+    ['AwaitingAuthorisation', true, 'retail-shop', 'payment_consent_expired'],
+    ['AwaitingAuthorisation', false, 'another-client', 'payment_consent_not_found'],
+    // Authorised once, by one customer: never pushed again and shown to another.
+    ['Authorised', false, 'retail-shop', 'payment_consent_authorised'],
+    ['Consumed', false, 'retail-shop', 'payment_consent_consumed'],
+    ['Rejected', false, 'retail-shop', 'payment_consent_rejected'],
+  ] as const)(
+    'lets an authorization request name a consent %s (expired: %s) of %s: %s',
+    (status, expired, clientId, why) => {
+      const consent = {
+        ...CONSENT,
+        status,
+        expiresAt: new Date(NOW.getTime() + (expired ? -1 : 60_000)),
+      };
+      expect(whyNotAuthorisable(consent, clientId, NOW)).toBe(why);
+    },
+  );
 });

@@ -36,7 +36,9 @@ const REFUSAL_OF_STATUS: Record<PaymentConsentStatus, ApiErrorCode | null> = {
 
 /**
  * Why an authorization request may not send a customer to authorise this consent (null: it
- * may): it must be the requesting client's own, and still awaiting authorisation.
+ * may): it must be the requesting client's own, and still awaiting authorisation. One already
+ * authorised is refused like one used or refused: a consent is authorised once, by one customer,
+ * so pushing it again can show it to nobody else.
  */
 export function whyNotAuthorisable(
   consent: ConsentFacts | null,
@@ -45,7 +47,8 @@ export function whyNotAuthorisable(
 ): ApiErrorCode | null {
   if (!consent || consent.clientId !== clientId) return 'payment_consent_not_found';
   const status = statusAt(consent, now);
-  return status === 'AwaitingAuthorisation' ? null : (REFUSAL_OF_STATUS[status] ?? null);
+  if (status === 'AwaitingAuthorisation') return null;
+  return REFUSAL_OF_STATUS[status] ?? 'payment_consent_authorised';
 }
 
 /** Who submits a payment, as their DPoP-bound token says. */

@@ -39,6 +39,7 @@ import {
   type SenderConstrainedCaller,
 } from '../identity';
 import type { MessagingService } from '../messaging';
+import { registeredPayeeOf } from './merchant';
 import {
   PAYING_ACCOUNT_KINDS,
   executionRefusal,
@@ -237,7 +238,13 @@ export function createPaymentConsentService(deps: {
   return {
     async create(caller, input, ip) {
       if (caller.userId !== null) throw new DomainError('application_token');
-      if ((await findAccountHolderName(db, input.payeeAccountId)) === null) {
+      // The payee is the bank's to say, from the client's registration: the account of the
+      // organisation the client belongs to, never another one the request names.
+      const payee = registeredPayeeOf(caller.clientId);
+      if (payee === null || input.payeeAccountId !== payee) {
+        throw new DomainError('payment_payee_not_registered');
+      }
+      if ((await findAccountHolderName(db, payee)) === null) {
         throw new DomainError('payment_payee_unknown');
       }
       const row = await db.transaction(async (tx) => {
@@ -245,7 +252,7 @@ export function createPaymentConsentService(deps: {
           clientId: caller.clientId,
           amountCents: input.amountCents,
           currency: input.currency,
-          payeeAccountId: input.payeeAccountId,
+          payeeAccountId: payee,
           reference: input.reference,
           expiresAt: new Date(now().getTime() + PAYMENT_CONSENT_TTL_MS),
         });
@@ -256,7 +263,7 @@ export function createPaymentConsentService(deps: {
             consentId: inserted.id,
             clientId: caller.clientId,
             amountCents: input.amountCents,
-            payeeAccountId: input.payeeAccountId,
+            payeeAccountId: payee,
             reference: input.reference,
           },
         });

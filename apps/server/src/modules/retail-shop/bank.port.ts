@@ -18,6 +18,7 @@ import {
   type SubmitPayment,
 } from '@anybank/contracts';
 import type { DpopPrivateJwk } from './order-cookie';
+import { fetchTrusting } from './trusted-fetch';
 import { creditOfPayment, type BankCredit } from './retail-shop.rules';
 
 /** What the shop keeps between sending the shopper to the bank and their return. */
@@ -109,6 +110,11 @@ export function createBankPort(deps: {
   /** The shop's private signing key (its public half is registered with the bank). */
   privateJwk: JWK & { kid: string };
   callbackUrl: string;
+  /**
+   * The bank's own certificate (PEM) when it serves HTTPS itself (HTTPS=on): trusted besides
+   * the public roots, as a shop is told to trust its bank's test certificate (trusted-fetch.ts).
+   */
+  bankCertificate?: string;
 }): BankPort {
   let configuration: Promise<oidc.Configuration> | null = null;
 
@@ -121,8 +127,13 @@ export function createBankPort(deps: {
         RETAIL_SHOP_CLIENT_ID,
         undefined,
         oidc.PrivateKeyJwt({ key, kid: deps.privateJwk.kid }),
-        // The demo runs on http://localhost; a deployment's PUBLIC_URL is https.
-        deps.bankUrl.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        // The demo runs on http://localhost; a deployment's PUBLIC_URL is https, and with
+        // HTTPS=on its certificate may be the one the bank made itself.
+        deps.bankUrl.startsWith('http://')
+          ? { execute: [oidc.allowInsecureRequests] }
+          : deps.bankCertificate
+            ? { [oidc.customFetch]: fetchTrusting(deps.bankCertificate) }
+            : undefined,
       );
     })().catch((error: unknown) => {
       configuration = null;

@@ -160,10 +160,10 @@ export function registerRetailShopRoutes(
           tag: 'retail-shop',
           caller: 'anyone',
           description:
-            'The bank’s authorization response. The shop exchanges the code (PKCE, DPoP-bound token) and submits the payment against its consent, once; a shopper who cancelled at the bank (`access_denied`) is told nothing was paid.',
+            'The bank’s authorization response. The shop exchanges the code (PKCE, DPoP-bound token) and submits the payment against its consent, once; a shopper who cancelled at the bank (`access_denied`) is told nothing was paid. Only the answer to the payment this browser started counts: its `state` must be the one kept in the sealed HttpOnly order cookie, and any other request (a forged cross-site one) changes nothing.',
           query: callbackQuerySchema,
           responses: {
-            303: 'To the shop’s page, naming the order (none without this browser’s order).',
+            303: 'To the shop’s page, naming the order (none without this browser’s order, or for an answer that is not to its payment).',
             400: 'A query parameter is too long.',
           },
         },

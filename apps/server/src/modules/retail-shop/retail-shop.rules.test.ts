@@ -4,6 +4,7 @@ import {
   cartTotalCents,
   centsOfObAmount,
   creditOfPayment,
+  isAnswerToThisPayment,
   orderReference,
   problemOfAuthorizationError,
 } from './retail-shop.rules';
@@ -85,5 +86,23 @@ describe('finding a payment’s credit in the shop’s account at the bank', () 
       ),
     ).toBeNull();
     expect(creditOfPayment([], PAYMENT_ID)).toBeNull();
+  });
+
+  const callback = (query: string) => new URL(`http://localhost:3000/retail/callback?${query}`);
+  it.each([
+    ['code=abc&state=kept-state&iss=x', true],
+    ['error=access_denied&state=kept-state', true],
+    // A forged request from elsewhere: no state, another one, or the right one twice or more.
+    ['error=access_denied', false],
+    ['code=abc&state=', false],
+    ['error=server_error&state=guessed', false],
+    ['code=abc&state=kept-state&state=kept-state', false],
+    ['code=abc&state=kept-state-and-more', false],
+  ])('takes the callback ?%s as the answer to this browser’s payment: %s', (query, own) => {
+    expect(isAnswerToThisPayment('kept-state', callback(query))).toBe(own);
+  });
+
+  it('takes no answer as one to a payment with no state kept', () => {
+    expect(isAnswerToThisPayment('', callback('code=abc&state='))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   RETAIL_CART,
   payByBankMessages,
@@ -64,4 +65,19 @@ export function creditOfPayment(
   );
   const amountCents = entry ? centsOfObAmount(entry.Amount.Amount) : null;
   return entry && amountCents !== null ? { amountCents, bookedAt: entry.BookingDateTime } : null;
+}
+
+/**
+ * Whether an answer at the shop's callback belongs to the payment this browser started: its
+ * `state` is the one the shop sent with this browser's authorization request and kept in its
+ * sealed HttpOnly order cookie (RFC 6749 §10.12). Anything else — a link or a form on another
+ * site sending the shopper's browser to the callback with an error or a code of its own — is
+ * not this payment's answer, and the shop ignores it: it neither pays nor marks the order
+ * failed. Compared in constant time (as digests, so lengths do not matter).
+ */
+export function isAnswerToThisPayment(keptState: string, callbackUrl: URL): boolean {
+  const answered = callbackUrl.searchParams.getAll('state');
+  if (answered.length !== 1 || !answered[0] || !keptState) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(answered[0]), digest(keptState));
 }

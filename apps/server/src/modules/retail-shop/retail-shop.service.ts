@@ -11,12 +11,20 @@ import {
 import { DomainError } from '../../domain-error';
 import { AuthorizationAnswerError, BankRefusal, type BankPort } from './bank.port';
 import type { OrderSeal, ShopOrder } from './order-cookie';
-import { cartTotalCents, orderReference, problemOfAuthorizationError } from './retail-shop.rules';
+import {
+  cartTotalCents,
+  isAnswerToThisPayment,
+  orderReference,
+  problemOfAuthorizationError,
+} from './retail-shop.rules';
 
 export interface RetailShopService {
   /** Registers the payment at the bank and answers where the shopper goes, and the order. */
   checkout(input: RetailCheckout): Promise<{ redirectTo: string; sealed: string }>;
-  /** The bank's answer at the callback: pays once; answers the order (null: none in this browser). */
+  /**
+   * The bank's answer at the callback: pays once; answers the order (null: none in this browser,
+   * or an answer that is not to the payment this browser started, which changes nothing).
+   */
   callback(
     sealed: string | undefined,
     callbackUrl: URL,
@@ -50,7 +58,7 @@ export function createRetailShopService(deps: {
   bank: BankPort;
   seal: OrderSeal;
   /** Its account at AnyBank, as the bank told it when it became a merchant. */
-  payeeAccountId: () => Promise<string>;
+  payeeAccountId: string;
 }): RetailShopService {
   const { bank, seal } = deps;
 
@@ -107,7 +115,7 @@ export function createRetailShopService(deps: {
       const amountCents = cartTotalCents(input);
       const reference = orderReference(Math.random());
       try {
-        const payeeAccountId = await deps.payeeAccountId();
+        const { payeeAccountId } = deps;
         const consent = await bank.createConsent({
           amountCents,
           currency: PAYMENT_CURRENCY,
@@ -136,7 +144,9 @@ export function createRetailShopService(deps: {
 
     async callback(sealed, callbackUrl) {
       const order = seal.open(sealed);
-      if (!order) return null;
+      // Only the answer to the payment this browser started: a forged request sent here from
+      // another site (the order cookie is SameSite=Lax, so it comes along) is ignored.
+      if (!order || !isAnswerToThisPayment(order.state, callbackUrl)) return null;
       // Paid, refused or failed already (a reload, the back button): the shop pays once.
       if (order.status !== 'awaiting_payment') return { order, sealed: seal.seal(order) };
       const settled = await settle(order, callbackUrl);

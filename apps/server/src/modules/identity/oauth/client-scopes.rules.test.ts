@@ -3,6 +3,7 @@ import {
   BANK_CLIENT,
   PARTNER_CLIENTS,
   RETAIL_SHOP_CLIENT_ID,
+  RETAIL_SHOP_COMPANY,
   type UserType,
 } from '@anybank/contracts';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
@@ -52,7 +53,7 @@ describe('the API scopes a client may hold for a user (issue 12 §4)', () => {
 
 describe('the company a client belongs to (issue 16 §2)', () => {
   it('registers the pay-by-bank shop as Retail Shop Ltd’s, and no other client as any company’s', () => {
-    expect(companyOfClient(RETAIL_SHOP_CLIENT_ID)).toBe('retail-shop-ltd');
+    expect(companyOfClient(RETAIL_SHOP_CLIENT_ID)).toBe(RETAIL_SHOP_COMPANY.id);
     for (const client of [BANK_CLIENT.clientId, RETAIL_CLIENT_ID, SERVICE_CLIENT_ID, 'toString']) {
       expect(companyOfClient(client)).toBeNull();
     }

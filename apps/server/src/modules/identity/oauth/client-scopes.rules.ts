@@ -5,7 +5,7 @@ import {
   PARTNER_CLIENTS,
   PAYMENTS_SCOPE,
   RETAIL_SHOP_CLIENT_ID,
-  RETAIL_SHOP_COMPANY_UID,
+  RETAIL_SHOP_COMPANY,
   SCOPES,
   SCOPES_BY_USER_TYPE,
   type UserType,
@@ -61,16 +61,18 @@ export const CLIENT_SCOPES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The business customer (uid) each company's client belongs to, as a bank registers a
- * merchant's application for its corporate API: the client's own token (client credentials,
- * DPoP-bound, scope `accounts`) reads that customer's accounts and nobody else's. A client not
- * listed belongs to no company.
+ * The organisation (its fixed user id, contracts' organisations.ts) each company's client
+ * belongs to, as a bank registers a merchant's application for its corporate API: the client's
+ * own token (client credentials, DPoP-bound, scope `accounts`) reads that organisation's
+ * accounts and nobody else's, and its payments are paid into that organisation's account
+ * (payments/merchant.ts). By id, never by a username someone could register. A client not listed
+ * belongs to no company.
  */
 const CLIENT_COMPANIES: Readonly<Record<string, string>> = {
-  [RETAIL_SHOP_CLIENT_ID]: RETAIL_SHOP_COMPANY_UID,
+  [RETAIL_SHOP_CLIENT_ID]: RETAIL_SHOP_COMPANY.id,
 };
 
-/** The uid of the business customer whose accounts this client's own token may read, or null. */
+/** The id of the organisation whose accounts this client's own token may read, or null. */
 export function companyOfClient(clientId: string): string | null {
   return Object.hasOwn(CLIENT_COMPANIES, clientId) ? (CLIENT_COMPANIES[clientId] ?? null) : null;
 }
