@@ -188,7 +188,10 @@ async function replaceDevice(
     at !== undefined && !alreadyPaired && devices.some((device) => deviceInUseAt(device, at)),
     CONTACT_CHANGE_RECOVERY_HOLD_MS,
   );
-  const kept = windows.replaced ? old.filter((device) => device.inUseUntil === null) : [];
+  // Only a device that signs in now is kept for the hold: one still held itself never was a way in.
+  const kept = windows.replaced
+    ? old.filter((device) => device.inUseUntil === null && deviceInUseAt(device, at ?? new Date()))
+    : [];
   await removeDevices(
     tx,
     old.filter((device) => !kept.includes(device)),

@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { messages } from '@anybank/contracts';
+
+/**
+ * The step-up dialog (docs/security.md, step-up): a change that adds or replaces a way to sign
+ * in (a contact, a device or passkey, the password, the sign-in method, recovery codes) asks
+ * for a factor the customer already has, however fresh the sign-in; the page then sends the
+ * change again.
+ */
+export function stepUpDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: messages.stepUp.heading });
+}
+
+/** Confirms it is them with their password in the dialog the change opened; it closes. */
+export async function confirmStepUpWithPassword(page: Page, password: string): Promise<void> {
+  const dialog = stepUpDialog(page);
+  const field = dialog.getByLabel('Password', { exact: true });
+  await expect(field).toBeFocused();
+  await field.fill(password);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/**
+ * Confirms it is them with the code the step-up sent to their e-mail device (a customer who
+ * signs in with a device: no password). `mailbox` was opened before the change was asked for.
+ */
+export async function confirmStepUpWithCode(
+  page: Page,
+  mailbox: { readNewCode(): Promise<string> },
+): Promise<void> {
+  const dialog = stepUpDialog(page);
+  const field = dialog.getByLabel('One-time code', { exact: true });
+  await expect(field).toBeEditable();
+  await field.fill(await mailbox.readNewCode());
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
