@@ -8,7 +8,13 @@ import { messages } from '@anybank/contracts';
  * change again.
  */
 export function stepUpDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: messages.stepUp.heading });
+  // Named by its step's heading (the password's 'Confirm it is you', a code's own): found by
+  // its close button, which names the step-up whatever the step.
+  const close = page.getByRole('button', {
+    name: `Close ${messages.stepUp.heading.toLowerCase()}`,
+    exact: true,
+  });
+  return page.getByRole('dialog').filter({ has: close });
 }
 
 /** Confirms it is them with their password in the dialog the change opened; it closes. */
