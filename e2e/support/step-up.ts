@@ -28,8 +28,8 @@ export async function confirmStepUpWithPassword(page: Page, password: string): P
 }
 
 /**
- * Confirms it is them with the code the step-up sent to their e-mail device (a customer who
- * signs in with a device: no password). `mailbox` was opened before the change was asked for.
+ * Confirms it is them with a code sent to their e-mail device (a customer with no password in
+ * use): chosen first when they have other devices too. `mailbox` was opened before the change.
  */
 export async function confirmStepUpWithCode(
   page: Page,
@@ -37,6 +37,12 @@ export async function confirmStepUpWithCode(
 ): Promise<void> {
   const dialog = stepUpDialog(page);
   const field = dialog.getByLabel('One-time code', { exact: true });
+  const email = dialog.getByRole('radio', { name: /^Email/ });
+  await expect(field.or(email)).toBeVisible();
+  if (await email.isVisible()) {
+    await email.check();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  }
   await expect(field).toBeEditable();
   await field.fill(await mailbox.readNewCode());
   await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
