@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTACT_UNDO_PAGE,
@@ -19,7 +19,7 @@ import { buildServer, type Server } from '../src/app';
 import { auditEvents, contactChanges, mfaDevices, stepUps, users } from '../src/db/schema';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { freePort } from './browser-session';
-import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp as stepUpWithFactor } from './sign-in-driver';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
@@ -252,9 +252,10 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
     expect(
       (await policy(policyIds.PROFILE_UPDATE, profileBody(token, 'jane.new@example.com'))).status,
     ).toBe(200);
+    const toAttackerBefore = (await outboxTo(ATTACKER)).length;
     const again = await policy(policyIds.PROFILE_UPDATE, profileBody(token, ATTACKER));
     expect(again).toMatchObject({ status: 401, body: { code: STEP_UP_REQUIRED } });
-    expect(await outboxTo(ATTACKER)).toEqual([]);
+    expect(await outboxTo(ATTACKER)).toHaveLength(toAttackerBefore);
   });
 
   it('gives one step-up to one of two changes sent at once', async () => {
@@ -340,6 +341,79 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
     expect((await undo(token)).status).toBe(410);
     const stored = await test.handle.db.select().from(contactChanges);
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('keeps a customer who signs in with a device (john.smith: his e-mail is his only way in) from being taken over by a fresh token', async () => {
+    const JOHN = 'john.smith@example.com';
+    /** John's sign-in: the username leads straight to the code e-mailed to his device. */
+    const johnSignsIn = async () => {
+      const driver = new SignInDriver(origin);
+      await driver.authorize();
+      await driver.read();
+      const identified = await driver.post('submitIdentifier', {
+        identifier: 'john.smith',
+        riskPayload: PERSON_RISK_PAYLOAD,
+      });
+      return { driver, identified };
+    };
+    const johnBody = (accessToken: string, email: string) => ({
+      ...profileBody(accessToken, email),
+      rawData: {
+        ...profileBody(accessToken, email).rawData,
+        givenName: ['John'],
+        sn: ['Smith'],
+        cn: ['John Smith'],
+        mobile: ['+15559876543'],
+        street: ['42 Oak Avenue'],
+        l: ['Portland'],
+        postalCode: ['97201'],
+      },
+    });
+    const first = await johnSignsIn();
+    await first.driver.post({ action: 'checkOtp' }, { otp: await first.driver.latestCode(JOHN) });
+    const landing = await first.driver.resume(await first.driver.continueToResume());
+    const token = (
+      (await (await first.driver.token(landing.searchParams.get('code') ?? '')).json()) as {
+        access_token: string;
+      }
+    ).access_token;
+
+    // The stolen token, seconds old: refused, and nothing goes to the attacker.
+    const toAttackerBefore = (await outboxTo(ATTACKER)).length;
+    const stolen = await policy(policyIds.PROFILE_UPDATE, johnBody(token, ATTACKER));
+    expect(stolen).toMatchObject({ status: 401, body: { code: STEP_UP_REQUIRED } });
+    expect(stolen.body.methods).toEqual(['email_code']);
+    expect(await outboxTo(ATTACKER)).toHaveLength(toAttackerBefore);
+
+    // Even made properly (his own e-mailed code for the step-up), the new address is no way in
+    // yet: his next sign-in's code goes to his old address, never to the new one.
+    await stepUpWithFactor(origin, token, { email: JOHN });
+    expect((await policy(policyIds.PROFILE_UPDATE, johnBody(token, ATTACKER))).status).toBe(200);
+    const [codeMessage] = await outboxTo(ATTACKER);
+    expect((await confirmEmail(token, codeMessage?.code ?? '')).status).toBe(200);
+    const sentToAttacker = (await outboxTo(ATTACKER)).length;
+    const sentToJohn = (await outboxTo(JOHN)).length;
+    const next = await johnSignsIn();
+    // His one device that signs in now is his old address: the code goes there at once.
+    expect(next.identified.body.devices ?? []).not.toContainEqual(
+      expect.objectContaining({ target: expect.stringMatching(/@example\.net$/) }),
+    );
+    expect(await outboxTo(JOHN)).toHaveLength(sentToJohn + 1);
+    expect(await outboxTo(ATTACKER)).toHaveLength(sentToAttacker);
+    const withOldCode = await next.driver.post(
+      { action: 'checkOtp' },
+      { otp: await next.driver.latestCode(JOHN) },
+    );
+    expect(withOldCode.body.status).toBe('MFA_COMPLETED');
+    const john = (await findUserByUid(test.handle.db, 'john.smith'))!;
+    await test.handle.db.update(users).set({ email: JOHN }).where(eq(users.id, john.id));
+    await test.handle.db
+      .delete(mfaDevices)
+      .where(and(eq(mfaDevices.userId, john.id), eq(mfaDevices.target, ATTACKER)));
+    await test.handle.db
+      .update(mfaDevices)
+      .set({ inUseUntil: null })
+      .where(eq(mfaDevices.userId, john.id));
   });
 
   it('refuses a "This wasn\'t me" link more than 24 hours old, changing nothing', async () => {
