@@ -155,11 +155,11 @@ test('a customer with five sign-in methods who adds another from the profile pag
 
   // Four more through 'Add a device': five in all, the most allowed.
   for (const domain of ['example.org', 'example.net', 'example.edu', 'example.info']) {
-    await addEmailFromProfile(page, `${customer.username}@${domain}`);
+    await addEmailFromProfile(page, `${customer.username}@${domain}`, customer.password);
   }
   await expect(devices).toHaveCount(MAX_MFA_DEVICES);
 
-  await startAddingDevice(page);
+  await startAddingDevice(page, customer.password);
   const modal = deviceModal(page);
   await expect(pairingHeading(page, 'maximum')).toBeVisible();
   await expect(modal.getByRole('alert')).toHaveText('MAXIMUM ALLOWED METHODS LIMIT');

@@ -4,7 +4,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { registerCustomer } from './support/customers';
 import { choosePairingOption, expectDeviceAdded, signInToPairingOffer } from './support/pairing';
 import { openSettingsPage, signInCustomer } from './support/settings';
-import { expectLandedAs, loginModal, signOutToHome } from './support/sign-in';
+import { Mailbox, expectLandedAs, loginModal, signOutToHome } from './support/sign-in';
+import { confirmStepUpWithCode } from './support/step-up';
 import { addVirtualAuthenticator } from './support/webauthn';
 
 /**
@@ -75,7 +76,10 @@ test('a customer names their passkey, removes their password, signs in with the 
   await page.getByRole('button', { name: 'Switch to Password', exact: true }).click();
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  const mailbox = await Mailbox.open(page.request, customer.email);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // A new password is a new way in: the step-up asks for a factor they have (their e-mail's code).
+  await confirmStepUpWithCode(page, mailbox);
   await expect(
     page.getByRole('status').filter({ hasText: messages.signInMethod.updated }),
   ).toHaveText(messages.signInMethod.updated);

@@ -12,6 +12,7 @@ import {
 } from './support/pairing';
 import { openProfile, signInDevices, startAddingDevice } from './support/profile';
 import {
+  DEMO_PASSWORD,
   USERS,
   chooseMethod,
   codeField,
@@ -42,7 +43,7 @@ test('jane.doe pairs an authenticator app from her profile with the key it shows
   await expect(devices.first()).toBeVisible();
   const devicesBefore = await devices.count();
 
-  await startAddingDevice(page);
+  await startAddingDevice(page, DEMO_PASSWORD);
   await choosePairingOption(page, AUTHENTICATOR_APP);
   const modal = deviceModal(page);
   await expect(pairingHeading(page, 'authenticatorApp')).toBeVisible();
@@ -97,7 +98,7 @@ test("adding from the profile a passkey the authenticator already holds is refus
   await openProfile(page);
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(2);
-  await startAddingDevice(page);
+  await startAddingDevice(page, customer.password);
   await choosePairingOption(page, PASSKEY_OPTION);
   const modal = deviceModal(page);
   await expect(pairingHeading(page, 'fido')).toBeVisible();

@@ -9,6 +9,7 @@ import {
 import { expectNoAxeViolations } from './support/axe';
 import { publicConfigOf, registerCustomer } from './support/customers';
 import { addEmailFromProfile, openProfile, signInDevices } from './support/profile';
+import { confirmStepUpWithPassword } from './support/step-up';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import {
   Mailbox,
@@ -65,10 +66,14 @@ function saveResult(page: Page) {
     .getByRole('status');
 }
 
-/** Types a mobile number into the form and clicks Save. */
-async function saveMobile(page: Page, mobile: string): Promise<void> {
+/**
+ * Types a mobile number into the form and clicks Save; a new number is a new way to sign in,
+ * so the step-up dialog asks for the customer's `password` (docs/security.md, step-up).
+ */
+async function saveMobile(page: Page, mobile: string, password: string): Promise<void> {
   await mobileField(page).fill(mobile);
   await saveButton(page).click();
+  await confirmStepUpWithPassword(page, password);
 }
 
 /**
@@ -97,11 +102,13 @@ test('a customer who changes their mobile sees a spinner, enters the code texted
 
   // A mobile of their own first: once its code is entered, its SMS device joins the e-mail.
   const firstPhone = await Mailbox.open(page.request, oldMobile);
-  await saveMobile(page, oldMobile);
+  await saveMobile(page, oldMobile, customer.password);
   await verifyNewMobile(page, firstPhone);
   await expect(saveResult(page)).toHaveText(messages.profile.contactVerified('mobile number'));
   await expect(devices).toHaveCount(2);
   await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText(lastFour(oldMobile));
+  // While the e-mail signs in, a new number waits 24 hours before it does (and says so).
+  await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText('New: signs you in from');
 
   // The save holds until the spinner has been seen: on this machine it can be quicker than a look.
   const config = await publicConfigOf(page.request);
@@ -117,37 +124,38 @@ test('a customer who changes their mobile sees a spinner, enters the code texted
     await route.continue();
   });
   const secondPhone = await Mailbox.open(page.request, newMobile);
-  await saveMobile(page, newMobile);
+  await mobileField(page).fill(newMobile);
+  await saveButton(page).click();
   await expect(saveButton(page)).toHaveText('Saving…');
   await expect(saveButton(page).locator('.spinner-border')).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await expect(mobileField(page)).toBeDisabled();
   answerSave();
+  await confirmStepUpWithPassword(page, customer.password);
   await expect(saveButton(page)).toHaveText('Save');
   await page.unroute(isProfileUpdate);
   await verifyNewMobile(page, secondPhone);
   await expect(saveResult(page)).toHaveText(messages.profile.contactVerified('mobile number'));
 
-  // The old number's device is gone and the new number's took its place.
+  // The old number's device (itself still waiting) is gone and the new number's took its place.
   await expect(devices.filter({ hasText: lastFour(newMobile) })).toHaveCount(1);
   await expect(devices).toHaveCount(2);
   await expect(devices.filter({ hasText: SMS_DEVICE })).toContainText(lastFour(newMobile));
   await expect(devices.filter({ hasText: lastFour(oldMobile) })).toHaveCount(0);
 
-  // Next sign-in: the choice is e-mail or the new number, and the code is texted there alone.
-  const oldPhoneLastMessage = await newestMessageId(page.request, oldMobile);
-  const newPhone = await Mailbox.open(page.request, newMobile);
+  // Next sign-in: the new number does not sign in yet; the code goes to the e-mail, no text.
+  const newPhoneLastMessage = await newestMessageId(page.request, newMobile);
+  const mailbox = await Mailbox.open(page.request, customer.email);
   await signOutToHome(page);
   await openSignIn(page);
   await enterUsername(page, customer.username);
   await enterPassword(page, customer.password);
-  await expect(loginModal(page).getByRole('radio')).toHaveCount(2);
-  await chooseMethod(page, new RegExp(`^SMS.*${lastFour(newMobile)}$`));
+  await expect(loginModal(page).getByRole('radio', { name: /^SMS/ })).toHaveCount(0);
   await expect(stepHeading(page, 'code')).toBeVisible();
-  await enterCode(page, await newPhone.readNewCode());
+  await enterCode(page, await mailbox.readNewCode());
   await expectLandedAs(page, customer);
-  expect(await newestMessageId(page.request, oldMobile), 'a text to the old number').toBe(
-    oldPhoneLastMessage,
+  expect(await newestMessageId(page.request, newMobile), 'a text to the new number').toBe(
+    newPhoneLastMessage,
   );
 });
 
@@ -163,13 +171,13 @@ test('a customer at the device limit who saves a new mobile number is warned tha
   const devices = signInDevices(page);
   await expect(devices).toHaveCount(1);
   for (const domain of ['example.org', 'example.net', 'example.edu', 'example.info']) {
-    await addEmailFromProfile(page, `${customer.username}@${domain}`);
+    await addEmailFromProfile(page, `${customer.username}@${domain}`, customer.password);
   }
   await expect(devices).toHaveCount(MAX_MFA_DEVICES);
 
   await page.getByLabel('City', { exact: true }).fill('Springfield');
   const phone = await Mailbox.open(page.request, mobile);
-  await saveMobile(page, mobile);
+  await saveMobile(page, mobile, customer.password);
   await verifyNewMobile(page, phone);
   await expect(saveResult(page)).toHaveText(messages.profile.limitExceeded);
   await expect(saveResult(page).getByText(messages.profile.limitExceeded)).toHaveClass(

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
 import { openSettingsPage } from './support/settings';
+import { confirmStepUpWithPassword } from './support/step-up';
 import {
+  DEMO_PASSWORD,
   USERS,
   enterPassword,
   enterUsername,
@@ -54,8 +56,10 @@ test('jane generates recovery codes, signs in with one instead of her e-mail cod
   const remaining = section.getByTestId('recovery-codes-remaining');
   await expect(remaining).not.toBeEmpty();
 
-  // Her sign-in is seconds old: no step-up is asked. The codes are shown once.
+  // New codes are a new way in: however fresh her sign-in, the step-up asks for her password.
+  // The codes are shown once.
   await section.getByRole('button', { name: /^Generate (new )?recovery codes$/ }).click();
+  await confirmStepUpWithPassword(page, DEMO_PASSWORD);
   const list = section.getByRole('list', { name: text.heading, exact: true });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const codes = await list.getByRole('listitem').allInnerTexts();

@@ -10,7 +10,8 @@ import {
   type OwnServer,
 } from './support/own-server';
 import { openSettingsPage } from './support/settings';
-import { USERS, sessionItem } from './support/sign-in';
+import { DEMO_PASSWORD, USERS, sessionItem } from './support/sign-in';
+import { confirmStepUpWithPassword } from './support/step-up';
 
 // Issue 14 §4: "Where you're signed in" on Sign In & Password. jane signs in in two browsers;
 // the first sees both, signs the other out (whose next API call is refused), and a password
@@ -103,6 +104,8 @@ test('jane signs in in two browser contexts, sees two sessions, signs the other 
     await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await form.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await form.getByRole('button', { name: text.changePassword }).click();
+    // A new password is a new way in: the step-up dialog asks for the current one first.
+    await confirmStepUpWithPassword(laptop, DEMO_PASSWORD);
     // The first new password this server checks loads the password-strength dictionaries
     // (seconds on a busy machine): a longer wait than a click's answer usually needs.
     await expect(form.getByRole('status')).toHaveText(text.passwordChangedOthersOut(1), {

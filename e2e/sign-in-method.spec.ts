@@ -5,11 +5,12 @@ import {
   messages,
   pageRoute,
 } from '@anybank/contracts';
+import { confirmStepUpWithCode, confirmStepUpWithPassword } from './support/step-up';
 import { expectNoAxeViolations } from './support/axe';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { registerCustomer } from './support/customers';
 import { openSettingsPage, signInCustomer, watchForPasswordFields } from './support/settings';
-import { sessionItems } from './support/sign-in';
+import { Mailbox, sessionItems } from './support/sign-in';
 
 /**
  * Document 2 §2, §4, §5, §8: Sign In & Password switches a customer to the opposite sign-in
@@ -30,9 +31,11 @@ function currentMethod(page: Page) {
  * spec gives the customer to read it, then goes to /banking, which signs the customer out and
  * sends them home with an empty session.
  */
-async function saveAndFollowToSignOut(page: Page): Promise<void> {
+async function saveAndFollowToSignOut(page: Page, confirm: () => Promise<void>): Promise<void> {
   const savedAt = Date.now();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // A new sign-in method is a new way in: the step-up dialog asks first (docs/security.md).
+  await confirm();
   await expect(
     page.getByRole('status').filter({ hasText: messages.signInMethod.updated }),
   ).toHaveText(messages.signInMethod.updated);
@@ -76,7 +79,7 @@ test('a customer switches to Device sign-in, is signed out and signs in without 
   const methodSection = page.getByRole('region', { name: 'Your sign-in method', exact: true });
   await expect(methodSection.locator('input[type="password"]')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await saveAndFollowToSignOut(page);
+  await saveAndFollowToSignOut(page, () => confirmStepUpWithPassword(page, customer.password));
 
   // Device: the username leads straight on to the e-mailed code.
   await signInCustomer(page, customer, { password: null });
@@ -114,7 +117,9 @@ test('a customer switches to Device sign-in, is signed out and signs in without 
 
   await newPassword.fill(NEW_PASSWORD);
   await confirmation.fill(NEW_PASSWORD);
-  await saveAndFollowToSignOut(page);
+  // No password to confirm with now: the code the step-up e-mails to the one device.
+  const mailbox = await Mailbox.open(page.request, customer.email);
+  await saveAndFollowToSignOut(page, () => confirmStepUpWithCode(page, mailbox));
 
   // Password again: the password step is back, and the new password passes it.
   await signInCustomer(page, customer, { password: NEW_PASSWORD });

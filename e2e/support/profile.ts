@@ -9,6 +9,7 @@ import {
   pairingHeading,
 } from './pairing';
 import { Mailbox } from './sign-in';
+import { confirmStepUpWithPassword } from './step-up';
 
 /**
  * The profile page (/banking/profile-settings/profile): the customer's details and their
@@ -28,16 +29,24 @@ export function signInDevices(page: Page): Locator {
   return page.getByRole('list', { name: 'Sign-in devices', exact: true }).getByRole('listitem');
 }
 
-/** 'Add a device': the modal opens at the device types (tab 9), or at the limit (tab 8). */
-export async function startAddingDevice(page: Page): Promise<void> {
+/**
+ * 'Add a device': a new way to sign in, so the step-up dialog asks for the customer's
+ * `password` first; then the modal opens at the device types (tab 9), or at the limit (tab 8).
+ */
+export async function startAddingDevice(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Add a device', exact: true }).click();
+  await confirmStepUpWithPassword(page, password);
   await expect(pairingHeading(page, 'method').or(pairingHeading(page, 'maximum'))).toBeVisible();
 }
 
 /** Adds an e-mail address from the profile page with the code sent there; the modal closes. */
-export async function addEmailFromProfile(page: Page, address: string): Promise<void> {
+export async function addEmailFromProfile(
+  page: Page,
+  address: string,
+  password: string,
+): Promise<void> {
   const mailbox = await Mailbox.open(page.request, address);
-  await startAddingDevice(page);
+  await startAddingDevice(page, password);
   await choosePairingOption(page, 'Email');
   await enterPairingTarget(page, address);
   await expect(pairingHeading(page, 'code')).toBeVisible();

@@ -58,6 +58,8 @@ import { createConsentService } from './modules/consents/consent.service';
 import { registerDirectoryEntryRoutes } from './modules/directory/directory-entry.routes';
 import { createDirectoryEntryService } from './modules/directory/directory-entry.service';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes';
+import { registerContactUndoRoutes } from './modules/directory/contact-undo.routes';
+import { createContactUndoService } from './modules/directory/contact-undo.service';
 import { registerScimRoutes } from './modules/directory/scim.routes';
 import { createScimService } from './modules/directory/scim.service';
 import { createHelpDeskService } from './modules/helpdesk/helpdesk.service';
@@ -382,7 +384,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     secret: secrets.signingSecret,
     notices,
     recentAuth: {
-      requireRecentAuthentication: (who) => recentAuth.requireRecentAuthentication(who),
+      requireStepUpForChange: (who) => recentAuth.requireStepUpForChange(who),
     },
     clock: deps.clock,
   });
@@ -399,6 +401,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     recoveryCodes,
     notices,
     phoneCountry: config.phoneDefaultCountry,
+    clock: deps.clock,
   });
   // Sensitive changes need a recent sign-in or step-up (issue 12 §2).
   const recentAuth = createRecentAuthentication({
@@ -528,6 +531,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         }),
       });
       registerDirectoryRoutes(api, { db, auth });
+      // The previous address's "This wasn't me" link undoes a contact change (step-up.ts).
+      registerContactUndoRoutes(api, {
+        config,
+        undo: createContactUndoService({ db, sessions, clock: deps.clock }),
+      });
       registerDirectoryEntryRoutes(api, {
         auth,
         entries: createDirectoryEntryService({ db, productId: config.productId }),

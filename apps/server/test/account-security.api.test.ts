@@ -16,7 +16,7 @@ import { totpFor } from '../src/modules/identity/devices/totp.rules';
 import { seedDemoData } from '../src/seed/seed';
 import { userIdOf } from './banking-server';
 import { freePort } from './browser-session';
-import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp } from './sign-in-driver';
 import { SoftAuthenticator } from './soft-authenticator';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
@@ -236,7 +236,9 @@ describe.each(API_DATABASES)('account security on %s', (kind) => {
       body: { code: 'passwordless_no_password' },
     });
 
-    // Back to a password: the sign-in method switch, with a new one that passes the check.
+    // Back to a password: the sign-in method switch, with a new one that passes the check,
+    // after a step-up made for it (with a factor he has: no password now, so a device's).
+    await stepUp(origin, token, { email: 'james.taylor@example.com' });
     const back = await fetch(
       new URL(orchestrationPaths.policyStart(COMPANY, config.policyIds.SIGN_IN_METHOD), origin),
       {
@@ -295,6 +297,7 @@ describe.each(API_DATABASES)('account security on %s', (kind) => {
   it('reads phone numbers in the default country, stores E.164, shows them formatted, and refuses impossible ones', async () => {
     const token = await signIn('michael.brown');
     const save = async (mobile: string) => {
+      await stepUp(origin, token);
       const response = await fetch(
         new URL(orchestrationPaths.policyStart(COMPANY, config.policyIds.PROFILE_UPDATE), origin),
         {

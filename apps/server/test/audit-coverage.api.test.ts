@@ -14,7 +14,7 @@ import { listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import { partnerToken } from './partner-tokens';
 import { rfcTotp } from './rfc-totp';
-import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { TestPhone } from './test-phone';
@@ -164,6 +164,7 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
     it('records an authenticator app paired from the profile as a device added to its owner', async () => {
       const jane = await userIdOf(test, 'jane.doe');
       const token = await customerToken(origin, 'jane.doe');
+      await stepUp(origin, token);
       const auth = { authorization: `Bearer ${token}`, 'X-XSRF-Header': '1' };
       const pairing = new SignInDriver(origin);
       const started = await pairing.browser.fetch('/api/authn/flows', {
@@ -219,9 +220,10 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
       ]);
     });
 
-    it('records a changed mobile number as the old SMS device removed and the new one added', async () => {
+    it('records a changed mobile number as the new SMS device added, held 24 hours (the old one stays till then)', async () => {
       const emily = await userIdOf(test, 'emily.chen');
       const token = await customerToken(origin, 'emily.chen');
+      await stepUp(origin, token);
       const [oldSms] = (await listMfaDevicesOf(test.handle.db, emily)).filter(
         (device) => device.type === 'SMS',
       );
@@ -256,23 +258,24 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
       });
       expect(confirmed.status).toBe(200);
       expect(await auditedSince(mark, 'contact.changed')).toMatchObject([
-        { userId: emily, details: { kind: 'mobile' } },
+        { userId: emily, details: { kind: 'mobile', inUseFrom: expect.any(String) } },
       ]);
 
-      const [newSms] = (await listMfaDevicesOf(test.handle.db, emily)).filter(
+      const sms = (await listMfaDevicesOf(test.handle.db, emily)).filter(
         (device) => device.type === 'SMS',
       );
-      expect(newSms?.target).toBe('+16175550999');
-      expect(await auditedSince(mark, 'device.removed')).toMatchObject([
-        {
-          userId: emily,
-          details: { deviceId: oldSms?.id, deviceType: 'SMS', via: 'profile-update' },
-        },
-      ]);
+      const newSms = sms.find((device) => device.target === '+16175550999');
+      expect(sms.find((device) => device.id === oldSms?.id)?.inUseUntil).toEqual(newSms?.inUseFrom);
+      expect(await auditedSince(mark, 'device.removed')).toEqual([]);
       expect(await auditedSince(mark, 'device.added')).toMatchObject([
         {
           userId: emily,
-          details: { deviceId: newSms?.id, deviceType: 'SMS', via: 'profile-update' },
+          details: {
+            deviceId: newSms?.id,
+            deviceType: 'SMS',
+            via: 'profile-update',
+            inUseFrom: newSms?.inUseFrom?.toISOString(),
+          },
         },
       ]);
     });
@@ -358,6 +361,7 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
     it('records the password set when a customer switches their sign-in method to Password', async () => {
       const ava = await userIdOf(test, 'ava.thomas');
       const token = await customerToken(origin, 'ava.thomas');
+      await stepUp(origin, token);
       const mark = await auditMark();
       const switched = await startPolicy(config.policyIds.SIGN_IN_METHOD, {
         hostname: 'localhost',
@@ -373,6 +377,7 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
       ]);
 
       // A switch to Device sets no password, so it records no password change.
+      await stepUp(origin, token, { password: NEW_PASSWORD });
       const later = await auditMark();
       const toDevice = await startPolicy(config.policyIds.SIGN_IN_METHOD, {
         hostname: 'localhost',

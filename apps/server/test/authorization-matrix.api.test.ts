@@ -25,6 +25,7 @@ import {
   CONNECTED_APPS_API_PATH,
   REMEMBERED_BROWSERS_API_PATH,
   RECOVERY_CODES_API_PATH,
+  CONTACT_UNDO_PATH,
   PASSWORD_CHANGE_API_PATH,
   PASSWORDLESS_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
@@ -53,6 +54,7 @@ import {
   PRESENTER_PATH,
   SIGNING_KEY_ROTATION_PATH,
   STEP_UP_PATH,
+  STEP_UP_REQUIRED,
   TRANSFERS_API_PATH,
   XSRF_HEADER,
   directoryAttributeNames,
@@ -77,7 +79,7 @@ import { afterExpiryOf, atClock, expiryOf } from './expired-token';
 import { PARTNER_STAFF, applicationToken, partnerToken, signedInToken } from './partner-tokens';
 import { shopTokenWithProofs } from './pay-by-bank';
 import { announcedOidcEndpoints, fastifyRoutes, routeId, type RouteKey } from './server-routes';
-import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
@@ -171,6 +173,12 @@ interface Row {
   answers: Answers;
   /** What some callers' answers hold, where the status alone does not tell (a 200 refusal). */
   bodies?: Partial<Record<Caller, object>>;
+  /**
+   * A change of a way to sign in: it needs a step-up made for it (docs/security.md, step-up),
+   * so each customer caller makes one just before. Partner staff cannot step up (the step-up
+   * is for customers): a fresh token alone gets them 401 `step_up_required`.
+   */
+  stepUpFirst?: true;
 }
 
 /** Public by design: the token is not what this route looks at, so every caller gets this. */
@@ -236,6 +244,19 @@ const ROWS: Row[] = [
     name: 'the readiness check',
     request: () => ({ path: '/readyz' }),
     answers: everyone(200),
+  },
+  // "This wasn't me": only the link's single-use token decides, never who calls; one that is
+  // no change's is 410 for everyone (contact-takeover.api.test.ts: the right one undoes it).
+  {
+    route: route('POST', CONTACT_UNDO_PATH),
+    name: 'undoing a contact change with its link’s token',
+    request: () => ({
+      method: 'POST',
+      path: CONTACT_UNDO_PATH,
+      headers: XSRF,
+      json: { token: 'A'.repeat(43) },
+    }),
+    answers: everyone(410),
   },
   // Issue 17 §3: with METRICS_TOKEN set only its bearer reads the metrics; no person's or
   // application's access token opens them (metrics.api.test.ts: the token does, and off: 404).
@@ -890,9 +911,10 @@ const ROWS: Row[] = [
     answers: signedIn({ customer: 200, 'other customer': 200 }),
   },
   {
-    // A new set for the caller themself (their sign-in is fresh, so no step-up is asked).
+    // A new set for the caller themself, after a step-up made for it.
     route: route('POST', RECOVERY_CODES_API_PATH),
     name: 'making a new set of the caller’s recovery codes',
+    stepUpFirst: true,
     request: () => ({ method: 'POST', path: RECOVERY_CODES_API_PATH }),
     answers: signedIn({ customer: 200, 'other customer': 200 }),
   },
@@ -1097,6 +1119,7 @@ const ROWS: Row[] = [
   {
     route: route('POST', FLOW_API_PATH),
     name: 'starting a device pairing from the profile',
+    stepUpFirst: true,
     request: () => ({ method: 'POST', path: FLOW_API_PATH, headers: XSRF }),
     answers: signedIn({ customer: 201, 'other customer': 201 }),
   },
@@ -1159,6 +1182,7 @@ const ROWS: Row[] = [
     route: POLICY_ROUTE,
     name: 'the SIGN_IN_METHOD policy (Password, the same password)',
     tokenIn: 'body',
+    stepUpFirst: true,
     request: (_context, token) => ({
       method: 'POST',
       path: policyPath('SIGN_IN_METHOD'),
@@ -1173,9 +1197,9 @@ const ROWS: Row[] = [
     answers: signedIn({
       customer: 200,
       'other customer': 200,
-      AnyWealthAdvisor: 200,
-      AnyMarketing: 200,
-      CustomerServiceRep: 200,
+      AnyWealthAdvisor: 401,
+      AnyMarketing: 401,
+      CustomerServiceRep: 401,
     }),
   },
   {
@@ -1358,6 +1382,7 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
     tokens.set('retail shop', shop.token);
     shopProof = shop.proof;
 
+    await stepUp(origin, customerToken);
     const pairing = await fetch(new URL(FLOW_API_PATH, origin), {
       method: 'POST',
       headers: { ...XSRF, authorization: `Bearer ${customerToken}` },
@@ -1380,6 +1405,9 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
 
   async function send(row: Row, caller: Caller): Promise<Response> {
     const token = tokens.get(caller) ?? null;
+    if (row.stepUpFirst && token && (caller === 'customer' || caller === 'other customer')) {
+      await stepUp(context.origin, token);
+    }
     const request = row.request(context, token, caller);
     const headers: Record<string, string> = { ...request.headers };
     if (token && row.tokenIn !== 'body' && caller === 'retail shop') {
@@ -1461,8 +1489,14 @@ describe.each(API_DATABASES)('who may call each route, on %s', (kind) => {
         if (row.route.url.startsWith(SCIM_USERS_API_PATH)) {
           expect(scimErrorBodySchema.parse(refusal)).toMatchObject({ status: String(status) });
         } else {
-          // A typed `code` (docs/api-errors.md) may name the reason beside the message.
-          expect(Object.keys(refusal).filter((key) => key !== 'code')).toEqual(['message']);
+          // A typed `code` (docs/api-errors.md) may name the reason beside the message; a
+          // step-up refusal also names the caller's own kinds of factor and where to start it.
+          const extra = (refusal as { code?: string }).code === STEP_UP_REQUIRED;
+          expect(
+            Object.keys(refusal).filter(
+              (key) => key !== 'code' && !(extra && ['methods', 'stepUpPath'].includes(key)),
+            ),
+          ).toEqual(['message']);
         }
       }
       const body = row.bodies?.[caller];

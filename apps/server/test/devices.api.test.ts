@@ -8,6 +8,7 @@ import {
   PERSON_RISK_PAYLOAD,
   SignInDriver,
   startSignInServer,
+  stepUp,
   type Server,
 } from './sign-in-driver';
 import { SoftAuthenticator } from './soft-authenticator';
@@ -398,6 +399,11 @@ describe('adding a device from the profile page', () => {
         })
       ).status,
     ).toBe(401);
+    // Her fresh token alone adds no way to sign in: a step-up made for it is asked for.
+    const fresh = await driver.browser.fetch('/api/authn/flows', { method: 'POST', headers: auth });
+    expect(fresh.status).toBe(401);
+    expect(await fresh.json()).toMatchObject({ code: 'step_up_required' });
+    await stepUp(origin, token);
     const started = await driver.browser.fetch('/api/authn/flows', {
       method: 'POST',
       headers: auth,
@@ -461,6 +467,7 @@ describe('adding a device from the profile page', () => {
 
   it('shows the maximum-devices message to a customer who already has five', async () => {
     const { driver, token } = await tokenOf('noah.white');
+    await stepUp(origin, token);
     const [noah] = await test.handle.db.select().from(users).where(eq(users.uid, 'noah.white'));
     await test.handle.db.insert(mfaDevices).values(
       ['+15550000011', '+15550000012', '+15550000013'].map((target) => ({

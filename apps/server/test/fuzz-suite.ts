@@ -34,6 +34,7 @@ import {
   CLIENT_BALANCES_API_PATH,
   CONNECTED_APPS_API_PATH,
   PASSWORD_CHANGE_API_PATH,
+  CONTACT_UNDO_PATH,
   PASSWORDLESS_API_PATH,
   passkeyNamePath,
   SIGN_IN_SESSIONS_API_PATH,
@@ -848,6 +849,17 @@ const TARGETS: Target[] = [
           }
           return call;
         }),
+  },
+  {
+    // "This wasn't me": a token of no change (410), of no shape (400), or none at all.
+    route: { method: 'POST', url: CONTACT_UNDO_PATH },
+    shape: 'api',
+    spec: () => ({
+      method: 'POST',
+      path: constant(CONTACT_UNDO_PATH),
+      headers: XSRF,
+      body: refusedJsonBody({ token: 'A'.repeat(43) }, [text(['token'])]),
+    }),
   },
   {
     route: { method: 'POST', url: '/api/mobile/activation' },

@@ -10,7 +10,7 @@ import { buildServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
-import { SignInDriver } from './sign-in-driver';
+import { SignInDriver, stepUp } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
@@ -123,8 +123,10 @@ describe.each(API_DATABASES)('new passwords on %s', (kind) => {
     );
     const tokens = await driver.token(landing.searchParams.get('code') ?? '');
     const accessToken = ((await tokens.json()) as { access_token: string }).access_token;
-    const toPassword = (password: string) =>
-      post(orchestrationPaths.policyStart(COMPANY, config.policyIds.SIGN_IN_METHOD), {
+    // Each try is a change of the way to sign in: a step-up made for it comes first.
+    const toPassword = async (password: string) => {
+      await stepUp(origin, accessToken, { password: DEMO_PASSWORD });
+      return post(orchestrationPaths.policyStart(COMPANY, config.policyIds.SIGN_IN_METHOD), {
         hostname: 'localhost',
         accessToken,
         rawData: {
@@ -132,6 +134,7 @@ describe.each(API_DATABASES)('new passwords on %s', (kind) => {
           userPassword: [password],
         },
       });
+    };
     const refusalOf = (answer: Answer) =>
       answer.body.additionalProperties?.body?.details?.[0]?.message;
 

@@ -12,13 +12,15 @@ import {
 import type { Server } from '../src/app';
 import type { Config } from '../src/config';
 import { mfaDevices, users } from '../src/db/schema';
+import { deviceInUseAt } from '../src/modules/directory/directory.rules';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { profileUpdateMessages } from '../src/modules/orchestration/policies/profile-update.policy';
-import { SignInDriver, startSignInServer } from './sign-in-driver';
+import { SignInDriver, startSignInServer, stepUp } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
 const COMPANY = 'anybank-demo';
+const DAY = 24 * 60 * 60 * 1000;
 
 interface Answer {
   status: number;
@@ -121,6 +123,14 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
     return save({ accessToken: janeToken, step: 'confirmContact', kind, otp: message?.code });
   }
   const devicesOfJane = () => listMfaDevicesOf(test.handle.db, janeId);
+  /** Jane's devices that sign in now, or `later` ms from now (a new contact waits 24 hours). */
+  const signingIn = async (later = 0) => {
+    const at = new Date(Date.now() + later + 1000);
+    return (await devicesOfJane())
+      .filter((device) => deviceInUseAt(device, at))
+      .map((device) => `${device.type}:${device.target}`)
+      .sort();
+  };
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
@@ -161,6 +171,7 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
   });
 
   it('saves the details and replaces the SMS device of the old mobile with the new one', async () => {
+    await stepUp(origin, janeToken);
     const answer = await save(
       profileBody(
         janeToken,
@@ -188,14 +199,13 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
       city: 'London',
       postalCode: 'SW1A 1AA',
     });
-    const devices = await devicesOfJane();
-    expect(devices.map((device) => `${device.type}:${device.target}`).sort()).toEqual([
-      `Email:${JANE.email}`,
-      'SMS:+447700900123',
-    ]);
+    // For 24 hours the old number still signs in and the new one does not yet.
+    expect(await signingIn()).toEqual([`Email:${JANE.email}`, `SMS:${JANE.mobile}`]);
+    expect(await signingIn(DAY)).toEqual([`Email:${JANE.email}`, 'SMS:+447700900123']);
   });
 
   it('replaces the e-mail device when the e-mail changes', async () => {
+    await stepUp(origin, janeToken);
     const answer = await save(
       profileBody(
         janeToken,
@@ -210,11 +220,8 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
       body: { success: true },
     });
     expect((await jane()).email).toBe('Jane.Work@Example.com');
-    const devices = await devicesOfJane();
-    expect(devices.map((device) => `${device.type}:${device.target}`).sort()).toEqual([
-      'Email:jane.work@example.com',
-      `SMS:${JANE.mobile}`,
-    ]);
+    expect(await signingIn()).toEqual([`Email:${JANE.email}`, `SMS:${JANE.mobile}`]);
+    expect(await signingIn(DAY)).toEqual(['Email:jane.work@example.com', `SMS:${JANE.mobile}`]);
   });
 
   it('leaves the devices alone when neither mobile nor e-mail changed', async () => {
@@ -242,6 +249,7 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
         name: `Authenticator ${index + 1}`,
       })),
     );
+    await stepUp(origin, janeToken);
     const answer = await save(
       profileBody(janeToken, { ...JANE, mobile: '+447700900123' }, { deleteSmsMfa: JANE.mobile }),
     );
@@ -265,6 +273,7 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
         name: `Authenticator ${index + 1}`,
       })),
     );
+    await stepUp(origin, janeToken);
     const answer = await save(
       profileBody(janeToken, { ...JANE, mobile: '+447700900123' }, { deleteSmsMfa: JANE.mobile }),
     );
@@ -272,8 +281,10 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
       status: 200,
       body: { success: true },
     });
-    const sms = (await devicesOfJane()).filter((device) => device.type === 'SMS');
-    expect(sms.map((device) => device.target)).toEqual(['+447700900123']);
+    const sms = async (later: number) =>
+      (await signingIn(later)).filter((device) => device.startsWith('SMS:'));
+    expect(await sms(0)).toEqual([`SMS:${JANE.mobile}`]);
+    expect(await sms(DAY)).toEqual(['SMS:+447700900123']);
   });
 
   it('refuses an invalid e-mail and other §5 violations field by field, changing nothing', async () => {
@@ -314,6 +325,7 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
   });
 
   it('accepts a blank mobile and ZIP, and removes the old number’s SMS device', async () => {
+    await stepUp(origin, janeToken);
     const answer = await save(profileBody(janeToken, { ...JANE, mobile: '', zip: '' }));
     expect(answer.status).toBe(200);
     expect(await jane()).toMatchObject({ mobile: null, postalCode: null });

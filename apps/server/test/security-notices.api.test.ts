@@ -10,7 +10,7 @@ import type { Config } from '../src/config';
 import { listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { customerToken, startBankingServer, userIdOf } from './banking-server';
 import { partnerToken } from './partner-tokens';
-import { SignInDriver, type Server } from './sign-in-driver';
+import { SignInDriver, stepUp, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { TestPhone } from './test-phone';
@@ -88,6 +88,7 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
   it('tells a customer their password changed when they switch to Password, and nothing when they switch to Device', async () => {
     const token = await customerToken(origin, 'ava.thomas');
     const before = (await mailbox('ava.thomas@example.com')).length;
+    await stepUp(origin, token);
     const switched = await startPolicy(config.policyIds.SIGN_IN_METHOD, {
       hostname: 'localhost',
       accessToken: token,
@@ -105,6 +106,7 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     );
     expect(told?.body).toContain(notice.ifItWasNot);
 
+    await stepUp(origin, token, { password: NEW_PASSWORD });
     const later = (await mailbox('ava.thomas@example.com')).length;
     const toDevice = await startPolicy(config.policyIds.SIGN_IN_METHOD, {
       hostname: 'localhost',
@@ -115,8 +117,9 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     expect(await noticesSince('ava.thomas@example.com', later)).toEqual([]);
   });
 
-  it('tells of the old mobile number removed and the new one added when the profile changes it', async () => {
+  it('tells of the new mobile number added when the profile changes it (the old one stays 24 hours)', async () => {
     const token = await customerToken(origin, 'emily.chen');
+    await stepUp(origin, token);
     const before = (await mailbox('emily.chen@example.com')).length;
     const saved = await startPolicy(config.policyIds.PROFILE_UPDATE, {
       hostname: 'localhost',
@@ -134,9 +137,7 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     expect(saved.status).toBe(200);
     await confirmContact(token, 'mobile', '+16175550999');
     const told = await noticesSince('emily.chen@example.com', before);
-    expect(told.map((message) => message.subject).sort()).toEqual(
-      [notice.deviceAddedSubject, notice.deviceRemovedSubject].sort(),
-    );
+    expect(told.map((message) => message.subject)).toEqual([notice.deviceAddedSubject]);
     for (const message of told) {
       expect(message.body).toContain('a mobile number for text-message codes');
       // The notice names the kind of method, never the number itself.
@@ -144,8 +145,9 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     }
   });
 
-  it('tells the old e-mail address as well as the new one when the profile replaces it', async () => {
+  it('tells the old e-mail address, with its undo link, as well as the new one when the profile replaces it', async () => {
     const token = await customerToken(origin, 'noah.white');
+    await stepUp(origin, token);
     const before = (await mailbox('noah.white@example.com')).length;
     const saved = await startPolicy(config.policyIds.PROFILE_UPDATE, {
       hostname: 'localhost',
@@ -163,17 +165,14 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     expect(saved.status).toBe(200);
     await confirmContact(token, 'email', 'noah.new@example.org');
     const toOld = await noticesSince('noah.white@example.com', before);
-    // The device's removal, and the change itself (what, when, from which browser, help).
-    expect(toOld.map((message) => message.subject).sort()).toEqual(
-      [notice.deviceRemovedSubject, notice.contactChangedSubject('e-mail address')].sort(),
-    );
-    expect(
-      toOld.find((message) => message.subject === notice.deviceRemovedSubject)?.body,
-    ).toContain('an e-mail address for codes was removed');
+    // The change itself (what, when, from which browser, "This wasn't me", help); the old
+    // address's device stays for 24 hours, so no removal is told yet.
+    expect(toOld.map((message) => message.subject)).toEqual([
+      notice.contactChangedSubject('e-mail address'),
+    ]);
+    expect(toOld[0]?.body).toContain(`${securityNoticeMessages.contactChangedUndoLabel}: `);
     const toNew = await noticesSince('noah.new@example.org', 0);
-    expect(toNew.map((message) => message.subject).sort()).toEqual(
-      [notice.deviceAddedSubject, notice.deviceRemovedSubject].sort(),
-    );
+    expect(toNew.map((message) => message.subject)).toEqual([notice.deviceAddedSubject]);
   });
 
   it('tells the owner when the app is activated on a phone, and again when another phone takes it over', async () => {

@@ -4,6 +4,7 @@ import {
   OAUTH_PATHS,
   PICKUP_INSTANCE_HEADER,
   PICKUP_PATH,
+  STEP_UP_PATH,
   XSRF_HEADER,
   flowResponseSchema,
   outboxResponseSchema,
@@ -219,3 +220,44 @@ export class SignInDriver {
 }
 
 export type { Server };
+
+/**
+ * A step-up as the page's dialog makes it (docs/security.md, step-up): started with the
+ * customer's token in a browser (which gets the step-up's cookie), answered with the password,
+ * or, for a customer who signs in with a device, with the code sent to `email`. A change that
+ * adds a way to sign in spends it; each such change needs one of its own.
+ */
+export async function stepUp(
+  origin: string,
+  accessToken: string,
+  answer: { password?: string; email?: string } = {},
+): Promise<void> {
+  const driver = new SignInDriver(origin);
+  const headers = { [XSRF_HEADER]: '1', authorization: `Bearer ${accessToken}` };
+  const started = await driver.browser.fetch(STEP_UP_PATH, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ riskPayload: PERSON_RISK_PAYLOAD }),
+  });
+  const flow = flowResponseSchema.parse(await started.json());
+  driver.flowId = flow.id;
+  if (flow.status === 'DEVICE_SELECTION_REQUIRED') {
+    const email = flow.devices?.find((device) => device.type === 'Email');
+    await driver.post({ action: 'selectDevice' }, { deviceRef: { id: email?.id } }, headers);
+  }
+  const done =
+    flow.status === 'USERNAME_PASSWORD_REQUIRED'
+      ? await driver.post(
+          'checkUsernamePassword',
+          { username: flow.username, password: answer.password ?? 'Welcome2Bank!' },
+          headers,
+        )
+      : await driver.post(
+          { action: 'checkOtp' },
+          { otp: await driver.latestCode(answer.email ?? `${flow.username}@example.com`) },
+          headers,
+        );
+  if (done.body.status !== 'RESUME') {
+    throw new Error(`step-up not finished: ${done.status} ${JSON.stringify(done.body)}`);
+  }
+}

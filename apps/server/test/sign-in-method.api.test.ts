@@ -5,7 +5,7 @@ import { findUserByUid } from '../src/modules/directory/directory.store';
 import { buildServer, type Server } from '../src/app';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
-import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
@@ -71,7 +71,10 @@ describe.each(API_DATABASES)('sign-in method switch on %s', (kind) => {
     return { status: response.status, body: (await response.json()) as Answer['body'] };
   }
 
-  function toDevice(token = accessToken) {
+  // Each switch is a change of the way to sign in: a step-up made for it comes first.
+  async function toDevice(token = accessToken) {
+    if (token === accessToken)
+      await stepUp(origin, token, { password: OLD_PASSWORD, email: EMAIL });
     return switchMethod({
       hostname: 'localhost',
       accessToken: token,
@@ -79,7 +82,9 @@ describe.each(API_DATABASES)('sign-in method switch on %s', (kind) => {
     });
   }
 
-  function toPassword(passwords: string[], token = accessToken) {
+  async function toPassword(passwords: string[], token = accessToken) {
+    if (token === accessToken)
+      await stepUp(origin, token, { password: OLD_PASSWORD, email: EMAIL });
     return switchMethod({
       hostname: 'localhost',
       accessToken: token,
@@ -129,6 +134,7 @@ describe.each(API_DATABASES)('sign-in method switch on %s', (kind) => {
         messages.validation.passwordHint,
       );
     }
+    await stepUp(origin, accessToken, { password: OLD_PASSWORD, email: EMAIL });
     const without = await switchMethod({
       hostname: 'localhost',
       accessToken,

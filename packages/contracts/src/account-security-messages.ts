@@ -71,6 +71,8 @@ export const passkeyNameMessages = {
   nameRequired: 'Please enter a name of at most 64 characters.',
   lastUsed: (when: string) => `Last used ${when}`,
   neverUsed: 'Not used yet',
+  inUseFrom: (when: string) => `New: signs you in from ${when}`,
+  inUseUntil: (when: string) => `Replaced: signs you in until ${when}`,
 };
 
 export const passwordlessMessages = {

@@ -112,6 +112,8 @@ export const apiErrorMessages = {
     'We have sent several emails to this address recently. Please wait a few minutes and try again.',
   profile_changed_meanwhile: 'Your details changed meanwhile. Please reload and try again.',
   no_pending_contact_change: messages.profile.noPendingContactChange,
+  /** A "This wasn't me" link that was used already, expired, or never was. */
+  contact_undo_link_invalid: messages.contactUndo.linkInvalid,
   own_devices_only: 'You can only check the devices of your own account.',
   // Wallet pairing (wallet, orchestration's wallet pairing policy).
   wallet_customers_only: walletMessages.customersOnly,

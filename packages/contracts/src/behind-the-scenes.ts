@@ -240,7 +240,15 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   },
   'contact.changed': {
     title: 'Contact changed',
-    explain: (d) => `The new ${text(d.kind, 'contact')} is in use.`,
+    explain: (d) =>
+      d.inUseFrom
+        ? `The new ${text(d.kind, 'contact')} is saved; it signs in only 24 hours from now.`
+        : `The new ${text(d.kind, 'contact')} is in use.`,
+  },
+  'contact.change_undone': {
+    title: 'Contact change undone',
+    explain: (d) =>
+      `"This wasn't me": the previous ${text(d.kind, 'contact')} is back and every session ended.`,
   },
   'oauth.consent_given': {
     title: 'Application allowed',

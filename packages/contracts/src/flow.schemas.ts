@@ -17,6 +17,10 @@ export const flowDeviceSchema = z.object({
   rpId: z.string().nullable().optional(),
   /** Issue 14 §1: when it last signed the customer in (ISO); the devices list only. */
   lastUsedAt: z.string().nullable().optional(),
+  /** A new address or number held after its change: it signs in from then on (ISO). */
+  inUseFrom: z.string().optional(),
+  /** The address or number it replaced: it signs in until then (ISO). */
+  inUseUntil: z.string().optional(),
 });
 export type FlowDevice = z.infer<typeof flowDeviceSchema>;
 

@@ -163,10 +163,24 @@ const sections = {
     contactCodeBody: (what: string, code: string) =>
       `Your ${BANK} code to confirm your new ${what} is ${code}. It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this change, you can ignore this message.`,
   },
+  // The previous address's "This wasn't me" link: it undoes a contact change (step-up.ts).
+  contactUndo: {
+    intro:
+      'Your e-mail address or mobile number was changed, and you say it was not you. We will put the previous one back, remove the new one and sign out everywhere, including on this browser.',
+    submit: "This wasn't me: undo the change",
+    working: 'Undoing the change…',
+    done: (what: string, restored: string) =>
+      `Done: your ${what} is ${restored} again, the new one was removed and every session was signed out. Sign in again and change your password if you think someone knows it.`,
+    missingLink:
+      'This page needs the link from our message. Please open the link in the message again.',
+    linkInvalid:
+      'This link does not work any more: it was used already, or it is more than 24 hours old. Please call us on the number on the back of your card.',
+    signIn: 'Go to the home page',
+  },
   // Issue 12 §2: a sensitive change needs a fresh check of a factor the customer already has.
   stepUp: {
     required:
-      'For your security, please confirm it is you before making this change: your sign-in is more than 5 minutes old.',
+      'For your security, please confirm it is you before making this change, with your password or a sign-in method you already have.',
     heading: 'Confirm it is you',
     intro:
       'Before this change, please confirm it is you with your password or one of your sign-in methods.',

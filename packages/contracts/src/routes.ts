@@ -45,6 +45,7 @@ export type PageId =
   | 'payment-consent'
   | 'retail'
   | 'outbox'
+  | 'contact-undo'
   | 'mobile'
   | 'demo'
   | 'personal'
@@ -261,6 +262,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     standalone: true,
   },
   { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },
+  // The previous address's "This wasn't me" link (step-up.ts CONTACT_UNDO_PAGE).
+  {
+    id: 'contact-undo',
+    paths: ['/contact-change/undo'],
+    heading: "This wasn't me",
+    access: 'anyone',
+  },
   {
     id: 'mobile',
     paths: ['/mobile'],

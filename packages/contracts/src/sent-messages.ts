@@ -99,8 +99,12 @@ export const securityNoticeMessages = {
     when: string,
     browser: string,
   ) =>
-    `Hello ${firstName}, the ${what} of your ${BANK} username ${username} was changed to ${newValue} on ${when}, from this browser: ${browser}. This address no longer receives sign-in codes.`,
-  contactChangedHelp: `If this was not you, call us at once on the number on the back of your card. For the next ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)} a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.`,
+    `Hello ${firstName}, the ${what} of your ${BANK} username ${username} was changed to ${newValue} on ${when}, from this browser: ${browser}. The new one signs you in only ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)} from then; until then this one still does.`,
+  /** The one-click undo: the words the link follows are the ones the page's button repeats. */
+  contactChangedUndoLabel: "This wasn't me",
+  contactChangedUndo: (url: string) =>
+    `This wasn't me: ${url}\nThis link puts this address or number back, removes the new one and signs out everywhere. It works once, for ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)}.`,
+  contactChangedHelp: `If this was not you, follow the link above, or call us at once on the number on the back of your card. For the next ${inHours(CONTACT_CHANGE_RECOVERY_HOLD_MS)} a password reset still sends its code to this address: use 'Forgot password?' on the sign-in page to take your account back.`,
   cloneSuspectedSubject: 'We refused a sign-in with a copy of your passkey',
   cloneSuspected: (firstName: string, username: string, device: string, when: string) =>
     `Hello ${firstName}, on ${when} we refused a sign-in to your ${BANK} username ${username}: ${device} answered like a copy of the one you registered.`,

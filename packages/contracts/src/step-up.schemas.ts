@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STEP_UP_METHODS, STEP_UP_REQUIRED } from './step-up';
+import { CONTACT_KINDS, STEP_UP_METHODS, STEP_UP_REQUIRED } from './step-up';
 
 /**
  * The body of a `step_up_required` refusal, apart from step-up.ts (the window, path and code)
@@ -15,3 +15,15 @@ export const stepUpRequiredSchema = z.object({
   stepUpPath: z.string(),
 });
 export type StepUpRequired = z.infer<typeof stepUpRequiredSchema>;
+
+/** `POST CONTACT_UNDO_PATH`: the link's token (43 base64url characters: 32 random bytes). */
+export const contactUndoRequestSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/** The change was undone: which contact detail, and what it is again (masked). */
+export const contactUndoResponseSchema = z.object({
+  kind: z.enum(CONTACT_KINDS),
+  restored: z.string(),
+});
+export type ContactUndoResponse = z.infer<typeof contactUndoResponseSchema>;

@@ -121,6 +121,14 @@ export const mfaDevices = pgTable(
     rpId: text('rp_id'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * A new e-mail address or mobile number signs in from this time only (24 hours after its
+     * change, while an older device exists): a fresh stolen token cannot make itself a way in.
+     * Null: in use since it was added.
+     */
+    inUseFrom: timestamp('in_use_from', { withTimezone: true }),
+    /** The device it replaced signs in until this time, then is gone. Null: no end. */
+    inUseUntil: timestamp('in_use_until', { withTimezone: true }),
   },
   (table) => [
     index('mfa_devices_user_idx').on(table.userId),
@@ -558,7 +566,8 @@ export const stepUps = pgTable(
 /**
  * A change of e-mail address or mobile number. `pending` until the customer enters the code
  * sent to the new one (until then the old one stays the sign-in device and recovery address);
- * `confirmed` rows keep the previous value, which recovery uses for 24 hours.
+ * `confirmed` rows keep the previous value, which recovery uses for 24 hours; `undone` when
+ * the previous address's "This wasn't me" link put it back.
  */
 export const contactChanges = pgTable(
   'contact_changes',
@@ -575,13 +584,20 @@ export const contactChanges = pgTable(
     browser: text('browser').notNull(),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * "This wasn't me": the SHA-256 of the single-use link token sent to the previous address
+     * or number when the change is confirmed, and when the link stops working. Cleared once used.
+     */
+    undoTokenHash: text('undo_token_hash').unique(),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (table) => [
     index('contact_changes_user_idx').on(table.userId, table.kind, table.status),
     check('contact_changes_kind_check', sql`${table.kind} in ('email', 'mobile')`),
     check(
       'contact_changes_status_check',
-      sql`${table.status} in ('pending', 'confirmed', 'superseded')`,
+      sql`${table.status} in ('pending', 'confirmed', 'superseded', 'undone')`,
     ),
   ],
 );

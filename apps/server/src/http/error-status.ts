@@ -123,6 +123,7 @@ export const errorStatus = {
   too_many_emails: 429,
   profile_changed_meanwhile: 409,
   no_pending_contact_change: 409,
+  contact_undo_link_invalid: 410,
   own_devices_only: 403,
   // Wallet pairing.
   wallet_customers_only: 403,

@@ -23,6 +23,7 @@ const creditCard = () => import('../features/credit-card');
 const login = () => import('../features/login');
 const customerService = () => import('../features/customer-service');
 const outbox = () => import('../features/outbox');
+const contactUndo = () => import('../features/contact-undo');
 const mobile = () => import('../features/mobile');
 const demo = () => import('../features/demo');
 const oauthConsent = () => import('../features/oauth-consent');
@@ -66,6 +67,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'payment-consent': lazyPage(payByBank, (m) => m.PaymentConsentPage),
   retail: lazyPage(retailShop, (m) => m.RetailShopPage),
   outbox: lazyPage(outbox, (m) => m.OutboxPage),
+  'contact-undo': lazyPage(contactUndo, (m) => m.ContactUndoPage),
   mobile: lazyPage(mobile, (m) => m.MobilePage),
   demo: lazyPage(demo, (m) => m.DemoPage),
   personal: lazyPage(bankPages, (m) => m.PersonalPage),

@@ -45,6 +45,7 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'payment-consent',
       'retail',
       'outbox',
+      'contact-undo',
       'mobile',
       // A demo tool (issue 15 §2): the presenter may be signed in as anyone, or not at all.
       'demo',

@@ -88,8 +88,16 @@ export const AUDIT_EVENT_TYPES = [
   'stepup.succeeded',
   /** A new e-mail address or mobile number was asked for (details.kind); it awaits its code. */
   'contact.change_requested',
-  /** The code sent to the new e-mail address or mobile number was entered: it is in use. */
+  /**
+   * The code sent to the new e-mail address or mobile number was entered: it is the contact
+   * detail now, and a sign-in device 24 hours later (details.inUseFrom) while an older exists.
+   */
   'contact.changed',
+  /**
+   * "This wasn't me": the previous address's link undid a contact change (details.kind,
+   * changeId); the new device went, the old one is back, and every session ended.
+   */
+  'contact.change_undone',
   /** Issue 12 §4: the customer let an application use their sign-in (details: client, scopes). */
   'oauth.consent_given',
   /** The customer did not allow an application (details.clientId); it got access_denied. */

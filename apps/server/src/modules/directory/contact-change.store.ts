@@ -59,11 +59,24 @@ export async function findPendingContactChange(
   return row ?? null;
 }
 
-/** Marks a pending change confirmed; false when it is no longer pending (a race lost). */
-export async function confirmContactChange(tx: Queryable, id: string, at: Date): Promise<boolean> {
+/**
+ * Marks a pending change confirmed, with the hash of its "This wasn't me" link token and when
+ * that link stops working; false when it is no longer pending (a race lost).
+ */
+export async function confirmContactChange(
+  tx: Queryable,
+  id: string,
+  at: Date,
+  undo: { tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
   const rows = await tx
     .update(contactChanges)
-    .set({ status: 'confirmed', confirmedAt: at })
+    .set({
+      status: 'confirmed',
+      confirmedAt: at,
+      undoTokenHash: undo.tokenHash,
+      undoExpiresAt: undo.expiresAt,
+    })
     .where(and(eq(contactChanges.id, id), eq(contactChanges.status, 'pending')))
     .returning({ id: contactChanges.id });
   return rows.length > 0;
@@ -110,4 +123,34 @@ export async function emailBelongsToAnother(
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`${users.id} <> ${userId}`))
     .limit(1);
   return Boolean(row);
+}
+
+/** The confirmed change whose undo link token hashes to this, locked; null when none is. */
+export async function lockChangeByUndoToken(
+  tx: Queryable,
+  tokenHash: string,
+): Promise<ContactChangeRow | null> {
+  const [row] = await tx
+    .select()
+    .from(contactChanges)
+    .where(and(eq(contactChanges.undoTokenHash, tokenHash), eq(contactChanges.status, 'confirmed')))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** The change was undone: its link is spent (the hash is cleared) and it no longer counts. */
+export async function markContactChangeUndone(tx: Queryable, id: string, at: Date): Promise<void> {
+  await tx
+    .update(contactChanges)
+    .set({ status: 'undone', undoneAt: at, undoTokenHash: null })
+    .where(eq(contactChanges.id, id));
+}
+
+/** Every change of the user still waiting for its code stops waiting. */
+export async function supersedePendingChanges(tx: Queryable, userId: string): Promise<void> {
+  await tx
+    .update(contactChanges)
+    .set({ status: 'superseded' })
+    .where(and(eq(contactChanges.userId, userId), eq(contactChanges.status, 'pending')));
 }

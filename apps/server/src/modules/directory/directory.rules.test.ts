@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountKindAt,
+  contactReplacementWindows,
+  deviceInUseAt,
   fullAddress,
   isReservedUsername,
   sameDeviceTarget,
   shownValue,
 } from './directory.rules';
+
+const AT = new Date('2026-12-07T10:00:00Z');
+const HOUR = 60 * 60 * 1000;
+const later = (hours: number) => new Date(AT.getTime() + hours * HOUR);
 
 describe('directory rules', () => {
   it('compares device targets as addresses and numbers, not as strings', () => {
@@ -59,5 +65,30 @@ describe('directory rules', () => {
     ['shopper', false],
   ] as const)('answers whether "%s" is a reserved username: %s', (username, reserved) => {
     expect(isReservedUsername(username)).toBe(reserved);
+  });
+
+  it.each([
+    ['always in use', { inUseFrom: null, inUseUntil: null }, 0, true],
+    ['held: before its time', { inUseFrom: later(24), inUseUntil: null }, 23, false],
+    ['held: from its time', { inUseFrom: later(24), inUseUntil: null }, 24, true],
+    ['replaced: until its time', { inUseFrom: null, inUseUntil: later(24) }, 23, true],
+    ['replaced: from its time on', { inUseFrom: null, inUseUntil: later(24) }, 24, false],
+  ])('a device %s: in use %s hours on is %s', (_name, window, hours, inUse) => {
+    expect(deviceInUseAt(window, later(hours))).toBe(inUse);
+  });
+
+  it('holds a new contact for 24 hours while an older way in is used, and keeps the old one till then', () => {
+    const { added, replaced } = contactReplacementWindows(AT, true, 24 * HOUR);
+    expect(deviceInUseAt(added, later(23))).toBe(false);
+    expect(deviceInUseAt(replaced!, later(23))).toBe(true);
+    expect(deviceInUseAt(added, later(24))).toBe(true);
+    expect(deviceInUseAt(replaced!, later(24))).toBe(false);
+  });
+
+  it('puts a new contact in use at once when there is no older way in (nobody is locked out)', () => {
+    expect(contactReplacementWindows(AT, false, 24 * HOUR)).toEqual({
+      added: { inUseFrom: null, inUseUntil: null },
+      replaced: null,
+    });
   });
 });

@@ -99,3 +99,34 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 export function isReservedUsername(username: string): boolean {
   return RESERVED_USERNAMES.has(username.trim().toLowerCase());
 }
+
+/** When a device signs in: from `inUseFrom` (a held new contact), until `inUseUntil` (its predecessor). */
+export interface DeviceUseWindow {
+  inUseFrom: Date | null;
+  inUseUntil: Date | null;
+}
+
+/** Whether a device may sign in (or confirm a step-up, or be a recovery channel) at `now`. */
+export function deviceInUseAt(device: DeviceUseWindow, now: Date): boolean {
+  if (device.inUseFrom !== null && device.inUseFrom.getTime() > now.getTime()) return false;
+  return device.inUseUntil === null || device.inUseUntil.getTime() > now.getTime();
+}
+
+/**
+ * A confirmed new address or number and the device it replaces: while an older way to sign in
+ * is in use, the new one waits `holdMs` and the replaced one stays in use until then, so a
+ * change made with a stolen token gives no way in before the old address (told at once) can
+ * undo it. With nothing older in use the new one is in use at once: no one is locked out.
+ */
+export function contactReplacementWindows(
+  at: Date,
+  olderInUse: boolean,
+  holdMs: number,
+): { added: DeviceUseWindow; replaced: DeviceUseWindow | null } {
+  if (!olderInUse) return { added: { inUseFrom: null, inUseUntil: null }, replaced: null };
+  const until = new Date(at.getTime() + holdMs);
+  return {
+    added: { inUseFrom: until, inUseUntil: null },
+    replaced: { inUseFrom: null, inUseUntil: until },
+  };
+}

@@ -277,3 +277,17 @@ export async function deleteMfaDeviceOf(
     .returning({ id: mfaDevices.id });
   return deleted.length === 1;
 }
+
+/** Sets when these devices sign in (a held new contact, the device it replaces). */
+export async function setMfaDeviceUseWindow(
+  db: Queryable,
+  ids: readonly string[],
+  window: { inUseFrom: Date | null; inUseUntil: Date | null },
+): Promise<void> {
+  if (ids.length > 0) {
+    await db
+      .update(mfaDevices)
+      .set({ inUseFrom: window.inUseFrom, inUseUntil: window.inUseUntil })
+      .where(inArray(mfaDevices.id, [...ids]));
+  }
+}

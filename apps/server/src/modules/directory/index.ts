@@ -24,6 +24,7 @@ export {
 export {
   DEVICE_TYPE_OF_TARGET,
   accountKindAt,
+  deviceInUseAt,
   fullAddress,
   sameDeviceTarget,
   shownValue,

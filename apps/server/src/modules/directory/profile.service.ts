@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  CONTACT_CHANGE_RECOVERY_HOLD_MS,
+  CONTACT_UNDO_PAGE,
   MAX_MFA_DEVICES,
   OTP_PATTERN,
   messages,
@@ -23,6 +26,8 @@ import {
 } from './contact-change.store';
 import {
   DEVICE_TYPE_OF_TARGET,
+  contactReplacementWindows,
+  deviceInUseAt,
   sameDeviceTarget,
   type CustomerProfile,
   type TargetKind,
@@ -33,6 +38,7 @@ import {
   findUserById,
   insertMfaDevice,
   listMfaDevicesOf,
+  setMfaDeviceUseWindow,
   setUserPassword,
   type CheckedPasswordHash,
   updateUser,
@@ -63,14 +69,18 @@ export interface ProfileService {
    * Saves the details. A new e-mail address or mobile number is not used yet: it waits, pending,
    * for the code sent to it (issue 12 §2), and the old one stays the sign-in device and recovery
    * address until then. A blanked mobile is a removal and is made at once. Changing either needs
-   * a recent sign-in or step-up.
+   * a step-up made for it (spent by the save; a fresh sign-in alone is not enough).
    */
   save(
     user: Principal,
     details: CustomerProfile,
     context: { ip: string; browser: string },
   ): Promise<ProfileSaveOutcome>;
-  /** The code sent to a new address or number: when right, it replaces the old one, device and all. */
+  /**
+   * The code sent to a new address or number: when right, it is the contact detail at once,
+   * and a sign-in device 24 hours later while an older device signs in (the replaced one stays
+   * until then). The previous one is told, with a single-use "This wasn't me" link.
+   */
   confirmContact(
     user: Principal,
     input: { kind: ContactKind; otp: string },
@@ -96,7 +106,9 @@ export interface ProfileDeps {
   messaging: MessagingService;
   otp: OtpService;
   notices: SecurityNotices;
-  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+  recentAuth: Pick<RecentAuthentication, 'spendStepUp' | 'stepUpRefusal'>;
+  /** Where the site is reached (PUBLIC_URL and BASE_PATH), for the undo link. */
+  siteUrl: string;
   clock?: () => Date;
 }
 
@@ -132,6 +144,9 @@ const DEVICE_NAMES: Record<TargetKind, string> = { email: 'Email', phone: 'SMS' 
 /**
  * Replaces the device of one kind whose target was `oldTarget` with one for `newTarget`.
  * Answers false when the new device could not be added because the user is at the limit.
+ * With `at` (a confirmed change), while an older device signs in, the new one is held and the
+ * old one kept until the hold ends (`contactReplacementWindows`); devices whose time is over
+ * are removed.
  */
 async function replaceDevice(
   tx: Queryable,
@@ -141,9 +156,18 @@ async function replaceDevice(
   newTarget: string | null,
   ip: string,
   changes: DeviceChange[],
+  at?: Date,
 ): Promise<boolean> {
   const type = DEVICE_TYPE_OF_TARGET[kind];
-  const devices = await listMfaDevicesOf(tx, userId);
+  let devices = await listMfaDevicesOf(tx, userId);
+  if (at) {
+    const over = devices.filter((device) => device.inUseUntil !== null && device.inUseUntil <= at);
+    await deleteMfaDevices(
+      tx,
+      over.map((device) => device.id),
+    );
+    devices = devices.filter((device) => !over.includes(device));
+  }
   const old =
     oldTarget === null
       ? []
@@ -159,7 +183,29 @@ async function replaceDevice(
   const alreadyPaired = remaining.some(
     (device) => device.type === type && sameDeviceTarget(kind, device.target, newTarget),
   );
-  if (old.length > 0) await removeDevices(tx, old, ip, changes);
+  const windows = contactReplacementWindows(
+    at ?? new Date(),
+    at !== undefined && !alreadyPaired && devices.some((device) => deviceInUseAt(device, at)),
+    CONTACT_CHANGE_RECOVERY_HOLD_MS,
+  );
+  // Only a device that signs in now is kept for the hold: one still held itself never was a way in.
+  const kept = windows.replaced
+    ? old.filter((device) => device.inUseUntil === null && deviceInUseAt(device, at ?? new Date()))
+    : [];
+  await removeDevices(
+    tx,
+    old.filter((device) => !kept.includes(device)),
+    ip,
+    changes,
+  );
+  // The replaced device signs in until the new one does: the owner is never without a way in.
+  if (windows.replaced) {
+    await setMfaDeviceUseWindow(
+      tx,
+      kept.map((device) => device.id),
+      windows.replaced,
+    );
+  }
   if (alreadyPaired) return true;
   if (remaining.length >= MAX_MFA_DEVICES) return false;
   const added = await insertMfaDevice(tx, {
@@ -167,13 +213,19 @@ async function replaceDevice(
     type,
     name: DEVICE_NAMES[kind],
     target: kind === 'email' ? newTarget.toLowerCase() : toE164(newTarget),
+    ...windows.added,
   });
   await recordChange(tx, changes, {
     event: {
       type: 'device.added',
       userId,
       ip,
-      details: { deviceId: added.id, deviceType: type, via: 'profile-update' },
+      details: {
+        deviceId: added.id,
+        deviceType: type,
+        via: 'profile-update',
+        ...(windows.added.inUseFrom ? { inUseFrom: windows.added.inUseFrom.toISOString() } : {}),
+      },
     },
   });
   return true;
@@ -212,7 +264,11 @@ const CONTACT_WORDS: Record<ContactKind, string> = {
 type SaveResult =
   | { kind: 'saved'; limitExceeded: boolean }
   | { kind: 'emailTaken' }
+  | { kind: 'stepUpRequired' }
   | { kind: 'pending'; pending: ContactChangeRow[] };
+
+/** The undo link's token: 32 random bytes, of which only the SHA-256 is stored. */
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export function createProfileService(deps: ProfileDeps): ProfileService {
   const clock = deps.clock ?? (() => new Date());
@@ -223,11 +279,9 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
     context: { ip: string; browser: string },
     changes: DeviceChange[],
   ): Promise<SaveResult> {
-    // The step-up is asked for before the transaction: it may read the database itself.
     const before = await findUserById(deps.db, user.userId);
     if (!before) throw new DomainError('sign_in_required');
     const asked = contactChangesOf(before, details);
-    if (asked.email || asked.mobile) await deps.recentAuth.requireRecentAuthentication(user);
 
     return deps.db.transaction(async (tx): Promise<SaveResult> => {
       // The user's row, locked: two saves of one profile run one after the other.
@@ -240,6 +294,11 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
       }
       if (changed.email && (await emailBelongsToAnother(tx, details.email, user.userId))) {
         return { kind: 'emailTaken' };
+      }
+      // A new address or number is a new way in: a step-up made for this change is spent by
+      // it, in its transaction (a save refused above keeps it). A fresh token is not enough.
+      if ((changed.email || changed.mobile) && !(await deps.recentAuth.spendStepUp(tx, user))) {
+        return { kind: 'stepUpRequired' };
       }
       const mobileRemoved = changed.mobile && details.mobile === null;
       await updateUser(tx, user.userId, {
@@ -322,6 +381,7 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
         outcome = { kind: 'emailTaken' };
       }
       if (outcome.kind === 'emailTaken') return outcome;
+      if (outcome.kind === 'stepUpRequired') throw await deps.recentAuth.stepUpRefusal(user.userId);
       await tell(changes);
       if (outcome.kind === 'pending') {
         const pending: PendingContact[] = [];
@@ -345,9 +405,14 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
 
       const changes: DeviceChange[] = [];
       const at = clock();
+      const undoToken = randomBytes(32).toString('base64url');
+      const undo = {
+        tokenHash: sha256(undoToken),
+        expiresAt: new Date(at.getTime() + CONTACT_CHANGE_RECOVERY_HOLD_MS),
+      };
       const outcome = await deps.db.transaction(async (tx) => {
         const current = await lockUserById(tx, user.userId);
-        if (!current || !(await confirmContactChange(tx, pending.id, at))) {
+        if (!current || !(await confirmContactChange(tx, pending.id, at, undo))) {
           throw new DomainError('no_pending_contact_change');
         }
         const previous = input.kind === 'email' ? current.email : current.mobile;
@@ -368,12 +433,18 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
           pending.newValue,
           ip,
           changes,
+          at,
         );
+        const held = changes.find((change) => change.event.type === 'device.added')?.event.details;
         await insertAuditEvent(tx, {
           type: 'contact.changed',
           userId: user.userId,
           ip,
-          details: { kind: input.kind, changeId: pending.id },
+          details: {
+            kind: input.kind,
+            changeId: pending.id,
+            ...(held?.inUseFrom ? { inUseFrom: held.inUseFrom } : {}),
+          },
         });
         return { kind: 'saved' as const, limitExceeded: !added, previous };
       });
@@ -387,6 +458,7 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
           newValue: pending.newValue,
           at,
           browser: pending.browser,
+          undoUrl: `${deps.siteUrl}${CONTACT_UNDO_PAGE}#${undoToken}`,
         });
       }
       return { kind: 'saved', limitExceeded: outcome.limitExceeded };

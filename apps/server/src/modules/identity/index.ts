@@ -15,6 +15,7 @@ export {
   type SenderConstrainedGuard,
 } from './oauth/access-token';
 export type { RecentAuthentication } from './oauth/recent-authentication';
+export type { SessionsService } from './oauth/sessions.service';
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
 export { grantIsLive } from './oauth/grant.store';
 export { requireXsrfHeader } from './flow/xsrf';

@@ -154,13 +154,14 @@ describe('security notices', () => {
 });
 
 describe('the notice to a previous e-mail address or mobile number', () => {
-  it('says what changed and to what, when, from which browser, and how to get help', () => {
+  it('says what changed and to what, when, from which browser, how to undo it, and how to get help', () => {
     const notice = contactChangeNotice(
       {
         kind: 'email',
         newValue: 'jane.new@example.com',
         at: new Date('2026-11-24T19:45:00Z'),
         browser: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0',
+        undoUrl: 'http://localhost:8080/contact-change/undo#abc',
       },
       { firstName: 'Jane', username: 'jane.doe' },
     );
@@ -169,13 +170,21 @@ describe('the notice to a previous e-mail address or mobile number', () => {
     expect(notice.body).toContain('jane.new@example.com');
     expect(notice.body).toContain('24 November 2026 at 19:45 UTC');
     expect(notice.body).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0');
+    expect(notice.body).toContain("This wasn't me: http://localhost:8080/contact-change/undo#abc");
+    expect(notice.body).toContain('signs you in only 24 hours from then');
     expect(notice.body).toContain('call us');
     expect(notice.body).toContain("'Forgot password?'");
   });
 
   it('names a mobile number as such', () => {
     const notice = contactChangeNotice(
-      { kind: 'mobile', newValue: '+447700900123', at: new Date(), browser: 'Firefox' },
+      {
+        kind: 'mobile',
+        newValue: '+447700900123',
+        at: new Date(),
+        browser: 'Firefox',
+        undoUrl: 'http://localhost/contact-change/undo#x',
+      },
       { firstName: 'Jane', username: 'jane.doe' },
     );
     expect(notice.subject).toBe('Your AnyBank mobile number was changed');

@@ -111,6 +111,8 @@ export interface ContactChangeFacts {
   at: Date;
   /** The browser that asked for the change (its User-Agent). */
   browser: string;
+  /** The previous one's single-use "This wasn't me" link, which undoes the change. */
+  undoUrl: string;
 }
 
 const CONTACT_WORDS: Record<ContactChangeFacts['kind'], string> = {
@@ -120,8 +122,8 @@ const CONTACT_WORDS: Record<ContactChangeFacts['kind'], string> = {
 
 /**
  * The notice to the previous address or number (issue 12 §2): what changed and to what, when,
- * from which browser, and how to get help — with the 24 hours in which a password reset still
- * comes to the previous address.
+ * from which browser, the one-click "This wasn't me" link that undoes it, and how to get help —
+ * with the 24 hours in which the new one is no way in and a password reset still comes here.
  */
 export function contactChangeNotice(
   change: ContactChangeFacts,
@@ -130,6 +132,6 @@ export function contactChangeNotice(
   const what = CONTACT_WORDS[change.kind];
   return {
     subject: text.contactChangedSubject(what),
-    body: `${text.contactChanged(holder.firstName, holder.username, what, change.newValue, noticeTime(change.at), change.browser)}\n\n${text.ifItWasYou} ${text.contactChangedHelp}`,
+    body: `${text.contactChanged(holder.firstName, holder.username, what, change.newValue, noticeTime(change.at), change.browser)}\n\n${text.contactChangedUndo(change.undoUrl)}\n\n${text.ifItWasYou} ${text.contactChangedHelp}`,
   };
 }

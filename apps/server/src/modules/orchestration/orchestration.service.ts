@@ -110,6 +110,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
     otp: deps.otp,
     notices: deps.notices,
     recentAuth,
+    siteUrl: `${config.publicUrl}${config.basePath}`,
     clock,
   });
   const registration = createRegistrationService({

@@ -73,6 +73,16 @@ export function DeviceDetails({ device }: { device: FlowDevice }) {
           {device.lastUsedAt ? text.lastUsed(when(device.lastUsedAt)) : text.neverUsed}
         </span>
       )}
+      {device.inUseFrom && (
+        <span className="d-block small text-body-secondary">
+          {text.inUseFrom(when(device.inUseFrom))}
+        </span>
+      )}
+      {device.inUseUntil && (
+        <span className="d-block small text-body-secondary">
+          {text.inUseUntil(when(device.inUseUntil))}
+        </span>
+      )}
       <span className="visually-hidden" role="status">
         {announce}
       </span>

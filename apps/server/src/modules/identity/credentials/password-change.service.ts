@@ -12,7 +12,7 @@ import { hashNewPassword } from './new-password';
 export interface PasswordChangeService {
   /**
    * The signed-in customer's new password (issue 14 §4): checked as every new password is,
-   * after a recent sign-in or step-up, stored with its audit event and, when asked, with every
+   * after a step-up made for it (a fresh sign-in is not enough), stored with its audit event and, when asked, with every
    * other session of the customer ended, all in one transaction. Answers how many sessions ended.
    */
   change(
@@ -24,7 +24,7 @@ export interface PasswordChangeService {
 
 export function createPasswordChangeService(deps: {
   db: Database;
-  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+  recentAuth: Pick<RecentAuthentication, 'requireStepUpForChange'>;
   sessions: Pick<SessionsService, 'endAllBut'>;
   notices: SecurityNotices;
 }): PasswordChangeService {
@@ -46,7 +46,7 @@ export function createPasswordChangeService(deps: {
         lastName: user.lastName,
         email: user.email,
       });
-      await deps.recentAuth.requireRecentAuthentication(principal);
+      await deps.recentAuth.requireStepUpForChange(principal);
       const change: AuditEvent = {
         type: 'password.changed',
         userId: user.id,

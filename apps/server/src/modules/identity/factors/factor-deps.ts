@@ -22,6 +22,8 @@ export interface FactorDeps {
   notices?: Pick<SecurityNotices, 'tell'>;
   /** Issue 14 §6: where a phone number without `+` is read (config; US when left out). */
   phoneCountry?: string;
+  /** The server's clock: a held new contact signs in only from its time (`deviceInUseAt`). */
+  clock?: () => Date;
 }
 
 /** The one-time code purposes of a sign-in's factor and of pairing one. */

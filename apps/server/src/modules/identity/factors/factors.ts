@@ -1,5 +1,5 @@
 import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contracts';
-import type { MfaDeviceRow } from '../../directory';
+import { deviceInUseAt, type MfaDeviceRow } from '../../directory';
 import type { MachineDevice } from '../flow/flow.rules';
 import { authenticatorAppFactor } from './authenticator-app/authenticator-app.factor';
 import { displayAsStored } from './device-display';
@@ -30,7 +30,10 @@ export interface Factors {
   readonly password: Factor;
   /** The factor of a device type, or null for a type no factor signs in with. */
   ofType(type: string): Factor | null;
-  /** The devices of these that can be used to sign in now, in their order. */
+  /**
+   * The devices of these that can be used to sign in now, in their order: each as its factor
+   * says, and in use now (a new address or number waits 24 hours; the one it replaced stops).
+   */
   usable(devices: MfaDeviceRow[]): MfaDeviceRow[];
   /** Devices as the machine sees them (usable ones only). */
   asMachine(devices: MfaDeviceRow[]): MachineDevice[];
@@ -50,11 +53,17 @@ export function createFactors(deps: FactorDeps): Factors {
     factors.flatMap((factor) => factor.deviceTypes.map((type) => [type, factor] as const)),
   );
   const ofType = (type: string) => byType.get(type) ?? null;
+  const clock = deps.clock ?? (() => new Date());
 
   return {
     password,
     ofType,
-    usable: (devices) => devices.filter((device) => ofType(device.type)?.usable(device) ?? false),
+    usable(devices) {
+      const now = clock();
+      return devices.filter(
+        (device) => deviceInUseAt(device, now) && (ofType(device.type)?.usable(device) ?? false),
+      );
+    },
     asMachine(devices) {
       return devices.flatMap((device) => {
         const prompt = ofType(device.type)?.prompt;

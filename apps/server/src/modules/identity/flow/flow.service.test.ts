@@ -120,8 +120,13 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
       },
       statusOf: () => Promise.resolve(pushStatus),
     } as unknown as PushService;
+    // The flow's own tests: the step-up guard lets every change through (step-up.api.test.ts
+    // and contact-takeover.api.test.ts test the guard itself through the server).
     const recentAuth: RecentAuthentication = {
       requireRecentAuthentication: () => Promise.resolve(),
+      requireStepUpForChange: () => Promise.resolve(),
+      spendStepUp: () => Promise.resolve(true),
+      stepUpRefusal: () => Promise.reject(new Error('not asked in these tests')),
       stepUpMethodsFor: () => Promise.resolve(['password']),
     };
     const factorDeps = {

@@ -195,7 +195,8 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
     async startPairing(context) {
       const principal = await context.principal();
-      await deps.recentAuth.requireRecentAuthentication(principal);
+      // A new device or passkey is a new way in: a step-up made for it, not a fresh token.
+      await deps.recentAuth.requireStepUpForChange(principal);
       const user = await findUserById(db, principal.userId);
       if (!user) throw new DomainError('session_ended');
       const state: FlowState = {
@@ -217,11 +218,19 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
     async listDevices(context) {
       const principal = await context.principal();
-      // Issue 14 §1: the list on Personal Details also says when each last signed them in.
-      return (await listMfaDevicesOf(db, principal.userId)).map((row) => ({
-        ...factors.display(row),
-        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      }));
+      // Issue 14 §1: the list on Personal Details also says when each last signed them in;
+      // a held new contact says from when it signs in, the one it replaces until when.
+      const now = clock();
+      return (await listMfaDevicesOf(db, principal.userId))
+        .filter((row) => row.inUseUntil === null || row.inUseUntil > now)
+        .map((row) => ({
+          ...factors.display(row),
+          lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+          ...(row.inUseFrom && row.inUseFrom > now
+            ? { inUseFrom: row.inUseFrom.toISOString() }
+            : {}),
+          ...(row.inUseUntil ? { inUseUntil: row.inUseUntil.toISOString() } : {}),
+        }));
     },
 
     async read(context, flowId) {

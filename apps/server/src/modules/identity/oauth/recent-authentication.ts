@@ -4,12 +4,12 @@ import {
   STEP_UP_WINDOW_MS,
   type StepUpMethod,
 } from '@anybank/contracts';
-import type { Database } from '../../../db/database';
+import type { Database, Queryable } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { findUserById, listMfaDevicesOf, type MfaDeviceRow } from '../../directory';
 import type { Principal } from './access-token';
 import { isRecentAuthentication, stepUpMethodsOf } from './recent-authentication.rules';
-import { latestStepUpSince } from './step-up.store';
+import { consumeStepUpSince, latestStepUpSince } from './step-up.store';
 
 export interface RecentAuthentication {
   /**
@@ -18,6 +18,22 @@ export interface RecentAuthentication {
    * Otherwise 401 `step_up_required`, naming the factors this customer may use.
    */
   requireRecentAuthentication(principal: Principal): Promise<void>;
+  /**
+   * A change that adds or replaces a way to sign in (a contact that is a sign-in device, a
+   * device or passkey, the password, the sign-in method, recovery codes) goes on only with a
+   * step-up made for it: a check of a factor the customer already had, in this browser within
+   * the last 5 minutes, spent by this change. The token's own sign-in does not count: a stolen
+   * token is as fresh as the sign-in it was taken from. Otherwise 401 `step_up_required`.
+   */
+  requireStepUpForChange(principal: Principal): Promise<void>;
+  /**
+   * The same inside the change's own transaction (`tx`), so that a change refused for another
+   * reason does not spend it: true when a step-up was spent; else the caller rolls back and
+   * throws `stepUpRefusal` (outside the transaction: it reads the customer's devices).
+   */
+  spendStepUp(tx: Queryable, principal: Principal): Promise<boolean>;
+  /** The 401 `step_up_required` for this customer, naming their factors. */
+  stepUpRefusal(userId: string): Promise<DomainError>;
   /** The factors a step-up offers this customer (the refusal's `methods`). */
   stepUpMethodsFor(userId: string): Promise<StepUpMethod[]>;
 }
@@ -45,8 +61,27 @@ export function createRecentAuthentication(deps: {
     });
   }
 
+  async function stepUpRefusal(userId: string): Promise<DomainError> {
+    return new DomainError(STEP_UP_REQUIRED, {
+      extra: { methods: await stepUpMethodsFor(userId), stepUpPath: STEP_UP_PATH },
+    });
+  }
+
+  const spendStepUp = (tx: Queryable, principal: Principal) =>
+    consumeStepUpSince(
+      tx,
+      principal.grantId,
+      principal.userId,
+      new Date(clock().getTime() - windowMs),
+    );
+
   return {
     stepUpMethodsFor,
+    stepUpRefusal,
+    spendStepUp,
+    async requireStepUpForChange(principal) {
+      if (!(await spendStepUp(deps.db, principal))) throw await stepUpRefusal(principal.userId);
+    },
     async requireRecentAuthentication(principal) {
       const now = clock();
       const facts = { authTime: principal.authTime, latestStepUpAt: null, now };
@@ -60,9 +95,7 @@ export function createRecentAuthentication(deps: {
         since,
       );
       if (isRecentAuthentication({ ...facts, latestStepUpAt }, windowMs)) return;
-      throw new DomainError(STEP_UP_REQUIRED, {
-        extra: { methods: await stepUpMethodsFor(principal.userId), stepUpPath: STEP_UP_PATH },
-      });
+      throw await stepUpRefusal(principal.userId);
     },
   };
 }

@@ -10,7 +10,11 @@ import { endSessions, listLiveSessions, touchSession, type SessionRow } from './
 
 /** Why sessions ended, as the audit event says it. */
 export type SessionEndReason =
-  'customer' | 'customer-everywhere-else' | 'password-change' | 'password-reset';
+  | 'customer'
+  | 'customer-everywhere-else'
+  | 'password-change'
+  | 'password-reset'
+  | 'contact-change-undone';
 
 export interface SessionsService {
   /** The customer's live sessions: this browser's first, then the most recently active. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { stepUps } from '../../../db/schema';
 
@@ -43,6 +43,36 @@ export async function latestStepUpSince(
     .orderBy(desc(stepUps.createdAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+/**
+ * Spends the latest step-up for this grant and user made after `since`: true when there was
+ * one. One statement, so two changes racing for one step-up cannot both have it (on PostgreSQL
+ * the second delete waits for the first and then finds the row gone).
+ */
+export async function consumeStepUpSince(
+  db: Queryable,
+  grantId: string,
+  userId: string,
+  since: Date,
+): Promise<boolean> {
+  const latest = db
+    .select({ id: stepUps.id })
+    .from(stepUps)
+    .where(
+      and(
+        eq(stepUps.grantHash, grantHashOf(grantId)),
+        eq(stepUps.userId, userId),
+        gt(stepUps.createdAt, since),
+      ),
+    )
+    .orderBy(desc(stepUps.createdAt))
+    .limit(1);
+  const spent = await db
+    .delete(stepUps)
+    .where(inArray(stepUps.id, latest))
+    .returning({ id: stepUps.id });
+  return spent.length > 0;
 }
 
 /** Forgets step-ups older than `before`: none of them counts any more (kept short). */

@@ -47,7 +47,7 @@ function inputSchema(productId: string) {
 export function createSignInMethodPolicy(deps: {
   config: Pick<Config, 'productId'>;
   profile: Pick<ProfileService, 'setSignInMethod' | 'passwordOwner'>;
-  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+  recentAuth: Pick<RecentAuthentication, 'requireStepUpForChange'>;
 }) {
   const key = authnPreferenceKey(deps.config.productId);
   return definePolicy({
@@ -56,8 +56,9 @@ export function createSignInMethodPolicy(deps: {
     input: inputSchema(deps.config.productId),
     async run(input, context): Promise<SignInMethodResponse> {
       const user = userOf(context);
-      // A new password or sign-in method: only after a recent sign-in or step-up (issue 12 §2).
-      await deps.recentAuth.requireRecentAuthentication(user);
+      // A new password or sign-in method is a new way in: only with a step-up made for it, spent
+      // by this change (a fresh token alone is not enough; docs/security.md, step-up).
+      await deps.recentAuth.requireStepUpForChange(user);
       const preference = input.rawData[key] as (typeof AUTHN_PREFERENCES)[number];
       let passwordHash: CheckedPasswordHash | null = null;
       if (preference === 'Password') {

@@ -36,7 +36,7 @@ export interface RecoveryCodeService {
   /** How many unused codes the customer has. */
   status(userId: string): Promise<RecoveryCodeStatus>;
   /**
-   * A new set for the signed-in customer, after a recent sign-in or step-up (issue 12 §2): the
+   * A new set for the signed-in customer, after a step-up made for it (a new way in): the
    * codes in the clear, this once; the old set stops working in the same transaction. Audited
    * and told to the customer by e-mail.
    */
@@ -57,7 +57,7 @@ export function createRecoveryCodeService(deps: {
   /** The key of the codes' HMAC (the server's signing secret). */
   secret: string;
   notices: Pick<SecurityNotices, 'tell'>;
-  recentAuth: Pick<RecentAuthentication, 'requireRecentAuthentication'>;
+  recentAuth: Pick<RecentAuthentication, 'requireStepUpForChange'>;
   clock?: () => Date;
 }): RecoveryCodeService {
   const { db, secret } = deps;
@@ -67,7 +67,7 @@ export function createRecoveryCodeService(deps: {
     status: (userId) => setStatusOf(db, userId),
 
     async generate(principal, ip) {
-      await deps.recentAuth.requireRecentAuthentication(principal);
+      await deps.recentAuth.requireStepUpForChange(principal);
       const { userId } = principal;
       const codes = generateRecoveryCodeSet();
       const now = clock();

@@ -1,0 +1,1 @@
+export { ContactUndoPage } from './ContactUndoPage';
