@@ -20,12 +20,12 @@ import {
   PAYMENTS_SCOPE,
   PAYMENT_CONSENTS_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  RETAIL_SHOP_COMPANY,
   obTransactionsPath,
   type PaymentConsent,
 } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
 import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
-import { merchantAccountId } from '../src/modules/payments';
 import { customerToken, startBankingServer, userIdOf } from './banking-server';
 import {
   accountOf,
@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)('single-use values and one token check on %s', (ki
     test = await createTestDatabase(kind, { seeded: true });
     ({ server, origin } = await startBankingServer(test));
     shop = await shopOf(test, origin);
-    merchant = await merchantAccountId(test.handle.db);
+    merchant = RETAIL_SHOP_COMPANY.accountId;
     janeChecking = await accountOf(test, 'jane.doe', 'checking');
     bankSite = await discoverAs(origin, BANK_CLIENT.clientId);
   });

@@ -3,7 +3,12 @@ import { toE164, type ContactKind } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { maskEmail, maskPhone, type SessionsService } from '../identity';
+import {
+  forgetEveryRememberedBrowser,
+  maskEmail,
+  maskPhone,
+  type SessionsService,
+} from '../identity';
 import {
   emailBelongsToAnother,
   lockChangeByUndoToken,
@@ -94,6 +99,12 @@ export function createContactUndoService(deps: {
         await supersedePendingChanges(tx, user.id);
         // Whoever changed it may be signed in anywhere: every session ends, this browser's too.
         await deps.sessions.endAllBut(tx, user.id, null, ip, 'contact-change-undone');
+        // …and no browser they made remembered skips the second factor afterwards.
+        await forgetEveryRememberedBrowser(
+          tx,
+          { userId: user.id, ip, at },
+          'contact-change-undone',
+        );
         await insertAuditEvent(tx, {
           type: 'contact.change_undone',
           userId: user.id,

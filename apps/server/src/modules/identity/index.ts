@@ -16,6 +16,7 @@ export {
 } from './oauth/access-token';
 export type { RecentAuthentication } from './oauth/recent-authentication';
 export type { SessionsService } from './oauth/sessions.service';
+export { forgetEveryRememberedBrowser } from './remembered-browsers/remembered-browser.service';
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
 export { grantIsLive } from './oauth/grant.store';
 export { requireXsrfHeader } from './flow/xsrf';

@@ -58,12 +58,14 @@ export interface RememberedBrowserService {
 }
 
 /** Why every remembered browser of a customer was forgotten at once. */
-export type ForgetAllReason = 'password-change' | 'password-reset' | 'signed-out-everywhere';
+export type ForgetAllReason =
+  'password-change' | 'password-reset' | 'signed-out-everywhere' | 'contact-change-undone';
 
 /**
  * Forgets every remembered browser of the customer, each with its audit event, in the caller's
- * transaction: a new password or "Sign out everywhere" ends what the old sign-ins earned, so
- * that whoever held the old password or a session cannot skip the second factor later.
+ * transaction: a new password, "Sign out everywhere" or "This wasn't me" ends what the old
+ * sign-ins earned, so that whoever held the old password or a session cannot skip the second
+ * factor later.
  */
 export async function forgetEveryRememberedBrowser(
   tx: Queryable,
