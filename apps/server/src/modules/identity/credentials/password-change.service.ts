@@ -37,15 +37,17 @@ export function createPasswordChangeService(deps: {
       if (!user.passwordHash || user.authnPreference !== 'Password') {
         throw new DomainError('no_password_to_change');
       }
-      // The same door as every other new password (issue 14 §5): refused before the step-up
-      // is asked for, so a customer is not made to confirm it is them for nothing.
+      // The cheap check first: the step-up, before the strength check and the hash (CPU that
+      // a stolen token must not be able to ask for at will). The browser's meter has already
+      // said what the strength check will say.
+      await deps.recentAuth.requireRecentAuthentication(principal);
+      // The same door as every other new password (issue 14 §5).
       const passwordHash = await hashNewPassword(input.newPassword, {
         username: user.uid,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
       });
-      await deps.recentAuth.requireRecentAuthentication(principal);
       const change: AuditEvent = {
         type: 'password.changed',
         userId: user.id,
