@@ -48,15 +48,20 @@ async function postJson(origin: string, path: string, body: unknown, token?: str
   return response;
 }
 
-async function widgetToken(origin: string): Promise<string> {
+/** A widget token, or the status that refused one (its route is rate-limited too). */
+async function widgetToken(origin: string): Promise<string | number> {
   const response = await fetch(new URL(orchestrationPaths.widgetToken(COMPANY), origin), {
     method: 'POST',
     headers: { [XSRF_HEADER]: '1' },
   });
+  if (response.status !== 200) {
+    await response.arrayBuffer();
+    return response.status;
+  }
   return widgetTokenResponseSchema.parse(await response.json()).access_token;
 }
 
-/** Each attack answers the status of its costly request. */
+/** Each attack answers the status of its costly request (or of the token request refused). */
 const ATTACKS: Record<string, Attack> = {
   'forgot password, wrong code': async (origin) => {
     const driver = new SignInDriver(origin);
@@ -71,6 +76,7 @@ const ATTACKS: Record<string, Attack> = {
   },
   'registration start': async (origin, serial) => {
     const token = await widgetToken(origin);
+    if (typeof token === 'number') return token;
     const response = await postJson(
       origin,
       orchestrationPaths.policyStart(COMPANY, REGISTRATION_POLICY),
@@ -102,6 +108,7 @@ const ATTACKS: Record<string, Attack> = {
   },
   'QR code, longest key URI': async (origin) => {
     const token = await widgetToken(origin);
+    if (typeof token === 'number') return token;
     const response = await postJson(
       origin,
       orchestrationPaths.policyStart(COMPANY, QR_CODE_POLICY),
