@@ -13,6 +13,7 @@ const BENCHMARKS = [
   'client-credentials',
   'transfers',
   'balances',
+  'anonymous-stall',
   'web',
   'load',
 ];

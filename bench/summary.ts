@@ -81,6 +81,23 @@ for (const run of balances?.runs ?? []) {
   ]);
 }
 
+const stall = await result('anonymous-stall');
+for (const run of stall?.runs ?? []) {
+  for (const limits of ['raised', 'default']) {
+    const scenarios = run.scenarios.filter((scenario: Json) => scenario.limits === limits);
+    const worst = [...scenarios].sort((a: Json, b: Json) => b.ratioP99 - a.ratioP99)[0];
+    if (!worst) continue;
+    rows.push([
+      `An unrelated request beside ${stall?.attackers} anonymous attackers (${run.database}, ${limits} rate limits; worst: ${worst.scenario})`,
+      `p99 ${worst.underAttack.p99Ms} ms under attack (${worst.attacksPerSecond} attacks/s)`,
+      `p99 ${worst.alone.p99Ms} ms alone`,
+      `${worst.ratioP99}×`,
+      `< ${stall?.target.ratioP99}× in every scenario`,
+      yes(scenarios.every((scenario: Json) => scenario.reached)),
+    ]);
+  }
+}
+
 const web = await result('web');
 if (web) {
   rows.push([

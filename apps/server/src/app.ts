@@ -485,6 +485,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
         passwordless: createPasswordlessService({ db, recentAuth, notices }),
       });
       registerPasswordChangeRoutes(api, {
+        config,
         auth,
         passwordChange: createPasswordChangeService({ db, recentAuth, sessions, notices }),
       });

@@ -1171,7 +1171,7 @@ const TARGETS: Target[] = [
   },
   {
     // A good token and a well-formed body would change the password: the body is always one
-    // the schema or the new-password check refuses, before the step-up and any write.
+    // the schema or the new-password check refuses (after the step-up), before any write.
     route: { method: 'POST', url: PASSWORD_CHANGE_API_PATH },
     shape: 'api',
     spec: (context) => ({

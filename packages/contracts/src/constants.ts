@@ -74,6 +74,13 @@ export const PASSWORD_LOCK = {
 } as const;
 export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Refused new passwords one flow takes (forgot password's code-and-password step, a password
+ * that must change) before it ends: the same number as the tries of a one-time code, since
+ * the recovery code comes in the same answer. The spec sets none; without one a flow stays
+ * open for a new (and costly: password-strength.ts) strength check forever.
+ */
+export const NEW_PASSWORD_MAX_REFUSALS = OTP_MAX_ATTEMPTS;
 export const FLOW_TTL_MS = 30 * 60 * 1000;
 export const PICKUP_REFERENCE_TTL_MS = 60 * 1000;
 /** At most this many second factors per user (document 1 §4.4, tab 8). */

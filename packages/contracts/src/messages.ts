@@ -87,6 +87,7 @@ const sections = {
       'Must contain 12 or more characters that are of at least one number, one uppercase, one lowercase letter, and one or more of the following special characters @$!.,%*?&',
     duplicateDevice: 'This device is already one of your sign-in methods.',
     passwordResetDone: 'Your password has been changed. Sign in with your new password.',
+    newPasswordAttemptsLimit: 'Too many new passwords were refused. Please start again.',
   },
   // Issue 14 §1, §5, §6: password strength, passkey names, no password, phone numbers.
   passwordStrength: passwordStrengthMessages,

@@ -3,8 +3,10 @@ import { passwordStrengthMessages as words } from './account-security-messages';
 import { messages } from './messages';
 import { readPhoneNumber } from './phone-number';
 import {
+  PASSWORD_STRENGTH_LIMITS,
   containsOwnerWord,
   judgePassword,
+  loadPasswordScorer,
   ownerWords,
   weaknessMessage,
   type PasswordScorer,
@@ -61,6 +63,23 @@ describe('the new-password verdict', () => {
     expect(ownerWords({ firstName: 'Al' })).toEqual([]);
     expect(containsOwnerWord('Welcome.Home.42', JANE)).toBe(false);
     expect(containsOwnerWord('xxDOExx', JANE)).toBe(true);
+  });
+});
+
+describe('what zxcvbn is given (its cost grows with the length)', () => {
+  const { judgedLength } = PASSWORD_STRENGTH_LIMITS;
+  const STRONG_START = 'Quiet.Maple.Lantern7';
+
+  it('judges the first characters only: what follows neither rescues a weak start nor spoils a strong one', async () => {
+    const scorer = await loadPasswordScorer();
+    const patterned = 'Aa1!'.repeat(judgedLength / 4);
+    expect(judgePassword(patterned, JANE, scorer).ok).toBe(false);
+    // A weak start stays weak, however much follows it (the spec allows 128 characters).
+    expect(judgePassword(`${patterned}${STRONG_START}x9Q`, JANE, scorer).ok).toBe(false);
+    expect(judgePassword(`${STRONG_START}${'Aa1!'.repeat(27)}`, JANE, scorer).ok).toBe(true);
+    // The owner's details are still looked for in the whole password.
+    const named = `${STRONG_START}${'x'.repeat(judgedLength)}Doe`;
+    expect(judgePassword(named, JANE, scorer)).toMatchObject({ problem: 'password_personal' });
   });
 });
 

@@ -14,6 +14,21 @@ import { isValidPassword } from './validators';
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
+ * What zxcvbn may spend on one password, for the server (where an anonymous caller chooses the
+ * password: registration, forgot password) and the meter alike, so the two still say the same.
+ * Its cost grows with the length and, most, with the l33t variants it tries (measured here: a
+ * 128-character patterned password took ~0.5 s of CPU, a 32-character one with every default
+ * over 0.1 s). zxcvbn judges the first `judgedLength` characters only: a password whose first
+ * 32 are strong is strong, and one whose first 32 are a pattern is refused for the pattern.
+ * Both are zxcvbn-ts's own options (`maxLength`, `l33tMaxSubstitutions`); the owner's details
+ * are still looked for in the whole password. bench/anonymous-stall.bench.ts measures the rest.
+ */
+export const PASSWORD_STRENGTH_LIMITS = {
+  judgedLength: 32,
+  l33tMaxSubstitutions: 10,
+} as const;
+
+/**
  * Passwords this bank itself has published: the demo password is printed in the README and
  * on the demo pages, so it is breached by definition, and zxcvbn alone scores it 3.
  */
@@ -124,6 +139,8 @@ export function loadPasswordScorer(): Promise<PasswordScorer> {
         published: PUBLISHED_PASSWORDS,
       },
       graphs: common.adjacencyGraphs,
+      maxLength: PASSWORD_STRENGTH_LIMITS.judgedLength,
+      l33tMaxSubstitutions: PASSWORD_STRENGTH_LIMITS.l33tMaxSubstitutions,
     };
     const zxcvbn = new ZxcvbnFactory(options);
     return (password, userInputs) => {

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { rateLimitRefusal } from './errors';
@@ -39,6 +39,39 @@ export function usernameLookupRateLimit(config: Pick<Config, 'rateLimitPerMinute
 export function demoResetRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
   const signIn = signInRateLimit(config);
   return { ...signIn, max: Math.max(1, Math.floor(signIn.max / 100)) };
+}
+
+/**
+ * The per-customer limit of a password change: a tenth of the sign-in limit, counted for the
+ * customer whatever address or token they come with. Each call runs the strength check and a
+ * hash, and a stolen token must not be able to ask for them from many addresses at once.
+ */
+export function passwordChangeRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
+  return usernameLookupRateLimit(config);
+}
+
+/**
+ * A limit counted per signed-in user, checked once the route knows who it is (after the token,
+ * where a route's own `config.rateLimit` counts per address before it). `name` keeps each
+ * route's count apart. A refusal is the limiter's usual 429 `rate_limited` with Retry-After.
+ */
+export function perUserRateLimit(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; timeWindow: string },
+) {
+  const users = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `${name} user ${users.get(request) ?? ''}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> => {
+    users.set(request, userId);
+    const verdict = await check(request);
+    if (verdict.isAllowed || !verdict.isExceeded) return;
+    void reply.header('retry-after', verdict.ttlInSeconds);
+    throw rateLimitRefusal();
+  };
 }
 
 /**

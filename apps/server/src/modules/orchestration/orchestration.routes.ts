@@ -25,6 +25,14 @@ const COMPANY_ID_DOC = 'The company (environment) id the bank is configured with
  */
 const REVEALING_POLICIES: readonly PolicyName[] = ['REGISTRATION', 'USERNAME_RECOVERY'];
 
+/**
+ * Policies open to anyone with a widget token that cost CPU on the event loop whatever the input:
+ * the QR code draws a PNG (about as long as a password hash, bench/anonymous-stall.bench.ts). A
+ * person pairing an authenticator app asks for one or two: a tenth of the limit too.
+ */
+const COSTLY_POLICIES: readonly PolicyName[] = ['QR_CODE'];
+const TENTH_LIMIT_POLICIES: readonly PolicyName[] = [...REVEALING_POLICIES, ...COSTLY_POLICIES];
+
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -43,7 +51,7 @@ export function registerOrchestrationRoutes(
 ) {
   const { orchestration } = deps;
   const limit = signInRateLimit(deps.config);
-  const revealingMax = Math.max(1, Math.floor(limit.max / 10));
+  const tenthMax = Math.max(1, Math.floor(limit.max / 10));
 
   app.get(
     `${ORCHESTRATION_API_ROOT}/:companyId/sdktoken`,
@@ -113,7 +121,7 @@ export function registerOrchestrationRoutes(
             'Registration, username recovery, device uniqueness, QR code, profile update, sign-in method, wallet pairing, ' +
             'help desk and the demo admin’s policies. The body is the policy’s own (`@anybank/contracts`); the token is a ' +
             'widget or SDK token, or, for the policies that act for a signed-in person, their access token (`accessToken` in the body). ' +
-            'Policies that tell whether a username or e-mail is registered get a tenth of the rate limit.',
+            'Policies that tell whether a username or e-mail is registered, and the QR code (a drawing), get a tenth of the rate limit.',
           params: {
             companyId: COMPANY_ID_DOC,
             policyId: 'The configured id of the policy.',
@@ -139,7 +147,7 @@ export function registerOrchestrationRoutes(
             `${request.ip} ${orchestration.policyNameOf(policyIdOf(request)) ?? 'unknown'}`,
           max: (request) => {
             const name = orchestration.policyNameOf(policyIdOf(request));
-            return name !== null && REVEALING_POLICIES.includes(name) ? revealingMax : limit.max;
+            return name !== null && TENTH_LIMIT_POLICIES.includes(name) ? tenthMax : limit.max;
           },
         },
       },

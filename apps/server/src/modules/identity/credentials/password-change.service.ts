@@ -12,8 +12,9 @@ import { hashNewPassword } from './new-password';
 export interface PasswordChangeService {
   /**
    * The signed-in customer's new password (issue 14 §4): checked as every new password is,
-   * after a step-up made for it (a fresh sign-in is not enough), stored with its audit event and, when asked, with every
-   * other session of the customer ended, all in one transaction. Answers how many sessions ended.
+   * after a step-up made for it (a fresh sign-in is not enough), stored with its audit event
+   * and, when asked, with every other session of the customer ended, all in one transaction.
+   * Answers how many sessions ended.
    */
   change(
     principal: Principal,
@@ -24,7 +25,7 @@ export interface PasswordChangeService {
 
 export function createPasswordChangeService(deps: {
   db: Database;
-  recentAuth: Pick<RecentAuthentication, 'requireStepUpForChange'>;
+  recentAuth: Pick<RecentAuthentication, 'requireUnspentStepUp' | 'spendStepUp' | 'stepUpRefusal'>;
   sessions: Pick<SessionsService, 'endAllBut'>;
   notices: SecurityNotices;
 }): PasswordChangeService {
@@ -38,15 +39,17 @@ export function createPasswordChangeService(deps: {
       if (!user.passwordHash || user.authnPreference !== 'Password') {
         throw new DomainError('no_password_to_change');
       }
-      // The same door as every other new password (issue 14 §5): refused before the step-up
-      // is asked for, so a customer is not made to confirm it is them for nothing.
+      // The cheap check first: a step-up made for this change (a fresh sign-in is not enough),
+      // before the strength check and the hash (CPU that a stolen token must not be able to ask
+      // for at will). It is spent in the change's transaction, so a refused password keeps it.
+      await deps.recentAuth.requireUnspentStepUp(principal);
+      // The same door as every other new password (issue 14 §5).
       const passwordHash = await hashNewPassword(input.newPassword, {
         username: user.uid,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
       });
-      await deps.recentAuth.requireStepUpForChange(principal);
       const change: AuditEvent = {
         type: 'password.changed',
         userId: user.id,
@@ -54,6 +57,8 @@ export function createPasswordChangeService(deps: {
         details: { via: 'password-change', otherSessionsSignedOut: input.signOutOtherSessions },
       };
       const sessionsEnded = await db.transaction(async (tx) => {
+        // Spent here, once: two changes sent with one step-up get one answer between them.
+        if (!(await deps.recentAuth.spendStepUp(tx, principal))) return null;
         await setUserPassword(tx, user.id, passwordHash);
         await insertAuditEvent(tx, change);
         // What the old password earned ends with it, whether or not sessions end too.
@@ -66,6 +71,7 @@ export function createPasswordChangeService(deps: {
           ? deps.sessions.endAllBut(tx, user.id, principal.grantId, ip, 'password-change')
           : 0;
       });
+      if (sessionsEnded === null) throw await deps.recentAuth.stepUpRefusal(user.id);
       await deps.notices.tell(change);
       return { sessionsEnded };
     },

@@ -77,6 +77,14 @@ export interface FlowState {
    * code leads to a new passkey, not a password. A restart drops it.
    */
   passkeyRecovery?: boolean;
+  /**
+   * Forgot password: the recovery code was right (and is spent). It is checked before the new
+   * password's strength (an anonymous caller gets no strength check without it), so a refused
+   * password does not cost the person their code: this flow holds the proof instead.
+   */
+  recoveryCodeVerified?: boolean;
+  /** New passwords refused in this flow; at NEW_PASSWORD_MAX_REFUSALS it ends (recovery.rules.ts). */
+  newPasswordRefusals?: number;
 }
 
 export const INITIAL_FLOW_STATE: FlowState = {
@@ -166,6 +174,7 @@ export interface FlowError {
     | 'incorrectRecoveryCode'
     | 'recoveryCodeAttemptsLimit'
     | 'passwordPolicy'
+    | 'newPasswordAttemptsLimit'
     | 'unexpectedErrorText';
   /** Said instead of `userMessage` when the words depend on the case (a weak password's why). */
   userMessageText?: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEW_PASSWORD_MAX_REFUSALS } from '@anybank/contracts';
 import { INITIAL_FLOW_STATE, transition, type FlowState } from './flow.rules';
 import { recoveryAddressOf, type RecentEmailChange } from './recovery.rules';
 import { statusOfFlowError } from '../../../http/error-status';
@@ -51,6 +52,48 @@ describe('forgot password and a password that must change', () => {
     const weak = transition(at('RECOVERY_CODE_REQUIRED'), { type: 'NEW_PASSWORD_REFUSED' });
     expect(weak.state.status).toBe('RECOVERY_CODE_REQUIRED');
     expect(weak.error).toMatchObject({ code: 'VALIDATION_ERROR', userMessage: 'passwordPolicy' });
+  });
+
+  it.each([
+    ['RECOVERY_CODE_REQUIRED', 0, 'RECOVERY_CODE_REQUIRED'],
+    ['RECOVERY_CODE_REQUIRED', NEW_PASSWORD_MAX_REFUSALS - 2, 'RECOVERY_CODE_REQUIRED'],
+    ['RECOVERY_CODE_REQUIRED', NEW_PASSWORD_MAX_REFUSALS - 1, 'FAILED'],
+    ['PASSWORD_RESET_REQUIRED', 0, 'PASSWORD_RESET_REQUIRED'],
+    ['PASSWORD_RESET_REQUIRED', NEW_PASSWORD_MAX_REFUSALS - 1, 'FAILED'],
+  ] as const)(
+    'at %s after %i refused new passwords, one more leaves it at %s',
+    (status, before, after) => {
+      const result = transition(at(status, { userId: 'u1', newPasswordRefusals: before }), {
+        type: 'NEW_PASSWORD_REFUSED',
+      });
+      expect(result.state).toMatchObject({ status: after, newPasswordRefusals: before + 1 });
+      if (after === 'FAILED') {
+        expect(result.error).toMatchObject({
+          code: 'REQUEST_FAILED',
+          detailCode: 'NEW_PASSWORD_ATTEMPTS_LIMIT',
+          userMessage: 'newPasswordAttemptsLimit',
+        });
+        expect(result.effects).toEqual([{ type: 'AUDIT', event: 'signin.failed' }]);
+      }
+    },
+  );
+
+  it('remembers a right recovery code that came with a refused password, and forgets it on a restart', () => {
+    const refused = transition(at('RECOVERY_CODE_REQUIRED', { userId: 'u1' }), {
+      type: 'NEW_PASSWORD_REFUSED',
+      recoveryCodeVerified: true,
+    }).state;
+    expect(refused.recoveryCodeVerified).toBe(true);
+    const again = transition(refused, { type: 'NEW_PASSWORD_REFUSED' }).state;
+    expect(again.recoveryCodeVerified).toBe(true);
+    const restarted = transition(
+      { ...again, status: 'USERNAME_PASSWORD_REQUIRED' },
+      {
+        type: 'RECOVERY_STARTED',
+      },
+    ).state;
+    expect(restarted.recoveryCodeVerified).toBeUndefined();
+    expect(restarted.newPasswordRefusals).toBeUndefined();
   });
 
   it('starts the sign-in over after a successful reset', () => {

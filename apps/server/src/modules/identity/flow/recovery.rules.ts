@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@anybank/contracts';
+import { NEW_PASSWORD_MAX_REFUSALS, type FlowStatus } from '@anybank/contracts';
 import { restart, stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -18,8 +18,16 @@ export type RecoveryEvent =
     }
   | { type: 'RECOVERY_ACCEPTED' }
   | { type: 'RECOVERY_REFUSED' }
-  /** Without a message: the spec's rule. With one: common or personal (issue 14 §5). */
-  | { type: 'NEW_PASSWORD_REFUSED'; detailCode?: string; message?: string }
+  /**
+   * Without a message: the spec's rule. With one: common or personal (issue 14 §5).
+   * `recoveryCodeVerified`: the code that came with it was right (and is now spent).
+   */
+  | {
+      type: 'NEW_PASSWORD_REFUSED';
+      detailCode?: string;
+      message?: string;
+      recoveryCodeVerified?: boolean;
+    }
   | { type: 'RECOVERY_FINISHED' };
 
 export const RECOVERY_ACCEPTS: Record<RecoveryEvent['type'], readonly FlowStatus[]> = {
@@ -66,13 +74,7 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
         },
       };
     case 'NEW_PASSWORD_REFUSED':
-      return stay(state, {
-        code: 'VALIDATION_ERROR',
-        detailCode: event.detailCode?.toUpperCase() ?? 'PASSWORD_POLICY',
-        userMessage: 'passwordPolicy',
-        ...(event.message ? { userMessageText: event.message } : {}),
-        message: event.message ?? 'The new password does not meet the password policy.',
-      });
+      return newPasswordRefused(state, event);
     case 'RECOVERY_FINISHED':
       // Signing in again, with the new password, is a fresh start of the same flow.
       return {
@@ -80,6 +82,41 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
         effects: [],
       };
   }
+}
+
+/**
+ * A refused new password: the person may try another, NEW_PASSWORD_MAX_REFUSALS times in all
+ * (constants.ts says why that number); then the flow ends, as after a wrong recovery code.
+ */
+function newPasswordRefused(
+  state: FlowState,
+  event: Extract<RecoveryEvent, { type: 'NEW_PASSWORD_REFUSED' }>,
+): Transition {
+  const refusals = (state.newPasswordRefusals ?? 0) + 1;
+  const counted: FlowState = {
+    ...state,
+    newPasswordRefusals: refusals,
+    ...(event.recoveryCodeVerified ? { recoveryCodeVerified: true } : {}),
+  };
+  if (refusals >= NEW_PASSWORD_MAX_REFUSALS) {
+    return {
+      state: { ...counted, status: 'FAILED' },
+      effects: [{ type: 'AUDIT', event: 'signin.failed' }],
+      error: {
+        code: 'REQUEST_FAILED',
+        detailCode: 'NEW_PASSWORD_ATTEMPTS_LIMIT',
+        userMessage: 'newPasswordAttemptsLimit',
+        message: 'Too many new passwords were refused.',
+      },
+    };
+  }
+  return stay(counted, {
+    code: 'VALIDATION_ERROR',
+    detailCode: event.detailCode?.toUpperCase() ?? 'PASSWORD_POLICY',
+    userMessage: 'passwordPolicy',
+    ...(event.message ? { userMessageText: event.message } : {}),
+    message: event.message ?? 'The new password does not meet the password policy.',
+  });
 }
 
 /** A confirmed change of the account's e-mail address, as recovery weighs it. */

@@ -77,7 +77,7 @@ export function createRecoverySteps(deps: {
   ) {
     const user = await findUserById(db, userId);
     if (!user) throw new DomainError('flow_restart_required');
-    // Checked by `weakness` before (the code is not spent on a password that is refused).
+    // Checked by `weakness` before, after the recovery code (recoverAccount).
     const passwordHash = (await hashPassword(newPassword)) as CheckedPasswordHash;
     // The new password, the lifted lock and the audit entry stand or fall together.
     await db.transaction(async (tx) => {
@@ -95,7 +95,10 @@ export function createRecoverySteps(deps: {
    * Issue 14 §5: why a new password is refused for this user (the spec's rule, their own
    * details, zxcvbn), as the flow's refusal event; null when it may be set.
    */
-  async function weakness(userId: string | null, newPassword: string): Promise<FlowEvent | null> {
+  async function weakness(
+    userId: string | null,
+    newPassword: string,
+  ): Promise<Extract<FlowEvent, { type: 'NEW_PASSWORD_REFUSED' }> | null> {
     if (!isValidPassword(newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
     const user = userId ? await findUserById(db, userId) : null;
     if (!user) return null;
@@ -150,17 +153,24 @@ export function createRecoverySteps(deps: {
         case 'recoverAccount': {
           if (state.status !== 'RECOVERY_CODE_REQUIRED') return { type: 'RECOVERY_REFUSED' };
           if (state.passkeyRecovery) return passkeyRecovery(state, step.recoveryCode);
+          // The cheap checks first: the spec's rule (a pattern), then the code. The strength
+          // check (zxcvbn, CPU on the event loop) and the hash run only for whoever holds the
+          // code: an anonymous caller with a wrong one is refused before either.
+          if (!isValidPassword(step.newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
+          if (!state.userId) return { type: 'RECOVERY_REFUSED' };
+          if (!state.recoveryCodeVerified) {
+            const code = step.recoveryCode.toUpperCase();
+            if (!RECOVERY_CODE_PATTERN.test(code)) return { type: 'RECOVERY_REFUSED' };
+            const verdict = await deps.otp.verify({
+              purpose: RECOVERY_PURPOSE,
+              reference: state.userId,
+              code,
+            });
+            if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
+          }
           const weak = await weakness(state.userId, step.newPassword);
-          if (weak) return weak;
-          const code = step.recoveryCode.toUpperCase();
-          if (!state.userId || !RECOVERY_CODE_PATTERN.test(code))
-            return { type: 'RECOVERY_REFUSED' };
-          const verdict = await deps.otp.verify({
-            purpose: RECOVERY_PURPOSE,
-            reference: state.userId,
-            code,
-          });
-          if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
+          // The code is spent now: the flow holds it for the next password (recovery.rules.ts).
+          if (weak) return { ...weak, recoveryCodeVerified: true };
           await setPassword(
             state.userId,
             step.newPassword,

@@ -27,6 +27,12 @@ export interface RecentAuthentication {
    */
   requireStepUpForChange(principal: Principal): Promise<void>;
   /**
+   * Whether such a step-up is there to be spent, without spending it: the cheap check that
+   * comes before a change's costly work (a new password's strength check and hash), which then
+   * spends it with `spendStepUp` in its own transaction. Otherwise 401 `step_up_required`.
+   */
+  requireUnspentStepUp(principal: Principal): Promise<void>;
+  /**
    * The same inside the change's own transaction (`tx`), so that a change refused for another
    * reason does not spend it: true when a step-up was spent; else the caller rolls back and
    * throws `stepUpRefusal` (outside the transaction: it reads the customer's devices).
@@ -81,6 +87,11 @@ export function createRecentAuthentication(deps: {
     spendStepUp,
     async requireStepUpForChange(principal) {
       if (!(await spendStepUp(deps.db, principal))) throw await stepUpRefusal(principal.userId);
+    },
+    async requireUnspentStepUp(principal) {
+      const since = new Date(clock().getTime() - windowMs);
+      const latest = await latestStepUpSince(deps.db, principal.grantId, principal.userId, since);
+      if (latest === null) throw await stepUpRefusal(principal.userId);
     },
     async requireRecentAuthentication(principal) {
       const now = clock();
