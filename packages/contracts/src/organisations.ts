@@ -1,6 +1,6 @@
 /**
  * The organisations the bank knows: business customers that are not people. Each is created by
- * the database's migration (apps/server/drizzle/0013_bank_organisations.sql) and re-created by a
+ * the database's migration (apps/server/drizzle/0014_bank_organisations.sql) and re-created by a
  * demo reset (seed/organisations.ts), and is referred to by its own fixed id and account number
  * everywhere — a payment's payee, an OAuth client's company — never by a username, which anyone
  * could register. Their usernames are reserved: registration answers them as taken, and no

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, isNotNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  isNotNull,
+  like,
+  ne,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { BANK_ORGANISATIONS } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
 import { users } from '../../db/schema';
 import type { UidCondition } from './scim-filter.rules';
@@ -45,16 +59,25 @@ const CUSTOMER_ENTRY = {
   postalCode: users.postalCode,
 };
 
+/**
+ * A person who banks here: a customer, never staff, and never one of the organisations the bank
+ * knows (contracts' organisations.ts: a business customer that is no person to market to).
+ */
+const isPersonalCustomer = and(
+  eq(users.userType, 'customer'),
+  notInArray(
+    users.id,
+    BANK_ORGANISATIONS.map((organisation) => organisation.id),
+  ),
+);
+
 /** Customers (never staff) matching the condition, by username; a page of them and the total. */
 export async function searchCustomers(
   db: Queryable,
   condition: UidCondition | null,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; customers: CustomerEntry[] }> {
-  const where = and(
-    eq(users.userType, 'customer'),
-    condition ? uidCondition(condition) : undefined,
-  );
+  const where = and(isPersonalCustomer, condition ? uidCondition(condition) : undefined);
   const [totals] = await db.select({ total: count() }).from(users).where(where);
   const customers =
     page.limit === 0
@@ -74,7 +97,7 @@ export async function findCustomer(db: Queryable, id: string): Promise<CustomerE
   const [customer] = await db
     .select(CUSTOMER_ENTRY)
     .from(users)
-    .where(and(eq(users.id, id), eq(users.userType, 'customer')))
+    .where(and(eq(users.id, id), isPersonalCustomer))
     .limit(1);
   return customer ?? null;
 }
