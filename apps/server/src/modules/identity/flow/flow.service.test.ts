@@ -125,6 +125,7 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
     const recentAuth: RecentAuthentication = {
       requireRecentAuthentication: () => Promise.resolve(),
       requireStepUpForChange: () => Promise.resolve(),
+      requireUnspentStepUp: () => Promise.resolve(),
       spendStepUp: () => Promise.resolve(true),
       stepUpRefusal: () => Promise.reject(new Error('not asked in these tests')),
       stepUpMethodsFor: () => Promise.resolve(['password']),
