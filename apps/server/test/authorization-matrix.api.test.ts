@@ -944,6 +944,7 @@ const ROWS: Row[] = [
     // A password the new-password check refuses: the caller's own password, and no change.
     route: route('POST', PASSWORD_CHANGE_API_PATH),
     name: 'changing the caller’s password (to one that is refused)',
+    stepUpFirst: true,
     request: () => ({
       method: 'POST',
       path: PASSWORD_CHANGE_API_PATH,
