@@ -465,7 +465,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
 
   // Where the API is reached from outside, for the absolute links some answers carry.
   const siteUrl = `${config.publicUrl}${config.basePath}`;
-  // Issue 16 §2: DPoP-bound tokens (the payment API's, and a company's own application reading
+  // Pay by bank (ADR 0023): DPoP-bound tokens (the payment API's, and a company's own application reading
   // its accounts), checked by the same verifier as every other token, in its DPoP mode.
   const dpop = auth.dpop;
   await app.register(

@@ -43,7 +43,7 @@ export function createPasswordChangeService(deps: {
       // before the strength check and the hash (CPU that a stolen token must not be able to ask
       // for at will). It is spent in the change's transaction, so a refused password keeps it.
       await deps.recentAuth.requireUnspentStepUp(principal);
-      // The same door as every other new password (issue 14 §5).
+      // The same door as every other new password (docs/security.md, 2.1.7).
       const passwordHash = await hashNewPassword(input.newPassword, {
         username: user.uid,
         firstName: user.firstName,

@@ -218,8 +218,8 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
     async listDevices(context) {
       const principal = await context.principal();
-      // Issue 14 §1: the list on Personal Details also says when each last signed them in;
-      // a held new contact says from when it signs in, the one it replaces until when.
+      // The list on Personal Details also says when each device last signed them in; a held
+      // new contact says from when it signs in, the one it replaces until when.
       const now = clock();
       return (await listMfaDevicesOf(db, principal.userId))
         .filter((row) => row.inUseUntil === null || row.inUseUntil > now)

@@ -63,9 +63,10 @@ export interface FlowState {
   /** The identified user's identity is verified (their record said so, or this flow did it). */
   identityVerified: boolean;
   /**
-   * Issue 14 §3 (remembered-browser.rules.ts): the hash of this browser's HttpOnly device
-   * cookie at the username (browser-device/; never the risk payload's device id); the person's "Don't ask again" (said with CONTINUE); and the remembered
-   * browser that stood in for the second factor, when one did.
+   * A remembered browser (remembered-browser.rules.ts): the hash of this browser's HttpOnly
+   * device cookie at the username (browser-device/; never the risk payload's device id); the
+   * person's "Don't ask again" (said with CONTINUE); and the remembered browser that stood in
+   * for the second factor, when one did.
    */
   browserDeviceId?: string | null;
   rememberBrowser?: boolean;

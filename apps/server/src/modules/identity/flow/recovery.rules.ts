@@ -19,7 +19,7 @@ export type RecoveryEvent =
   | { type: 'RECOVERY_ACCEPTED' }
   | { type: 'RECOVERY_REFUSED' }
   /**
-   * Without a message: the spec's rule. With one: common or personal (issue 14 §5).
+   * Without a message: the spec's rule. With one: common or personal (password-strength.ts).
    * `recoveryCodeVerified`: the code that came with it was right (and is now spent).
    */
   | {

@@ -11,7 +11,7 @@ import { rotateSigningKey, type SigningKeyRing } from './keys.service';
 import type { PresenterGuard } from './presenter';
 
 /**
- * The demo admin's key rotation (issue 12 §1), for the presenter (README "Demo tools"), as
+ * The demo admin's key rotation (ADR 0017), for the presenter (README "Demo tools"), as
  * `npm run keys:rotate` does it: a new signing
  * key signs from now on, the previous one stays in `/as/jwks` until its tokens have expired.
  * Earlier tokens keep working, so a rotation signs nobody out. A few per minute per address:
