@@ -8,10 +8,17 @@ import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 import { testConfig } from './test-config';
 import type { TestDatabase } from './test-database';
 
-/** A real seeded server on a real port, with the transfer approvals the test decides. */
+/**
+ * A real seeded server on a real port, with the transfer approvals the test decides and, where
+ * a test moves time on, the clock it gives.
+ */
 export async function startBankingServer(
   test: TestDatabase,
-  options: { approvals?: TransferApprovals; env?: Record<string, string> } = {},
+  options: {
+    approvals?: TransferApprovals;
+    env?: Record<string, string>;
+    clock?: () => Date;
+  } = {},
 ) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -28,6 +35,7 @@ export async function startBankingServer(
     database: test.handle,
     webDistDir: '/nonexistent',
     transferApprovals: options.approvals,
+    clock: options.clock,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, origin, banking: server.services.banking };

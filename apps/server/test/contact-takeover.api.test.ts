@@ -6,21 +6,16 @@ import {
   FLOW_API_PATH,
   PASSWORD_CHANGE_API_PATH,
   RECOVERY_CODES_API_PATH,
-  STEP_UP_PATH,
   STEP_UP_REQUIRED,
   XSRF_HEADER,
-  orchestrationPaths,
-  outboxResponseSchema,
   securityNoticeMessages,
-  vendorContentType,
-  type FlowResponse,
 } from '@anybank/contracts';
-import { buildServer, type Server } from '../src/app';
-import { auditEvents, contactChanges, mfaDevices, stepUps, users } from '../src/db/schema';
+import type { Server } from '../src/app';
+import { auditEvents, contactChanges, mfaDevices, users } from '../src/db/schema';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
-import { freePort } from './browser-session';
-import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp as stepUpWithFactor } from './sign-in-driver';
-import { seedDemoData } from '../src/seed/seed';
+import { startBankingServer } from './banking-server';
+import { JANE, answerOf, janeCalls, profileBody, resetJaneContacts } from './jane-contact-changes';
+import { PERSON_RISK_PAYLOAD, SignInDriver, stepUp } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -33,16 +28,8 @@ import { testConfig } from './test-config';
  * address's "This wasn't me" link undoes the change and ends every session.
  */
 
-const COMPANY = 'anybank-demo';
-const JANE = { email: 'jane.doe@example.com', mobile: '+15551234567' };
 const ATTACKER = 'mallory@example.net';
 const DAY = 24 * 60 * 60 * 1000;
-const BROWSER = PERSON_RISK_PAYLOAD.userAgent;
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { code?: string; message?: string };
-}
 
 // Both engines (DATABASE_KINDS): a step-up is spent by one statement, which two changes racing
 // for it must not both get (PGlite serialises them; PostgreSQL must lock).
@@ -54,73 +41,14 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
   let janeId: string;
   const policyIds = testConfig().policyIds;
 
-  async function policy(policyId: string, body: unknown): Promise<Answer> {
-    const response = await fetch(
-      new URL(orchestrationPaths.policyStart(COMPANY, policyId), origin),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
-        body: JSON.stringify(body),
-      },
-    );
-    return { status: response.status, body: (await response.json()) as Answer['body'] };
-  }
-
-  const profileBody = (accessToken: string, email: string) => ({
-    hostname: 'localhost',
-    accessToken,
-    rawData: {
-      givenName: ['Jane'],
-      sn: ['Doe'],
-      cn: ['Jane Doe'],
-      mail: [email],
-      mobile: [JANE.mobile],
-      street: ['123 Main Street'],
-      l: ['Springfield'],
-      postalCode: ['62701'],
-    },
-  });
+  const { policy, outboxTo, signIn } = janeCalls(() => origin);
   const confirmEmail = (accessToken: string, otp: string) =>
     policy(policyIds.PROFILE_UPDATE, { accessToken, step: 'confirmContact', kind: 'email', otp });
-
-  async function outboxTo(address: string) {
-    const response = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(address)}&limit=50`, origin),
-    );
-    return outboxResponseSchema.parse(await response.json()).messages;
-  }
-
-  async function signIn(): Promise<{ driver: SignInDriver; token: string }> {
-    const driver = new SignInDriver(origin);
-    const landing = await driver.signInWithPasswordAndEmail('jane.doe', JANE.email);
-    const response = await driver.token(landing.searchParams.get('code') ?? '');
-    return { driver, token: ((await response.json()) as { access_token: string }).access_token };
-  }
-
-  /** The step-up as the page's dialog takes it: started with the token, then her password. */
-  async function stepUp(driver: SignInDriver, accessToken: string) {
-    const headers = { [XSRF_HEADER]: '1', authorization: `Bearer ${accessToken}` };
-    const started = await driver.browser.fetch(STEP_UP_PATH, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ riskPayload: PERSON_RISK_PAYLOAD }),
-    });
-    const flow = (await started.json()) as FlowResponse;
-    const checked = await driver.browser.fetch(`${FLOW_API_PATH}/${flow.id}`, {
-      method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': vendorContentType('anybank', 'checkUsernamePassword'),
-      },
-      body: JSON.stringify({ username: flow.username, password: 'Welcome2Bank!' }),
-    });
-    expect(await checked.json()).toMatchObject({ status: 'RESUME' });
-  }
 
   /** Jane, with a step-up, changes her e-mail to `to` and enters the code sent there. */
   async function changeEmailProperly(to: string) {
     const jane = await signIn();
-    await stepUp(jane.driver, jane.token);
+    await stepUp(origin, jane.token);
     expect((await policy(policyIds.PROFILE_UPDATE, profileBody(jane.token, to))).status).toBe(200);
     const [codeMessage] = await outboxTo(to);
     expect(await confirmEmail(jane.token, codeMessage?.code ?? '')).toEqual({
@@ -168,20 +96,9 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
-    await seedDemoData(test.handle.db);
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = await buildServer({
-      config: testConfig({
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        RATE_LIMIT_PER_MINUTE: '1000000',
-      }),
-      database: test.handle,
-      webDistDir: '/nonexistent',
+    ({ server, origin } = await startBankingServer(test, {
       clock: () => new Date(Date.now() + clockOffset),
-    });
-    await server.app.listen({ port, host: '127.0.0.1' });
+    }));
     janeId = (await jane()).id;
   });
   afterAll(async () => {
@@ -190,16 +107,8 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
   });
 
   beforeEach(async () => {
-    const db = test.handle.db;
     clockOffset = 0;
-    await db.delete(stepUps);
-    await db.delete(contactChanges);
-    await db.update(users).set(JANE).where(eq(users.id, janeId));
-    await db.delete(mfaDevices).where(eq(mfaDevices.userId, janeId));
-    await db.insert(mfaDevices).values([
-      { userId: janeId, type: 'Email', name: 'Email', target: JANE.email },
-      { userId: janeId, type: 'SMS', name: 'SMS', target: JANE.mobile },
-    ]);
+    await resetJaneContacts(test, janeId);
   });
 
   it('refuses an e-mail change made with a token seconds old and no step-up: no code goes to the new address', async () => {
@@ -224,7 +133,7 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
         headers: { ...bearer, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-      return { status: response.status, body: (await response.json()) as Answer['body'] };
+      return answerOf(response);
     };
     const refusals = [
       // Adding a device (a passkey among them) starts with the pairing flow.
@@ -247,8 +156,8 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
   });
 
   it('spends a step-up on the one change it was made for', async () => {
-    const { driver, token } = await signIn();
-    await stepUp(driver, token);
+    const { token } = await signIn();
+    await stepUp(origin, token);
     expect(
       (await policy(policyIds.PROFILE_UPDATE, profileBody(token, 'jane.new@example.com'))).status,
     ).toBe(200);
@@ -259,8 +168,8 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
   });
 
   it('gives one step-up to one of two changes sent at once', async () => {
-    const { driver, token } = await signIn();
-    await stepUp(driver, token);
+    const { token } = await signIn();
+    await stepUp(origin, token);
     const answers = await Promise.all(
       ['jane.one@example.com', 'jane.two@example.com', 'jane.three@example.com'].map((email) =>
         policy(policyIds.PROFILE_UPDATE, profileBody(token, email)),
@@ -387,7 +296,7 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
 
     // Even made properly (his own e-mailed code for the step-up), the new address is no way in
     // yet: his next sign-in's code goes to his old address, never to the new one.
-    await stepUpWithFactor(origin, token, { email: JOHN });
+    await stepUp(origin, token, { email: JOHN });
     expect((await policy(policyIds.PROFILE_UPDATE, johnBody(token, ATTACKER))).status).toBe(200);
     const [codeMessage] = await outboxTo(ATTACKER);
     expect((await confirmEmail(token, codeMessage?.code ?? '')).status).toBe(200);

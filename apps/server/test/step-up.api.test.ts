@@ -6,19 +6,17 @@ import {
   STEP_UP_REQUIRED,
   XSRF_HEADER,
   messages,
-  orchestrationPaths,
-  outboxResponseSchema,
   stepUpRequiredSchema,
   vendorContentType,
   type FlowResponse,
   securityNoticeMessages,
 } from '@anybank/contracts';
-import { buildServer, type Server } from '../src/app';
-import { auditEvents, contactChanges, mfaDevices, stepUps, users } from '../src/db/schema';
+import type { Server } from '../src/app';
+import { auditEvents, contactChanges, stepUps, users } from '../src/db/schema';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
-import { freePort } from './browser-session';
+import { startBankingServer } from './banking-server';
+import { JANE, answerOf, janeCalls, profileBody, resetJaneContacts } from './jane-contact-changes';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
-import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -29,16 +27,9 @@ import { testConfig } from './test-config';
  * previous address for 24 hours.
  */
 
-const COMPANY = 'anybank-demo';
-const JANE = { email: 'jane.doe@example.com', mobile: '+15551234567' };
 const NEW_EMAIL = 'jane.new@example.com';
 const SIX_MINUTES = 6 * 60 * 1000;
 const BROWSER = PERSON_RISK_PAYLOAD.userAgent;
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { code?: string; message?: string };
-}
 
 // One database (API_DATABASES): step-up rules over HTTP on the server's clock, one request at a time.
 describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind) => {
@@ -52,49 +43,7 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
   let janeId: string;
   const policyIds = testConfig().policyIds;
 
-  async function policy(policyId: string, body: unknown): Promise<Answer> {
-    const response = await fetch(
-      new URL(orchestrationPaths.policyStart(COMPANY, policyId), origin),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
-        body: JSON.stringify(body),
-      },
-    );
-    return { status: response.status, body: (await response.json()) as Answer['body'] };
-  }
-
-  const profileBody = (accessToken: string, email: string, mobile = JANE.mobile) => ({
-    hostname: 'localhost',
-    accessToken,
-    rawData: {
-      givenName: ['Jane'],
-      sn: ['Doe'],
-      cn: ['Jane Doe'],
-      mail: [email],
-      mobile: mobile === '' ? null : [mobile],
-      street: ['123 Main Street'],
-      l: ['Springfield'],
-      postalCode: ['62701'],
-    },
-  });
-
-  async function outboxTo(address: string) {
-    const response = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(address)}&limit=50`, origin),
-    );
-    return outboxResponseSchema.parse(await response.json()).messages;
-  }
-
-  async function signIn(): Promise<{ driver: SignInDriver; token: string }> {
-    const signedIn = new SignInDriver(origin);
-    const landing = await signedIn.signInWithPasswordAndEmail('jane.doe', JANE.email);
-    const response = await signedIn.token(landing.searchParams.get('code') ?? '');
-    return {
-      driver: signedIn,
-      token: ((await response.json()) as { access_token: string }).access_token,
-    };
-  }
+  const { policy, outboxTo, signIn } = janeCalls(() => origin);
 
   /** The step-up as the page's dialog takes it: started with the token, then her password. */
   async function stepUpWithPassword(by: SignInDriver, accessToken: string) {
@@ -120,20 +69,9 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
-    await seedDemoData(test.handle.db);
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = await buildServer({
-      config: testConfig({
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        RATE_LIMIT_PER_MINUTE: '1000000',
-      }),
-      database: test.handle,
-      webDistDir: '/nonexistent',
+    ({ server, origin } = await startBankingServer(test, {
       clock: () => new Date(Date.now() + clockOffset),
-    });
-    await server.app.listen({ port, host: '127.0.0.1' });
+    }));
     janeId = (await jane()).id;
   });
   afterAll(async () => {
@@ -142,16 +80,8 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
   });
 
   beforeEach(async () => {
-    const db = test.handle.db;
     clockOffset = 0;
-    await db.delete(stepUps);
-    await db.delete(contactChanges);
-    await db.update(users).set(JANE).where(eq(users.id, janeId));
-    await db.delete(mfaDevices).where(eq(mfaDevices.userId, janeId));
-    await db.insert(mfaDevices).values([
-      { userId: janeId, type: 'Email', name: 'Email', target: JANE.email },
-      { userId: janeId, type: 'SMS', name: 'SMS', target: JANE.mobile },
-    ]);
+    await resetJaneContacts(test, janeId);
     ({ driver, token } = await signIn());
     // Her sign-in is now more than 5 minutes old.
     clockOffset = SIX_MINUTES;
@@ -291,7 +221,7 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
       method: 'POST',
       headers: { [XSRF_HEADER]: '1', authorization: `Bearer ${token}` },
     });
-    refusals.push({ status: pairing.status, body: (await pairing.json()) as Answer['body'] });
+    refusals.push(await answerOf(pairing));
     for (const refusal of refusals) {
       expect(refusal.status).toBe(401);
       expect(refusal.body.code).toBe(STEP_UP_REQUIRED);
