@@ -2,7 +2,6 @@ import { desc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RETAIL_CALLBACK_PATH,
-  RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
   RETAIL_ORDER_PARAM,
   RETAIL_SHOP_COMPANY,
@@ -16,8 +15,7 @@ import {
 import { accounts, outboxMessages, users } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { startBankingServer } from './banking-server';
-import { BrowserSession } from './browser-session';
-import { accountOf, janeAtConsentScreen } from './pay-by-bank';
+import { accountOf, checkoutToConsentScreen } from './pay-by-bank';
 import { SignInDriver, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './test-database';
@@ -146,15 +144,7 @@ describe.each(DATABASE_KINDS)('the shop’s merchant cannot be squatted, on %s',
 
     const janeChecking = await accountOf(db, 'jane.doe', 'checking');
     const before = await otherBalances(db, janeChecking);
-    const browser = new BrowserSession(origin);
-    const started = await browser.fetch(RETAIL_CHECKOUT_API_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-      body: JSON.stringify({ items: ['trail-running-shoes', 'merino-socks'] }),
-    });
-    expect(started.status).toBe(200);
-    const { redirectTo } = (await started.json()) as { redirectTo: string };
-    const atScreen = await janeAtConsentScreen(origin, new URL(redirectTo), browser);
+    const { browser, atScreen } = await checkoutToConsentScreen(origin);
     expect(atScreen.screen.payeeName).toBe('Retail Shop Ltd');
     const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
     expect(`${callback.origin}${callback.pathname}`).toBe(`${origin}${RETAIL_CALLBACK_PATH}`);

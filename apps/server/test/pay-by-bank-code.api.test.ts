@@ -1,11 +1,6 @@
 import { and, eq, gt, max, sql } from 'drizzle-orm';
-import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PAYMENTS_API_PATH,
-  PAYMENT_CONSENT_SCREEN_API_PATH,
-  RETAIL_CALLBACK_PATH,
-  XSRF_HEADER,
   apiErrorMessage,
   outboxResponseSchema,
   payByBankMessages,
@@ -14,20 +9,18 @@ import {
   RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { auditEvents, oneTimeCodes, paymentConsents } from '../src/db/schema';
-import { startBankingServer } from './banking-server';
 import {
   accountOf,
   balancesOf,
-  callWithDpop,
   createConsent,
   janeAtConsentScreen,
+  payAsConsented,
   pushAuthorization,
-  shopOf,
+  shopTokensAt,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
-import { arriveAtRedirectUri } from './relying-party';
-import type { Server } from './sign-in-driver';
-import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+import { API_DATABASES, type TestDatabase } from './test-database';
 
 const JANE_EMAIL = 'jane.doe@example.com';
 
@@ -35,26 +28,19 @@ const JANE_EMAIL = 'jane.doe@example.com';
 // seeded) approves a payment with a one-time code e-mailed to her, as she would a transfer.
 // One database (API_DATABASES): the code step over HTTP; the code service has its own tests.
 describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (kind) => {
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let shop: Shop;
-  let merchant: string;
   let janeChecking: string;
   let janeSavings: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
-    janeChecking = await accountOf(test, 'jane.doe', 'checking');
+    ({ test, origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
     janeSavings = await accountOf(test, 'jane.doe', 'savings');
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
   const balances = () => balancesOf(test, janeChecking, merchant);
 
@@ -85,16 +71,7 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
     const pending = await pushAuthorization(shop, consent.consentId);
     const atScreen = await janeAtConsentScreen(origin, pending.url);
     const confirm = (extra: { code?: string; accountId?: string } = {}) =>
-      atScreen.driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-        body: JSON.stringify({
-          interaction: atScreen.interaction,
-          decision: 'allow',
-          accountId: janeChecking,
-          ...extra,
-        }),
-      });
+      atScreen.decide({ decision: 'allow', accountId: janeChecking, ...extra });
     /** Confirms and reads the code the answer (202) says went to her e-mail. */
     const codeSent = async () => {
       const asked = await confirm();
@@ -128,12 +105,7 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
   }
 
   async function pay(consent: PaymentConsent, token: string) {
-    return callWithDpop(shop, token, 'POST', PAYMENTS_API_PATH, {
-      consentId: consent.consentId,
-      amountCents: consent.amountCents,
-      currency: 'USD',
-      payeeAccountId: merchant,
-    });
+    return payAsConsented(shop, token, consent);
   }
 
   it('pays $1,500 once with the code e-mailed to jane; a wrong code first is refused with the tries left and moves nothing', async () => {
@@ -169,20 +141,9 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
 
     const right = await asked.confirm({ code });
     expect(right.status).toBe(200);
-    const { redirectTo } = (await right.json()) as { redirectTo: string };
-    const callback = await arriveAtRedirectUri(
-      asked.atScreen.driver.browser,
-      redirectTo,
-      `${origin}${RETAIL_CALLBACK_PATH}`,
-    );
+    const callback = await asked.atScreen.callbackOf(right);
     expect(callback.searchParams.get('error')).toBeNull();
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      asked.pending.checks,
-      undefined,
-      { DPoP: shop.dpop },
-    );
+    const tokens = await shopTokensAt(shop, callback, asked.pending.checks);
     expect((await pay(asked.consent, tokens.access_token)).status).toBe(201);
     expect((await pay(asked.consent, tokens.access_token)).status).toBe(409);
     expect(await balances()).toEqual([before[0] - 150_000, before[1] + 150_000]);

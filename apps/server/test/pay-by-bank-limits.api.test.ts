@@ -1,70 +1,52 @@
 import { and, eq, sql } from 'drizzle-orm';
-import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
-  PAYMENT_CONSENT_SCREEN_API_PATH,
-  RETAIL_CALLBACK_PATH,
   TRANSFERS_API_PATH,
-  XSRF_HEADER,
   apiErrorMessage,
   outboxResponseSchema,
   type PaymentConsent,
   RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { auditEvents, transfers, users } from '../src/db/schema';
-import {
-  apiClient,
-  customerToken,
-  startBankingServer,
-  transferRequest,
-  userIdOf,
-} from './banking-server';
+import { apiClient, customerToken, transferRequest, userIdOf } from './banking-server';
 import {
   accountOf,
   balancesOf,
   callWithDpop,
   createConsent,
   janeAtConsentScreen,
+  payAsConsented,
   pushAuthorization,
-  shopOf,
   shopToken,
+  shopTokensAt,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
-import { arriveAtRedirectUri } from './relying-party';
-import type { Server } from './sign-in-driver';
-import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+import { API_DATABASES, type TestDatabase } from './test-database';
 
 // Issue 16 §2: the money of a payment moves when the shop submits it, not when jane authorises
 // it, so her limits are applied again then, to the 24-hour running total as it is at that
 // moment, under her transfer lock. One database (API_DATABASES): this is about what the shop
 // and jane see over HTTP; the lock on both engines is in banking.service.test.ts.
 describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s', (kind) => {
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let shop: Shop;
-  let merchant: string;
   let janeId: string;
   let janeChecking: string;
   let janeSavings: string;
   let janeToken: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
+    ({ test, origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
     janeId = await userIdOf(test, 'jane.doe');
-    janeChecking = await accountOf(test, 'jane.doe', 'checking');
     janeSavings = await accountOf(test, 'jane.doe', 'savings');
     janeToken = await customerToken(origin, 'jane.doe');
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
   const balances = () => balancesOf(test, janeChecking, merchant);
 
@@ -98,15 +80,10 @@ describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s
     const atScreen = await janeAtConsentScreen(origin, pending.url);
     expect(atScreen.screen.needsCode).toBe(withCode);
     const confirm = (code?: string) =>
-      atScreen.driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-        body: JSON.stringify({
-          interaction: atScreen.interaction,
-          decision: 'allow',
-          accountId: janeChecking,
-          ...(code === undefined ? {} : { code }),
-        }),
+      atScreen.decide({
+        decision: 'allow',
+        accountId: janeChecking,
+        ...(code === undefined ? {} : { code }),
       });
     let confirmed = await confirm();
     if (withCode) {
@@ -114,19 +91,8 @@ describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s
       confirmed = await confirm(await newestCodeOfJane());
     }
     expect(confirmed.status).toBe(200);
-    const { redirectTo } = (await confirmed.json()) as { redirectTo: string };
-    const callback = await arriveAtRedirectUri(
-      atScreen.driver.browser,
-      redirectTo,
-      `${origin}${RETAIL_CALLBACK_PATH}`,
-    );
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      pending.checks,
-      undefined,
-      { DPoP: shop.dpop },
-    );
+    const callback = await atScreen.callbackOf(confirmed);
+    const tokens = await shopTokensAt(shop, callback, pending.checks);
     return tokens.access_token;
   }
 
@@ -138,13 +104,7 @@ describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s
     return message?.code ?? '';
   }
 
-  const pay = (token: string, consent: PaymentConsent) =>
-    callWithDpop(shop, token, 'POST', PAYMENTS_API_PATH, {
-      consentId: consent.consentId,
-      amountCents: consent.amountCents,
-      currency: 'USD',
-      payeeAccountId: merchant,
-    });
+  const pay = (token: string, consent: PaymentConsent) => payAsConsented(shop, token, consent);
 
   async function consentStatus(consent: PaymentConsent) {
     const read = await callWithDpop(

@@ -2,25 +2,24 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS_SCOPE,
-  PAYMENTS_API_PATH,
   obTransactionsPath,
   obTransactionsResponseSchema,
   RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
-import { apiClient, customerToken, startBankingServer } from './banking-server';
+import { apiClient, customerToken } from './banking-server';
 import { findingsOf, validatorOf } from './json-schema';
 import {
-  accountOf,
   callWithDpop,
   createConsent,
   janeAtConsentScreen,
-  pushAuthorization,
-  shopOf,
+  janeAuthorisedPayment,
+  payAsConsented,
   shopToken,
+  shopTokensAt,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
-import type { Server } from './sign-in-driver';
-import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+import { API_DATABASES } from './test-database';
 
 const obReadTransaction6 = validatorOf('ob-read-transaction6.schema.json');
 
@@ -28,44 +27,21 @@ const obReadTransaction6 = validatorOf('ob-read-transaction6.schema.json');
 // (registered as that company's) reads its accounts through the Open Banking API, as a bank's
 // corporate API serves a merchant: with its own DPoP-bound token, its company's accounts only.
 describe.each(API_DATABASES)('the shop’s company account at the bank, on %s', (kind) => {
-  let test: TestDatabase;
-  let server: Server;
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let origin: string;
   let shop: Shop;
-  let merchant: string;
   let janeChecking: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
-    janeChecking = await accountOf(test, 'jane.doe', 'checking');
+    ({ origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
   /** jane pays $42.10 to the shop; answers the bank's payment id and her DPoP-bound token. */
   async function janePays(): Promise<{ paymentId: string; janesToken: string }> {
-    const consent = await createConsent(shop, merchant, 4210);
-    const pending = await pushAuthorization(shop, consent.consentId);
-    const atScreen = await janeAtConsentScreen(origin, pending.url);
-    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      pending.checks,
-      undefined,
-      { DPoP: shop.dpop },
-    );
-    const paid = await callWithDpop(shop, tokens.access_token, 'POST', PAYMENTS_API_PATH, {
-      consentId: consent.consentId,
-      amountCents: 4210,
-      currency: 'USD',
-      payeeAccountId: merchant,
-    });
+    const { consent, tokens } = await janeAuthorisedPayment(shop, janeChecking, 4210);
+    const paid = await payAsConsented(shop, tokens.access_token, consent);
     expect(paid.status).toBe(201);
     const { paymentId } = (await paid.json()) as { paymentId: string };
     return { paymentId, janesToken: tokens.access_token };
@@ -157,13 +133,10 @@ describe.each(API_DATABASES)('the shop’s company account at the bank, on %s', 
     );
     const atScreen = await janeAtConsentScreen(origin, url);
     const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      { pkceCodeVerifier: codeVerifier, expectedState: state },
-      undefined,
-      { DPoP: shop.dpop },
-    );
+    const tokens = await shopTokensAt(shop, callback, {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+    });
     expect(tokens.scope?.split(' ')).not.toContain(ACCOUNTS_SCOPE);
     const read = await callWithDpop(shop, tokens.access_token, 'GET', obTransactionsPath(merchant));
     expect(read.status).toBe(403);

@@ -1,58 +1,38 @@
-import { eq, sql } from 'drizzle-orm';
-import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENTS_API_PATH, RETAIL_SHOP_COMPANY } from '@anybank/contracts';
-import { accounts } from '../src/db/schema';
-import { startBankingServer, userIdOf } from './banking-server';
+import { RETAIL_SHOP_COMPANY } from '@anybank/contracts';
 import {
-  callWithDpop,
+  balanceOf,
   createConsent,
   janeAtConsentScreen,
+  payAsConsented,
   pushAuthorization,
-  shopOf,
+  shopTokensAt,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
-import { SignInDriver, type Server } from './sign-in-driver';
+import { SignInDriver } from './sign-in-driver';
 import { TestPhone } from './test-phone';
-import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+import { API_DATABASES, type TestDatabase } from './test-database';
 
 // Issue 16 §2: above the customer's approval threshold, confirming a payment asks their phone
 // (CIBA) first, as a transfer does. One database (API_DATABASES): the hand-shake over HTTP.
 describe.each(API_DATABASES)('a payment above the approval threshold, on %s', (kind) => {
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let shop: Shop;
   let phone: TestPhone;
-  let merchant: string;
   let janeChecking: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
-    const janeId = await userIdOf(test, 'jane.doe');
-    const [checking] = await test.handle.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`${accounts.ownerId} = ${janeId} and ${accounts.kind} = 'checking'`);
-    janeChecking = checking?.id ?? '';
+    ({ test, origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
     phone = new TestPhone(origin);
     await phone.activate('jane.doe', 'jane.doe@example.com', new SignInDriver(origin));
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
-  const balance = async (id: string) => {
-    const [row] = await test.handle.db
-      .select({ balance: accounts.balanceCents })
-      .from(accounts)
-      .where(eq(accounts.id, id));
-    return Number(row?.balance);
-  };
+  const balance = (id: string) => balanceOf(test, id);
 
   /** jane confirms $1,500.00 on the consent screen; answers the phone's request and the answer. */
   async function confirmWaitingForPhone() {
@@ -82,21 +62,8 @@ describe.each(API_DATABASES)('a payment above the approval threshold, on %s', (k
     });
     expect((await phone.decide(request.id, 'approve')).status).toBe(204);
     const callback = await answered;
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      pending.checks,
-      undefined,
-      {
-        DPoP: shop.dpop,
-      },
-    );
-    const paid = await callWithDpop(shop, tokens.access_token, 'POST', PAYMENTS_API_PATH, {
-      consentId: consent.consentId,
-      amountCents: 150_000,
-      currency: 'USD',
-      payeeAccountId: merchant,
-    });
+    const tokens = await shopTokensAt(shop, callback, pending.checks);
+    const paid = await payAsConsented(shop, tokens.access_token, consent);
     expect(paid.status).toBe(201);
     expect(await balance(janeChecking)).toBe(before - 150_000);
   });

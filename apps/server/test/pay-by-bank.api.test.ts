@@ -3,26 +3,18 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OAUTH_PATHS,
-  PAYMENT_CONSENT_SCREEN_API_PATH,
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   RETAIL_CALLBACK_PATH,
   RETAIL_SHOP_CLIENT_ID,
   TRANSFERS_API_PATH,
-  XSRF_HEADER,
   apiErrorMessage,
   type PaymentConsent,
   RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { paymentConsents } from '../src/db/schema';
 import { recentTransferTotalCents } from '../src/modules/banking';
-import {
-  apiClient,
-  customerToken,
-  startBankingServer,
-  transferRequest,
-  userIdOf,
-} from './banking-server';
+import { apiClient, customerToken, transferRequest, userIdOf } from './banking-server';
 import {
   accountOf,
   balancesOf,
@@ -30,66 +22,39 @@ import {
   createConsent,
   customerAtConsentScreen,
   janeAtConsentScreen,
+  janeAuthorisedPayment,
+  payAsConsented,
   pushAuthorization,
-  shopOf,
   shopToken,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
 import { refusal } from './relying-party';
-import type { Server } from './sign-in-driver';
-import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import { API_DATABASES, type TestDatabase } from './test-database';
 
 const EMILY = { username: 'emily.chen', email: 'emily.chen@example.com' };
 
 // Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
 describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let shop: Shop;
-  let merchant: string;
   let janeChecking: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
-    janeChecking = await accountOf(test, 'jane.doe', 'checking');
+    ({ test, origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
   const balances = () => balancesOf(test, janeChecking, merchant);
 
   /** A consent jane authorised from her checking; answers it and the shop's DPoP-bound token. */
-  async function authorisedPayment(amountCents = 4210) {
-    const consent = await createConsent(shop, merchant, amountCents);
-    const pending = await pushAuthorization(shop, consent.consentId);
-    const atScreen = await janeAtConsentScreen(origin, pending.url);
-    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      pending.checks,
-      undefined,
-      {
-        DPoP: shop.dpop,
-      },
-    );
-    return { consent, tokens, screen: atScreen.screen };
-  }
+  const authorisedPayment = () => janeAuthorisedPayment(shop, janeChecking);
 
   const pay = (token: string, consent: PaymentConsent, changes: Record<string, unknown> = {}) =>
-    callWithDpop(shop, token, 'POST', PAYMENTS_API_PATH, {
-      consentId: consent.consentId,
-      amountCents: consent.amountCents,
-      currency: 'USD',
-      payeeAccountId: merchant,
-      ...changes,
-    });
+    payAsConsented(shop, token, consent, changes);
 
   it('openid-client completes the shop’s flow: consent, PAR with PKCE, private_key_jwt, DPoP-bound tokens, and the payment moves $42.10 once', async () => {
     const before = await balances();
@@ -321,15 +286,7 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
     const atScreen = await janeAtConsentScreen(origin, pending.url);
     expect(atScreen.screen.amountCents).toBe(4210);
     const before = await balances();
-    const confirmed = await atScreen.driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-      body: JSON.stringify({
-        interaction: atScreen.interaction,
-        decision: 'allow',
-        accountId: janeChecking,
-      }),
-    });
+    const confirmed = await atScreen.decide({ decision: 'allow', accountId: janeChecking });
     // Without a phone app, the code e-mailed to her (pay-by-bank-code.api.test.ts enters it).
     expect(atScreen.screen.needsCode).toBe(true);
     expect(confirmed.status).toBe(202);

@@ -1,15 +1,19 @@
 import { createHash, randomUUID, type webcrypto } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import * as oidc from 'openid-client';
+import { expect } from 'vitest';
 import {
   OAUTH_CONSENT_INTERACTION_PARAM,
+  PAYMENTS_API_PATH,
   PAYMENTS_SCOPE,
   PAYMENT_AUTHORIZATION_DETAILS_TYPE,
   PAYMENT_CONSENTS_API_PATH,
   PAYMENT_CONSENT_PAGE_PATH,
   PAYMENT_CONSENT_SCREEN_API_PATH,
   RETAIL_CALLBACK_PATH,
+  RETAIL_CHECKOUT_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  RETAIL_SHOP_COMPANY,
   XSRF_HEADER,
   type PaymentConsent,
   type PaymentConsentScreen,
@@ -17,11 +21,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { accounts, users } from '../src/db/schema';
 import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
-import type { BrowserSession } from './browser-session';
+import { startBankingServer } from './banking-server';
+import { BrowserSession } from './browser-session';
 import { arriveAtRedirectUri, discoverAs, signInAt } from './relying-party';
-import { SignInDriver } from './sign-in-driver';
+import { SignInDriver, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
-import type { TestDatabase } from './test-database';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
 /**
  * The pay-by-bank shop's side, played with openid-client (panva) as an independent FAPI 2.0
@@ -53,6 +58,44 @@ export async function shopOf(
   );
   const dpop = oidc.getDPoPHandle(config, dpopKeys ?? (await oidc.randomDPoPKeyPair('ES256')));
   return { config, dpop, origin };
+}
+
+/**
+ * What a pay-by-bank API test runs against: a seeded database of `kind`, the banking server on
+ * it, the shop's client at that server (shopOf) and the checking account jane pays from.
+ * `stop` closes the server and drops the database.
+ */
+export interface PayByBankServer {
+  test: TestDatabase;
+  server: Server;
+  origin: string;
+  shop: Shop;
+  janeChecking: string;
+  stop: () => Promise<void>;
+}
+
+export async function startPayByBankServer(kind: DatabaseKind): Promise<PayByBankServer> {
+  const test = await createTestDatabase(kind, { seeded: true });
+  let server: Server | undefined;
+  const stop = async () => {
+    await server?.app.close();
+    await test.drop();
+  };
+  try {
+    const started = await startBankingServer(test);
+    server = started.server;
+    return {
+      test,
+      server,
+      origin: started.origin,
+      shop: await shopOf(test, started.origin),
+      janeChecking: await accountOf(test, 'jane.doe', 'checking'),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** The shop's own token (client credentials, DPoP-bound), for the payment API by default. */
@@ -149,6 +192,44 @@ export async function pushAuthorization(shop: Shop, consentId: string) {
   return { url, checks: { pkceCodeVerifier: codeVerifier, expectedState: state } };
 }
 
+/** The shop exchanges the code at its callback for its DPoP-bound tokens. */
+export async function shopTokensAt(
+  shop: Shop,
+  callback: URL,
+  checks: { pkceCodeVerifier: string; expectedState: string },
+) {
+  return oidc.authorizationCodeGrant(shop.config, callback, checks, undefined, { DPoP: shop.dpop });
+}
+
+/**
+ * A consent for `amountCents` that jane allowed on the consent screen from `accountId`; answers
+ * it, the shop's DPoP-bound tokens for it and what the screen showed.
+ */
+export async function janeAuthorisedPayment(shop: Shop, accountId: string, amountCents = 4210) {
+  const consent = await createConsent(shop, RETAIL_SHOP_COMPANY.accountId, amountCents);
+  const pending = await pushAuthorization(shop, consent.consentId);
+  const atScreen = await janeAtConsentScreen(shop.origin, pending.url);
+  const callback = await atScreen.answer({ decision: 'allow', accountId });
+  const tokens = await shopTokensAt(shop, callback, pending.checks);
+  return { consent, tokens, screen: atScreen.screen };
+}
+
+/** The shop submits the payment `consent` allows, as consented unless `changes` say otherwise. */
+export async function payAsConsented(
+  shop: Shop,
+  token: string,
+  consent: PaymentConsent,
+  changes: Record<string, unknown> = {},
+): Promise<Response> {
+  return callWithDpop(shop, token, 'POST', PAYMENTS_API_PATH, {
+    consentId: consent.consentId,
+    amountCents: consent.amountCents,
+    currency: 'USD',
+    payeeAccountId: RETAIL_SHOP_COMPANY.accountId,
+    ...changes,
+  });
+}
+
 const JANE = { username: 'jane.doe', email: 'jane.doe@example.com' };
 
 /**
@@ -189,16 +270,46 @@ export async function customerAtConsentScreen(
   };
   const read = await readScreen();
   const screen = read.body;
-  async function answer(decision: { decision: 'allow'; accountId: string } | { decision: 'deny' }) {
-    const response = await driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
+  /** Posts the customer's answer (with the code they were sent, if any); the raw response. */
+  const decide = (
+    decision: { decision: 'allow'; accountId: string; code?: string } | { decision: 'deny' },
+  ) =>
+    driver.browser.fetch(PAYMENT_CONSENT_SCREEN_API_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
       body: JSON.stringify({ interaction, ...decision }),
     });
+  /** Where a decided answer sends the browser: the authorization response at the shop's callback. */
+  async function callbackOf(response: Response) {
     const { redirectTo } = (await response.json()) as { redirectTo: string };
     return arriveAtRedirectUri(driver.browser, redirectTo, `${origin}${RETAIL_CALLBACK_PATH}`);
   }
-  return { status: read.status, screen, answer, driver, interaction, readScreen };
+  async function answer(decision: { decision: 'allow'; accountId: string } | { decision: 'deny' }) {
+    return callbackOf(await decide(decision));
+  }
+  return {
+    status: read.status,
+    screen,
+    answer,
+    decide,
+    callbackOf,
+    driver,
+    interaction,
+    readScreen,
+  };
+}
+
+/** A shopper's checkout at the retail shop up to the bank's consent screen, in one browser. */
+export async function checkoutToConsentScreen(origin: string) {
+  const browser = new BrowserSession(origin);
+  const started = await browser.fetch(RETAIL_CHECKOUT_API_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
+    body: JSON.stringify({ items: ['trail-running-shoes', 'merino-socks'] }),
+  });
+  expect(started.status).toBe(200);
+  const { redirectTo } = (await started.json()) as { redirectTo: string };
+  return { browser, atScreen: await janeAtConsentScreen(origin, new URL(redirectTo), browser) };
 }
 
 /** The id of a seeded customer's account of `kind` (checking, savings, rewards Visa). */
@@ -218,12 +329,14 @@ export async function balancesOf(
   payer: string,
   payee: string,
 ): Promise<[payer: number, payee: number]> {
-  const balance = async (id: string) => {
-    const [row] = await test.handle.db
-      .select({ balance: accounts.balanceCents })
-      .from(accounts)
-      .where(eq(accounts.id, id));
-    return Number(row?.balance);
-  };
-  return [await balance(payer), await balance(payee)];
+  return [await balanceOf(test, payer), await balanceOf(test, payee)];
+}
+
+/** An account's balance, in cents. */
+export async function balanceOf(test: TestDatabase, accountId: string): Promise<number> {
+  const [row] = await test.handle.db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return Number(row?.balance);
 }

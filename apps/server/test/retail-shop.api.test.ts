@@ -6,7 +6,6 @@ import {
   connectedAppsResponseSchema,
   paymentActivityResponseSchema,
   RETAIL_CALLBACK_PATH,
-  RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
   RETAIL_ORDER_PARAM,
   XSRF_HEADER,
@@ -20,7 +19,7 @@ import {
 import { auditEvents, ledgerEntries } from '../src/db/schema';
 import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
-import { accountOf, balancesOf, janeAtConsentScreen } from './pay-by-bank';
+import { accountOf, balancesOf, checkoutToConsentScreen } from './pay-by-bank';
 import type { Server } from './sign-in-driver';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
@@ -45,17 +44,7 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
   const balances = async () => balancesOf(test, janeChecking, RETAIL_SHOP_COMPANY.accountId);
 
   /** A shopper's checkout up to the bank's consent screen, in one browser. */
-  async function checkout() {
-    const browser = new BrowserSession(origin);
-    const started = await browser.fetch(RETAIL_CHECKOUT_API_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-      body: JSON.stringify({ items: ['trail-running-shoes', 'merino-socks'] }),
-    });
-    expect(started.status).toBe(200);
-    const { redirectTo } = (await started.json()) as { redirectTo: string };
-    return { browser, atScreen: await janeAtConsentScreen(origin, new URL(redirectTo), browser) };
-  }
+  const checkout = () => checkoutToConsentScreen(origin);
 
   /** The bank's answer arrives at the shop's callback; answers the order the shop's page shows. */
   async function returnToShop(browser: BrowserSession, callback: URL): Promise<RetailOrderView> {

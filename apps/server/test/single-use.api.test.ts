@@ -26,21 +26,19 @@ import {
 } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
 import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
-import { customerToken, startBankingServer, userIdOf } from './banking-server';
+import { customerToken, userIdOf } from './banking-server';
 import {
-  accountOf,
   balancesOf,
   createConsent,
-  janeAtConsentScreen,
-  pushAuthorization,
-  shopOf,
+  janeAuthorisedPayment,
   shopTokenWithProofs,
+  startPayByBankServer,
   type Shop,
 } from './pay-by-bank';
 import { discoverAs, openAuthorization, refusal, signInAt, signInOpened } from './relying-party';
 import { SignInDriver, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './test-database';
+import { DATABASE_KINDS, type TestDatabase } from './test-database';
 
 const JANE = { username: 'jane.doe', email: 'jane.doe@example.com' };
 const USER_TYPE_CLAIM = `${testConfig().productId}UserType`;
@@ -70,40 +68,24 @@ async function dpopKey() {
  * PGlite runs one statement at a time and PostgreSQL runs them side by side.
  */
 describe.each(DATABASE_KINDS)('single-use values and one token check on %s', (kind) => {
+  const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   let shop: Shop;
-  let merchant: string;
   let janeChecking: string;
+  let stop: () => Promise<void>;
   let bankSite: oidc.Configuration;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    ({ server, origin } = await startBankingServer(test));
-    shop = await shopOf(test, origin);
-    merchant = RETAIL_SHOP_COMPANY.accountId;
-    janeChecking = await accountOf(test, 'jane.doe', 'checking');
+    ({ test, server, origin, shop, janeChecking, stop } = await startPayByBankServer(kind));
     bankSite = await discoverAs(origin, BANK_CLIENT.clientId);
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => stop());
 
   /** A consent jane authorised from her checking, and the shop's DPoP-bound token for it. */
   async function authorisedPayment(): Promise<{ consent: PaymentConsent; token: string }> {
-    const consent = await createConsent(shop, merchant, 4210);
-    const pending = await pushAuthorization(shop, consent.consentId);
-    const atScreen = await janeAtConsentScreen(origin, pending.url);
-    const callback = await atScreen.answer({ decision: 'allow', accountId: janeChecking });
-    const tokens = await oidc.authorizationCodeGrant(
-      shop.config,
-      callback,
-      pending.checks,
-      undefined,
-      { DPoP: shop.dpop },
-    );
+    const { consent, tokens } = await janeAuthorisedPayment(shop, janeChecking, 4210);
     return { consent, token: tokens.access_token };
   }
 
