@@ -21,10 +21,11 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
 import { testConfig } from './test-config';
 
 /**
- * Issue 12 §2: a stolen access token cannot take over the account. Sensitive changes need a
- * sign-in or step-up of the last 5 minutes (the server's clock is moved on to age the sign-in);
- * a new address is used only once the code sent to it is entered; recovery keeps to the
- * previous address for 24 hours.
+ * A stolen access token cannot take over the account (docs/security.md, step-up). Sensitive
+ * changes need a sign-in or step-up of the last 5 minutes (the server's clock is moved on to age
+ * the sign-in), and those that add a way to sign in a step-up made for them
+ * (contact-takeover.api.test.ts); a new address is used only once the code sent to it is
+ * entered; recovery keeps to the previous address for 24 hours.
  */
 
 const NEW_EMAIL = 'jane.new@example.com';
