@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,13 @@ import {
   securityNoticeMessages,
 } from '@anybank/contracts';
 import type { Server } from '../src/app';
-import { auditEvents, contactChanges, mfaDevices, users } from '../src/db/schema';
+import {
+  auditEvents,
+  contactChanges,
+  mfaDevices,
+  rememberedBrowsers,
+  users,
+} from '../src/db/schema';
 import { findUserByUid, listMfaDevicesOf } from '../src/modules/directory/directory.store';
 import { startBankingServer } from './banking-server';
 import { JANE, answerOf, janeCalls, profileBody, resetJaneContacts } from './jane-contact-changes';
@@ -214,7 +221,7 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
     expect(laterEmail[0]?.target).toMatch(/^m\*+y@example\.net$/);
   });
 
-  it('"This wasn\'t me" in the old address\'s notice puts it back, removes the new one and ends every session, once', async () => {
+  it('"This wasn\'t me" in the old address\'s notice puts it back, removes the new one and ends every session and remembered browser, once', async () => {
     const changed = await changeEmailProperly(ATTACKER);
     const { notice, link, token } = await undoLink();
     expect(notice?.body).toContain(securityNoticeMessages.contactChangedUndoLabel);
@@ -223,6 +230,19 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
     // The anti-forgery header is asked for; a token not of ours in shape is a 400.
     expect((await undo(token, {})).status).toBe(403);
     expect((await undo('not-a-token')).status).toBe(400);
+
+    // A browser the taker had made remembered for jane ("Don't ask again on this browser").
+    const takersBrowser = randomUUID();
+    await test.handle.db.insert(rememberedBrowsers).values({
+      id: takersBrowser,
+      userId: janeId,
+      tokenHash: randomUUID(),
+      deviceIdHash: randomUUID(),
+      userAgent: PERSON_RISK_PAYLOAD.userAgent,
+      ip: '127.0.0.66',
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + DAY),
+    });
 
     const undone = await undo(token);
     expect(undone.status).toBe(200);
@@ -240,6 +260,12 @@ describe.each(DATABASE_KINDS)('a fresh stolen token takes nothing over on %s', (
       headers: { authorization: `Bearer ${changed.token}` },
     });
     expect(me.status).toBe(401);
+    // …and no browser the taker made remembered skips the second factor any more.
+    const [remembered] = await test.handle.db
+      .select()
+      .from(rememberedBrowsers)
+      .where(eq(rememberedBrowsers.id, takersBrowser));
+    expect(remembered?.forgottenAt).not.toBeNull();
     const [audited] = await test.handle.db
       .select()
       .from(auditEvents)
