@@ -23,6 +23,14 @@ export async function recordStepUp(
   });
 }
 
+/** Step-ups for this grant and user made after `since`. */
+const stepUpsOf = (grantId: string, userId: string, since: Date) =>
+  and(
+    eq(stepUps.grantHash, grantHashOf(grantId)),
+    eq(stepUps.userId, userId),
+    gt(stepUps.createdAt, since),
+  );
+
 /** The latest step-up for this grant and user made after `since`, or null. */
 export async function latestStepUpSince(
   db: Queryable,
@@ -33,13 +41,7 @@ export async function latestStepUpSince(
   const [row] = await db
     .select({ at: stepUps.createdAt })
     .from(stepUps)
-    .where(
-      and(
-        eq(stepUps.grantHash, grantHashOf(grantId)),
-        eq(stepUps.userId, userId),
-        gt(stepUps.createdAt, since),
-      ),
-    )
+    .where(stepUpsOf(grantId, userId, since))
     .orderBy(desc(stepUps.createdAt))
     .limit(1);
   return row?.at ?? null;
@@ -59,13 +61,7 @@ export async function consumeStepUpSince(
   const latest = db
     .select({ id: stepUps.id })
     .from(stepUps)
-    .where(
-      and(
-        eq(stepUps.grantHash, grantHashOf(grantId)),
-        eq(stepUps.userId, userId),
-        gt(stepUps.createdAt, since),
-      ),
-    )
+    .where(stepUpsOf(grantId, userId, since))
     .orderBy(desc(stepUps.createdAt))
     .limit(1);
   const spent = await db
