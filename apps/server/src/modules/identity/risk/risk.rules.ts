@@ -218,8 +218,7 @@ function fires(rule: RiskRule, signals: RiskSignals, policy: RiskPolicy): boolea
       );
     case 'pairVelocity':
       return (
-        signals.pairFailures >= policy.usernameFailureThreshold &&
-        (signals.ownerProof ?? null) === null
+        pairLimitReached(signals.pairFailures, policy) && (signals.ownerProof ?? null) === null
       );
     case 'usernameVelocity':
       return signals.usernameFailuresElsewhere >= policy.usernameFailureThreshold;
@@ -250,6 +249,15 @@ export function evaluateRisk(
  */
 export function isUnknownUsernameLimit(result: RiskResult): boolean {
   return result.rules[0] === 'unknownUsernameRate';
+}
+
+/**
+ * Whether this address has failed for the username often enough for pairVelocity to refuse it:
+ * only then does what proves the owner (`ownerProof`) change the answer, so only then is it
+ * looked up.
+ */
+export function pairLimitReached(pairFailures: number, policy: RiskPolicy): boolean {
+  return pairFailures >= policy.usernameFailureThreshold;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   DEFAULT_RISK_POLICY,
   RISK_RULES,
   evaluateRisk,
+  pairLimitReached,
   type RiskPolicy,
   type RiskResult,
 } from './risk.rules';
@@ -103,13 +104,18 @@ export function createRiskService(deps: {
       };
       // The same reads whether the username exists or not: neither the answer nor its timing
       // says which.
-      const [counts, user, knownBrowser] = await Promise.all([
+      const [counts, user] = await Promise.all([
         countFailedSignIns(deps.db, { uid: username, ip }, window),
         known.user ? Promise.resolve(known.user) : findUserByUid(deps.db, username),
-        deviceHash === null || passkey
-          ? Promise.resolve(false)
-          : hasSignedInFrom(deps.db, username, deviceHash, now),
       ]);
+      // Whether this browser signed in to the account before matters only once this address
+      // has failed for the username often enough to be refused (and that count is kept for
+      // unknown usernames too, so this read says nothing of which exist); most sign-ins skip it.
+      const knownBrowser =
+        !passkey &&
+        deviceHash !== null &&
+        pairLimitReached(counts.pairFailures, policy) &&
+        (await hasSignedInFrom(deps.db, username, deviceHash, now));
       const ownerProof = passkey ? 'passkey' : knownBrowser ? 'known-browser' : null;
       const screened = evaluateRisk(
         { payload: riskPayload, ...counts, ownerProof, highRiskOverride: false },
