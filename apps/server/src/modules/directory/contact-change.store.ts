@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { ContactKind } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
@@ -59,22 +60,25 @@ export async function findPendingContactChange(
   return row ?? null;
 }
 
+/** A "This wasn't me" link's token as it is stored: its SHA-256, never the token itself. */
+const undoTokenHashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
 /**
- * Marks a pending change confirmed, with the hash of its "This wasn't me" link token and when
- * that link stops working; false when it is no longer pending (a race lost).
+ * Marks a pending change confirmed, with its "This wasn't me" link token (stored hashed) and
+ * when that link stops working; false when it is no longer pending (a race lost).
  */
 export async function confirmContactChange(
   tx: Queryable,
   id: string,
   at: Date,
-  undo: { tokenHash: string; expiresAt: Date },
+  undo: { token: string; expiresAt: Date },
 ): Promise<boolean> {
   const rows = await tx
     .update(contactChanges)
     .set({
       status: 'confirmed',
       confirmedAt: at,
-      undoTokenHash: undo.tokenHash,
+      undoTokenHash: undoTokenHashOf(undo.token),
       undoExpiresAt: undo.expiresAt,
     })
     .where(and(eq(contactChanges.id, id), eq(contactChanges.status, 'pending')))
@@ -125,11 +129,12 @@ export async function emailBelongsToAnother(
   return Boolean(row);
 }
 
-/** The confirmed change whose undo link token hashes to this, locked; null when none is. */
+/** The confirmed change of this undo link token, locked; null when none is. */
 export async function lockChangeByUndoToken(
   tx: Queryable,
-  tokenHash: string,
+  token: string,
 ): Promise<ContactChangeRow | null> {
+  const tokenHash = undoTokenHashOf(token);
   const [row] = await tx
     .select()
     .from(contactChanges)

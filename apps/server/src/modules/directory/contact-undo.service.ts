@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { toE164, type ContactKind } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
@@ -36,8 +35,6 @@ export interface ContactUndoService {
   undo(token: string, ip: string): Promise<{ kind: ContactKind; restored: string }>;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
 export function createContactUndoService(deps: {
   db: Database;
   sessions: Pick<SessionsService, 'endAllBut'>;
@@ -48,7 +45,7 @@ export function createContactUndoService(deps: {
     async undo(token, ip) {
       const at = clock();
       return deps.db.transaction(async (tx) => {
-        const change = await lockChangeByUndoToken(tx, sha256(token));
+        const change = await lockChangeByUndoToken(tx, token);
         if (!change?.previousValue || !change.undoExpiresAt || change.undoExpiresAt <= at) {
           throw new DomainError('contact_undo_link_invalid');
         }

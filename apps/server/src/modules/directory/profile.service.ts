@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CONTACT_CHANGE_RECOVERY_HOLD_MS,
   CONTACT_UNDO_PAGE,
@@ -267,9 +267,6 @@ type SaveResult =
   | { kind: 'stepUpRequired' }
   | { kind: 'pending'; pending: ContactChangeRow[] };
 
-/** The undo link's token: 32 random bytes, of which only the SHA-256 is stored. */
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
 export function createProfileService(deps: ProfileDeps): ProfileService {
   const clock = deps.clock ?? (() => new Date());
 
@@ -405,9 +402,10 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
 
       const changes: DeviceChange[] = [];
       const at = clock();
+      // The undo link's token: 32 random bytes, stored only as its hash (contact-change.store).
       const undoToken = randomBytes(32).toString('base64url');
       const undo = {
-        tokenHash: sha256(undoToken),
+        token: undoToken,
         expiresAt: new Date(at.getTime() + CONTACT_CHANGE_RECOVERY_HOLD_MS),
       };
       const outcome = await deps.db.transaction(async (tx) => {
