@@ -41,7 +41,7 @@ export function registerPasswordChangeRoutes(
           tag: 'sign-in',
           caller: 'bearer',
           description:
-            'A customer’s token with the `banking` scope, for a customer who signs in with a password. It needs a sign-in or step-up of the last 5 minutes, checked first; then the new password is checked as at registration and reset (the spec’s rule, then common, breached and personal passwords). Rate-limited per address and, at a tenth of that, per customer. With `signOutOtherSessions` (the default) every other session of the customer ends with its grants and tokens in the same transaction; this one goes on. Audited; the customer is told by e-mail.',
+            'A customer’s token with the `banking` scope, for a customer who signs in with a password. It needs a step-up made for it in this sign-in within the last 5 minutes (a fresh sign-in alone is not enough), checked first and spent only when the new password is stored; then the new password is checked as at registration and reset (the spec’s rule, then common, breached and personal passwords). Rate-limited per address and, at a tenth of that, per customer. With `signOutOtherSessions` (the default) every other session of the customer ends with its grants and tokens in the same transaction; this one goes on. Audited; the customer is told by e-mail.',
           body: passwordChangeSchema,
           responses: {
             200: {

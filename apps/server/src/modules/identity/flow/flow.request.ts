@@ -22,6 +22,7 @@ import {
   continueAuthenticationSchema,
   type VendorStep,
 } from '@anybank/contracts';
+import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import { statusOfFlowError } from '../../../http/error-status';
 import { parseInput } from '../../../http/validation';
@@ -148,10 +149,10 @@ export function stepOf(
  * The principal is asked only by the flows a token binds (a profile pairing, a step-up).
  */
 export function flowContextOf(
+  config: Pick<Config, 'basePath' | 'publicUrl'>,
   auth: AuthGuards,
   request: FastifyRequest,
   reply: FastifyReply,
-  deviceCookie: { path: string; secure: boolean },
 ): FlowContext {
   return {
     ip: request.ip,
@@ -160,7 +161,11 @@ export function flowContextOf(
     principal: () => auth.requireCustomer(request),
     stepUpCookie: request.cookies[STEP_UP_COOKIE],
     rememberedBrowserCookie: request.cookies[REMEMBERED_BROWSER_COOKIE],
-    deviceHash: browserDeviceHash(request, reply, deviceCookie),
+    // The whole site's cookie (every page signs in), Secure behind https.
+    deviceHash: browserDeviceHash(request, reply, {
+      path: `${config.basePath}/`,
+      secure: config.publicUrl.startsWith('https://'),
+    }),
   };
 }
 

@@ -51,7 +51,7 @@ export function registerFlowRoutes(
   const { config, flows, auth } = deps;
   const secure = config.publicUrl.startsWith('https://');
   const contextOf = (request: FastifyRequest, reply: FastifyReply) =>
-    flowContextOf(auth, request, reply, { path: `${config.basePath}/`, secure });
+    flowContextOf(config, auth, request, reply);
 
   // The vendor types are JSON: read by the same depth-checked parser as application/json
   // (http/json-body.ts); an empty body is a step without input.

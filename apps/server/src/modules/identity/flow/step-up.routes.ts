@@ -56,10 +56,7 @@ export function registerStepUpRoutes(
     async (request, reply) => {
       const input = parseInput(startSchema, request.body ?? {});
       const { browserCookie, body } = await flows.startStepUp(
-        flowContextOf(auth, request, reply, {
-          path: `${config.basePath}/`,
-          secure: config.publicUrl.startsWith('https://'),
-        }),
+        flowContextOf(config, auth, request, reply),
         input,
       );
       reply.setCookie(STEP_UP_COOKIE, browserCookie, {
