@@ -41,6 +41,20 @@ export function readPhoneNumber(
   return { ok: true, e164: parsed.number, formatted: parsed.formatInternational() };
 }
 
+/**
+ * THE phone-number normaliser: a number as the bank stores and compares it (E.164), wherever it
+ * comes from (a form, a stored target, the outbox search). A number written without `+` is
+ * read in `defaultCountry`, so `(555) 123-4567` in the US is `+15551234567`, and
+ * `+44.2071234567` is `+442071234567` anywhere. Null when it cannot be a number there.
+ */
+export function toE164(
+  input: string,
+  defaultCountry: string = DEFAULT_PHONE_COUNTRY,
+): string | null {
+  const reading = readPhoneNumber(input, defaultCountry);
+  return reading.ok ? reading.e164 : null;
+}
+
 /** A stored (E.164) number as the customer reads it back: `+1 201 555 0123`. */
 export function formatPhoneNumber(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

@@ -43,13 +43,6 @@ export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value);
 }
 
-/**
- * A phone number as the bank stores and compares it (E.164): `+44.2071234567` and
- * `442071234567` are both `+442071234567`. The browser and the server write it alike.
- */
-export function toE164(phone: string): string {
-  return `+${phone.replace(/[^\d]/g, '')}`;
-}
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }

@@ -1,4 +1,4 @@
-import { toE164, type ContactKind } from '@anybank/contracts';
+import type { ContactKind } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
@@ -14,7 +14,12 @@ import {
   markContactChangeUndone,
   supersedePendingChanges,
 } from './contact-change.store';
-import { DEVICE_TYPE_OF_TARGET, sameDeviceTarget, type TargetKind } from './directory.rules';
+import {
+  DEVICE_TYPE_OF_TARGET,
+  sameDeviceTarget,
+  storedTarget,
+  type TargetKind,
+} from './directory.rules';
 import { lockUserById } from './directory-entry.store';
 import {
   deleteMfaDevices,
@@ -88,7 +93,7 @@ export function createContactUndoService(deps: {
             userId: user.id,
             type,
             name: type,
-            target: kind === 'email' ? previous.toLowerCase() : toE164(previous),
+            target: storedTarget(targetKind, previous),
           });
         }
 

@@ -57,7 +57,16 @@ export type TargetKind = 'email' | 'phone';
 export function sameDeviceTarget(kind: TargetKind, stored: string | null, candidate: string) {
   if (stored === null) return false;
   if (kind === 'email') return stored.trim().toLowerCase() === candidate.trim().toLowerCase();
-  return toE164(stored) === toE164(candidate);
+  return storedTarget('phone', stored) === storedTarget('phone', candidate);
+}
+
+/**
+ * A device target as the directory stores it: an address in lower case, a number in E.164
+ * (the contracts' one normaliser; a number it cannot read is kept as written, and compared so).
+ */
+export function storedTarget(kind: TargetKind, value: string): string {
+  const trimmed = value.trim();
+  return kind === 'email' ? trimmed.toLowerCase() : (toE164(trimmed) ?? trimmed);
 }
 
 /** The device type whose target a kind is compared with. */

@@ -5,7 +5,6 @@ import {
   MAX_MFA_DEVICES,
   OTP_PATTERN,
   messages,
-  toE164,
   type AuthnPreference,
   formatPhoneNumber,
   type ContactKind,
@@ -29,6 +28,7 @@ import {
   contactReplacementWindows,
   deviceInUseAt,
   sameDeviceTarget,
+  storedTarget,
   type CustomerProfile,
   type TargetKind,
 } from './directory.rules';
@@ -212,7 +212,7 @@ async function replaceDevice(
     userId,
     type,
     name: DEVICE_NAMES[kind],
-    target: kind === 'email' ? newTarget.toLowerCase() : toE164(newTarget),
+    target: storedTarget(kind, newTarget),
     ...windows.added,
   });
   await recordChange(tx, changes, {

@@ -23,7 +23,7 @@ export function normaliseRecipient(channel: OutboxChannel, to: string): Recipien
         : { ok: false, reason: `"${to}" is not an e-mail address` };
     case 'sms':
       return PHONE.test(trimmed)
-        ? { ok: true, recipient: toE164(trimmed) }
+        ? phoneRecipient(trimmed, to)
         : { ok: false, reason: `"${to}" is not a phone number in international format` };
     case 'push':
       return DEVICE_ID.test(trimmed)
@@ -32,7 +32,17 @@ export function normaliseRecipient(channel: OutboxChannel, to: string): Recipien
   }
 }
 
-// The contracts' one, for identity/flow's pairing until it imports it from there itself.
+/** Document 1 §5's format always carries the country part, written with or without `+`. */
+function internationalE164(phone: string): string | null {
+  return toE164(phone.startsWith('+') ? phone : `+${phone}`);
+}
+
+function phoneRecipient(trimmed: string, to: string): RecipientCheck {
+  const recipient = internationalE164(trimmed);
+  return recipient === null
+    ? { ok: false, reason: `"${to}" is not a possible phone number` }
+    : { ok: true, recipient };
+}
 
 /**
  * The outbox is searched by the recipient as a person types it: an e-mail address in any
@@ -41,7 +51,7 @@ export function normaliseRecipient(channel: OutboxChannel, to: string): Recipien
 export function recipientSearchKey(to: string): string {
   const trimmed = to.trim();
   if (EMAIL.test(trimmed)) return trimmed.toLowerCase();
-  if (PHONE.test(trimmed)) return toE164(trimmed);
+  if (PHONE.test(trimmed)) return internationalE164(trimmed) ?? trimmed;
   return trimmed;
 }
 

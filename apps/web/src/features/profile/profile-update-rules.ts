@@ -5,7 +5,7 @@ import {
   ZIP_MAX_LENGTH,
   messages,
   looksLikePhoneNumber,
-  readPhoneNumber,
+  toE164,
   orchestrationMessages,
 } from '@anybank/contracts';
 import type { ContactKind, SessionItem } from '@anybank/contracts';
@@ -95,19 +95,17 @@ export function profileProblems(form: ProfileForm): ProfileProblems {
 }
 
 /**
- * A typed mobile number as the server stores it (issue 14 §6): `+44.2071234567` is
- * `+442071234567`, and `(555) 123-4567` read in the bank's country (US) is `+15551234567`. A
- * number that cannot be read stays as typed: the server refuses it.
+ * A typed mobile number as the server stores it (the contracts' `toE164`, read in the bank's
+ * country). A number that cannot be read stays as typed: the server refuses it.
  */
-export function toE164(phone: string, country: string): string {
-  const reading = readPhoneNumber(phone, country);
-  return reading.ok ? reading.e164 : phone.trim();
+function storedMobile(phone: string, country: string): string {
+  return toE164(phone, country) ?? phone.trim();
 }
 
 function sameMobile(a: string, b: string, country: string): boolean {
   const [x, y] = [a.trim(), b.trim()];
   if (x === '' || y === '') return x === y;
-  return toE164(x, country) === toE164(y, country);
+  return storedMobile(x, country) === storedMobile(y, country);
 }
 
 /** The policy's body (§7): attribute lists, null when blank; the old targets when they change. */
@@ -239,7 +237,7 @@ export function sessionItemsOfProfile(
   phoneCountry: string,
 ): [SessionItem, string | null][] {
   const trimmed = (value: string) => value.trim() || null;
-  const mobile = form.mobile.trim() === '' ? null : toE164(form.mobile, phoneCountry);
+  const mobile = form.mobile.trim() === '' ? null : storedMobile(form.mobile, phoneCountry);
   const address = [form.street, form.city, form.zip].map((value) => value.trim()).filter(Boolean);
   return [
     ['firstName', trimmed(form.firstName)],
