@@ -6,10 +6,11 @@ import {
   DEFAULT_PHONE_COUNTRY,
   DEFAULT_PRODUCT_ID,
   brandNameSchema,
+  contrastProblems,
   hexColorSchema,
   isPhoneCountry,
+  type ContrastPair,
 } from '@anybank/contracts';
-import { contrastProblems, type ContrastPair } from './modules/branding/branding.rules';
 
 /**
  * Configuration from environment variables (README "Configuration" and `.env.example`).

@@ -31,7 +31,7 @@ export const brandingMessages = {
   contrastTooLow: (pair: string, ratio: string, minimum: string) =>
     `The contrast between ${pair} is ${ratio}:1; WCAG AA needs at least ${minimum}:1 for text.`,
   logoRefused: (reason: string) => `This logo cannot be used: ${reason}.`,
-  /** The colour pairs a contrast refusal names (server: branding.rules.ts). */
+  /** The colour pairs a contrast refusal names (brand-contrast.ts). */
   pairs: {
     whiteOnPrimary: (primary: string) => `white text and the primary colour ${primary}`,
     accentOnPrimary: (accent: string, primary: string) =>

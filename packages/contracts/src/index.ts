@@ -28,6 +28,7 @@ export * from './admin';
 export * from './branding';
 export * from './branding.schemas';
 export * from './branding-messages';
+export * from './brand-contrast';
 export * from './demo';
 export * from './demo-scenarios';
 export * from './help-desk';

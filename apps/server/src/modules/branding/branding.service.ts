@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   BRANDING_LOGO_PATH,
   apiErrorMessage,
+  contrastProblems,
+  type BrandColors,
   type BrandNames,
   type Branding,
   type BrandingUpdate,
@@ -10,7 +12,6 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { contrastProblems, type BrandColors } from './branding.rules';
 import { defaultLogoSvg } from './default-logo';
 import { logoVerdict } from './logo.rules';
 import { deleteBrand, findBrand, findLogo, saveBrand } from './branding.store';

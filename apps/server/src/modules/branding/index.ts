@@ -4,4 +4,3 @@ export {
   type BrandDefaults,
   type BrandingService,
 } from './branding.service';
-export { contrastProblems, type BrandColors } from './branding.rules';

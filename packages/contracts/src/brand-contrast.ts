@@ -1,11 +1,15 @@
-import { brandingMessages } from '@anybank/contracts';
+import { brandingMessages } from './branding-messages';
 
 /**
- * WCAG 2.2 contrast for the brand's colours (issue 15 §5, ADR 0020). The site puts white text
- * on the primary colour (buttons, the home banner) and the primary colour on white (links);
- * the accent is a highlight on the primary (the banner's "Prepared for") that carries black
- * text where it is a background (the skip link). Each of those pairs must reach WCAG AA for
- * normal text, so that a brand a presenter picks keeps the site readable and axe-clean.
+ * WCAG 2.2 contrast for the brand's colours (ADR 0020). The site puts white text on the
+ * primary colour (buttons, the home banner) and the primary colour on white (links); the
+ * accent is a highlight on the primary (the banner's "Prepared for") that carries black text
+ * where it is a background (the skip link). Each of those pairs must reach WCAG AA for normal
+ * text, so that a brand a presenter picks keeps the site readable and axe-clean.
+ *
+ * Pure, and in the contracts rather than the branding module: the server's configuration
+ * checks the default brand's colours (BRAND_PRIMARY_COLOR, BRAND_ACCENT_COLOR) with the same
+ * rule as the demo admin's form, and the configuration imports no module.
  */
 
 /** WCAG AA for normal-size text (success criterion 1.4.3). */

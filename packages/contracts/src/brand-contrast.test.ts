@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND } from '@anybank/contracts';
-import { contrastProblems, contrastRatio, relativeLuminance, rgbOf } from './branding.rules';
+import { DEFAULT_BRAND } from './branding';
+import { contrastProblems, contrastRatio, relativeLuminance, rgbOf } from './brand-contrast';
 
 describe('contrast ratio (WCAG 2.2)', () => {
   // Reference values: WebAIM's contrast checker and the WCAG definition's end points.
