@@ -127,6 +127,7 @@ import { createRiskService } from './modules/identity/risk/risk.service';
 import { registerRememberedBrowserRoutes } from './modules/identity/remembered-browsers/remembered-browser.routes';
 import { createRememberedBrowserService } from './modules/identity/remembered-browsers/remembered-browser.service';
 import { insertAuditEvent } from './modules/audit/audit.store';
+import { countAuditEventsIn } from './modules/audit/audit-metrics';
 import { registerOutboxRoutes } from './modules/messaging/messaging.routes';
 import {
   createMessagingService,
@@ -250,7 +251,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const metrics = config.metrics ? createServerMetrics({ poolUse: database.poolUse }) : null;
   if (metrics) {
     countRequests(app, metrics, config.basePath);
-    app.addHook('onClose', async () => metrics.close());
+    const stopCounting = countAuditEventsIn(metrics);
+    app.addHook('onClose', async () => stopCounting());
   }
   registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,

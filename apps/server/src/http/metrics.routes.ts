@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain-error';
-import { apiKeyMatches, bearerTokenOf } from '../modules/orchestration/orchestration.rules';
+import { apiKeyMatches, bearerTokenOf } from './bearer-token';
 import type { ServerMetrics } from './metrics';
 import type { RouteDocs } from './openapi';
 import { routeLabelOf } from './metrics.rules';

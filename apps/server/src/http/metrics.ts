@@ -8,13 +8,11 @@ import {
   collectDefaultMetrics,
 } from 'prom-client';
 import type { PoolUse } from '../db/database';
-import { onAuditEventsRecorded } from '../modules/audit';
-import { metricFactsOf, type MetricFact } from './metrics.rules';
 
 /**
- * Issue 17 §3: the Prometheus instruments of one server, built only with METRICS=on (off,
- * nothing here exists and nothing is counted). Per process: behind `cluster` (WORKERS=N) the
- * worker that answers a scrape asks the primary, which adds up every worker's registry
+ * The Prometheus instruments of one server (README "Metrics"), built only with METRICS=on
+ * (off, nothing here exists and nothing is counted). Per process: behind `cluster` (WORKERS=N)
+ * the worker that answers a scrape asks the primary, which adds up every worker's registry
  * (prom-client's AggregatorRegistry; the primary calls `serveClusterMetrics` once).
  */
 export interface ServerMetrics {
@@ -22,71 +20,24 @@ export interface ServerMetrics {
   requestFinished(method: string, route: string, statusCode: number, seconds: number): void;
   /** What a scrape answers: this process's metrics, or every worker's behind `cluster`. */
   scrape(): Promise<{ contentType: string; body: string }>;
-  /** Stops counting audit events (the server closes). */
-  close(): void;
+  /**
+   * Adds a counter a module keeps (when it registers: the audit module counts sign-ins,
+   * transfers and CIBA decisions from its events); answers how to count one.
+   */
+  addCounter(definition: CounterDefinition): (labels: Record<string, string>) => void;
+}
+
+/** A counter a module adds to the registry. */
+export interface CounterDefinition {
+  name: string;
+  help: string;
+  labelNames: readonly string[];
+  /** The label sets the counter starts at 0 with, so that a rate exists before the first. */
+  startsAt: readonly Record<string, string>[];
 }
 
 /** Seconds: a sign-in step is ~5-60 ms here, a password hash ~15 ms, a slow query far more. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
-
-/** The label values each counter starts at 0 with, so that a rate exists before the first. */
-const KNOWN_LABELS: {
-  [C in MetricFact['counter']]: Extract<MetricFact, { counter: C }>['labels'][];
-} = {
-  signInsStarted: [{ method: 'username' }, { method: 'passkey' }],
-  signInsCompleted: [],
-  signInsFailed: (
-    ['username', 'password', 'risk', 'one_time_code', 'push', 'passkey', 'recovery_code'] as const
-  ).map((factor) => ({ factor })),
-  riskEvaluations: (['LOW', 'MEDIUM', 'HIGH'] as const).map((level) => ({ level })),
-  riskDenials: (['MEDIUM', 'HIGH'] as const).map((level) => ({ level })),
-  transfers: (['confirmed', 'denied', 'bot_detected', 'cancelled'] as const).map((outcome) => ({
-    outcome,
-  })),
-  cibaDecisions: [{ decision: 'approved' }, { decision: 'denied' }],
-};
-
-function auditCounters(registry: Registry) {
-  const counter = (name: string, help: string, label: string) =>
-    new Counter({ name, help, labelNames: [label], registers: [registry] });
-  const counters: Record<MetricFact['counter'], Counter> = {
-    signInsStarted: counter(
-      'anybank_sign_ins_started_total',
-      'Sign-in attempts begun: a username or a passkey submitted at the first step.',
-      'method',
-    ),
-    signInsCompleted: counter(
-      'anybank_sign_ins_completed_total',
-      'Sign-ins finished, by the factors used (the amr values, sorted, joined with +).',
-      'factors',
-    ),
-    signInsFailed: counter(
-      'anybank_sign_ins_failed_total',
-      'Factors refused during a sign-in, by factor (a sign-in may go on after one).',
-      'factor',
-    ),
-    riskEvaluations: counter(
-      'anybank_risk_evaluations_total',
-      "Risk evaluations of a known user's sign-in at the username step, by level.",
-      'level',
-    ),
-    riskDenials: counter(
-      'anybank_risk_denials_total',
-      'Sign-ins refused by the risk rules, by level.',
-      'level',
-    ),
-    transfers: counter('anybank_transfers_total', 'Transfers by outcome.', 'outcome'),
-    cibaDecisions: counter(
-      'anybank_ciba_decisions_total',
-      "CIBA requests (a transfer's approval) decided on the customer's phone, by decision.",
-      'decision',
-    ),
-  };
-  for (const [name, labelSets] of Object.entries(KNOWN_LABELS)) {
-    for (const labels of labelSets) counters[name as MetricFact['counter']].inc(labels, 0);
-  }
-  return counters;
-}
 
 function poolGauges(registry: Registry, poolUse: () => PoolUse) {
   new Gauge({
@@ -113,7 +64,7 @@ function poolGauges(registry: Registry, poolUse: () => PoolUse) {
 
 /**
  * Builds the instruments: the default process metrics (event-loop lag, CPU, memory, GC), the
- * requests, the audit events' counters and, on PostgreSQL, the pool. PGlite has no pool (one
+ * requests and, on PostgreSQL, the pool; the modules add their counters. PGlite has no pool (one
  * connection inside the process), so it reports none.
  */
 export function createServerMetrics(deps: { poolUse: (() => PoolUse) | null }): ServerMetrics {
@@ -132,11 +83,7 @@ export function createServerMetrics(deps: { poolUse: (() => PoolUse) | null }): 
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const counters = auditCounters(registry);
   if (deps.poolUse) poolGauges(registry, deps.poolUse);
-  const stopCounting = onAuditEventsRecorded((event) => {
-    for (const fact of metricFactsOf(event)) counters[fact.counter].inc(fact.labels);
-  });
   if (cluster.isWorker) {
     // This worker's registry is what it sends when the primary gathers every worker's.
     AggregatorRegistry.setRegistries([registry]);
@@ -151,7 +98,16 @@ export function createServerMetrics(deps: { poolUse: (() => PoolUse) | null }): 
       if (cluster.isWorker) return askPrimary();
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
-    close: stopCounting,
+    addCounter(definition) {
+      const counter = new Counter({
+        name: definition.name,
+        help: definition.help,
+        labelNames: definition.labelNames,
+        registers: [registry],
+      });
+      for (const labels of definition.startsAt) counter.inc(labels, 0);
+      return (labels) => counter.inc(labels);
+    },
   };
 }
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../identity/devices/secret-box';
 import {
-  apiKeyMatches,
-  bearerTokenOf,
   encodedMailMatches,
   fieldOfUserConstraint,
   limitReached,
@@ -12,21 +10,6 @@ import {
 } from './orchestration.rules';
 
 describe('orchestration rules', () => {
-  it('accepts only the exact API key', () => {
-    expect(apiKeyMatches('demo-api-key-change-me', 'demo-api-key-change-me')).toBe(true);
-    expect(apiKeyMatches('demo-api-key-change-me', 'demo-api-key-change-mE')).toBe(false);
-    expect(apiKeyMatches('demo-api-key-change-me', 'demo')).toBe(false);
-    expect(apiKeyMatches('demo-api-key-change-me', '')).toBe(false);
-    expect(apiKeyMatches('demo-api-key-change-me', undefined)).toBe(false);
-  });
-
-  it('reads a bearer token and nothing else', () => {
-    expect(bearerTokenOf('Bearer abc.def-ghi_jkl')).toBe('abc.def-ghi_jkl');
-    expect(bearerTokenOf('Basic abc')).toBeNull();
-    expect(bearerTokenOf('Bearer ')).toBeNull();
-    expect(bearerTokenOf(undefined)).toBeNull();
-  });
-
   it('checks that encodedMail is the base64 of mail', () => {
     const mail = 'Jane.Doe@example.com';
     expect(encodedMailMatches(mail, Buffer.from(mail).toString('base64'))).toBe(true);

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { OTP_TTL_MS } from '@anybank/contracts';
 
@@ -6,22 +5,6 @@ import { OTP_TTL_MS } from '@anybank/contracts';
  * Pure rules of the orchestration service: who may call, the registration ticket, the
  * per-address e-mail limits, device-target comparison. No HTTP, no SQL; time is passed in.
  */
-
-/**
- * Compares an API key in constant time. Both sides are hashed first, so neither the
- * comparison nor a length check tells anything about the expected key.
- */
-export function apiKeyMatches(expected: string, presented: string | undefined | null): boolean {
-  if (typeof presented !== 'string' || presented.length === 0) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(expected), digest(presented));
-}
-
-/** The token of an `Authorization: Bearer …` header, or null. */
-export function bearerTokenOf(header: string | undefined): string | null {
-  const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header ?? '');
-  return match?.[1] ?? null;
-}
 
 /** How many e-mails of one kind an address may receive in a window (counted in the outbox). */
 export interface EmailLimit {

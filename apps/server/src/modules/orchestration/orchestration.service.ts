@@ -18,7 +18,7 @@ import type { WalletService } from '../wallet';
 import type { HelpDeskService } from '../helpdesk';
 import { createAdminService } from '../admin';
 import { createDirectoryService, createProfileService } from '../directory';
-import { apiKeyMatches, bearerTokenOf } from './orchestration.rules';
+import { apiKeyMatches, bearerTokenOf } from '../../http/bearer-token';
 import { createDeleteUserPolicy } from './policies/delete-user.policy';
 import { createDeviceUniquenessPolicy } from './policies/device-uniqueness.policy';
 import { createHelpDeskPolicy } from './policies/help-desk.policy';
