@@ -25,3 +25,4 @@ export {
   insertAuditEvent,
   type AuditEvent,
 } from './audit.store';
+export { registerAudit } from './audit.module';

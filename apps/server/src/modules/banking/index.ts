@@ -13,3 +13,4 @@ export { findCodeDevice } from './banking.store';
 export { recentTransferTotalCents } from './running-total.store';
 export { sendApprovalCode, type ApprovalCodeSent } from './approval-code';
 export { secondFactorOf } from './banking.rules';
+export { registerBanking } from './banking.module';

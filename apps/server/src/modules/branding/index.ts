@@ -4,3 +4,4 @@ export {
   type BrandDefaults,
   type BrandingService,
 } from './branding.service';
+export { registerBranding } from './branding.module';

@@ -4,3 +4,4 @@
  */
 export { CONSENT_AUDIENCE, communicationStatus, shareBalancesStatus } from './consent.rules';
 export { latestConsentsOf, listConsentsOf } from './consent.store';
+export { registerConsents } from './consents.module';

@@ -62,3 +62,4 @@ export {
 } from './directory.store';
 export { emailBelongsToAnother, recentEmailChanges } from './contact-change.store';
 export { lockUserById, updateAdminAttributes } from './directory-entry.store';
+export { registerDirectory } from './directory.module';

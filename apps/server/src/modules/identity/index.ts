@@ -65,3 +65,4 @@ export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-int
 export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
 export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';
 export { mergedConsent, appNameOf, companyOfClient } from './oauth/client-scopes.rules';
+export { registerIdentity } from './identity.module';

@@ -4,3 +4,4 @@
  */
 export { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
 export { createInspectorService, type InspectorService } from './inspector.service';
+export { registerInspector } from './inspector.module';

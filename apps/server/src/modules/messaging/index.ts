@@ -4,3 +4,4 @@
  */
 export type { MessagingService, OutgoingMessage } from './messaging.service';
 export type { SecurityNotices } from './security-notice.service';
+export { registerMessaging } from './messaging.module';

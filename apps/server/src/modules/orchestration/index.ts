@@ -4,3 +4,4 @@
  */
 export { createOrchestrationService, type OrchestrationService } from './orchestration.service';
 export { registerOrchestrationRoutes } from './orchestration.routes';
+export { registerOrchestration } from './orchestration.module';

@@ -6,3 +6,4 @@ export {
   type PaymentConsentService,
 } from './payment-consent.service';
 export { registerPaymentConsentRoutes } from './payment-consent.routes';
+export { registerPayments } from './payments.module';

@@ -3,3 +3,4 @@ export { createBankPort } from './bank.port';
 export { createOrderSeal } from './order-cookie';
 export { createRetailShopService, type RetailShopService } from './retail-shop.service';
 export { registerRetailShopRoutes } from './retail-shop.routes';
+export { registerRetailShop } from './retail-shop.module';

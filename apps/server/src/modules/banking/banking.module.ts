@@ -1,0 +1,41 @@
+import type { ModuleContext } from '../../module-context';
+import type { AuthGuards, OtpService } from '../identity';
+import type { MessagingService } from '../messaging';
+import { registerActivityRoutes } from './activity.routes';
+import { createActivityService } from './activity.service';
+import { registerAdvisorBalanceRoutes } from './advisor-balances.routes';
+import { createClientBalancesService } from './advisor-balances.service';
+import { registerBankingRoutes } from './banking.routes';
+import { createBankingService, type TransferApprovals } from './banking.service';
+
+/**
+ * The banking module's part of the server: balances and transfers, account activity (also
+ * read by a company's own application with a DPoP-bound token) and the advisors' balances.
+ */
+export function registerBanking(
+  ctx: ModuleContext,
+  deps: {
+    auth: AuthGuards;
+    /** The customer's phone (CIBA) approves transfers above the threshold. */
+    approvals: TransferApprovals;
+    otp: OtpService;
+    messaging: MessagingService;
+  },
+) {
+  const { config, db, siteUrl } = ctx;
+  const { auth } = deps;
+  const banking = createBankingService({
+    db,
+    approvals: deps.approvals,
+    otp: deps.otp,
+    messaging: deps.messaging,
+  });
+  const activity = createActivityService({ db });
+  const clientBalances = createClientBalancesService({ db, productId: config.productId });
+  ctx.routes((api) => {
+    registerBankingRoutes(api, { auth, banking, siteUrl });
+    registerActivityRoutes(api, { auth, activity, siteUrl, dpop: auth.dpop });
+    registerAdvisorBalanceRoutes(api, { auth, clientBalances, productId: config.productId });
+  });
+  return banking;
+}

@@ -1,0 +1,21 @@
+import type { ModuleContext } from '../../module-context';
+import type { AuthGuards } from '../identity';
+import { registerAdvisorConsentRoutes } from './advisor-consents.routes';
+import { createAdvisorConsentService } from './advisor-consents.service';
+import { registerConsentRoutes } from './consent.routes';
+import { createConsentService } from './consent.service';
+
+/**
+ * The consents module's part of the server: the customer's consents, and the partner portals'
+ * data, each showing only what customers consented to share.
+ */
+export function registerConsents(ctx: ModuleContext, deps: { auth: AuthGuards }): void {
+  const { db } = ctx;
+  const { auth } = deps;
+  const consents = createConsentService({ db });
+  const advisorConsents = createAdvisorConsentService({ db });
+  ctx.routes((api) => {
+    registerConsentRoutes(api, { auth, consents });
+    registerAdvisorConsentRoutes(api, { auth, advisorConsents });
+  });
+}

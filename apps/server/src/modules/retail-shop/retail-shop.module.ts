@@ -1,0 +1,37 @@
+import type { JWK } from 'jose';
+import { RETAIL_CALLBACK_PATH, RETAIL_SHOP_COMPANY } from '@anybank/contracts';
+import type { ModuleContext } from '../../module-context';
+import { createBankPort } from './bank.port';
+import { createOrderSeal } from './order-cookie';
+import { registerRetailShopRoutes } from './retail-shop.routes';
+import { createRetailShopService } from './retail-shop.service';
+
+/**
+ * The retail shop's part of the server (ADR 0023): another company, which reaches the bank at
+ * its public URL with its own key and client, never through a service of this server. Its
+ * account number is what the bank told the merchant: its company's, an organisation the bank
+ * knows by id (contracts' organisations.ts).
+ */
+export function registerRetailShop(
+  ctx: ModuleContext,
+  deps: {
+    /** The shop's private signing key; the bank registered its public half. */
+    retailShopKey: { privateJwk: JWK & { kid: string; d: string } };
+    /** HTTPS=on: the certificate this server serves, which the shop trusts (and no other). */
+    bankCertificate?: string | undefined;
+  },
+): void {
+  const { siteUrl } = ctx;
+  const { privateJwk } = deps.retailShopKey;
+  const shop = createRetailShopService({
+    bank: createBankPort({
+      bankUrl: siteUrl,
+      privateJwk,
+      callbackUrl: `${siteUrl}${RETAIL_CALLBACK_PATH}`,
+      ...(deps.bankCertificate ? { bankCertificate: deps.bankCertificate } : {}),
+    }),
+    seal: createOrderSeal(privateJwk.d),
+    payeeAccountId: RETAIL_SHOP_COMPANY.accountId,
+  });
+  ctx.routes((api) => registerRetailShopRoutes(api, { config: ctx.config, shop }));
+}
