@@ -1,7 +1,7 @@
 /**
  * The identity module as other modules use it. Anything not named here (the flow engine, the
- * factors, the stores, oidc-provider's wiring) is identity's own; the composition root
- * (app.ts) builds the services and hands them to the modules that need them.
+ * factors, the stores, oidc-provider's wiring) is identity's own; its register
+ * (identity.module.ts) builds the services, which app.ts hands to the modules that need them.
  */
 
 // Who is calling: every partner and customer API authorizes through these guards.

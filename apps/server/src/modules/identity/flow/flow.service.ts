@@ -83,7 +83,7 @@ export interface FlowServiceDeps {
   notices: SecurityNotices;
   /** Adding a device is a sensitive change: a recent sign-in or step-up first (issue 12 §2). */
   recentAuth: RecentAuthentication;
-  /** The sign-in factors (identity/factors), built once by the composition root. */
+  /** The sign-in factors (identity/factors), built once (sign-in.module.ts). */
   factors: Factors;
   /** When a step-up is recorded (the guard compares with the same clock). */
   clock?: () => Date;

@@ -50,7 +50,7 @@ export function createRecoverySteps(deps: {
   otp: OtpService;
   messaging: MessagingService;
   notices: SecurityNotices;
-  /** Issue 14 §4: ends the account's sessions with a reset; app.ts always hands it over. */
+  /** Ends the account's sessions with a reset; sign-in.module.ts always hands it over. */
   sessions?: Pick<SessionsService, 'endAllBut'>;
 }) {
   const { db } = deps;

@@ -78,7 +78,7 @@ function retailShopClient(site: string, publicJwk: PublicSigningJwk): ClientMeta
 export function oauthClients(
   config: Config,
   secrets: Pick<ServerSecrets, 'signingSecret'>,
-  /** The shop's public key, when the shop is part of this server (app.ts). */
+  /** The shop's public key, when the shop is part of this server (identity.module.ts). */
   retailShopJwk?: PublicSigningJwk,
 ): ClientMetadata[] {
   const site = `${config.publicUrl}${config.basePath}`;

@@ -111,7 +111,7 @@ export function createOidcProvider(
     adapter: createOidcAdapterClass(db),
     clients: oauthClients(config, keys.secrets, options.payments?.retailShopJwk),
     // The published keys, the signing one first (the provider signs with the first that fits).
-    // The provider reads them once: app.ts builds a new one when they change (key rotation).
+    // The provider reads them once: identity.module.ts builds another when they change (rotation).
     jwks: { keys: keys.signingKeys.publishedKeys() },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     cookies: {

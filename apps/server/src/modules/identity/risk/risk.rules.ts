@@ -84,7 +84,7 @@ export const DEFAULT_RISK_POLICY: RiskPolicy = {
   ipDelayFirstMs: 1000,
   ipDelayDoublingEvery: 20,
   ipDelayMaxMs: 30_000,
-  // RATE_LIMIT_PER_MINUTE's default (300) / 10; app.ts sets it from the configuration.
+  // RATE_LIMIT_PER_MINUTE's default (300) / 10; sign-in.module.ts sets it from the config.
   unknownUsernamesPerMinute: 30,
   automatedUserAgentMarkers: ['HeadlessChrome', 'PhantomJS', 'puppeteer', 'Playwright'],
   levels: {
