@@ -9,7 +9,8 @@ import {
   type DemoResetResponse,
 } from '@anybank/contracts';
 import { parseInput } from '../http/validation';
-import { requireXsrfHeader, type PresenterGuard } from '../modules/identity';
+import { requireXsrfHeader } from '../http/xsrf';
+import type { PresenterGuard } from '../modules/identity';
 import type { SeedResult } from './seed';
 
 /**

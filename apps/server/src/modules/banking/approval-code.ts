@@ -1,4 +1,5 @@
-import { maskEmail, maskPhone, type OtpService } from '../identity';
+import { maskEmail, maskPhone } from '../directory';
+import type { OtpService } from '../identity';
 import type { MessagingService } from '../messaging';
 import type { CodeDevice } from './banking.store';
 

@@ -8,7 +8,7 @@ import {
 import type { Config } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
 import type { ContactUndoService } from './contact-undo.service';
 
 /**

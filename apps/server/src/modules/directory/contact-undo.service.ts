@@ -2,12 +2,8 @@ import type { ContactKind } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import {
-  forgetEveryRememberedBrowser,
-  maskEmail,
-  maskPhone,
-  type SessionsService,
-} from '../identity';
+import type { SessionsService } from '../identity';
+import { maskEmail, maskPhone } from './contact-mask.rules';
 import {
   emailBelongsToAnother,
   lockChangeByUndoToken,
@@ -42,7 +38,7 @@ export interface ContactUndoService {
 
 export function createContactUndoService(deps: {
   db: Database;
-  sessions: Pick<SessionsService, 'endAllBut'>;
+  sessions: Pick<SessionsService, 'endAllBut' | 'forgetEveryRememberedBrowser'>;
   clock?: () => Date;
 }): ContactUndoService {
   const clock = deps.clock ?? (() => new Date());
@@ -102,7 +98,7 @@ export function createContactUndoService(deps: {
         // Whoever changed it may be signed in anywhere: every session ends, this browser's too.
         await deps.sessions.endAllBut(tx, user.id, null, ip, 'contact-change-undone');
         // …and no browser they made remembered skips the second factor afterwards.
-        await forgetEveryRememberedBrowser(
+        await deps.sessions.forgetEveryRememberedBrowser(
           tx,
           { userId: user.id, ip, at },
           'contact-change-undone',

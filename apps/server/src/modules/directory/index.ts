@@ -21,6 +21,7 @@ export {
 } from './new-customer';
 
 // Rules.
+export { maskEmail, maskPhone } from './contact-mask.rules';
 export {
   DEVICE_TYPE_OF_TARGET,
   accountKindAt,

@@ -14,7 +14,8 @@ import type { Database, Queryable } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, type AuditEvent } from '../audit';
-import { maskEmail, type OtpService, type Principal, type RecentAuthentication } from '../identity';
+import type { OtpService, Principal, RecentAuthentication } from '../identity';
+import { maskEmail } from './contact-mask.rules';
 import type { MessagingService, SecurityNotices } from '../messaging';
 import {
   confirmContactChange,

@@ -19,7 +19,6 @@ export type { SessionsService } from './oauth/sessions.service';
 export { forgetEveryRememberedBrowser } from './remembered-browsers/remembered-browser.service';
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
 export { grantIsLive } from './oauth/grant.store';
-export { requireXsrfHeader } from './flow/xsrf';
 
 // Credentials: one-time codes, passwords, sign-in locks.
 export type { OtpService } from './credentials/otp.service';
@@ -56,7 +55,6 @@ export {
 } from './risk/risk.rules';
 
 // How a device's target is shown masked (e-mail and SMS codes' destinations).
-export { maskEmail, maskPhone } from './flow/device-display.rules';
 
 // Issue 16 §2, pay by bank: DPoP-bound callers, the payment consent screen's interaction, the
 // consent a token's authorization_details name, Connected apps' record of the application, and

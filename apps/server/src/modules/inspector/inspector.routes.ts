@@ -8,7 +8,7 @@ import {
 import type { Config } from '../../config';
 import { DomainError } from '../../domain-error';
 import { onPanelEvent, runWatchedBy } from '../audit';
-import { requireXsrfHeader } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
 import { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
 import type { InspectorService } from './inspector.service';
 

@@ -1,4 +1,4 @@
-import { maskEmail, maskPhone } from '../identity/flow/device-display.rules';
+import { maskEmail, maskPhone } from '../directory/contact-mask.rules';
 import { toE164, type OutboxChannel } from '@anybank/contracts';
 
 /**

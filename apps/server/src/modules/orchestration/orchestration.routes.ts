@@ -10,7 +10,7 @@ import {
 import type { Config, PolicyName } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
 import type { OrchestrationService } from './orchestration.service';
 
 // Anything else than the configured ids is a 404 of the service, not a 400.

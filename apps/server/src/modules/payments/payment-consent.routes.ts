@@ -23,7 +23,8 @@ import {
 import type { Config } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader, type SenderConstrainedGuard } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
+import type { SenderConstrainedGuard } from '../identity';
 import type { PaymentConsentService } from './payment-consent.service';
 
 const DPOP_CALLER =

@@ -18,7 +18,7 @@ import {
 import type { Config } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
 import { SHOP_ORDER_COOKIE } from './order-cookie';
 import type { RetailShopService } from './retail-shop.service';
 

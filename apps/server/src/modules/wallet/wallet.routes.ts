@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import { DomainError } from '../../domain-error';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../identity';
+import { requireXsrfHeader } from '../../http/xsrf';
 import type { WalletService } from './wallet.service';
 
 /**

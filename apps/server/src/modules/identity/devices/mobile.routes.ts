@@ -6,7 +6,7 @@ import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../flow/xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 import type { MobileActivationService } from './mobile.service';
 import { isPublicP256Jwk } from './push.rules';
 import type { PushService } from './push.service';

@@ -1,22 +1,10 @@
 import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
+import { maskEmail, maskPhone } from '../../directory/contact-mask.rules';
 
 /**
- * How a second factor appears in the sign-in modal: its target masked, so that a flow response
- * never hands a full e-mail address or phone number to whoever holds the flow.
+ * How a second factor appears in the sign-in modal: its target masked (contact-mask.rules), so
+ * that a flow response never hands a full e-mail address or phone number to whoever holds it.
  */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  if (local.length <= 2) return `${local.charAt(0)}*@${domain}`;
-  return `${local.charAt(0)}${'*'.repeat(local.length - 2)}${local.charAt(local.length - 1)}@${domain}`;
-}
-
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const shown = digits.slice(-4);
-  const country = digits.length > 10 ? digits.slice(0, digits.length - 10) : '';
-  return `+${country}${'*'.repeat(Math.max(digits.length - country.length - 4, 0))}${shown}`;
-}
-
 export function displayDevice(device: {
   id: string;
   type: string;

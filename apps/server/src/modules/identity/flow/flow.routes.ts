@@ -38,7 +38,7 @@ import {
   stepOf,
 } from './flow.request';
 import type { FlowResult, FlowService } from './flow.service';
-import { requireXsrfHeader } from './xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 
 /**
  * `GET|POST /api/authn/flows/{flowId}` (document 1 §7). A thin adapter: the flow service

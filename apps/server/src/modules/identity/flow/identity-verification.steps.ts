@@ -5,7 +5,7 @@ import { insertAuditEvent } from '../../audit';
 import { findUserById, setIdentityVerified } from '../../directory';
 import type { MessagingService } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
-import { maskEmail } from './device-display.rules';
+import { maskEmail } from '../../directory';
 import { otpVerdictEvent, type FlowEvent, type FlowState } from './flow.rules';
 import type { StoredFlow } from './flow.store';
 

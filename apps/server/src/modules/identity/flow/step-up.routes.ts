@@ -8,7 +8,7 @@ import type { AuthGuards } from '../oauth/access-token';
 import { flowContextOf } from './flow.request';
 import type { FlowService } from './flow.service';
 import { STEP_UP_COOKIE } from './step-up.steps';
-import { requireXsrfHeader } from './xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 
 const startSchema = z.object({
   /** The browser's risk profile, as the sign-in's identifier step takes it. */

@@ -10,7 +10,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../flow/xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 import type { PresenterGuard } from './presenter';
 import { PRESENTER_COOKIE, PRESENTER_COOKIE_TTL_SECONDS } from './presenter.rules';
 

@@ -16,7 +16,7 @@ import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../flow/xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 import type { AuthGuards } from './access-token';
 import type { ConnectedAppsService } from './connected-apps.service';
 

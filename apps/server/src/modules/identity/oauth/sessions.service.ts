@@ -3,7 +3,10 @@ import { SESSION_ACTIVITY_RESOLUTION_MS } from '@anybank/contracts';
 import type { Database, Queryable } from '../../../db/database';
 import { insertAuditEvent } from '../../audit';
 import type { Principal } from './access-token';
-import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
+import {
+  forgetEveryRememberedBrowser,
+  type ForgetAllReason,
+} from '../remembered-browsers/remembered-browser.service';
 import { describeUserAgent } from '../user-agent.rules';
 import { isActivityWriteDue, placeOfAddress, sessionOrder } from './sessions.rules';
 import { endSessions, listLiveSessions, touchSession, type SessionRow } from './sessions.store';
@@ -38,6 +41,16 @@ export interface SessionsService {
     keepGrantId: string | null,
     ip: string | null,
     via: SessionEndReason,
+  ): Promise<number>;
+  /**
+   * Forgets every remembered browser of the user, each with its audit event, in the caller's
+   * transaction: the sign-ins they earned no longer skip the second factor. Here so that the
+   * directory's "This wasn't me" reaches it through the service it is handed, not an import.
+   */
+  forgetEveryRememberedBrowser(
+    tx: Queryable,
+    who: { userId: string; ip: string | null; at: Date },
+    reason: ForgetAllReason,
   ): Promise<number>;
   /** A token of the session was used: "last active" moves on, at most once a minute. */
   touch(principal: Principal): Promise<void>;
@@ -133,6 +146,8 @@ export function createSessionsService(deps: { db: Database; clock?: () => Date }
     },
 
     endAllBut,
+
+    forgetEveryRememberedBrowser,
 
     async touch(principal) {
       const sessionUid = principal.sessionUid;

@@ -12,7 +12,7 @@ import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../flow/xsrf';
+import { requireXsrfHeader } from '../../../http/xsrf';
 import type { PickupService } from './pickup.service';
 
 const BINDING_COOKIE = 'anybank_pickup';

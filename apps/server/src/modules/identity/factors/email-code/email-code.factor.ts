@@ -1,5 +1,5 @@
 import { emailSchema, messages } from '@anybank/contracts';
-import { maskEmail } from '../../flow/device-display.rules';
+import { maskEmail } from '../../../directory';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 import { sentCodeFactor } from '../sent-code';

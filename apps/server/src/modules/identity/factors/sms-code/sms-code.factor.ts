@@ -1,5 +1,5 @@
 import { readPhoneNumber } from '@anybank/contracts';
-import { maskPhone } from '../../flow/device-display.rules';
+import { maskPhone } from '../../../directory';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 import { sentCodeFactor } from '../sent-code';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_HEADER, apiErrorMessage } from '@anybank/contracts';
-import { DomainError } from '../../../domain-error';
+import { DomainError } from '../domain-error';
 
 /**
  * The anti-forgery check of every state-changing sign-in call. A cross-site form cannot add a
