@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 
 /**
  * Server layering (docs/architecture.md "Module import rules"), as one
@@ -137,6 +138,19 @@ export default tseslint.config(
     },
   },
   ...serverLayering(),
+  {
+    // Tables, cycles, plumbing and published stores: scripts/eslint/module-boundaries.js, its
+    // known exceptions (with their reasons) in scripts/eslint/boundary-exceptions.js.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries: moduleBoundaries },
+    rules: {
+      'boundaries/own-tables': 'error',
+      'boundaries/no-module-cycles': 'error',
+      'boundaries/plumbing-imports-no-module': 'error',
+      'boundaries/index-publishes-no-store': 'error',
+    },
+  },
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
