@@ -34,7 +34,6 @@ export const EXCEPTIONS = {
       ['modules/banking/running-total.store.ts', 'users'],
       ['modules/consents/consent.store.ts', 'users'],
       ['modules/identity/browser-device/known-browser.store.ts', 'users'],
-      ['modules/identity/factors/recovery-code/recovery-code.store.ts', 'users'],
       ['modules/identity/oauth/grant.store.ts', 'users'],
       ['modules/identity/oauth/sessions.store.ts', 'users'],
       ['modules/identity/pickup/pickup.store.ts', 'users'],

@@ -1,6 +1,7 @@
-import type { Database } from '../../../../db/database';
+import type { Database, Queryable } from '../../../../db/database';
 import { DomainError } from '../../../../domain-error';
 import { insertAuditEvent } from '../../../audit';
+import { lockUserById } from '../../../directory';
 import type { SecurityNotices } from '../../../messaging';
 import type { Principal } from '../../oauth/access-token';
 import type { RecentAuthentication } from '../../oauth/recent-authentication';
@@ -16,12 +17,20 @@ import {
 import {
   attemptsOf,
   burnCode,
-  lockCustomer,
   replaceSet,
   saveAttempts,
   setStatusOf,
   unusedCodesOf,
 } from './recovery-code.store';
+
+/**
+ * Holds the customer's directory entry until the transaction ends: making a set and checking a
+ * code of one customer run one after another, so two new sets at once cannot leave twenty codes,
+ * and two sign-ins with the same code cannot both read it unused. False when they are gone.
+ */
+async function lockCustomerOf(tx: Queryable, userId: string): Promise<boolean> {
+  return (await lockUserById(tx, userId)) !== null;
+}
 
 export interface RecoveryCodeStatus {
   remaining: number;
@@ -83,7 +92,7 @@ export function createRecoveryCodeService(deps: {
         details: { count: codes.length },
       };
       await db.transaction(async (tx) => {
-        if (!(await lockCustomer(tx, userId))) throw new DomainError('session_ended');
+        if (!(await lockCustomerOf(tx, userId))) throw new DomainError('session_ended');
         await replaceSet(tx, userId, rows, now);
         await insertAuditEvent(tx, event);
       });
@@ -96,8 +105,8 @@ export function createRecoveryCodeService(deps: {
       if (normalized === null) throw new DomainError('recovery_code_format');
       const now = clock();
       const outcome = await db.transaction(async (tx): Promise<RecoveryCodeCheck> => {
-        // One customer's checks run one after another (see lockCustomer).
-        if (!(await lockCustomer(tx, userId))) return { result: 'attempts_exceeded' };
+        // One customer's checks run one after another (see lockCustomerOf).
+        if (!(await lockCustomerOf(tx, userId))) return { result: 'attempts_exceeded' };
         const unused = await unusedCodesOf(tx, userId);
         // Every unused code is compared, in constant time, whichever matches.
         const match = unused.reduce<string | null>(

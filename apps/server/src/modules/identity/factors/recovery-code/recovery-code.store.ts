@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../../db/database';
-import { recoveryCodeFailures, recoveryCodes, users } from '../../../../db/schema';
+import { recoveryCodeFailures, recoveryCodes } from '../../../../db/schema';
 import type { RecoveryAttempts } from './recovery-code.rules';
 
 /** SQL of the recovery codes (issue 14 §2); the service calls these in its transactions. */
@@ -9,20 +9,6 @@ export type StoredRecoveryCode = Pick<
   typeof recoveryCodes.$inferSelect,
   'id' | 'userId' | 'salt' | 'codeHash'
 >;
-
-/**
- * Holds the customer's row until the transaction ends: making a set and checking a code of one
- * customer run one after another, so two new sets at once cannot leave twenty codes, and two
- * sign-ins with the same code cannot both read it unused.
- */
-export async function lockCustomer(tx: Queryable, userId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return rows.length > 0;
-}
 
 /** Replaces the customer's set: every old code goes, the new hashes come in. */
 export async function replaceSet(
