@@ -40,6 +40,9 @@ export {
   type RequestedChanges,
 } from './directory-entry.rules';
 
+// Read models.
+export { accountHolderName, accountHolderNames } from './account-holders.read-model';
+
 // Data API.
 export {
   findMfaDevice,

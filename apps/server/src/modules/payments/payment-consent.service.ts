@@ -26,7 +26,7 @@ import {
   type ApprovalCodeSent,
   type TransferApprovals,
 } from '../banking';
-import { findUserById, listAccountsOf } from '../directory';
+import { accountHolderName, accountHolderNames, findUserById, listAccountsOf } from '../directory';
 import {
   appNameOf,
   findClientConsent,
@@ -51,7 +51,6 @@ import {
 } from './payment-consent.rules';
 import {
   decidePaymentConsent,
-  findAccountHolderName,
   findPaymentConsent,
   hasActivatedPhone,
   insertPaymentConsent,
@@ -68,11 +67,19 @@ type ConnectedPayments = NonNullable<ConnectedApp['payments']>;
 export function customerPaymentsByApp(db: Database) {
   return async (userId: string): Promise<ReadonlyMap<string, ConnectedPayments>> => {
     const byApp = new Map<string, ConnectedPayments>();
-    for (const row of await listDecidedPaymentConsents(db, userId)) {
+    const decided = await listDecidedPaymentConsents(db, userId);
+    const payeeNames = await accountHolderNames(
+      db,
+      decided.map((row) => row.payeeAccountId),
+    );
+    for (const row of decided) {
+      const payeeName = payeeNames.get(row.payeeAccountId);
+      // A payee account without a holder shows nothing, as the joined read did.
+      if (payeeName === undefined) continue;
       const payments = byApp.get(row.clientId) ?? [];
       payments.push({
         amountCents: row.amountCents,
-        payeeName: `${row.payeeFirstName} ${row.payeeLastName}`,
+        payeeName,
         reference: row.reference,
         status: row.status as ConnectedPayments[number]['status'],
         decidedAt: (row.consumedAt ?? row.authorisedAt ?? row.createdAt).toISOString(),
@@ -159,7 +166,7 @@ export function createPaymentConsentService(deps: {
 
   /** The payee's name as the payer sees it (the account holder's); the number if none. */
   async function payeeNameOf(accountId: string): Promise<string> {
-    return (await findAccountHolderName(db, accountId)) ?? accountId;
+    return (await accountHolderName(db, accountId)) ?? accountId;
   }
 
   async function viewOf(row: PaymentConsentRow): Promise<PaymentConsent> {
@@ -244,7 +251,7 @@ export function createPaymentConsentService(deps: {
       if (payee === null || input.payeeAccountId !== payee) {
         throw new DomainError('payment_payee_not_registered');
       }
-      if ((await findAccountHolderName(db, payee)) === null) {
+      if ((await accountHolderName(db, payee)) === null) {
         throw new DomainError('payment_payee_unknown');
       }
       const row = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { accounts, mfaDevices, paymentConsents, users } from '../../db/schema';
+import { mfaDevices, paymentConsents } from '../../db/schema';
 import type { ConsentApprovedWith } from './payment-consent.rules';
 
 export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
@@ -66,22 +66,9 @@ export async function decidePaymentConsent(
   return changed.length > 0;
 }
 
-/** The name of an account's holder, as a payer sees the payee; null: no such account. */
-export async function findAccountHolderName(
-  db: Queryable,
-  accountId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.ownerId))
-    .where(eq(accounts.id, accountId));
-  return row ? `${row.firstName} ${row.lastName}` : null;
-}
-
 /**
  * The consents a customer decided (authorised, paid with, or refused), newest first, with the
- * payee's name: what Connected apps shows under each application (issue 16 §2).
+ * payee's account: what Connected apps shows under each application, by the payee's name.
  */
 export async function listDecidedPaymentConsents(db: Queryable, userId: string, limit = 20) {
   return db
@@ -90,15 +77,12 @@ export async function listDecidedPaymentConsents(db: Queryable, userId: string, 
       status: paymentConsents.status,
       amountCents: paymentConsents.amountCents,
       reference: paymentConsents.reference,
-      payeeFirstName: users.firstName,
-      payeeLastName: users.lastName,
+      payeeAccountId: paymentConsents.payeeAccountId,
       createdAt: paymentConsents.createdAt,
       authorisedAt: paymentConsents.authorisedAt,
       consumedAt: paymentConsents.consumedAt,
     })
     .from(paymentConsents)
-    .innerJoin(accounts, eq(accounts.id, paymentConsents.payeeAccountId))
-    .innerJoin(users, eq(users.id, accounts.ownerId))
     .where(
       and(
         eq(paymentConsents.userId, userId),
