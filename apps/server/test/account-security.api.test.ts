@@ -284,7 +284,10 @@ describe.each(API_DATABASES)('account security on %s', (kind) => {
     await driver.post({ action: 'selectDevice' }, { deviceRef: { id: app?.id } });
     const used = totpFor(secret, 'amy').generate({ timestamp: step * 30_000 });
     const replayed = await driver.post({ action: 'checkOtp' }, { otp: used });
-    expect(replayed.body).toMatchObject({ userMessage: messages.login.incorrectOtp });
+    expect(replayed.body).toMatchObject({
+      code: 'wrong_otp',
+      message: messages.login.incorrectOtp,
+    });
     expect(await subjectsTo('amy.davis@example.com')).toContain(
       securityNoticeMessages.otpReplayedSubject,
     );

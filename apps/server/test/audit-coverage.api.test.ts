@@ -127,7 +127,7 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
         { action: 'checkOtp' },
         { otp: code === '000000' ? '111111' : '000000' },
       );
-      expect(rejected.body.code).toBe('INVALID_OTP');
+      expect(rejected.body.code).toBe('wrong_otp');
       // The code check and the sign-in flow each note it; both name sofia.
       const codeFailures = await auditedSince(mark, 'otp.failed');
       expect(codeFailures.map((row) => row.userId)).toContain(sofia);

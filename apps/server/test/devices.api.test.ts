@@ -82,7 +82,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
           { otp: rfcTotp(secret, Date.now() - 120_000) },
         )
       ).body.code,
-    ).toBe('REQUEST_FAILED');
+    ).toBe('pairing_activation_refused');
     const paired = await driver.post(
       { action: 'activateDevice' },
       { otp: rfcTotp(secret, Date.now()) },
@@ -121,9 +121,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
       password: 'Welcome2Bank!',
     });
     await replay.post({ action: 'selectDevice' }, { deviceRef: { id: app?.id } });
-    expect((await replay.post({ action: 'checkOtp' }, { otp: code })).body.code).toBe(
-      'INVALID_OTP',
-    );
+    expect((await replay.post({ action: 'checkOtp' }, { otp: code })).body.code).toBe('wrong_otp');
   });
 
   it('pairs an e-mail address with the code sent there, refusing a duplicate and a wrong code', async () => {
@@ -139,7 +137,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(duplicate.body).toMatchObject({
       status: 'EMAIL_PAIRING_TARGET_REQUIRED',
-      code: 'VALIDATION_ERROR',
+      code: 'pairing_target_refused',
       message: messages.login.duplicateDevice,
     });
     const sent = await driver.post(
@@ -154,7 +152,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(wrong.body).toMatchObject({
       status: 'EMAIL_ACTIVATION_REQUIRED',
-      code: 'REQUEST_FAILED',
+      code: 'pairing_activation_refused',
     });
     const paired = await driver.post({ action: 'activateDevice' }, { otp: code });
     expect(paired.body.pairedDevice).toMatchObject({
@@ -163,7 +161,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     });
   });
 
-  it('answers MAXIMUM_ALLOWED_METHODS_LIMIT at five devices', async () => {
+  it('answers pairing_device_limit at five devices', async () => {
     const driver = await mfaCompleted('maria.lopez');
     await driver.post({ action: 'continueAuthentication' });
     const [maria] = await test.handle.db.select().from(users).where(eq(users.uid, 'maria.lopez'));
@@ -181,7 +179,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(limit.body).toMatchObject({
       status: 'DEVICE_PAIRING_METHOD_REQUIRED',
-      code: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
+      code: 'pairing_device_limit',
     });
     expect((await driver.post({ action: 'cancelDevicePairing' })).body.status).toBe('RESUME');
   });
@@ -208,7 +206,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
       { action: 'activateDevice' },
       { attestation: key.register(options, 'https://evil.example'), origin },
     );
-    expect(wrongOrigin.body.userMessage).toBe(messages.login.fidoRegistrationError);
+    expect(wrongOrigin.body.message).toBe(messages.login.fidoRegistrationError);
     const paired = await driver.post(
       { action: 'activateDevice' },
       { attestation: key.register(options), origin },
@@ -236,7 +234,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
       { action: 'checkAssertion' },
       { assertion: key.assert({ ...request, challenge: 'AAAA' }), origin },
     );
-    expect(badChallenge.body.userMessage).toBe(messages.login.fidoAuthenticationNotProvided);
+    expect(badChallenge.body.message).toBe(messages.login.fidoAuthenticationNotProvided);
     const badOrigin = await signIn.post(
       { action: 'checkAssertion' },
       { assertion: key.assert(request, 'https://evil.example'), origin },
@@ -265,7 +263,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(duplicate.body).toMatchObject({
       status: 'FIDO2_ACTIVATION_REQUIRED',
-      userMessage: messages.login.fidoAlreadyRegistered,
+      message: messages.login.fidoAlreadyRegistered,
     });
   });
 
@@ -285,7 +283,8 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(failed.body).toMatchObject({
       status: 'FAILED',
-      userMessage: messages.login.recoveryFailed,
+      code: 'recovery_failed',
+      message: messages.login.recoveryFailed,
     });
 
     const driver = new SignInDriver(origin);
@@ -300,8 +299,8 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     );
     expect(weak.body).toMatchObject({
       status: 'RECOVERY_CODE_REQUIRED',
-      code: 'VALIDATION_ERROR',
-      userMessage: messages.login.passwordPolicy,
+      code: 'password_policy',
+      message: messages.login.passwordPolicy,
     });
     const reset = await driver.post(
       { action: 'recoverAccount' },
@@ -355,7 +354,7 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     ).toBe('PASSWORD_RESET_REQUIRED');
     expect(
       (await driver.post({ action: 'resetPassword' }, { newPassword: 'weak' })).body.code,
-    ).toBe('VALIDATION_ERROR');
+    ).toBe('password_policy');
     const next = await driver.post(
       { action: 'resetPassword' },
       { newPassword: 'Changed.Passw0rd!1' },
@@ -481,9 +480,10 @@ describe('adding a device from the profile page', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'X-XSRF-Header': '1' },
     });
+    expect(started.status).toBe(409);
     expect(await started.json()).toMatchObject({
-      status: 'DEVICE_PAIRING_METHOD_REQUIRED',
-      code: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
+      code: 'pairing_device_limit',
+      flow: { status: 'DEVICE_PAIRING_METHOD_REQUIRED' },
     });
   });
 });

@@ -36,14 +36,13 @@ export const oauthErrorSchema = z.strictObject({
 export const scimErrorBodySchema = scimErrorSchema.strict();
 
 /**
- * The sign-in flow API (document 1 §7): a refused step is a flow answer in the vendor's shape
- * (`status: FAILED` with `code`, `message`, `details`); a refusal before any flow is found
- * (another browser, a malformed body) is the bank's own shape.
+ * The sign-in flow API (ADR 0025): the bank's own shape; a step the flow refused adds the flow
+ * it leaves the person in (`flow`) and, after a wrong code, `attemptsLeft`.
  */
-export const flowErrorSchema = z.union([
-  apiErrorSchema,
-  flowResponseSchema.extend({ message: z.string().min(1) }).strict(),
-]);
+export const flowErrorSchema = apiErrorSchema.extend({
+  attemptsLeft: z.number().int().min(0).optional(),
+  flow: flowResponseSchema.strict().optional(),
+});
 
 export type ErrorShape = 'api' | 'oauth' | 'scim' | 'flow';
 

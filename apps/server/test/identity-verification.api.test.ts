@@ -109,8 +109,8 @@ describe.each(API_DATABASES)('identity verification in the sign-in flow on %s', 
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       status: 'IDENTITY_VERIFICATION_REQUIRED',
-      code: 'INVALID_OTP',
-      userMessage: messages.login.incorrectOtp,
+      code: 'wrong_otp',
+      message: messages.login.incorrectOtp,
     });
     expect((await driver.read()).body.status).toBe('IDENTITY_VERIFICATION_REQUIRED');
     expect(await isVerified(JOHN.username)).toBe(false);

@@ -161,15 +161,14 @@ describe.each(API_DATABASES)('new passwords on %s', (kind) => {
     );
     expect(weak.body).toMatchObject({
       status: 'RECOVERY_CODE_REQUIRED',
-      code: 'VALIDATION_ERROR',
-      details: [expect.objectContaining({ code: 'PASSWORD_TOO_WEAK' })],
+      code: 'password_too_weak',
     });
-    expect(weak.body.userMessage).toContain(words.warnings.similarToCommon);
+    expect(weak.body.message).toContain(words.warnings.similarToCommon);
     const personal = await driver.post(
       { action: 'recoverAccount' },
       { recoveryCode: code, newPassword: 'Liam.Anderson!2026' },
     );
-    expect(personal.body.userMessage).toBe(words.personal);
+    expect(personal.body.message).toBe(words.personal);
     const reset = await driver.post(
       { action: 'recoverAccount' },
       { recoveryCode: code, newPassword: STRONG },

@@ -156,7 +156,8 @@ describe.each(API_DATABASES)('passkey sign-in on %s', (kind) => {
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
         status: 'ASSERTION_REQUIRED',
-        userMessage: messages.login.fidoAuthenticatorCloned,
+        code: 'passkey_cloned',
+        message: messages.login.fidoAuthenticatorCloned,
       });
     }
     expect((await keyOf('james.taylor')).signCount).toBe(2);
@@ -195,7 +196,8 @@ describe.each(API_DATABASES)('passkey sign-in on %s', (kind) => {
     const forged = await (await signInWith('liam.anderson')).answer(key.forgery());
     expect(forged.body).toMatchObject({
       status: 'ASSERTION_REQUIRED',
-      userMessage: messages.login.fidoAuthenticationNotProvided,
+      code: 'passkey_not_verified',
+      message: messages.login.fidoAuthenticationNotProvided,
     });
     const audited = await test.handle.db
       .select()

@@ -274,7 +274,8 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
       status: 400,
       body: {
         status: 'IDENTIFIER_REQUIRED',
-        userMessage: messages.login.fidoAuthenticationNotProvided,
+        code: 'passkey_not_verified',
+        message: messages.login.fidoAuthenticationNotProvided,
       },
     });
     // The refused answer used up the challenge: a right answer to it now fails too.
@@ -299,7 +300,7 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     const refused = await pick(second.driver, copy.assert(second.options));
     expect(refused).toMatchObject({
       status: 400,
-      body: { status: 'IDENTIFIER_REQUIRED', userMessage: messages.login.fidoAuthenticatorCloned },
+      body: { status: 'IDENTIFIER_REQUIRED', message: messages.login.fidoAuthenticatorCloned },
     });
     const audited = await test.handle.db
       .select()
@@ -323,7 +324,7 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     const { driver, options } = await passkeySuggestion();
     const denied = await pick(driver, key.assert(options));
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ status: 'FAILED', code: 'RISK_DENIED' });
+    expect(denied.body).toMatchObject({ status: 'FAILED', code: 'risk_denied' });
   });
 
   it('asks a passkey-only account for its passkey right after the username', async () => {
@@ -375,7 +376,6 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     expect(asked.body).toMatchObject({
       status: 'RECOVERY_CODE_REQUIRED',
       passkeyRecovery: true,
-      message: passkeyMessages.noPasswordToReset,
     });
     const mail = await latestEmail('lost.key@example.com');
     expect(mail.subject).toBe(fillBrand(passkeyMessages.passkeyRecoverySubject, DEFAULT_BRAND));
@@ -411,6 +411,6 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
       { action: 'recoverAccount' },
       { recoveryCode: 'AAAAAAAA', newPassword: '' },
     );
-    expect(refused.body).toMatchObject({ status: 'FAILED', code: 'REQUEST_FAILED' });
+    expect(refused.body).toMatchObject({ status: 'FAILED', code: 'recovery_failed' });
   });
 });

@@ -6,6 +6,7 @@ import {
   PICKUP_PATH,
   STEP_UP_PATH,
   XSRF_HEADER,
+  flowRefusalBodySchema,
   flowResponseSchema,
   outboxResponseSchema,
   vendorContentType,
@@ -20,12 +21,24 @@ import { BrowserSession, freePort, newPkce, type Pkce } from './browser-session'
 import { testConfig } from './test-config';
 import type { TestDatabase } from './test-database';
 
-/** A flow response, or the plain `{ message }` of a refusal (403 from another browser). */
-export type FlowAnswer = Partial<FlowResponse> & { message?: string };
+/**
+ * A flow response; or a refusal's `code` and `message`, with the flow it leaves the person in
+ * when the body has one (ADR 0025): the tests read both the way the login modal does.
+ */
+export type FlowAnswer = Partial<FlowResponse> & {
+  code?: string;
+  message?: string;
+  attemptsLeft?: number;
+};
 
 function asFlowAnswer(json: unknown): FlowAnswer {
   const parsed = flowResponseSchema.safeParse(json);
   if (parsed.success) return parsed.data;
+  const refusal = flowRefusalBodySchema.safeParse(json);
+  if (refusal.success) {
+    const { code, message, attemptsLeft, flow } = refusal.data;
+    return { ...flow, code, message, ...(attemptsLeft === undefined ? {} : { attemptsLeft }) };
+  }
   return { message: String((json as { message?: unknown } | null)?.message ?? '') };
 }
 

@@ -45,11 +45,12 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
 
   it('answers an unknown username with FAILED from the identifier adapter, then starts over', async () => {
     const { driver, answer } = await identified('nobody.here');
+    expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({
       status: 'FAILED',
       code: 'INVALID_USERNAME',
       adapter: 'IDFirst',
-      userMessage: messages.login.invalidUsername,
+      message: messages.login.invalidUsername,
     });
     expect((await driver.read()).body.status).toBe('IDENTIFIER_REQUIRED');
   });
@@ -62,7 +63,7 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
       riskPayload: PERSON_RISK_PAYLOAD,
     });
     expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ status: 'FAILED', code: 'WRONG_USER_TYPE' });
+    expect(answer.body).toMatchObject({ status: 'FAILED', code: 'wrong_user_type' });
   });
 
   it('denies an automated-looking browser at the identifier step', async () => {
@@ -73,7 +74,7 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
       riskPayload: { ...PERSON_RISK_PAYLOAD, webdriver: true },
     });
     expect(answer.status).toBe(403);
-    expect(answer.body.code).toBe('RISK_DENIED');
+    expect(answer.body.code).toBe('risk_denied');
     expect(answer.body.message).toMatch(/^Access Denied: /);
     expect(
       (
@@ -125,10 +126,10 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
       password: 'Welcome2Bank!',
     });
     expect(right.status).toBe(423);
-    expect(right.body.details?.[0]?.userMessage).toBe(messages.login.lockedOut);
+    expect(right.body).toMatchObject({ code: 'account_locked', message: messages.login.lockedOut });
   });
 
-  it('answers OTP_ATTEMPTS_LIMIT after 5 wrong codes, and then refuses even the right one', async () => {
+  it('answers otp_attempts_limit after 5 wrong codes, and then refuses even the right one', async () => {
     const { driver } = await identified('john.smith');
     const right = await driver.latestCode('john.smith@example.com');
     const wrong = right === '000000' ? '111111' : '000000';
@@ -137,17 +138,17 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
       codes.push((await driver.post({ action: 'checkOtp' }, { otp: wrong })).body.code);
     }
     expect(codes).toEqual([
-      'INVALID_OTP',
-      'INVALID_OTP',
-      'INVALID_OTP',
-      'INVALID_OTP',
-      'OTP_ATTEMPTS_LIMIT',
+      'wrong_otp',
+      'wrong_otp',
+      'wrong_otp',
+      'wrong_otp',
+      'otp_attempts_limit',
     ]);
     const after = await driver.post({ action: 'checkOtp' }, { otp: right });
     expect(after.body).toMatchObject({
       status: 'OTP_REQUIRED',
-      code: 'OTP_ATTEMPTS_LIMIT',
-      userMessage: messages.login.otpAttemptsLimit,
+      code: 'otp_attempts_limit',
+      message: messages.login.otpAttemptsLimit,
     });
   });
 
@@ -159,7 +160,7 @@ describe.each(API_DATABASES)('sign-in steps on %s', (kind) => {
     );
     const answer = await driver.post({ action: 'checkOtp' }, { otp: code });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ status: 'OTP_REQUIRED', code: 'OTP_EXPIRED' });
+    expect(answer.body).toMatchObject({ status: 'OTP_REQUIRED', code: 'otp_expired' });
   });
 
   it('refuses a malformed code with the §5 message and counts nothing', async () => {

@@ -80,7 +80,7 @@ describe('start-up', () => {
           identifier: 'jane.doe',
           riskPayload: PERSON_RISK_PAYLOAD,
         });
-        expect(janeDoe).toMatchObject({ status: 400, body: { code: 'INVALID_USERNAME' } });
+        expect(janeDoe).toMatchObject({ status: 404, body: { code: 'INVALID_USERNAME' } });
         const outbox = await fetch(`${server.origin}/api/dev/outbox?to=jane.doe%40example.com`);
         expect(outbox.status).toBe(404);
         expect(server.output()).toContain('demo tools: off');

@@ -295,7 +295,10 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
       body: JSON.stringify({ username: 'jane.doe', password: 'Wrong-password1' }),
     });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ status: 'USERNAME_PASSWORD_REQUIRED' });
+    expect(await wrong.json()).toMatchObject({
+      code: 'wrong_password',
+      flow: { status: 'USERNAME_PASSWORD_REQUIRED' },
+    });
     expect(await test.handle.db.select().from(stepUps)).toEqual([]);
     // Without a token the step-up does not start at all.
     const anonymous = await driver.browser.fetch(STEP_UP_PATH, {

@@ -82,7 +82,7 @@ describe.each(API_DATABASES)('username listing under an address block on %s', (k
         unknown.push(await submitIdentifier(origin, UNKNOWN));
       }
       expect(known[0]?.status).toBe(403);
-      expect(known[0]?.body).toMatchObject({ code: 'RISK_DENIED', status: 'FAILED' });
+      expect(known[0]?.body).toMatchObject({ code: 'risk_denied', status: 'FAILED' });
       for (const answer of [...known, ...unknown]) {
         expect({ status: answer.status, body: answer.body }).toEqual({
           status: known[0]?.status,
@@ -146,7 +146,7 @@ describe.each(API_DATABASES)('username listing under an address block on %s', (k
         await submitIdentifier(origin, KNOWN),
         await submitIdentifier(origin, UNKNOWN),
       ];
-      expect(known).toMatchObject({ status: 403, body: { code: 'RISK_DENIED' } });
+      expect(known).toMatchObject({ status: 403, body: { code: 'risk_denied' } });
       expect(known.body).toMatchObject({
         message: `Access Denied: ${DEFAULT_RISK_POLICY.recommendedActions.addressDelay}`,
       });
@@ -164,7 +164,7 @@ describe.each(API_DATABASES)('username listing under an address block on %s', (k
         DEFAULT_RISK_POLICY.ipDelayMaxMs + 1000,
       );
       const blocked = await submitIdentifier(origin, KNOWN);
-      expect(blocked).toMatchObject({ status: 403, body: { code: 'RISK_DENIED' } });
+      expect(blocked).toMatchObject({ status: 403, body: { code: 'risk_denied' } });
       expect(blocked.body).toMatchObject({
         message: `Access Denied: ${DEFAULT_RISK_POLICY.recommendedActions.ipVelocity}`,
       });
@@ -202,7 +202,7 @@ describe.each(API_DATABASES)('username listing under an address block on %s', (k
           ).status,
         );
       }
-      expect(statuses).toEqual(Array(tenth).fill(400));
+      expect(statuses).toEqual(Array(tenth).fill(404));
 
       const over = await driver.post('submitIdentifier', {
         identifier: `${UNKNOWN}.over`,

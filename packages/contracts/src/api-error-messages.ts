@@ -28,7 +28,8 @@ export const apiErrorMessages = {
   // Any route: a body that is not JSON, or a request the server cannot read at all.
   invalid_json: 'The request body is not valid JSON.',
   invalid_request: 'This request could not be read.',
-  // Risk evaluation (identity/risk). INVALID_USERNAME is document 1's code, kept as it is.
+  // Risk evaluation (identity/risk) and the flow's identifier step. INVALID_USERNAME is
+  // document 1's code, kept as it is.
   INVALID_USERNAME: messages.login.invalidUsername,
   /** Too many unknown usernames from one address: the message is the risk rules' action. */
   unknown_username_rate: 'Too many unknown usernames. Please wait a minute and try again.',
@@ -122,7 +123,30 @@ export const apiErrorMessages = {
   wallet_ticket_refused: walletMessages.ticketRefused,
   // Messaging.
   message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
-  // Sign-in flow (identity/flow, identity/factors): refusals answered outside a flow body.
+  // The sign-in flow's refusals of a step (identity/flow): the body carries the flow too,
+  // where the person stays in it (ADR 0025). The words are the login modal's (document 1 §8).
+  wrong_user_type: messages.login.wrongUserType,
+  /** The risk rules refuse the sign-in: the message is 'Access Denied: ' and their action. */
+  risk_denied: messages.login.accessDenied,
+  wrong_password: messages.login.incorrectPassword,
+  account_locked: messages.login.lockedOut,
+  wrong_otp: messages.login.incorrectOtp,
+  otp_attempts_limit: messages.login.otpAttemptsLimit,
+  otp_expired: messages.login.expiredOtp,
+  push_unknown: messages.login.pushRejectedOrTimedOut,
+  passkey_not_verified: messages.login.fidoAuthenticationNotProvided,
+  passkey_cloned: messages.login.fidoAuthenticatorCloned,
+  recovery_failed: messages.login.recoveryFailed,
+  new_password_attempts_limit: messages.login.newPasswordAttemptsLimit,
+  wrong_recovery_code: messages.login.incorrectRecoveryCode,
+  recovery_code_attempts_limit: messages.login.recoveryCodeAttemptsLimit,
+  /** Document 1 §8: the limit is said in the vendor code's words (tab 8). */
+  pairing_device_limit: 'MAXIMUM ALLOWED METHODS LIMIT',
+  /** A pairing target refused (not an address, already a device): the message says why. */
+  pairing_target_refused: (why: string) => why,
+  /** A pairing's code or passkey refused: the message says why. */
+  pairing_activation_refused: (why: string) => why,
+  // Sign-in flow (identity/flow, identity/factors): refusals made before a flow is read.
   xsrf_header_missing: (header: string) => `This request is missing the ${header} header.`,
   // The demo tools that change the bank for everyone: the presenter's (README "Demo tools").
   presenter_required:

@@ -6,8 +6,8 @@ import { apiErrorMessages } from './api-error-messages';
  * `code` from this list and a `message` a person may read, from `apiErrorMessages`; a caller
  * (the web app included) branches on the code, never on the words. Which HTTP status a code is
  * answered with is decided in one table that only the server's HTTP layer reads
- * (apps/server/src/http/error-status.ts). The sign-in flow's own refusals (`FLOW_ERROR_CODES`,
- * flow.ts) travel inside a flow response and are listed there.
+ * (apps/server/src/http/error-status.ts). The sign-in flow's refusals are codes of this list
+ * too; where the person stays in the flow, the body adds the flow (`flowRefusalBodySchema`).
  */
 export type ApiErrorCode = keyof typeof apiErrorMessages;
 

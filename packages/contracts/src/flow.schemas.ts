@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorBodySchema } from './api-errors';
 import { FLOW_STATUSES, LOGIN_DEVICE_TYPES, PAIRING_METHODS } from './flow';
 
 /**
@@ -24,21 +25,10 @@ export const flowDeviceSchema = z.object({
 });
 export type FlowDevice = z.infer<typeof flowDeviceSchema>;
 
-export const flowErrorDetailSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  userMessage: z.string().optional(),
-  target: z.string().optional(),
-});
-
 export const flowResponseSchema = z.object({
   id: z.string(),
   status: z.enum(FLOW_STATUSES),
   resumeUrl: z.string().optional(),
-  message: z.string().optional(),
-  userMessage: z.string().optional(),
-  code: z.string().optional(),
-  details: z.array(flowErrorDetailSchema).optional(),
   devices: z.array(flowDeviceSchema).optional(),
   devicePairingMethods: z.array(z.object({ deviceType: z.string() })).optional(),
   publicKeyCredentialRequestOptions: z.unknown().optional(),
@@ -52,7 +42,7 @@ export const flowResponseSchema = z.object({
   verificationTarget: z.string().optional(),
   /** After a successful pairing: the device just added (tab 12 shows the success). */
   pairedDevice: flowDeviceSchema.optional(),
-  /** 'IDFirst' on FAILED from the identifier step: the modal restarts with 'Invalid username.'. */
+  /** 'IDFirst' on FAILED from the identifier step (a refusal's flow): the modal starts again. */
   adapter: z.string().optional(),
   /**
    * True when another application than the bank's own site asked for this sign-in (document 1
@@ -75,6 +65,27 @@ export const flowResponseSchema = z.object({
   passkeyRecovery: z.boolean().optional(),
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;
+
+/**
+ * A refusal of the flow API (ADR 0025): the one error body (`code`, `message`), and, where the
+ * flow refused a step and the person stays in it (a wrong code, a wrong password, a locked
+ * account, a refused target), `flow`: the flow's state after the refusal, from which the login
+ * modal renders the step again with the message (as Ory Kratos answers a flow with its
+ * messages). A refusal made before any flow is read (another browser's flow, an expired one,
+ * a malformed body) has no `flow`.
+ */
+export const flowRefusalBodySchema = apiErrorBodySchema.extend({
+  attemptsLeft: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('With `wrong_otp` and `wrong_recovery_code`: how many more codes may be tried.'),
+  flow: flowResponseSchema
+    .optional()
+    .describe('The flow after the refusal, where the flow refused a step: the modal shows it.'),
+});
+export type FlowRefusalBody = z.infer<typeof flowRefusalBodySchema>;
 
 /** Step payloads (§3.2). The server parses with these; the modal builds with them. */
 export const submitIdentifierSchema = z.object({

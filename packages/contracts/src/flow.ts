@@ -52,25 +52,6 @@ export const PAIRING_STATUSES: readonly FlowStatus[] = [
   'FIDO2_ACTIVATION_REQUIRED',
 ];
 
-/** Error codes a flow response may carry in `code` (and in `details[].code`). */
-export const FLOW_ERROR_CODES = [
-  'INVALID_USERNAME',
-  'VALIDATION_ERROR',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_LOCKED',
-  'INVALID_OTP',
-  'OTP_ATTEMPTS_LIMIT',
-  'OTP_EXPIRED',
-  'INVALID_ACTION_ID',
-  'INVALID_REQUEST',
-  'FLOW_EXPIRED',
-  'REQUEST_FAILED',
-  'MAXIMUM_ALLOWED_METHODS_LIMIT',
-  'RISK_DENIED',
-  'WRONG_USER_TYPE',
-] as const;
-export type FlowErrorCode = (typeof FLOW_ERROR_CODES)[number];
-
 export const LOGIN_DEVICE_TYPES = [
   'iPhone',
   'SMS',

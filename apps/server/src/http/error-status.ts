@@ -1,4 +1,4 @@
-import type { ApiErrorCode, FlowErrorCode } from '@anybank/contracts';
+import type { ApiErrorCode } from '@anybank/contracts';
 
 /**
  * The HTTP status of every error code (ADR 0018): the only place a refusal's reason becomes a
@@ -23,7 +23,7 @@ export const errorStatus = {
   application_token: 403,
   invalid_json: 400,
   invalid_request: 400,
-  // Risk evaluation.
+  // Risk evaluation, and the flow's identifier step.
   INVALID_USERNAME: 404,
   unknown_username_rate: 429,
   // Sign-in pickup.
@@ -132,6 +132,24 @@ export const errorStatus = {
   wallet_ticket_refused: 410,
   // Messaging.
   message_not_sendable: 400,
+  // The sign-in flow's refusals of a step (ADR 0025).
+  wrong_user_type: 403,
+  risk_denied: 403,
+  wrong_password: 401,
+  account_locked: 423,
+  wrong_otp: 400,
+  otp_attempts_limit: 400,
+  otp_expired: 400,
+  push_unknown: 400,
+  passkey_not_verified: 400,
+  passkey_cloned: 400,
+  recovery_failed: 400,
+  new_password_attempts_limit: 400,
+  wrong_recovery_code: 400,
+  recovery_code_attempts_limit: 400,
+  pairing_device_limit: 409,
+  pairing_target_refused: 400,
+  pairing_activation_refused: 400,
   // Sign-in flow (identity/flow, identity/factors).
   xsrf_header_missing: 403,
   inspector_not_open: 409,
@@ -170,40 +188,6 @@ export const errorStatus = {
   recovery_code_format: 400,
   recovery_codes_none: 409,
 } as const satisfies Record<ApiErrorCode, number>;
-
-/**
- * The sign-in flow's refusals travel in a flow response (`code`, `userMessage`): their status,
- * as document 1 §4 answers them. The rules (flow.rules.ts and its parts) say the code only.
- * A refusal's detail code decides when it is listed here itself: VALIDATION_ERROR is 400
- * (a pairing target, a new password against the policy) except for its detail
- * INVALID_CREDENTIALS, the wrong password, which is 401. INVALID_REQUEST (a step the flow's
- * status does not accept) is always 409; FLOW_EXPIRED is the 410 of a flow past its time.
- */
-export const flowErrorStatus = {
-  INVALID_USERNAME: 400,
-  VALIDATION_ERROR: 400,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_LOCKED: 423,
-  INVALID_OTP: 400,
-  OTP_ATTEMPTS_LIMIT: 400,
-  OTP_EXPIRED: 400,
-  INVALID_ACTION_ID: 400,
-  INVALID_REQUEST: 409,
-  FLOW_EXPIRED: 410,
-  REQUEST_FAILED: 400,
-  MAXIMUM_ALLOWED_METHODS_LIMIT: 400,
-  RISK_DENIED: 403,
-  WRONG_USER_TYPE: 403,
-} as const satisfies Record<FlowErrorCode, number>;
-
-/** The status of a flow refusal: its detail code's when that has one, else its code's. */
-export function statusOfFlowError(error: { code: FlowErrorCode; detailCode?: string }): number {
-  const detail = error.detailCode;
-  if (detail && detail in flowErrorStatus) {
-    return flowErrorStatus[detail as FlowErrorCode];
-  }
-  return flowErrorStatus[error.code];
-}
 
 export function statusOfError(code: ApiErrorCode): number {
   return errorStatus[code];

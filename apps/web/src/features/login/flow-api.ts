@@ -4,10 +4,10 @@ import {
   STEP_UP_PATH,
   VENDOR_STEPS,
   XSRF_HEADER,
-  flowResponseSchema,
   vendorContentType,
 } from '@anybank/contracts';
-import type { FlowResponse, RiskPayload, VendorStep } from '@anybank/contracts';
+import type { RiskPayload, VendorStep } from '@anybank/contracts';
+import { flowAnswerOf, type FlowAnswer } from '../../lib/flow-answer';
 import { apiFetch, readJson } from '../../lib/api';
 import { publicConfig } from '../../lib/config';
 import type { FlowStep } from './login-model';
@@ -19,8 +19,11 @@ function flowPath(flowId: string): string {
   return `${FLOW_API_PATH}/${encodeURIComponent(flowId)}`;
 }
 
-/** A flow response, 2xx or 4xx (document 1 §7); anything else throws a FlowRequestError. */
-async function flowAnswer(request: () => Promise<Response>): Promise<FlowResponse> {
+/**
+ * A flow answer: the flow (2xx), or a refusal that leaves the person in it (ADR 0025); any
+ * other answer throws a FlowRequestError.
+ */
+async function flowAnswer(request: () => Promise<Response>): Promise<FlowAnswer> {
   let response: Response;
   try {
     response = await request();
@@ -28,8 +31,8 @@ async function flowAnswer(request: () => Promise<Response>): Promise<FlowRespons
     throw new FlowRequestError('network', `The flow request failed: ${String(error)}`);
   }
   const body = await readJson(response);
-  const parsed = flowResponseSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  const answer = flowAnswerOf(response.status, body);
+  if (answer) return answer;
   if (response.status === 403) {
     throw new FlowRequestError('forbidden', 'The flow belongs to another browser');
   }
@@ -55,7 +58,7 @@ function authHeaders({ bearer }: FlowAuth): Record<string, string> {
   return bearer ? { Authorization: `Bearer ${bearer}` } : {};
 }
 
-export function getFlow(flowId: string, auth: FlowAuth = {}): Promise<FlowResponse> {
+export function getFlow(flowId: string, auth: FlowAuth = {}): Promise<FlowAnswer> {
   return flowAnswer(() =>
     apiFetch(flowPath(flowId), { headers: { Accept: 'application/json', ...authHeaders(auth) } }),
   );
@@ -73,7 +76,7 @@ export function postFlow(
   step: FlowStep,
   body: Record<string, unknown> = {},
   auth: FlowAuth = {},
-): Promise<FlowResponse> {
+): Promise<FlowAnswer> {
   const vendor = isVendorStep(step);
   const path = vendor
     ? flowPath(flowId)

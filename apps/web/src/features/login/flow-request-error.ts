@@ -2,8 +2,9 @@ import { DEFAULT_ERROR, errorWithMessage } from '../../lib/error-catalogue';
 import type { ErrorContent } from '../../lib/error-catalogue';
 
 /**
- * The flow API (document 1 §7): every answer, 2xx or 4xx, is a flow response; anything else
- * is a FlowRequestError (`forbidden`: a 403 without a flow body, e.g. another browser's flow).
+ * The flow API (document 1 §7, ADR 0025): a flow, or a refusal that carries the flow it leaves
+ * the person in; anything else is a FlowRequestError (`forbidden`: a 403 without a flow, e.g.
+ * another browser's flow).
  * DOM-free, for the unit tests; flow-api.ts makes the calls.
  */
 export class FlowRequestError extends Error {

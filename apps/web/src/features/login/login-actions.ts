@@ -1,5 +1,6 @@
 import { PAIRING_STATUSES, messages } from '@anybank/contracts';
-import type { FlowResponse, PairingMethod } from '@anybank/contracts';
+import type { PairingMethod } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { signInErrors } from '../../lib/error-catalogue';
 import { browserFidoCompatibility } from './fido-compatibility';
 import { collectRiskPayload } from '../../lib/signals';
@@ -17,7 +18,7 @@ import type { LoginFlow, SettleOptions } from './use-login-flow';
  * username, asks the orchestration service beside the flow) and lets `settle` take the answer.
  */
 export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: LoginFlow) {
-  const movedOn = (response: FlowResponse | null) => response !== null && !hasError(response);
+  const movedOn = (response: FlowAnswer | null) => response !== null && !hasError(response);
 
   /** Posts a step the person asked for; resolves true when the flow moved on. */
   const postStep = async (

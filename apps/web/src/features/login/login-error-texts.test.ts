@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@anybank/contracts';
-import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import type { ApiErrorCode, FlowStatus } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import {
   errorTextOf,
   failureTextsOf,
@@ -11,64 +12,56 @@ import {
   pairingErrorTextOf,
 } from './login-model';
 
-const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
+const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
   status,
   ...extra,
 });
 
-describe('pairing answers (§8)', () => {
-  const refused = (code: string, extra: Partial<FlowResponse> = {}) =>
-    flow('EMAIL_PAIRING_TARGET_REQUIRED', { code, ...extra });
+/** The flow after the server refused its step with `code` and `message` (ADR 0025). */
+const refusedAt = (status: FlowStatus, code: ApiErrorCode, message = 'x'): FlowAnswer =>
+  flow(status, { refusal: { code, message } });
 
-  it("shows a refused target or code by the first detail's message", () => {
+describe('pairing answers (§8)', () => {
+  const refused = (code: ApiErrorCode, message = 'x') =>
+    refusedAt('EMAIL_PAIRING_TARGET_REQUIRED', code, message);
+
+  it("shows a refused target or code by the refusal's message", () => {
     expect(
-      pairingErrorTextOf(
-        refused('VALIDATION_ERROR', {
-          message: messages.login.duplicateDevice,
-          userMessage: messages.login.pairingFailure,
-          details: [
-            {
-              code: 'INVALID_VALUE',
-              message: messages.login.duplicateDevice,
-              userMessage: messages.login.pairingFailure,
-            },
-          ],
-        }),
-      ),
+      pairingErrorTextOf(refused('pairing_target_refused', messages.login.duplicateDevice)),
     ).toBe(messages.login.duplicateDevice);
-    expect(pairingErrorTextOf(refused('REQUEST_FAILED', { message: 'Wrong code' }))).toBe(
+    expect(pairingErrorTextOf(refused('pairing_activation_refused', 'Wrong code'))).toBe(
       'Wrong code',
     );
     expect(pairingErrorTextOf(flow('EMAIL_ACTIVATION_REQUIRED'))).toBeNull();
   });
 
   it.each([
-    ['a refused code', refused('REQUEST_FAILED'), false],
-    ['a refused target', refused('VALIDATION_ERROR'), false],
-    ['the device limit', refused('MAXIMUM_ALLOWED_METHODS_LIMIT'), false],
-    ['a step out of order', refused('INVALID_REQUEST'), true],
+    ['a refused code', refused('pairing_activation_refused'), false],
+    ['a refused target', refused('pairing_target_refused'), false],
+    ['the device limit', refused('pairing_device_limit'), false],
+    ['a step out of order', refused('flow_step_not_possible'), true],
     ['no answer at all', null, true],
     ['a step that moved on', flow('EMAIL_ACTIVATION_REQUIRED'), false],
   ])('%s fails the pairing: %s', (_case, response, failed) => {
     expect(isPairingFailure(response)).toBe(failed);
   });
 
-  it('words the device limit as its code with spaces', () => {
-    expect(maximumDevicesTextOf(refused('MAXIMUM_ALLOWED_METHODS_LIMIT'))).toBe(
-      'MAXIMUM ALLOWED METHODS LIMIT',
-    );
+  it("words the device limit as the server's message", () => {
+    expect(
+      maximumDevicesTextOf(refused('pairing_device_limit', 'MAXIMUM ALLOWED METHODS LIMIT')),
+    ).toBe('MAXIMUM ALLOWED METHODS LIMIT');
     expect(maximumDevicesTextOf(flow('DEVICE_PAIRING_METHOD_REQUIRED'))).toBeNull();
   });
 
-  it("shows a FIDO refusal by the server's userMessage", () => {
+  it("shows a FIDO refusal by the server's message", () => {
     expect(
       fidoServerErrorOf(
-        flow('FIDO2_ACTIVATION_REQUIRED', {
-          code: 'REQUEST_FAILED',
-          message: 'x',
-          userMessage: messages.login.fidoAlreadyRegistered,
-        }),
+        refusedAt(
+          'FIDO2_ACTIVATION_REQUIRED',
+          'pairing_activation_refused',
+          messages.login.fidoAlreadyRegistered,
+        ),
       ),
     ).toBe(messages.login.fidoAlreadyRegistered);
     expect(fidoServerErrorOf(flow('ASSERTION_REQUIRED'))).toBeNull();
@@ -76,50 +69,30 @@ describe('pairing answers (§8)', () => {
 });
 
 describe('error texts (§8)', () => {
-  it("shows the first detail's userMessage", () => {
-    const wrong = flow('USERNAME_PASSWORD_REQUIRED', {
-      code: 'VALIDATION_ERROR',
-      message: 'Validation failed',
-      details: [
-        {
-          code: 'INVALID_CREDENTIALS',
-          message: 'x',
-          userMessage: messages.login.incorrectPassword,
-        },
-      ],
-    });
+  it("shows the refusal's message", () => {
+    const wrong = refusedAt(
+      'USERNAME_PASSWORD_REQUIRED',
+      'wrong_password',
+      messages.login.incorrectPassword,
+    );
     expect(errorTextOf(wrong)).toBe(messages.login.incorrectPassword);
     expect(errorTextOf(flow('USERNAME_PASSWORD_REQUIRED'))).toBeNull();
   });
 
-  it("shows the lockout message for a locked account's code, whatever its texts", () => {
-    const locked = flow('USERNAME_PASSWORD_REQUIRED', {
-      code: 'VALIDATION_ERROR',
-      details: [{ code: 'ACCOUNT_LOCKED', message: 'x', userMessage: 'Authentication Failed' }],
-    });
-    expect(errorTextOf(locked)).toBe(messages.login.lockedOut);
-  });
-
-  it("falls back to 'An error occurred' for an OTP error without a userMessage", () => {
-    expect(otpErrorTextOf(flow('OTP_REQUIRED', { code: 'INVALID_OTP' }))).toBe(
+  it("falls back to 'An error occurred' for an OTP refusal without words", () => {
+    expect(otpErrorTextOf(refusedAt('OTP_REQUIRED', 'wrong_otp', ''))).toBe(
       messages.login.otpErrorDefault,
     );
     expect(
-      otpErrorTextOf(
-        flow('OTP_REQUIRED', {
-          code: 'INVALID_OTP',
-          details: [
-            { code: 'INVALID_OTP', message: 'x', userMessage: messages.login.incorrectOtp },
-          ],
-        }),
-      ),
+      otpErrorTextOf(refusedAt('OTP_REQUIRED', 'wrong_otp', messages.login.incorrectOtp)),
     ).toBe(messages.login.incorrectOtp);
+    expect(otpErrorTextOf(flow('OTP_REQUIRED'))).toBeNull();
   });
 
-  it("gives tab 19 the failure's message and userMessage, or the default text", () => {
-    expect(failureTextsOf(flow('FAILED', { message: 'Failed', userMessage: 'Try later' }))).toEqual(
-      ['Failed', 'Try later'],
-    );
+  it("gives tab 19 the refusal's message, or the default text", () => {
+    expect(
+      failureTextsOf(refusedAt('FAILED', 'recovery_failed', messages.login.recoveryFailed)),
+    ).toEqual([messages.login.recoveryFailed]);
     expect(failureTextsOf(flow('FAILED'))).toEqual([messages.login.unexpectedErrorText]);
   });
 });

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@anybank/contracts';
-import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import type { ApiErrorCode, FlowStatus } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { closeDestination, pushPollingDone, reactionTo, storedFlowResponse } from './login-model';
 import { FlowRequestError, errorOfFailure } from './flow-request-error';
 
-const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
+const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
   status,
   ...extra,
 });
+
+/** The flow after the server refused its step with `code` (and `message`). */
+const refusedAt = (status: FlowStatus, code: ApiErrorCode, message = 'x', extra = {}) =>
+  flow(status, { refusal: { code, message }, ...extra });
 
 const EMAIL_DEVICE = {
   id: 'd1',
@@ -65,32 +70,37 @@ describe('what the modal does by itself', () => {
   });
 
   it('never repeats a step by itself after an error answer', () => {
-    expect(reactionTo(flow('MFA_COMPLETED', { code: 'REQUEST_FAILED' }))).toEqual({ kind: 'show' });
+    expect(reactionTo(refusedAt('MFA_COMPLETED', 'pairing_activation_refused'))).toEqual({
+      kind: 'show',
+    });
   });
 
   it('reloads after an IDFirst failure, and stops at the OTP attempt limit', () => {
-    expect(reactionTo(flow('FAILED', { adapter: 'IDFirst', code: 'INVALID_USERNAME' }))).toEqual({
+    expect(
+      reactionTo(refusedAt('FAILED', 'INVALID_USERNAME', 'x', { adapter: 'IDFirst' })),
+    ).toEqual({
       kind: 'reload-invalid-username',
       message: messages.login.invalidUsername,
     });
     expect(
       reactionTo(
-        flow('FAILED', {
+        refusedAt('FAILED', 'wrong_user_type', messages.login.wrongUserType, {
           adapter: 'IDFirst',
-          code: 'WRONG_USER_TYPE',
-          userMessage: messages.login.wrongUserType,
         }),
       ),
     ).toEqual({ kind: 'reload-invalid-username', message: messages.login.wrongUserType });
-    expect(reactionTo(flow('OTP_REQUIRED', { code: 'OTP_ATTEMPTS_LIMIT' }))).toEqual({
+    expect(reactionTo(refusedAt('OTP_REQUIRED', 'otp_attempts_limit'))).toEqual({
+      kind: 'otp-attempts-limit',
+    });
+    expect(
+      reactionTo(refusedAt('SIGN_IN_RECOVERY_CODE_REQUIRED', 'recovery_code_attempts_limit')),
+    ).toEqual({
       kind: 'otp-attempts-limit',
     });
   });
 
   it('opens the error modal for a risk denial and an expired flow', () => {
-    expect(
-      reactionTo(flow('FAILED', { code: 'RISK_DENIED', message: 'Access Denied: Block' })),
-    ).toEqual({
+    expect(reactionTo(refusedAt('FAILED', 'risk_denied', 'Access Denied: Block'))).toEqual({
       kind: 'error-modal',
       error: { title: messages.login.signInBlockedTitle, message: 'Access Denied: Block' },
     });
@@ -107,9 +117,9 @@ describe('what the modal does by itself', () => {
   });
 
   it('shows other failures on tab 19', () => {
-    expect(reactionTo(flow('FAILED', { code: 'WRONG_USER_TYPE' }))).toEqual({ kind: 'show' });
+    expect(reactionTo(refusedAt('FAILED', 'wrong_user_type'))).toEqual({ kind: 'show' });
     expect(
-      reactionTo(flow('FAILED', { code: 'REQUEST_FAILED', message: 'Password recovery failed' })),
+      reactionTo(refusedAt('FAILED', 'recovery_failed', messages.login.recoveryFailed)),
     ).toEqual({ kind: 'show' });
   });
 
@@ -158,7 +168,7 @@ describe('push polling (§4.3)', () => {
     [flow('MFA_COMPLETED'), true],
     [flow('PUSH_CONFIRMATION_REJECTED'), true],
     [flow('PUSH_CONFIRMATION_TIMED_OUT'), true],
-    [flow('PUSH_CONFIRMATION_WAITING', { code: 'INVALID_ACTION_ID' }), true],
+    [refusedAt('PUSH_CONFIRMATION_WAITING', 'push_unknown'), true],
     [flow('AUTHENTICATION_REQUIRED'), true],
   ])('%o is the last answer: %s', (response, done) => {
     expect(pushPollingDone(response)).toBe(done);

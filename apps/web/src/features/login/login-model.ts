@@ -1,34 +1,36 @@
-import { flowResponseSchema, messages } from '@anybank/contracts';
-import type { FlowAction, FlowErrorCode, FlowResponse, VendorStep } from '@anybank/contracts';
+import { messages } from '@anybank/contracts';
+import type { ApiErrorCode, FlowAction, VendorStep } from '@anybank/contracts';
 import { errorWithMessage, signInErrors } from '../../lib/error-catalogue';
 import type { ErrorContent } from '../../lib/error-catalogue';
+import { parsedFlowAnswer, type FlowAnswer } from '../../lib/flow-answer';
 
 /**
- * How the login modal reads the server's flow response (document 1 §2.4, §4.1, §8). There is
- * no state machine here: the flow engine decides, and these pure functions say which step the
- * modal takes by itself and which error text goes with an answer, by its error code (never by
- * its words). Which tab shows an answer: login-tabs.ts.
+ * How the login modal reads the server's flow answer (document 1 §2.4, §4.1, §8): the flow,
+ * and the refusal of the step just taken (ADR 0025). There is no state machine here: the flow
+ * engine decides, and these pure functions say which step the modal takes by itself and which
+ * error text goes with an answer, by its error code (never by its words). Which tab shows an
+ * answer: login-tabs.ts.
  */
 
 /** The spec's tab numbers (login-tabs.ts names them); e2e/a11y-every-page.spec.ts reads it. */
 export type { LoginTab } from './login-tabs';
 
-/** Whether the server answered this error code (FLOW_ERROR_CODES): the modal reads codes, never texts. */
-export function hasCode(flow: FlowResponse | null, code: FlowErrorCode): boolean {
-  return flow?.code === code;
+/** Whether the server refused the step with this code: the modal reads codes, never texts. */
+export function hasCode(flow: FlowAnswer | null, code: ApiErrorCode): boolean {
+  return flow?.refusal?.code === code;
 }
 
-export function isInvalidUsernameFailure(flow: FlowResponse): boolean {
+export function isInvalidUsernameFailure(flow: FlowAnswer): boolean {
   return flow.status === 'FAILED' && flow.adapter === 'IDFirst';
 }
 
 /** The device limit answer of a pairing step (§8): tab 8 shows the maximum-devices message. */
-export const MAXIMUM_DEVICES_CODE = 'MAXIMUM_ALLOWED_METHODS_LIMIT' satisfies FlowErrorCode;
+export const MAXIMUM_DEVICES_CODE = 'pairing_device_limit' satisfies ApiErrorCode;
 
 /** Errors a pairing step shows on its own tab (§8); any other error fails the pairing. */
-const PAIRING_STEP_ERRORS: readonly FlowErrorCode[] = [
-  'REQUEST_FAILED',
-  'VALIDATION_ERROR',
+const PAIRING_STEP_ERRORS: readonly ApiErrorCode[] = [
+  'pairing_target_refused',
+  'pairing_activation_refused',
   MAXIMUM_DEVICES_CODE,
 ];
 
@@ -36,93 +38,73 @@ const PAIRING_STEP_ERRORS: readonly FlowErrorCode[] = [
  * A pairing step's answer that its tab cannot show (§8: 'There was an error pairing your
  * device'): no flow answer at all, or an error other than a refused code or target.
  */
-export function isPairingFailure(flow: FlowResponse | null): boolean {
+export function isPairingFailure(flow: FlowAnswer | null): boolean {
   if (!flow) return true;
   return hasError(flow) && !PAIRING_STEP_ERRORS.some((code) => hasCode(flow, code));
 }
 
-/**
- * What a pairing step says about a refused target or code (§8): the first detail's message,
- * else the response's message.
- */
-export function pairingErrorTextOf(flow: FlowResponse | null): string | null {
+/** The words of the step's refusal (§8: the server's message), or null when it was taken. */
+function refusalText(flow: FlowAnswer | null): string | null {
+  const text = flow?.refusal?.message;
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
+}
+
+/** What a pairing step says about a refused target or code (§8): the refusal's message. */
+export function pairingErrorTextOf(flow: FlowAnswer | null): string | null {
   if (!flow || !hasError(flow)) return null;
-  return flow.details?.[0]?.message ?? flow.message ?? messages.login.pairingFailure;
+  return refusalText(flow) ?? messages.login.pairingFailure;
 }
 
 /**
- * Tab 8's maximum-devices message (§8): the code, underscores replaced by spaces. Null when
- * the limit was not reached.
+ * Tab 8's maximum-devices message (§8: the vendor code's words, as the server says them). Null
+ * when the limit was not reached.
  */
-export function maximumDevicesTextOf(flow: FlowResponse | null): string | null {
+export function maximumDevicesTextOf(flow: FlowAnswer | null): string | null {
   if (!hasCode(flow, MAXIMUM_DEVICES_CODE)) return null;
-  return MAXIMUM_DEVICES_CODE.replace(/_/g, ' ');
+  return refusalText(flow);
 }
 
-/**
- * A FIDO step's refusal by the server (§8): its userMessage (the FIDO messages), else the
- * first detail's.
- */
-export function fidoServerErrorOf(flow: FlowResponse | null): string | null {
-  if (!flow || !hasError(flow)) return null;
-  return (
-    flow.userMessage ??
-    flow.details?.[0]?.userMessage ??
-    flow.details?.[0]?.message ??
-    flow.message ??
-    null
-  );
+/** A FIDO step's refusal by the server (§8): its message (the FIDO messages). */
+export function fidoServerErrorOf(flow: FlowAnswer | null): string | null {
+  return flow && hasError(flow) ? refusalText(flow) : null;
 }
 
 /**
  * The polling of the phone's approval ends (§4.3): any status but waiting (completed,
- * rejected, timed out), or the error code INVALID_ACTION_ID.
+ * rejected, timed out), or an unknown push request (`push_unknown`).
  */
-export function pushPollingDone(flow: FlowResponse): boolean {
-  return flow.status !== 'PUSH_CONFIRMATION_WAITING' || hasCode(flow, 'INVALID_ACTION_ID');
+export function pushPollingDone(flow: FlowAnswer): boolean {
+  return flow.status !== 'PUSH_CONFIRMATION_WAITING' || hasCode(flow, 'push_unknown');
 }
 
-/** A flow response the server answered with an error (4xx): it keeps its status, adds a code. */
-export function hasError(flow: FlowResponse): boolean {
-  return flow.code !== undefined || (flow.details?.length ?? 0) > 0;
+/** An answer whose step the server refused: the flow keeps its status, the refusal its code. */
+export function hasError(flow: FlowAnswer): boolean {
+  return flow.refusal !== undefined;
 }
 
-/** The code of a locked account (the password check, §5): its own message, whatever the texts. */
-const ACCOUNT_LOCKED: FlowErrorCode = 'ACCOUNT_LOCKED';
-
-/**
- * The text for an error answer: the lockout message for a locked account (by its code, in the
- * response or a detail), else the first detail's userMessage (§8), then the response's own
- * userMessage or message.
- */
-export function errorTextOf(flow: FlowResponse | null): string | null {
+/** The text for an error answer (§8): the refusal's message (a locked account's is its own). */
+export function errorTextOf(flow: FlowAnswer | null): string | null {
   if (!flow || !hasError(flow)) return null;
-  const locked =
-    hasCode(flow, ACCOUNT_LOCKED) || flow.details?.some((detail) => detail.code === ACCOUNT_LOCKED);
-  if (locked) return messages.login.lockedOut;
-  return (
-    flow.details?.[0]?.userMessage ??
-    flow.userMessage ??
-    flow.details?.[0]?.message ??
-    flow.message ??
-    null
-  );
+  return refusalText(flow);
 }
 
-/** Tab 3's error text: the detail's userMessage, or 'An error occurred'. */
-export function otpErrorTextOf(flow: FlowResponse | null): string | null {
+/** Tab 3's error text: the refusal's message, or 'An error occurred'. */
+export function otpErrorTextOf(flow: FlowAnswer | null): string | null {
   if (!flow || !hasError(flow)) return null;
-  return flow.details?.[0]?.userMessage ?? messages.login.otpErrorDefault;
+  return refusalText(flow) ?? messages.login.otpErrorDefault;
 }
 
-/** Tab 19's message and userMessage, or the default text when the server gave neither. */
-export function failureTextsOf(flow: FlowResponse | null): string[] {
-  const texts = [flow?.message, flow?.userMessage ?? flow?.details?.[0]?.userMessage].filter(
-    (text): text is string => typeof text === 'string' && text.trim() !== '',
-  );
-  const unique = [...new Set(texts)];
-  return unique.length > 0 ? unique : [messages.login.unexpectedErrorText];
+/** Tab 19's text: the refusal's message, or the default text when the server gave none. */
+export function failureTextsOf(flow: FlowAnswer | null): string[] {
+  const text = refusalText(flow);
+  return text === null ? [messages.login.unexpectedErrorText] : [text];
 }
+
+/** The refusals after which no further code is worth typing (§4.2): the modal says so. */
+const ATTEMPT_LIMIT_CODES: readonly ApiErrorCode[] = [
+  'otp_attempts_limit',
+  'recovery_code_attempts_limit',
+];
 
 export type FlowStep = VendorStep | FlowAction;
 
@@ -151,10 +133,12 @@ export type FlowReaction =
  */
 export type ModalMode = 'sign-in' | 'pairing' | 'step-up';
 
-export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): FlowReaction {
-  if (hasCode(flow, 'OTP_ATTEMPTS_LIMIT')) return { kind: 'otp-attempts-limit' };
+export function reactionTo(flow: FlowAnswer, mode: ModalMode = 'sign-in'): FlowReaction {
+  if (ATTEMPT_LIMIT_CODES.some((code) => hasCode(flow, code))) {
+    return { kind: 'otp-attempts-limit' };
+  }
   if (isInvalidUsernameFailure(flow)) {
-    const serverText = flow.details?.[0]?.userMessage ?? flow.userMessage;
+    const serverText = refusalText(flow);
     const message =
       hasCode(flow, 'INVALID_USERNAME') || !serverText
         ? messages.login.invalidUsername
@@ -162,10 +146,10 @@ export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): Flo
     return { kind: 'reload-invalid-username', message };
   }
   if (flow.status === 'FAILED') {
-    if (hasCode(flow, 'RISK_DENIED')) {
+    if (hasCode(flow, 'risk_denied')) {
       return {
         kind: 'error-modal',
-        error: signInErrors.riskDenied(flow.message ?? flow.userMessage),
+        error: signInErrors.riskDenied(refusalText(flow)),
       };
     }
     // A cancelled sign-in for another application: back there (with access_denied).
@@ -201,12 +185,12 @@ export function reactionTo(flow: FlowResponse, mode: ModalMode = 'sign-in'): Flo
   }
 }
 
-/** The flow response kept in session item `flowResponse`, if it is this flow's. */
-export function storedFlowResponse(json: string | null, flowId: string): FlowResponse | null {
+/** The flow answer kept in session item `flowResponse`, if it is this flow's. */
+export function storedFlowResponse(json: string | null, flowId: string): FlowAnswer | null {
   if (json === null) return null;
   try {
-    const parsed = flowResponseSchema.safeParse(JSON.parse(json));
-    return parsed.success && parsed.data.id === flowId ? parsed.data : null;
+    const answer = parsedFlowAnswer(json);
+    return answer?.id === flowId ? answer : null;
   } catch {
     return null;
   }

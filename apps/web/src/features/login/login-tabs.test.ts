@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_STATUSES } from '@anybank/contracts';
-import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import { FLOW_STATUSES, messages } from '@anybank/contracts';
+import type { FlowStatus } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { initialLoginState, loginReducer, NO_FLAGS } from './login-state';
 import type { LoginFlags } from './login-state';
 import { LOGIN_TAB_NUMBER, LOGIN_TABS, tabFor, tabNameFor } from './login-tabs';
 
-const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
+const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
   status,
   ...extra,
@@ -114,7 +115,7 @@ describe('login tabs', () => {
   });
 
   const PAIRED = { ...EMAIL_DEVICE, id: 'd2', type: 'TOTP', name: 'Authenticator app' } as const;
-  it.each<[string, FlowResponse | null, Partial<LoginFlags>, number]>([
+  it.each<[string, FlowAnswer | null, Partial<LoginFlags>, number]>([
     ['the pairing offer', flow('DEVICE_PAIRING_METHOD_REQUIRED'), {}, 8],
     [
       "the device types, once 'Add a device' was chosen",
@@ -124,13 +125,17 @@ describe('login tabs', () => {
     ],
     [
       'the maximum-devices message, whatever was chosen',
-      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'MAXIMUM_ALLOWED_METHODS_LIMIT' }),
+      flow('DEVICE_PAIRING_METHOD_REQUIRED', {
+        refusal: { code: 'pairing_device_limit', message: 'MAXIMUM ALLOWED METHODS LIMIT' },
+      }),
       { addingDevice: true },
       8,
     ],
     [
       'a refused pairing method stays on the list',
-      flow('DEVICE_PAIRING_METHOD_REQUIRED', { code: 'VALIDATION_ERROR' }),
+      flow('DEVICE_PAIRING_METHOD_REQUIRED', {
+        refusal: { code: 'pairing_target_refused', message: 'x' },
+      }),
       { addingDevice: true },
       9,
     ],
@@ -171,11 +176,13 @@ describe('login tabs', () => {
   });
 
   it('stays on tab 1 for an unknown username, and on tab 3 at the OTP limit', () => {
-    expect(tabFor(flow('FAILED', { adapter: 'IDFirst', code: 'INVALID_USERNAME' }), NO_FLAGS)).toBe(
-      1,
-    );
+    const unknown = flow('FAILED', {
+      adapter: 'IDFirst',
+      refusal: { code: 'INVALID_USERNAME', message: messages.login.invalidUsername },
+    });
+    expect(tabFor(unknown, NO_FLAGS)).toBe(1);
     expect(
-      tabFor(flow('OTP_REQUIRED', { code: 'OTP_ATTEMPTS_LIMIT' }), {
+      tabFor(flow('OTP_REQUIRED', { refusal: { code: 'otp_attempts_limit', message: 'x' } }), {
         ...NO_FLAGS,
         otpAttemptsLimit: true,
       }),

@@ -1,4 +1,5 @@
-import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import type { FlowStatus } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { MAXIMUM_DEVICES_CODE, hasCode, isInvalidUsernameFailure } from './login-model';
 import type { ModalMode } from './login-model';
 import type { LoginFlags } from './login-state';
@@ -101,7 +102,7 @@ const TAB_OF_STATUS: Record<FlowStatus, LoginTabName> = {
   FAILED: 'failure',
 };
 
-function signInTabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTabName {
+function signInTabFor(flow: FlowAnswer | null, flags: LoginFlags): LoginTabName {
   if (flags.otpAttemptsLimit) return 'otp';
   if (flags.pairingFailed) return 'pairingResult';
   if (flags.forgotUsername) {
@@ -124,7 +125,7 @@ function signInTabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTabNam
 
 /** The tab that shows this flow response; no response yet shows the waiting tab. */
 export function tabNameFor(
-  flow: FlowResponse | null,
+  flow: FlowAnswer | null,
   flags: LoginFlags,
   mode: ModalMode = 'sign-in',
 ): LoginTabName {
@@ -134,6 +135,6 @@ export function tabNameFor(
 }
 
 /** The spec's number of the tab that shows this flow response. */
-export function tabFor(flow: FlowResponse | null, flags: LoginFlags): LoginTab {
+export function tabFor(flow: FlowAnswer | null, flags: LoginFlags): LoginTab {
   return LOGIN_TAB_NUMBER[tabNameFor(flow, flags)];
 }

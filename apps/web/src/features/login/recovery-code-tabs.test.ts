@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import type { FlowStatus } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { NO_FLAGS } from './login-state';
 import { reactionTo } from './login-model';
 import { tabFor, tabNameFor } from './login-tabs';
 
 /** Issue 14 §2: where the login modal shows a recovery code's entry and its outcome. */
 
-const flow = (status: FlowStatus, extra: Partial<FlowResponse> = {}): FlowResponse => ({
+const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
   status,
   ...extra,
 });
 
 describe('the recovery code in the login modal', () => {
-  it.each<[string, FlowResponse, string]>([
+  it.each<[string, FlowAnswer, string]>([
     ['the entry of a code', flow('SIGN_IN_RECOVERY_CODE_REQUIRED'), 'recoveryCodeSignIn'],
     [
       'a wrong code, on the entry still',
-      flow('SIGN_IN_RECOVERY_CODE_REQUIRED', { code: 'INVALID_OTP' }),
+      flow('SIGN_IN_RECOVERY_CODE_REQUIRED', {
+        refusal: { code: 'wrong_recovery_code', message: 'x' },
+      }),
       'recoveryCodeSignIn',
     ],
     [
@@ -44,7 +47,7 @@ describe('the recovery code in the login modal', () => {
     expect(tabFor(flow('SIGN_IN_RECOVERY_CODE_REQUIRED'), NO_FLAGS)).toBe(3);
   });
 
-  it.each<[string, FlowResponse, ReturnType<typeof reactionTo>]>([
+  it.each<[string, FlowAnswer, ReturnType<typeof reactionTo>]>([
     [
       'waits on the count of codes left for the customer’s Continue',
       flow('MFA_COMPLETED', { recoveryCodesLeft: 2 }),

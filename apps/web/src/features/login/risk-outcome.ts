@@ -1,8 +1,8 @@
 import { riskEvaluationResponseSchema } from '@anybank/contracts';
-import type { FlowErrorCode } from '@anybank/contracts';
+import type { ApiErrorCode } from '@anybank/contracts';
 
 /** The risk API's code for an unknown username (document 1 §8), as the flow's. */
-const INVALID_USERNAME: FlowErrorCode = 'INVALID_USERNAME';
+const INVALID_USERNAME: ApiErrorCode = 'INVALID_USERNAME';
 
 /** What the modal does with the risk evaluation's answer (document 1 §4.2, §8). */
 export type RiskOutcome =

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { FlowResponse } from '@anybank/contracts';
+import type { FlowAnswer } from '../../lib/flow-answer';
 import { DEFAULT_ERROR } from '../../lib/error-catalogue';
 import { sessionStore, useSessionItem } from '../../lib/session-storage';
 import { collectRiskPayload } from '../../lib/signals';
@@ -24,7 +24,7 @@ export interface LoginFlowOptions {
   flowId: string;
   mode: ModalMode;
   /** The flow's first answer when the opener already has it (a pairing's or step-up's start). */
-  initialFlow?: FlowResponse;
+  initialFlow?: FlowAnswer;
   /** A pairing or step-up is over (RESUME without resumeUrl): nothing navigates. */
   onDone?: () => void;
 }
@@ -63,9 +63,9 @@ export function useLoginFlow({ flowId, mode, initialFlow, onDone }: LoginFlowOpt
   /** Resolves with the last answer the user gets to see, or null when the request failed. */
   const settle = useCallback(
     async (
-      request: Promise<FlowResponse>,
+      request: Promise<FlowAnswer>,
       options: SettleOptions = {},
-    ): Promise<FlowResponse | null> => {
+    ): Promise<FlowAnswer | null> => {
       dispatch({ type: 'busy', busy: true });
       try {
         let response = await request;

@@ -1,10 +1,6 @@
-import {
-  FLOW_API_PATH,
-  XSRF_HEADER,
-  flowDeviceSchema,
-  flowResponseSchema,
-} from '@anybank/contracts';
-import type { FlowDevice, FlowResponse } from '@anybank/contracts';
+import { FLOW_API_PATH, XSRF_HEADER, flowDeviceSchema } from '@anybank/contracts';
+import type { FlowDevice } from '@anybank/contracts';
+import { flowAnswerOf, type FlowAnswer } from '../../lib/flow-answer';
 import { apiErrorOf, readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { withStepUp } from '../../lib/step-up-signal';
@@ -25,16 +21,16 @@ export async function listSignInDevices(signal?: AbortSignal): Promise<FlowDevic
 }
 
 /**
- * `POST /api/authn/flows` with the access token: a pairing flow for the signed-in customer. It
- * answers at DEVICE_PAIRING_METHOD_REQUIRED, with code MAXIMUM_ALLOWED_METHODS_LIMIT when the
+ * `POST /api/authn/flows` with the access token: a pairing flow for the signed-in customer, at
+ * DEVICE_PAIRING_METHOD_REQUIRED; refused with `pairing_device_limit` (with the flow) when the
  * customer already has the most devices allowed.
  */
-export async function startPairingFlow(): Promise<FlowResponse> {
+export async function startPairingFlow(): Promise<FlowAnswer> {
   // Adding a device needs a recent sign-in: the step-up dialog asks when it is older.
   const response = await withStepUp(() =>
     authorizedFetch(FLOW_API_PATH, { method: 'POST', headers: { [XSRF_HEADER]: '1' } }),
   );
-  const parsed = flowResponseSchema.safeParse(await readJson(response));
-  if (parsed.success) return parsed.data;
+  const answer = flowAnswerOf(response.status, await readJson(response));
+  if (answer) return answer;
   throw await apiErrorOf(response, `POST ${FLOW_API_PATH}`);
 }

@@ -24,7 +24,6 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import { statusOfFlowError } from '../../../http/error-status';
 import { parseInput } from '../../../http/validation';
 import type { AuthGuards } from '../oauth/access-token';
 import { interactionHandle } from '../oauth/interaction.port';
@@ -169,7 +168,13 @@ export function flowContextOf(
   };
 }
 
-/** A flow step's answer status: its refusal's (http/error-status.ts), else 200. */
-export function flowAnswerStatus(result: FlowResult): number {
-  return result.refusal ? statusOfFlowError(result.refusal) : 200;
+/**
+ * A refused step as the one error body answers it (ADR 0025): the refusal's code and message,
+ * and the flow's state after it (`flow`), from which the login modal shows the step again.
+ */
+export function refusalWithFlow(refusal: DomainError, flow: FlowResult['body']): DomainError {
+  return new DomainError(refusal.code, {
+    message: refusal.message,
+    extra: { ...refusal.extra, flow },
+  });
 }

@@ -1,9 +1,5 @@
-import {
-  messages,
-  type FlowErrorCode,
-  type FlowResponse,
-  type FlowStatus,
-} from '@anybank/contracts';
+import type { FlowResponse, FlowStatus } from '@anybank/contracts';
+import { DomainError } from '../../../domain-error';
 import type { Factors } from '../factors/factors';
 import type { Transition } from './flow.rules';
 import { factorCall, type FlowCall } from './flow.steps';
@@ -15,11 +11,14 @@ import type { WebAuthnRelyingParty } from '../devices/webauthn';
 import { mayOfferRemembering } from '../remembered-browsers/remembered-browser.rules';
 import { SECOND_FACTOR_STATUSES } from './recovery-code.rules';
 
-/** What a flow use case answers; the route turns `refusal` into a status (http/error-status.ts). */
+/**
+ * What a flow use case answers: the flow's state, and `refusal` when the flow refused the step.
+ * The route answers a refusal in the one error body, with `body` as its `flow` (ADR 0025).
+ */
 export interface FlowResult {
   body: FlowResponse;
-  /** The flow refused the step: its code says the status. */
-  refusal?: { code: FlowErrorCode; detailCode?: string };
+  /** The flow refused the step: its code (whose status is the HTTP layer's) and message. */
+  refusal?: DomainError;
   /** A username to remember in the rememberMe cookie; null forgets it; undefined leaves it. */
   rememberUsername?: string | null;
   /** Issue 14 §3: this browser's new remembered-browser cookie, when the sign-in remembered it. */
@@ -52,7 +51,7 @@ const ONE_DEVICE_STATUSES: readonly FlowStatus[] = [
 /**
  * The flow response (document 1 §3.1): the status, the devices as their factors list them,
  * what the asked device's factor adds (WebAuthn options), the pairing and verification fields,
- * and a refusal's code and messages.
+ * and, after a refusal, the refusal itself (its code and message).
  */
 export function createFlowResponder(deps: {
   factors: Factors;
@@ -119,17 +118,15 @@ export function createFlowResponder(deps: {
       body.verificationTarget = await deps.verification.targetOf(state.userId);
     }
     if (!error) return { body };
-    const userMessage = error.userMessageText ?? messages.login[error.userMessage];
-    Object.assign(body, {
-      code: error.code,
-      message: error.message,
-      userMessage,
-      details: [{ code: error.detailCode ?? error.code, message: error.message, userMessage }],
-      ...(error.adapter ? { adapter: error.adapter } : {}),
-    });
+    if (error.adapter) body.adapter = error.adapter;
     return {
       body,
-      refusal: { code: error.code, ...(error.detailCode ? { detailCode: error.detailCode } : {}) },
+      refusal: new DomainError(error.code, {
+        ...(error.message ? { message: error.message } : {}),
+        ...(error.attemptsLeft === undefined
+          ? {}
+          : { extra: { attemptsLeft: error.attemptsLeft } }),
+      }),
     };
   };
 }

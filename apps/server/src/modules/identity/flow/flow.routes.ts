@@ -4,7 +4,6 @@ import {
   FLOW_ACTIONS,
   XSRF_HEADER,
   flowDeviceSchema,
-  flowResponseSchema,
   activateDeviceSchema,
   checkAssertionSchema,
   recoverAccountSchema,
@@ -24,6 +23,7 @@ import {
   submitIdentifierSchema,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
+import { sendApiError } from '../../../http/errors';
 import { depthCheckedJsonParser } from '../../../http/json-body';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
@@ -32,13 +32,14 @@ import {
   VENDOR_TYPE,
   actionQuerySchema,
   deviceProfileSchema,
-  flowAnswerStatus,
   flowContextOf,
   paramsSchema,
+  refusalWithFlow,
   stepOf,
 } from './flow.request';
 import type { FlowResult, FlowService } from './flow.service';
 import { requireXsrfHeader } from '../../../http/xsrf';
+import { flowAnswers, flowStepAnswers, pairingStartAnswers } from './flow.docs';
 
 /**
  * `GET|POST /api/authn/flows/{flowId}` (document 1 §7). A thin adapter: the flow service
@@ -61,8 +62,11 @@ export function registerFlowRoutes(
     else parseJson(request, String(body), done);
   });
 
-  /** `created`: a flow started, 201 even when it starts at a refusal (the device limit). */
-  function send(reply: FastifyReply, result: FlowResult, created = false) {
+  /**
+   * The flow's state (`created`: 201, a flow started), or its refusal in the one error body
+   * with the state as `flow` (ADR 0025). The cookies a step sets go with either.
+   */
+  function send(request: FastifyRequest, reply: FastifyReply, result: FlowResult, created = false) {
     if (result.rememberUsername) {
       reply.setCookie(REMEMBER_ME_COOKIE, result.rememberUsername, {
         path: `${config.basePath}/`,
@@ -88,29 +92,13 @@ export function registerFlowRoutes(
       });
     }
     reply.header('Cache-Control', 'no-store');
-    return reply.status(created ? 201 : flowAnswerStatus(result)).send(result.body);
+    if (result.refusal) {
+      return sendApiError(request, reply, refusalWithFlow(result.refusal, result.body));
+    }
+    return reply.status(created ? 201 : 200).send(result.body);
   }
 
   const limits = { rateLimit: signInRateLimit(config) };
-  // Every status these routes answer (a test fails on an undeclared one): the flow's own
-  // refusals carry a flow response (their status: `flowErrorStatus`, http/error-status.ts);
-  // the others the one error body.
-  const refused = (description: string) => ({ description, schema: flowResponseSchema });
-  const flowAnswers = {
-    200: {
-      description: 'The flow’s state: what the login modal shows next.',
-      schema: flowResponseSchema,
-    },
-    400: refused(
-      'A step the flow refused (a wrong code, an unknown username, a refused target…), with the state it stays in; or input that is not the step’s (`invalid_input`, `otp_format`, `device_not_yours`…).',
-    ),
-    401: 'A wrong password (`VALIDATION_ERROR`, detail `INVALID_CREDENTIALS`, in a flow response); or, for a profile pairing or a step-up, no valid customer token.',
-    403: 'The flow is not this browser’s (`flow_not_yours`: no interaction cookie naming it), not this customer’s pairing or step-up; or the risk rules or the portal refuse the user (`RISK_DENIED`, `WRONG_USER_TYPE`, in a flow response).',
-    409: 'The flow has ended (`flow_ended`), moved on in another tab (`flow_moved_on`), or is not at a status that takes this step (`INVALID_REQUEST`, in a flow response).',
-    410: 'The flow is past its 30 minutes (`flow_expired`).',
-    423: 'The username is locked after too many wrong passwords (`ACCOUNT_LOCKED`, in a flow response).',
-    429: 'Too many sign-in calls from this address.',
-  };
 
   app.post(
     FLOW_API_PATH,
@@ -123,22 +111,12 @@ export function registerFlowRoutes(
           tag: 'sign-in',
           caller: 'bearer',
           description: `Needs the customer's access token and the ${XSRF_HEADER} header; answers a pairing flow bound to the token.`,
-          responses: {
-            201: {
-              description:
-                'The pairing flow, at its methods; at the 5-device limit it carries `MAXIMUM_ALLOWED_METHODS_LIMIT`.',
-              schema: flowResponseSchema,
-            },
-            401: 'No valid customer token; or `step_up_required` (with `methods`): a sign-in older than 5 minutes and no step-up since (docs/api-errors.md).',
-            403: 'The anti-forgery header is missing, or the token is not a customer’s.',
-            415: 'A body that is not JSON.',
-            429: 'Too many sign-in calls from this address.',
-          },
+          responses: pairingStartAnswers,
         },
       },
     },
     async (request, reply) =>
-      send(reply, await flows.startPairing(contextOf(request, reply)), true),
+      send(request, reply, await flows.startPairing(contextOf(request, reply)), true),
   );
 
   app.get(
@@ -181,7 +159,7 @@ export function registerFlowRoutes(
     },
     async (request, reply) => {
       const { flowId } = parseInput(paramsSchema, request.params);
-      return send(reply, await flows.read(contextOf(request, reply), flowId));
+      return send(request, reply, await flows.read(contextOf(request, reply), flowId));
     },
   );
 
@@ -216,13 +194,7 @@ export function registerFlowRoutes(
             deviceProfileSchema,
           ]),
           params: { flowId: 'The flow id the authorization request’s interaction gave.' },
-          responses: {
-            ...flowAnswers,
-            403: `${flowAnswers[403]} Or the ${XSRF_HEADER} header is missing.`,
-            413: 'The body is too large.',
-            415: 'An unknown step content type.',
-            429: 'Too many sign-in calls from this address, or (identifier step) too many unknown usernames named from it in the last minute: the same answer for every username.',
-          },
+          responses: flowStepAnswers,
         },
       },
     },
@@ -235,7 +207,7 @@ export function registerFlowRoutes(
         action,
         request.body,
       );
-      return send(reply, await flows.step(contextOf(request, reply), flowId, step));
+      return send(request, reply, await flows.step(contextOf(request, reply), flowId, step));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { statusOfFlowError } from '../../../http/error-status';
+import { statusOfError } from '../../../http/error-status';
 import {
   INITIAL_FLOW_STATE,
   type FlowEvent,
@@ -11,7 +11,7 @@ import {
 
 /** A transition's refusal as the browser gets it: with the status the HTTP layer gives it. */
 export const answered = (result: Transition) =>
-  result.error && { ...result.error, httpStatus: statusOfFlowError(result.error) };
+  result.error && { ...result.error, httpStatus: statusOfError(result.error.code) };
 
 export const email: MachineDevice = { id: 'dev-email', type: 'Email', prompt: 'sent-code' };
 export const sms: MachineDevice = { id: 'dev-sms', type: 'SMS', prompt: 'sent-code' };

@@ -35,7 +35,7 @@ describe('sign-in flow transitions', () => {
   it('refuses a user of another type on a partner portal', () => {
     const next = transition(INITIAL_FLOW_STATE, { type: 'IDENTIFIER_WRONG_USER_TYPE' });
     expect(next.state).toEqual(INITIAL_FLOW_STATE);
-    expect(answered(next)).toMatchObject({ code: 'WRONG_USER_TYPE', httpStatus: 403 });
+    expect(answered(next)).toMatchObject({ code: 'wrong_user_type', httpStatus: 403 });
   });
 
   it('fails the flow when the risk is not LOW', () => {
@@ -45,7 +45,7 @@ describe('sign-in flow transitions', () => {
     });
     expect(next.state.status).toBe('FAILED');
     expect(answered(next)).toMatchObject({
-      code: 'RISK_DENIED',
+      code: 'risk_denied',
       message: 'Access Denied: blocked',
       httpStatus: 403,
     });
@@ -85,14 +85,13 @@ describe('sign-in flow transitions', () => {
     expect(next.state.status).toBe('DEVICE_PROFILE_REQUIRED');
   });
 
-  it('keeps the password step on a wrong password, with a VALIDATION_ERROR', () => {
+  it('keeps the password step on a wrong password (wrong_password, 401)', () => {
     const state = at('USERNAME_PASSWORD_REQUIRED');
     const next = transition(state, { type: 'PASSWORD_REJECTED' });
     expect(next.state).toBe(state);
     expect(answered(next)).toMatchObject({
       httpStatus: 401,
-      code: 'VALIDATION_ERROR',
-      userMessage: 'incorrectPassword',
+      code: 'wrong_password',
     });
   });
 
@@ -101,8 +100,7 @@ describe('sign-in flow transitions', () => {
     expect(next.state.status).toBe('USERNAME_PASSWORD_REQUIRED');
     expect(answered(next)).toMatchObject({
       httpStatus: 423,
-      userMessage: 'lockedOut',
-      message: 'Authentication Failed',
+      code: 'account_locked',
     });
   });
 });
@@ -133,7 +131,7 @@ describe('sign-in flow transitions: cancelling, and single use', () => {
     (status) => {
       const next = transition(at(status), { type: 'OTP_ACCEPTED' });
       expect(next.state.status).toBe(status);
-      expect(answered(next)).toMatchObject({ code: 'INVALID_REQUEST', httpStatus: 409 });
+      expect(answered(next)).toMatchObject({ code: 'flow_step_not_possible', httpStatus: 409 });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@anybank/contracts';
+import { apiErrorMessage, type FlowStatus } from '@anybank/contracts';
 import { PAIRING_ACCEPTS, pairingTransition, type PairingEvent } from './pairing.rules';
 import {
   PASSKEY_SIGN_IN_ACCEPTS,
@@ -96,7 +96,7 @@ export type FlowEvent =
 
 type SignInEvent = FirstFactorEvent | SecondFactorEvent;
 
-/** Which event each status accepts; anything else is refused as INVALID_REQUEST. */
+/** Which event each status accepts; anything else is refused (`flow_step_not_possible`). */
 const SIGN_IN_ACCEPTS: Record<SignInEvent['type'], readonly FlowStatus[]> = {
   IDENTIFIER_UNKNOWN: ['IDENTIFIER_REQUIRED'],
   IDENTIFIER_WRONG_USER_TYPE: ['IDENTIFIER_REQUIRED'],
@@ -163,9 +163,8 @@ export function accepts(status: FlowStatus, event: FlowEvent['type']): boolean {
 export function transition(state: FlowState, event: FlowEvent): Transition {
   if (!accepts(state.status, event.type)) {
     return stay(state, {
-      code: 'INVALID_REQUEST',
-      userMessage: 'unexpectedErrorText',
-      message: `This step is not possible while the sign-in is at ${state.status}.`,
+      code: 'flow_step_not_possible',
+      message: apiErrorMessage('flow_step_not_possible', state.status),
     });
   }
   // Before the step-up's: recovery-code.rules.ts refuses a recovery code outside a sign-in.
@@ -205,20 +204,12 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
       // FAILED restarts the flow at IDENTIFIER_REQUIRED with the invalid-username flag.
       return stay(
         restart(state),
-        {
-          code: 'INVALID_USERNAME',
-          userMessage: 'invalidUsername',
-          message: 'Invalid username.',
-          adapter: 'IDFirst',
-          responseStatus: 'FAILED',
-        },
+        { code: 'INVALID_USERNAME', adapter: 'IDFirst', responseStatus: 'FAILED' },
         [{ type: 'AUDIT', event: 'signin.failed', uid: event.identifier }],
       );
     case 'IDENTIFIER_WRONG_USER_TYPE':
       return stay(restart(state), {
-        code: 'WRONG_USER_TYPE',
-        userMessage: 'wrongUserType',
-        message: 'This account cannot sign in to this portal.',
+        code: 'wrong_user_type',
         adapter: 'IDFirst',
         responseStatus: 'FAILED',
       });
@@ -240,11 +231,7 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
       return {
         state: { ...state, status: 'FAILED' },
         effects: [{ type: 'AUDIT', event: 'risk.denied' }],
-        error: {
-          code: 'RISK_DENIED',
-          userMessage: 'unexpectedErrorText',
-          message: event.message,
-        },
+        error: { code: 'risk_denied', message: event.message },
       };
     case 'PASSWORD_ACCEPTED': {
       const checked = { ...state, amr: [...state.amr, 'pwd'] };
@@ -253,19 +240,9 @@ function firstFactorTransition(state: FlowState, event: FirstFactorEvent): Trans
         : deviceStep(checked, event.devices, event.nonce);
     }
     case 'PASSWORD_REJECTED':
-      return stay(state, {
-        code: 'VALIDATION_ERROR',
-        detailCode: 'INVALID_CREDENTIALS',
-        userMessage: 'incorrectPassword',
-        message: 'Authentication Failed',
-      });
+      return stay(state, { code: 'wrong_password' });
     case 'PASSWORD_LOCKED':
-      return stay(state, {
-        code: 'ACCOUNT_LOCKED',
-        detailCode: 'ACCOUNT_LOCKED',
-        userMessage: 'lockedOut',
-        message: 'Authentication Failed',
-      });
+      return stay(state, { code: 'account_locked' });
     case 'PASSWORD_MUST_CHANGE':
       return {
         state: { ...state, status: 'PASSWORD_RESET_REQUIRED', amr: [...state.amr, 'pwd'] },

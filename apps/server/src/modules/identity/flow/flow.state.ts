@@ -1,4 +1,4 @@
-import type { FlowErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { ApiErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '@anybank/contracts';
 import { remembersBrowser } from '../remembered-browsers/remembered-browser.rules';
 
 /**
@@ -31,7 +31,7 @@ export interface FlowState {
   selectedDeviceId: string | null;
   /** The push request the phone is asked to approve, while PUSH_CONFIRMATION_WAITING. */
   pushRequestId: string | null;
-  /** After OTP_ATTEMPTS_LIMIT no code is accepted in this flow any more. */
+  /** After the code attempt limit (`otp_attempts_limit`) no code is accepted in this flow any more. */
   otpLocked: boolean;
   /** Wrong codes in this flow (the authenticator app's codes are counted here). */
   codeFailures: number;
@@ -150,37 +150,17 @@ export type FlowEffect =
     };
 
 /**
- * An error the response carries; the state keeps its status (the user may try again). The
- * rules say what went wrong; the HTTP status is the HTTP layer's (`flowErrorStatus`).
+ * A step the flow refused; the state keeps its status (the person may try again) unless the
+ * transition moved it. The rules say the code (one of the contracts' `ApiErrorCode`s, with its
+ * message); the HTTP layer answers it in the one error body with the flow's state (ADR 0025).
  */
 export interface FlowError {
-  code: FlowErrorCode;
-  detailCode?: string;
-  /** Key of the user message in contracts' messages.login. */
-  userMessage:
-    | 'invalidUsername'
-    | 'incorrectPassword'
-    | 'lockedOut'
-    | 'incorrectOtp'
-    | 'otpAttemptsLimit'
-    | 'expiredOtp'
-    | 'wrongUserType'
-    | 'pushRejectedOrTimedOut'
-    | 'pairingFailure'
-    | 'fidoAuthenticationNotProvided'
-    | 'fidoAuthenticatorCloned'
-    | 'fidoAlreadyRegistered'
-    | 'fidoRegistrationError'
-    | 'recoveryFailed'
-    | 'incorrectRecoveryCode'
-    | 'recoveryCodeAttemptsLimit'
-    | 'passwordPolicy'
-    | 'newPasswordAttemptsLimit'
-    | 'unexpectedErrorText';
-  /** Said instead of `userMessage` when the words depend on the case (a weak password's why). */
-  userMessageText?: string;
-  message: string;
-  /** FAILED answered from the identifier step: the browser restarts with 'Invalid username.'. */
+  code: ApiErrorCode;
+  /** Said instead of the code's own message when the words depend on the case. */
+  message?: string;
+  /** A wrong code: how many more may be tried (the body's `attemptsLeft`). */
+  attemptsLeft?: number;
+  /** FAILED answered from the identifier step: the browser starts the sign-in again. */
   adapter?: 'IDFirst';
   /** Overrides the response's status (the stored state may differ, e.g. a reset). */
   responseStatus?: FlowStatus;

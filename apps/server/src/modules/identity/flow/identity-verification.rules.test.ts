@@ -101,9 +101,9 @@ describe('the identity verification step of a sign-in that needs a verified iden
   });
 
   it.each([
-    [{ type: 'OTP_REJECTED', attemptsLeft: 2 }, 'INVALID_OTP', {}],
-    [{ type: 'OTP_ATTEMPTS_EXCEEDED' }, 'OTP_ATTEMPTS_LIMIT', { otpLocked: true }],
-    [{ type: 'OTP_EXPIRED' }, 'OTP_EXPIRED', {}],
+    [{ type: 'OTP_REJECTED', attemptsLeft: 2 }, 'wrong_otp', {}],
+    [{ type: 'OTP_ATTEMPTS_EXCEEDED' }, 'otp_attempts_limit', { otpLocked: true }],
+    [{ type: 'OTP_EXPIRED' }, 'otp_expired', {}],
   ] as const)('keeps asking, unverified, after %o (%s)', (event, code, flags) => {
     const next = transition(forCreditCard('IDENTITY_VERIFICATION_REQUIRED'), event);
     expect(next.state).toMatchObject({
@@ -129,7 +129,7 @@ describe('the identity verification step of a sign-in that needs a verified iden
     (status) => {
       const next = transition(forCreditCard(status), { type: 'IDENTITY_CODE_ACCEPTED' });
       expect(next.state.status).toBe(status);
-      expect(answered(next)).toMatchObject({ code: 'INVALID_REQUEST', httpStatus: 409 });
+      expect(answered(next)).toMatchObject({ code: 'flow_step_not_possible', httpStatus: 409 });
     },
   );
 

@@ -46,7 +46,7 @@ describe('pairing another device (§4.4)', () => {
       type: 'PAIRING_LIMIT_REACHED',
     });
     expect(next.state.status).toBe('DEVICE_PAIRING_METHOD_REQUIRED');
-    expect(next.error).toMatchObject({ code: 'MAXIMUM_ALLOWED_METHODS_LIMIT' });
+    expect(next.error).toMatchObject({ code: 'pairing_device_limit' });
   });
 
   it('sends a code to an accepted e-mail target', () => {
@@ -70,17 +70,20 @@ describe('pairing another device (§4.4)', () => {
     });
     expect(next.state.status).toBe('SMS_PAIRING_TARGET_REQUIRED');
     expect(next.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
+      code: 'pairing_target_refused',
       message: 'This device is already one of your sign-in methods.',
     });
   });
 
-  it('completes with the paired device, and refuses a wrong code with REQUEST_FAILED', () => {
+  it('completes with the paired device, and refuses a wrong code (pairing_activation_refused)', () => {
     const refused = transition(at('EMAIL_ACTIVATION_REQUIRED'), {
       type: 'ACTIVATION_REFUSED',
       message: 'Invalid code',
     });
-    expect(refused.error).toMatchObject({ code: 'REQUEST_FAILED', message: 'Invalid code' });
+    expect(refused.error).toMatchObject({
+      code: 'pairing_activation_refused',
+      message: 'Invalid code',
+    });
     const done = transition(at('TOTP_ACTIVATION_REQUIRED'), {
       type: 'DEVICE_ACTIVATED',
       deviceId: 'd9',
@@ -107,6 +110,6 @@ describe('pairing another device (§4.4)', () => {
   it('refuses pairing steps outside pairing', () => {
     expect(
       transition(at('OTP_REQUIRED'), { type: 'DEVICE_ACTIVATED', deviceId: 'd9' }).error,
-    ).toMatchObject({ code: 'INVALID_REQUEST' });
+    ).toMatchObject({ code: 'flow_step_not_possible' });
   });
 });

@@ -1,4 +1,9 @@
-import { PAIRING_STATUSES, type FlowStatus, type PairingMethod } from '@anybank/contracts';
+import {
+  PAIRING_STATUSES,
+  messages,
+  type FlowStatus,
+  type PairingMethod,
+} from '@anybank/contracts';
 import { finish, stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -62,11 +67,7 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
         effects: [],
       };
     case 'PAIRING_LIMIT_REACHED':
-      return stay(state, {
-        code: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
-        userMessage: 'pairingFailure',
-        message: 'MAXIMUM_ALLOWED_METHODS_LIMIT',
-      });
+      return stay(state, { code: 'pairing_device_limit' });
     case 'PAIRING_METHOD_SELECTED': {
       const pairing = {
         method: event.method,
@@ -103,12 +104,7 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
       };
     }
     case 'PAIRING_TARGET_REFUSED':
-      return stay(state, {
-        code: 'VALIDATION_ERROR',
-        detailCode: 'INVALID_VALUE',
-        userMessage: 'pairingFailure',
-        message: event.message,
-      });
+      return stay(state, { code: 'pairing_target_refused', message: event.message });
     case 'DEVICE_ACTIVATED':
       return {
         state: {
@@ -121,11 +117,10 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
         effects: [],
       };
     case 'ACTIVATION_REFUSED':
+      // A passkey's refusal is said in the FIDO words (document 1 §8); a code's, as checked.
       return stay(state, {
-        code: 'REQUEST_FAILED',
-        detailCode: 'INVALID_VALUE',
-        userMessage: event.fido ?? 'pairingFailure',
-        message: event.message,
+        code: 'pairing_activation_refused',
+        message: event.fido ? messages.login[event.fido] : event.message,
       });
     case 'PAIRING_CANCELLED':
       return finish(state);

@@ -1,11 +1,11 @@
-import { passkeyMessages, type FlowResponse } from '@anybank/contracts';
+import type { FlowResponse } from '@anybank/contracts';
 import { discoverableAuthenticationOptions, type WebAuthnRelyingParty } from '../devices/webauthn';
 import type { FlowState } from './flow.rules';
 
 /**
  * What the flow response adds for passkeys first (issue 14 §1): at the username, once the
  * browser asked for them, the discoverable request options with the flow's challenge; during a
- * passkey-only account's recovery, the flag and the message that there is no password to reset.
+ * passkey-only account's recovery, the flag (the modal says there is no password to reset).
  */
 export async function passkeyResponseFields(
   webauthn: WebAuthnRelyingParty,
@@ -25,9 +25,7 @@ export async function passkeyResponseFields(
     };
   }
   if (state.passkeyRecovery) {
-    return state.status === 'RECOVERY_CODE_REQUIRED'
-      ? { passkeyRecovery: true, message: passkeyMessages.noPasswordToReset }
-      : { passkeyRecovery: true };
+    return { passkeyRecovery: true };
   }
   return {};
 }

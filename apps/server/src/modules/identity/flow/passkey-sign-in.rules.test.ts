@@ -119,14 +119,12 @@ describe('sign-in flow transitions: passkeys first (issue 14 §1)', () => {
   ])('refuses %s as a step the status does not take (409)', (_name, from, event) => {
     const next = transition(from, event);
     expect(next.state).toBe(from);
-    expect(answered(next)).toMatchObject({ code: 'INVALID_REQUEST', httpStatus: 409 });
+    expect(answered(next)).toMatchObject({ code: 'flow_step_not_possible', httpStatus: 409 });
   });
 
   it('refuses a passkey that does not verify with the FIDO message and a 400', () => {
     expect(answered(transition(asked, { type: 'PASSKEY_SIGN_IN_REFUSED' }))).toMatchObject({
-      code: 'REQUEST_FAILED',
-      detailCode: 'INVALID_ASSERTION',
-      userMessage: 'fidoAuthenticationNotProvided',
+      code: 'passkey_not_verified',
       httpStatus: 400,
     });
   });
@@ -140,8 +138,7 @@ describe('sign-in flow transitions: passkeys first (issue 14 §1)', () => {
     });
     expect(next.state).toMatchObject({ status: 'IDENTIFIER_REQUIRED', userId: null });
     expect(answered(next)).toMatchObject({
-      detailCode: 'AUTHENTICATOR_CLONED',
-      userMessage: 'fidoAuthenticatorCloned',
+      code: 'passkey_cloned',
       httpStatus: 400,
     });
     expect(next.effects).toEqual([

@@ -66,16 +66,9 @@ export function passkeySignInTransition(state: FlowState, event: PasskeySignInEv
       };
     case 'PASSKEY_SIGN_IN_REFUSED':
       // The challenge is used up: the browser asks for new options to try again.
-      return stay(
-        { ...state, webauthnOptions: null },
-        {
-          code: 'REQUEST_FAILED',
-          detailCode: 'INVALID_ASSERTION',
-          userMessage: 'fidoAuthenticationNotProvided',
-          message: 'The passkey could not be verified.',
-        },
-        [{ type: 'AUDIT', event: 'signin.failed' }],
-      );
+      return stay({ ...state, webauthnOptions: null }, { code: 'passkey_not_verified' }, [
+        { type: 'AUDIT', event: 'signin.failed' },
+      ]);
     case 'PASSKEY_SIGN_IN_CLONED':
       return clonedAuthenticator({ ...state, webauthnOptions: null }, event);
     case 'PASSKEY_RECOVERY_VERIFIED':

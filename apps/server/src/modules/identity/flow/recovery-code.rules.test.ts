@@ -34,7 +34,7 @@ describe('signing in with a recovery code (the machine)', () => {
     const from = at(status, extra);
     const next = transition(from, { type: 'RECOVERY_CODE_CHOSEN' });
     expect(next.state).toBe(from);
-    expect(answered(next)).toMatchObject({ code: 'INVALID_REQUEST', httpStatus: 409 });
+    expect(answered(next)).toMatchObject({ code: 'flow_step_not_possible', httpStatus: 409 });
   });
 
   it('completes the second factor with a right code, keeping how many are left for the answer', () => {
@@ -52,11 +52,11 @@ describe('signing in with a recovery code (the machine)', () => {
   it.each([
     [
       { type: 'RECOVERY_CODE_REJECTED', attemptsLeft: 3 } as const,
-      { code: 'INVALID_OTP', detailCode: 'INVALID_RECOVERY_CODE', httpStatus: 400 },
+      { code: 'wrong_recovery_code', httpStatus: 400 },
     ],
     [
       { type: 'RECOVERY_CODE_ATTEMPTS_EXCEEDED' } as const,
-      { code: 'OTP_ATTEMPTS_LIMIT', detailCode: 'RECOVERY_CODE_ATTEMPTS_LIMIT', httpStatus: 400 },
+      { code: 'recovery_code_attempts_limit', httpStatus: 400 },
     ],
   ])('stays at the code after %o, refusing it', (event, refusal) => {
     const from = at('SIGN_IN_RECOVERY_CODE_REQUIRED');
@@ -69,7 +69,7 @@ describe('signing in with a recovery code (the machine)', () => {
     const from = at('OTP_REQUIRED', { selectedDeviceId: 'dev-email' });
     const next = transition(from, { type: 'RECOVERY_CODE_ACCEPTED', left: 9 });
     expect(next.state).toBe(from);
-    expect(answered(next)).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(answered(next)).toMatchObject({ code: 'flow_step_not_possible' });
   });
 
   it('goes back to the choice of devices when the customer chooses another way', () => {

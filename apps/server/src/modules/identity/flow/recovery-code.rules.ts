@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@anybank/contracts';
+import { apiErrorMessage, type FlowStatus } from '@anybank/contracts';
 import { stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -38,10 +38,10 @@ export const RECOVERY_CODE_ACCEPTS: Record<RecoveryCodeEvent['type'], readonly F
 
 export function recoveryCodeTransition(state: FlowState, event: RecoveryCodeEvent): Transition {
   if (state.purpose !== 'sign-in') {
+    // A recovery code is for signing in only.
     return stay(state, {
-      code: 'INVALID_REQUEST',
-      userMessage: 'unexpectedErrorText',
-      message: 'A recovery code is for signing in only.',
+      code: 'flow_step_not_possible',
+      message: apiErrorMessage('flow_step_not_possible', state.status),
     });
   }
   switch (event.type) {
@@ -69,18 +69,8 @@ export function recoveryCodeTransition(state: FlowState, event: RecoveryCodeEven
         effects: [],
       };
     case 'RECOVERY_CODE_REJECTED':
-      return stay(state, {
-        code: 'INVALID_OTP',
-        detailCode: 'INVALID_RECOVERY_CODE',
-        userMessage: 'incorrectRecoveryCode',
-        message: `Invalid recovery code; ${event.attemptsLeft} attempts left.`,
-      });
+      return stay(state, { code: 'wrong_recovery_code', attemptsLeft: event.attemptsLeft });
     case 'RECOVERY_CODE_ATTEMPTS_EXCEEDED':
-      return stay(state, {
-        code: 'OTP_ATTEMPTS_LIMIT',
-        detailCode: 'RECOVERY_CODE_ATTEMPTS_LIMIT',
-        userMessage: 'recoveryCodeAttemptsLimit',
-        message: 'Too many wrong recovery codes.',
-      });
+      return stay(state, { code: 'recovery_code_attempts_limit' });
   }
 }

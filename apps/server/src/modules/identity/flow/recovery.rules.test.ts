@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { NEW_PASSWORD_MAX_REFUSALS } from '@anybank/contracts';
 import { INITIAL_FLOW_STATE, transition, type FlowState } from './flow.rules';
 import { recoveryAddressOf, type RecentEmailChange } from './recovery.rules';
-import { statusOfFlowError } from '../../../http/error-status';
+import { statusOfError } from '../../../http/error-status';
 import type { Transition } from './flow.state';
 
 /** A transition's refusal as the browser gets it: with the status the HTTP layer gives it. */
 const answered = (result: Transition) =>
-  result.error && { ...result.error, httpStatus: statusOfFlowError(result.error) };
+  result.error && { ...result.error, httpStatus: statusOfError(result.error.code) };
 
 const at = (status: FlowState['status'], extra: Partial<FlowState> = {}): FlowState => ({
   ...INITIAL_FLOW_STATE,
@@ -48,10 +48,10 @@ describe('forgot password and a password that must change', () => {
     ).toBe('SUCCESSFUL_PASSWORD_RESET');
     const wrong = transition(at('RECOVERY_CODE_REQUIRED'), { type: 'RECOVERY_REFUSED' });
     expect(wrong.state.status).toBe('FAILED');
-    expect(wrong.error).toMatchObject({ code: 'REQUEST_FAILED', userMessage: 'recoveryFailed' });
+    expect(wrong.error).toMatchObject({ code: 'recovery_failed' });
     const weak = transition(at('RECOVERY_CODE_REQUIRED'), { type: 'NEW_PASSWORD_REFUSED' });
     expect(weak.state.status).toBe('RECOVERY_CODE_REQUIRED');
-    expect(weak.error).toMatchObject({ code: 'VALIDATION_ERROR', userMessage: 'passwordPolicy' });
+    expect(weak.error).toMatchObject({ code: 'password_policy' });
   });
 
   it.each([
@@ -69,9 +69,7 @@ describe('forgot password and a password that must change', () => {
       expect(result.state).toMatchObject({ status: after, newPasswordRefusals: before + 1 });
       if (after === 'FAILED') {
         expect(result.error).toMatchObject({
-          code: 'REQUEST_FAILED',
-          detailCode: 'NEW_PASSWORD_ATTEMPTS_LIMIT',
-          userMessage: 'newPasswordAttemptsLimit',
+          code: 'new_password_attempts_limit',
         });
         expect(result.effects).toEqual([{ type: 'AUDIT', event: 'signin.failed' }]);
       }
@@ -152,7 +150,7 @@ describe('forgot password and a password that must change', () => {
       webauthnOptions: { challenge: 'challenge-1' },
     });
     expect(transition(asked.state, { type: 'ASSERTION_REFUSED' }).error).toMatchObject({
-      userMessage: 'fidoAuthenticationNotProvided',
+      code: 'passkey_not_verified',
     });
     expect(transition(asked.state, { type: 'ASSERTION_ACCEPTED' }).state).toMatchObject({
       status: 'MFA_COMPLETED',
@@ -170,8 +168,7 @@ describe('forgot password and a password that must change', () => {
     expect(cloned.state.status).toBe('ASSERTION_REQUIRED');
     expect(answered(cloned)).toMatchObject({
       httpStatus: 400,
-      detailCode: 'AUTHENTICATOR_CLONED',
-      userMessage: 'fidoAuthenticatorCloned',
+      code: 'passkey_cloned',
     });
     expect(cloned.effects).toEqual([
       {

@@ -1,4 +1,4 @@
-import { NEW_PASSWORD_MAX_REFUSALS, type FlowStatus } from '@anybank/contracts';
+import { NEW_PASSWORD_MAX_REFUSALS, type ApiErrorCode, type FlowStatus } from '@anybank/contracts';
 import { restart, stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -24,7 +24,7 @@ export type RecoveryEvent =
    */
   | {
       type: 'NEW_PASSWORD_REFUSED';
-      detailCode?: string;
+      code?: ApiErrorCode;
       message?: string;
       recoveryCodeVerified?: boolean;
     }
@@ -66,12 +66,7 @@ export function recoveryTransition(state: FlowState, event: RecoveryEvent): Tran
       return {
         state: { ...state, status: 'FAILED' },
         effects: [{ type: 'AUDIT', event: 'signin.failed' }],
-        error: {
-          code: 'REQUEST_FAILED',
-          detailCode: 'INVALID_RECOVERY_CODE',
-          userMessage: 'recoveryFailed',
-          message: 'Password recovery failed',
-        },
+        error: { code: 'recovery_failed' },
       };
     case 'NEW_PASSWORD_REFUSED':
       return newPasswordRefused(state, event);
@@ -102,20 +97,12 @@ function newPasswordRefused(
     return {
       state: { ...counted, status: 'FAILED' },
       effects: [{ type: 'AUDIT', event: 'signin.failed' }],
-      error: {
-        code: 'REQUEST_FAILED',
-        detailCode: 'NEW_PASSWORD_ATTEMPTS_LIMIT',
-        userMessage: 'newPasswordAttemptsLimit',
-        message: 'Too many new passwords were refused.',
-      },
+      error: { code: 'new_password_attempts_limit' },
     };
   }
   return stay(counted, {
-    code: 'VALIDATION_ERROR',
-    detailCode: event.detailCode?.toUpperCase() ?? 'PASSWORD_POLICY',
-    userMessage: 'passwordPolicy',
-    ...(event.message ? { userMessageText: event.message } : {}),
-    message: event.message ?? 'The new password does not meet the password policy.',
+    code: event.code ?? 'password_policy',
+    ...(event.message ? { message: event.message } : {}),
   });
 }
 

@@ -109,7 +109,7 @@ export function createRecoverySteps(deps: {
       email: user.email,
     });
     return refusal
-      ? { type: 'NEW_PASSWORD_REFUSED', detailCode: refusal.code, message: refusal.message }
+      ? { type: 'NEW_PASSWORD_REFUSED', code: refusal.code, message: refusal.message }
       : null;
   }
 

@@ -61,21 +61,20 @@ describe('sign-in flow transitions: the second factor', () => {
   it('keeps asking for the code after a wrong one', () => {
     const next = transition(at('OTP_REQUIRED'), { type: 'OTP_REJECTED', attemptsLeft: 3 });
     expect(next.state.status).toBe('OTP_REQUIRED');
-    expect(next.error).toMatchObject({ code: 'INVALID_OTP', userMessage: 'incorrectOtp' });
+    expect(next.error).toMatchObject({ code: 'wrong_otp' });
   });
 
-  it('locks the code step after the attempt limit (OTP_ATTEMPTS_LIMIT)', () => {
+  it('locks the code step after the attempt limit (otp_attempts_limit)', () => {
     const next = transition(at('OTP_REQUIRED'), { type: 'OTP_ATTEMPTS_EXCEEDED' });
     expect(next.state).toMatchObject({ status: 'OTP_REQUIRED', otpLocked: true });
     expect(next.error).toMatchObject({
-      code: 'OTP_ATTEMPTS_LIMIT',
-      userMessage: 'otpAttemptsLimit',
+      code: 'otp_attempts_limit',
     });
   });
 
   it('refuses an expired code', () => {
     const next = transition(at('OTP_REQUIRED'), { type: 'OTP_EXPIRED' });
-    expect(next.error).toMatchObject({ code: 'OTP_EXPIRED', userMessage: 'expiredOtp' });
+    expect(next.error).toMatchObject({ code: 'otp_expired' });
   });
 
   it('resumes the authorization after MFA_COMPLETED', () => {
@@ -132,7 +131,7 @@ describe('sign-in flow transitions: the second factor', () => {
 
   it('answers INVALID_ACTION_ID for a push request that does not exist', () => {
     const next = transition(at('PUSH_CONFIRMATION_WAITING'), { type: 'PUSH_UNKNOWN' });
-    expect(next.error).toMatchObject({ code: 'INVALID_ACTION_ID' });
+    expect(next.error).toMatchObject({ code: 'push_unknown' });
   });
 
   it.each([

@@ -159,11 +159,7 @@ export function secondFactorTransition(state: FlowState, event: SecondFactorEven
     case 'PUSH_EXPIRED':
       return { state: { ...state, status: 'PUSH_CONFIRMATION_TIMED_OUT' }, effects: [] };
     case 'PUSH_UNKNOWN':
-      return stay(state, {
-        code: 'INVALID_ACTION_ID',
-        userMessage: 'pushRejectedOrTimedOut',
-        message: 'The push request is unknown.',
-      });
+      return stay(state, { code: 'push_unknown' });
     case 'AUTHENTICATE':
       return deviceStep(state, event.devices, event.nonce);
     case 'OTP_ACCEPTED':
@@ -174,32 +170,15 @@ export function secondFactorTransition(state: FlowState, event: SecondFactorEven
     case 'OTP_REJECTED':
       return stay(
         { ...state, codeFailures: state.codeFailures + 1 },
-        {
-          code: 'INVALID_OTP',
-          detailCode: 'INVALID_OTP',
-          userMessage: 'incorrectOtp',
-          message: `Invalid one-time code; ${event.attemptsLeft} attempts left.`,
-        },
+        { code: 'wrong_otp', attemptsLeft: event.attemptsLeft },
         [{ type: 'AUDIT', event: 'otp.failed' }],
       );
     case 'OTP_ATTEMPTS_EXCEEDED':
-      return stay(
-        { ...state, otpLocked: true },
-        {
-          code: 'OTP_ATTEMPTS_LIMIT',
-          detailCode: 'OTP_ATTEMPTS_LIMIT',
-          userMessage: 'otpAttemptsLimit',
-          message: 'Too many wrong one-time codes.',
-        },
-        [{ type: 'AUDIT', event: 'otp.failed' }],
-      );
+      return stay({ ...state, otpLocked: true }, { code: 'otp_attempts_limit' }, [
+        { type: 'AUDIT', event: 'otp.failed' },
+      ]);
     case 'OTP_EXPIRED':
-      return stay(state, {
-        code: 'OTP_EXPIRED',
-        detailCode: 'OTP_EXPIRED',
-        userMessage: 'expiredOtp',
-        message: 'The one-time code has expired.',
-      });
+      return stay(state, { code: 'otp_expired' });
     case 'IDENTITY_CODE_ACCEPTED': {
       // The flag is set before the authorization resumes, so that it holds from then on.
       const verified = finish({ ...state, identityVerified: true });
@@ -216,12 +195,7 @@ export function secondFactorTransition(state: FlowState, event: SecondFactorEven
         effects: [],
       };
     case 'ASSERTION_REFUSED':
-      return stay(state, {
-        code: 'REQUEST_FAILED',
-        detailCode: 'INVALID_ASSERTION',
-        userMessage: 'fidoAuthenticationNotProvided',
-        message: 'The FIDO assertion could not be verified.',
-      });
+      return stay(state, { code: 'passkey_not_verified' });
     case 'ASSERTION_CLONED':
       return clonedAuthenticator(state, event);
   }
@@ -235,22 +209,13 @@ export function clonedAuthenticator(
   state: FlowState,
   suspect: { deviceId: string; deviceType: string; userId?: string },
 ): Transition {
-  return stay(
-    state,
+  return stay(state, { code: 'passkey_cloned' }, [
     {
-      code: 'REQUEST_FAILED',
-      detailCode: 'AUTHENTICATOR_CLONED',
-      userMessage: 'fidoAuthenticatorCloned',
-      message: 'The authenticator’s signature counter did not move forward.',
+      type: 'AUDIT',
+      event: 'device.clone_suspected',
+      ...(suspect.userId ? { userId: suspect.userId } : {}),
+      deviceId: suspect.deviceId,
+      deviceType: suspect.deviceType,
     },
-    [
-      {
-        type: 'AUDIT',
-        event: 'device.clone_suspected',
-        ...(suspect.userId ? { userId: suspect.userId } : {}),
-        deviceId: suspect.deviceId,
-        deviceType: suspect.deviceType,
-      },
-    ],
-  );
+  ]);
 }

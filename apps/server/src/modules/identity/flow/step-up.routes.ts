@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { STEP_UP_PATH, XSRF_HEADER, flowResponseSchema } from '@anybank/contracts';
+import { STEP_UP_PATH, XSRF_HEADER } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { signInRateLimit } from '../../../http/rate-limits';
 import { parseInput } from '../../../http/validation';
 import type { AuthGuards } from '../oauth/access-token';
-import { flowContextOf } from './flow.request';
+import { sendApiError } from '../../../http/errors';
+import { stepUpStartAnswers } from './flow.docs';
+import { flowContextOf, refusalWithFlow } from './flow.request';
 import type { FlowService } from './flow.service';
 import { STEP_UP_COOKIE } from './step-up.steps';
 import { requireXsrfHeader } from '../../../http/xsrf';
@@ -41,21 +43,13 @@ export function registerStepUpRoutes(
             'flow API’s. When it ends (status RESUME), sensitive changes are allowed for 5 minutes ' +
             'to this sign-in. Sets an HttpOnly cookie binding the flow to this browser.',
           body: startSchema,
-          responses: {
-            201: { description: 'The step-up flow.', schema: flowResponseSchema },
-            400: 'A risk profile that cannot be read (`device_profile_unreadable`), or a body that is not the schema’s.',
-            401: 'No valid customer token.',
-            403: 'The anti-forgery header is missing, the token is not a customer’s, or the risk rule refuses this browser (`step_up_risk_denied`).',
-            409: 'The step-up moved on while it started (`flow_restart_required`): start again.',
-            415: 'A body that is not JSON.',
-            429: 'Too many sign-in calls from this address.',
-          },
+          responses: stepUpStartAnswers,
         },
       },
     },
     async (request, reply) => {
       const input = parseInput(startSchema, request.body ?? {});
-      const { browserCookie, body } = await flows.startStepUp(
+      const { browserCookie, body, refusal } = await flows.startStepUp(
         flowContextOf(config, auth, request, reply),
         input,
       );
@@ -67,6 +61,7 @@ export function registerStepUpRoutes(
         maxAge: 30 * 60,
       });
       reply.header('Cache-Control', 'no-store');
+      if (refusal) return sendApiError(request, reply, refusalWithFlow(refusal, body));
       // A flow started: 201 (a step-up starts at the password or at the user's devices).
       return reply.status(201).send(body);
     },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { transition, type FlowState, type MachineDevice } from './flow.rules';
 import { stepUpStartState } from './step-up.rules';
-import { statusOfFlowError } from '../../../http/error-status';
+import { statusOfError } from '../../../http/error-status';
 import type { Transition } from './flow.state';
 
 /** A transition's refusal as the browser gets it: with the status the HTTP layer gives it. */
 const answered = (result: Transition) =>
-  result.error && { ...result.error, httpStatus: statusOfFlowError(result.error) };
+  result.error && { ...result.error, httpStatus: statusOfError(result.error.code) };
 
 const BINDING = { grantHash: 'g', browserHash: 'b' };
 const EMAIL: MachineDevice = { id: 'd-email', type: 'Email', prompt: 'sent-code' };
@@ -81,9 +81,9 @@ describe('the step-up flow', () => {
 
   it('keeps the sign-in’s refusals: a wrong password, a lock, a wrong code', () => {
     expect(transition(start(true), { type: 'PASSWORD_REJECTED' }).error?.code).toBe(
-      'VALIDATION_ERROR',
+      'wrong_password',
     );
-    expect(transition(start(true), { type: 'PASSWORD_LOCKED' }).error?.code).toBe('ACCOUNT_LOCKED');
+    expect(transition(start(true), { type: 'PASSWORD_LOCKED' }).error?.code).toBe('account_locked');
     const wrong = transition(at('OTP_REQUIRED'), { type: 'OTP_REJECTED', attemptsLeft: 2 });
     expect(wrong.state).toMatchObject({ status: 'OTP_REQUIRED', codeFailures: 1 });
     expect(wrong.effects).toEqual([{ type: 'AUDIT', event: 'otp.failed' }]);
@@ -102,7 +102,7 @@ describe('the step-up flow', () => {
   ] as const)('refuses %s, staying where it is', (_name, event, status) => {
     const result = transition(at(status), event);
     expect(result.state.status).toBe(status);
-    expect(answered(result)).toMatchObject({ httpStatus: 409, code: 'INVALID_REQUEST' });
+    expect(answered(result)).toMatchObject({ httpStatus: 409, code: 'flow_step_not_possible' });
     expect(result.effects).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { apiErrorMessage } from '@anybank/contracts';
 import type { FlowEvent } from './flow.rules';
 import { INITIAL_FLOW_STATE, stay, type FlowState, type Transition } from './flow.state';
 
@@ -79,9 +80,8 @@ export function stepUpTransition(
 ): Transition {
   if (!STEP_UP_EVENTS.has(event.type)) {
     return stay(state, {
-      code: 'INVALID_REQUEST',
-      userMessage: 'unexpectedErrorText',
-      message: `This step is not part of confirming it is you (at ${state.status}).`,
+      code: 'flow_step_not_possible',
+      message: apiErrorMessage('flow_step_not_possible', state.status),
     });
   }
   if (event.type === 'PASSWORD_ACCEPTED') return finishStepUp(state, 'pwd');
