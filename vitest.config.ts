@@ -15,7 +15,7 @@ const SHARED_PROCESS_FILES = [
   'apps/server/src/config-https.test.ts',
   'apps/server/src/http/tls.test.ts',
   'apps/server/src/db/migrate.test.ts',
-  'apps/server/src/http/declared-statuses.test.ts',
+  'apps/server/src/http/declared-answers.test.ts',
   'apps/server/src/http/error-codes-doc.test.ts',
   'apps/server/src/http/json-body.test.ts',
   'apps/server/src/http/rate-limit-leases.test.ts',
@@ -42,7 +42,7 @@ const EXCLUDED = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 
 /** What every test file gets, whichever project runs it. */
 const EVERY_FILE = {
-  setupFiles: ['apps/server/test/declared-statuses.setup.ts'],
+  setupFiles: ['apps/server/test/declared-answers.setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -9,10 +9,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerApiDocs } from './http/api-docs';
 import {
-  checkDeclaredStatuses,
-  undeclaredStatusListener,
-  type UndeclaredStatusListener,
-} from './http/declared-statuses';
+  answerGuardOf,
+  installAnswerGuard,
+  type UndeclaredAnswerListener,
+} from './http/declared-answers';
 import { answerFrameworkError, registerErrorMapping } from './http/errors';
 import { registerHealthRoutes } from './http/health.routes';
 import { registerJsonBodyParser } from './http/json-body';
@@ -71,10 +71,10 @@ export interface ServerDeps {
    */
   keys?: ServerKeys;
   /**
-   * Told of every answer whose status its route does not declare (http/declared-statuses.ts);
-   * by default the listener the test setup installs, none in production.
+   * Told of every answer its route does not declare (http/declared-answers.ts); by default the
+   * listener the test setup installs, else the guard throws (development) or warns (production).
    */
-  onUndeclaredStatus?: UndeclaredStatusListener;
+  onUndeclaredAnswer?: UndeclaredAnswerListener;
   /** HTTPS=on: the certificate and key the server serves HTTPS with (http/tls.ts). */
   https?: PemPair;
 }
@@ -140,9 +140,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   });
   // Before any route: each one is collected with its docs for the API reference.
   const documentedRoutes = collectRouteDocs(app);
-  // In tests, an answer with a status its route does not declare fails the test.
-  const onUndeclaredStatus = deps.onUndeclaredStatus ?? undeclaredStatusListener();
-  if (onUndeclaredStatus) checkDeclaredStatuses(app, onUndeclaredStatus);
+  // Every answer is held to its route's declared statuses, codes and (tests) bodies.
+  installAnswerGuard(app, answerGuardOf(config.nodeEnv, deps.onUndeclaredAnswer));
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, apiErrorMessages } from '@anybank/contracts';
-import { ANY_ROUTE_CODES } from './declared-statuses';
+import { ANY_ROUTE_CODES } from './declared-answers';
 import { statusOfError } from './error-status';
 
 /**

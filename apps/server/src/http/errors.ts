@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorCode } from '@anybank/contracts';
 import { DomainError } from '../domain-error';
-import { noteAnsweredCode } from './declared-statuses';
+import { noteAnsweredCode } from './declared-answers';
 import { statusOfError } from './error-status';
 import { SCIM_PATH_SEGMENT, sendScimError } from './scim-error';
 

@@ -5,13 +5,12 @@ import {
   API_ERROR_CODES,
   OAUTH_PATHS,
   XSRF_HEADER,
-  apiErrorBodySchema,
   messages,
   type ApiErrorCode,
   apiDocsMessages,
   apiErrorMessages,
 } from '@anybank/contracts';
-import { ANY_ROUTE_CODES } from './declared-statuses';
+import { ANY_ROUTE_CODES, answerOf, declaredBodyOf } from './declared-answers';
 import { statusOfError } from './error-status';
 
 /**
@@ -59,16 +58,22 @@ export interface RouteDocs {
   /** Path parameters are read from the URL (`:id`); this describes them where it helps. */
   params?: Record<string, string>;
   /**
-   * Each status the route answers, with what it means and, for a body, its schema. Tests fail
-   * on an answer with a status not listed here (http/declared-statuses.ts), except the
-   * refusals any route may answer (`ANY_ROUTE_CODES`, docs/api-errors.md). A refusal's body is
-   * the one error body; `codes` narrows its `code` to the ones this route answers (by default
-   * every code of that status, http/error-status.ts).
+   * Each status the route answers, with what it means and, for a body, its schema. Every answer
+   * is checked against these in development and tests (http/declared-answers.ts): its status,
+   * a refusal's code, and in tests its body; the refusals any route may answer
+   * (`ANY_ROUTE_CODES`, docs/api-errors.md) need no declaration. A refusal's body is the one
+   * error body (or `schema`, which extends it); `codes` are the codes this route answers with
+   * that status (without them, every code of the status, http/error-status.ts).
    */
-  responses: Record<
-    number,
-    string | { description: string; schema?: z.ZodType; type?: string; codes?: ApiErrorCode[] }
-  >;
+  responses: Record<number, string | RouteAnswer>;
+}
+
+/** One declared status of a route (`RouteDocs.responses`). */
+export interface RouteAnswer {
+  description: string;
+  schema?: z.ZodType;
+  type?: string;
+  codes?: ApiErrorCode[];
 }
 
 declare module 'fastify' {
@@ -97,23 +102,6 @@ export function collectRouteDocs(app: FastifyInstance): DocumentedRoute[] {
     }
   });
   return routes;
-}
-
-/** The codes answered with each status (http/error-status.ts), for the reference. */
-function codesOfStatus(status: number): ApiErrorCode[] {
-  return API_ERROR_CODES.filter((code) => statusOfError(code) === status);
-}
-
-/**
- * The error body every API route answers a refusal with (docs/api-errors.md), its `code` one of
- * `codes` (the route's own, else every code of the status).
- */
-function errorBodyOf(codes: ApiErrorCode[]) {
-  const [first, ...rest] = codes;
-  if (first === undefined) return apiErrorBodySchema;
-  return apiErrorBodySchema.extend({
-    code: z.enum([first, ...rest]).describe(apiErrorBodySchema.shape.code.description ?? ''),
-  });
 }
 
 /** Every error code with its status and message, as the reference lists them. */
@@ -162,11 +150,8 @@ function operationOf(route: DocumentedRoute & { docs: RouteDocs }) {
   const queryParams = docs.query ? queryParametersOf(docs.query) : [];
   const responses = Object.fromEntries(
     Object.entries(docs.responses).map(([status, answer]) => {
-      const { description, schema, type, codes } =
-        typeof answer === 'string' ? { description: answer, codes: undefined } : answer;
-      const body =
-        schema ??
-        (Number(status) >= 400 ? errorBodyOf(codes ?? codesOfStatus(Number(status))) : undefined);
+      const { description, type } = answerOf(answer);
+      const body = declaredBodyOf(Number(status), answer);
       return [
         status,
         {
