@@ -6,6 +6,7 @@ import {
   BRANDING_LOGO_PATH,
   brandingSchema,
   brandingUpdateSchema,
+  type ApiErrorCode,
   type Branding,
 } from '@anybank/contracts';
 import { parseInput } from '../../http/validation';
@@ -88,7 +89,12 @@ export function registerBrandingRoutes(
     403: {
       description:
         'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser: the presenter secret unlocks it (`POST /api/dev/presenter`). Nothing changed.',
-      codes: ['presenter_required' as const],
+      codes: [
+        'forbidden',
+        'application_token',
+        'missing_scope',
+        'presenter_required',
+      ] as ApiErrorCode[],
     },
   };
 

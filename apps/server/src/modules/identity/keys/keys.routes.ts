@@ -49,7 +49,7 @@ export function registerSigningKeyRoutes(
             403: {
               description:
                 'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser. Nothing changed.',
-              codes: ['presenter_required'],
+              codes: ['forbidden', 'application_token', 'missing_scope', 'presenter_required'],
             },
             429: 'Too many rotations from this address.',
           },
