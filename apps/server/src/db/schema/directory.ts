@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+// The directory's tables (modules/directory): customers, their accounts, and the contact changes a
+// customer verified (held 24 hours before the new contact signs in).
+
+/** Directory entries (document 2 §3 "User directory entry"). `uid` is the username. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile'),
+    street: text('street'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    userType: text('user_type').notNull(),
+    authnPreference: text('authn_preference').notNull().default('Password'),
+    passwordHash: text('password_hash'),
+    accountTier: text('account_tier').notNull().default('personal'),
+    /** Whole dollars; null means the default of document 2 §9. */
+    cibaThreshold: integer('ciba_threshold'),
+    denyThreshold: integer('deny_threshold'),
+    /** Set while a transfer is pending, null otherwise (document 2 §4). */
+    accountTransferAmountCents: bigint('account_transfer_amount_cents', { mode: 'number' }),
+    /**
+     * How many of the customer's transfers have been decided: each deciding write
+     * adds one under the customer's lock, so a transfer decided in one statement can prove that
+     * its snapshot holds every decision before it (banking/running-total.store.ts).
+     */
+    transferDecisions: integer('transfer_decisions').notNull().default(0),
+    identityVerified: boolean('identity_verified').notNull().default(false),
+    /** Set by the help desk or the seed: the next sign-in asks for a new password. */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /** Demo admin's "simulate high risk on next sign-in": consumed by the next evaluation. */
+    highRiskNextSignIn: boolean('high_risk_next_sign_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    check(
+      'users_user_type_check',
+      sql`${table.userType} in ('customer', 'AnyWealthAdvisor', 'AnyMarketing', 'CustomerServiceRep')`,
+    ),
+    check('users_authn_preference_check', sql`${table.authnPreference} in ('Password', 'Device')`),
+    check('users_account_tier_check', sql`${table.accountTier} in ('personal', 'premier')`),
+    check(
+      'users_thresholds_check',
+      sql`(${table.cibaThreshold} is null or ${table.cibaThreshold} >= 1) and (${table.denyThreshold} is null or ${table.denyThreshold} >= 2)`,
+    ),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Order in the owner's `accts` list: 0 checking, 1 savings, 2 rewards Visa. */
+    position: smallint('position').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    numberSuffix: text('number_suffix').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('accounts_owner_kind_unique').on(table.ownerId, table.kind),
+    check('accounts_kind_check', sql`${table.kind} in ('checking', 'savings', 'rewards-visa')`),
+    // Deposit accounts never go below zero; the card's balance is what is owed.
+    check(
+      'accounts_balance_check',
+      sql`${table.kind} = 'rewards-visa' or ${table.balanceCents} >= 0`,
+    ),
+    check('accounts_number_suffix_check', sql`${table.numberSuffix} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * A change of e-mail address or mobile number. `pending` until the customer enters the code
+ * sent to the new one (until then the old one stays the sign-in device and recovery address);
+ * `confirmed` rows keep the previous value, which recovery uses for 24 hours; `undone` when
+ * the previous address's "This wasn't me" link put it back.
+ */
+export const contactChanges = pgTable(
+  'contact_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    previousValue: text('previous_value'),
+    newValue: text('new_value').notNull(),
+    status: text('status').notNull(),
+    /** The browser that asked for it (User-Agent, shortened), for the notice to the old one. */
+    browser: text('browser').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * "This wasn't me": the SHA-256 of the single-use link token sent to the previous address
+     * or number when the change is confirmed, and when the link stops working. Cleared once used.
+     */
+    undoTokenHash: text('undo_token_hash').unique(),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('contact_changes_user_idx').on(table.userId, table.kind, table.status),
+    check('contact_changes_kind_check', sql`${table.kind} in ('email', 'mobile')`),
+    check(
+      'contact_changes_status_check',
+      sql`${table.status} in ('pending', 'confirmed', 'superseded', 'undone')`,
+    ),
+  ],
+);
