@@ -8,7 +8,7 @@ import {
 } from '@anybank/contracts';
 import type { PolicyName } from '../src/config';
 import { PARTNER_STAFF } from './partner-tokens';
-import { type RouteKey } from './server-routes';
+import type { RouteKey } from './server-routes';
 import { testConfig } from './test-config';
 
 // The authorization matrix's callers, rows and helpers (authorization-matrix.api.test.ts runs
