@@ -1,37 +1,25 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   HELP_DESK_VERIFICATION_LIMIT,
   PARTNER_CLIENTS,
-  RISK_API_PATH,
-  XSRF_HEADER,
-  helpDeskResponseSchema,
   messages,
-  orchestrationPaths,
-  type HelpDeskSession,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
-import { auditEvents, mfaDevices, oneTimeCodes } from '../src/db/schema';
+import { auditEvents, oneTimeCodes } from '../src/db/schema';
 import { insertDirectoryEntry } from '../src/modules/directory/new-customer';
 import { hashPassword } from '../src/modules/identity/credentials/password.service';
 import { seedDemoData } from '../src/seed/seed';
 import { userIdOf } from './banking-server';
 import { freePort } from './browser-session';
 import { applicationToken, partnerToken, signedInToken } from './partner-tokens';
-import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { SignInDriver } from './sign-in-driver';
 import { TestPhone } from './test-phone';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
-
-const COMPANY = 'anybank-demo';
-
-interface Answer {
-  status: number;
-  session: HelpDeskSession | null;
-  message: string | null;
-}
+import { helpDeskClient } from './help-desk-client';
 
 // One database (API_DATABASES): the help desk's HTTP answers, one request at a time; the locks are the stores' (tested on both).
 describe.each(API_DATABASES)('the account help desk on %s', (kind) => {
@@ -63,88 +51,17 @@ describe.each(API_DATABASES)('the account help desk on %s', (kind) => {
     await test.drop();
   });
 
-  async function helpDesk(body: Record<string, unknown>): Promise<Answer> {
-    const response = await fetch(
-      new URL(orchestrationPaths.policyStart(COMPANY, config.policyIds.HELP_DESK), origin),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-    );
-    const json = (await response.json()) as { message?: string };
-    const parsed = helpDeskResponseSchema.safeParse(json);
-    return {
-      status: response.status,
-      session: parsed.success ? parsed.data.additionalProperties : null,
-      message: json.message ?? null,
-    };
-  }
-
-  /** One step as sam.rivera, the seeded rep. */
-  const asSam = (step: string, fields: Record<string, unknown> = {}) =>
-    helpDesk({ step, accessToken: samToken, ...fields });
-
-  async function started(username: string): Promise<HelpDeskSession> {
-    const answer = await asSam('start', { username });
-    expect(answer.status, answer.message ?? '').toBe(200);
-    return answer.session!;
-  }
-
-  /** The code the help desk e-mailed the customer (the dev outbox), as they read it out. */
-  async function emailedCode(uid: string): Promise<string> {
-    return new SignInDriver(origin).latestCode(`${uid}@example.com`);
-  }
-
-  async function verifiedByEmail(uid: string): Promise<HelpDeskSession> {
-    const session = await started(uid);
-    expect(session).toMatchObject({ status: 'verification_sent', method: 'email' });
-    const answer = await asSam('verifyCode', {
-      sessionId: session.sessionId,
-      code: await emailedCode(uid),
-    });
-    expect(answer.session?.status).toBe('verified');
-    return answer.session!;
-  }
-
-  /** The password check of the phone app's activation: the same lock as the sign-in's. */
-  async function tryPassword(uid: string, password: string): Promise<number> {
-    const response = await fetch(new URL('/api/mobile/activation', origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
-      body: JSON.stringify({ username: uid, password }),
-    });
-    return response.status;
-  }
-
-  async function riskLevel(uid: string): Promise<string> {
-    const response = await fetch(new URL(RISK_API_PATH, origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: uid, riskPayload: PERSON_RISK_PAYLOAD }),
-    });
-    return ((await response.json()) as { result: { level: string } }).result.level;
-  }
-
-  async function stepsOf(sessionId: string) {
-    return test.handle.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.type, 'helpdesk.step'),
-          sql`${auditEvents.details}->>'sessionId' = ${sessionId}`,
-        ),
-      )
-      .orderBy(asc(auditEvents.id));
-  }
-
-  async function devicesOf(uid: string) {
-    return test.handle.db
-      .select()
-      .from(mfaDevices)
-      .where(eq(mfaDevices.userId, await userIdOf(test, uid)));
-  }
+  const {
+    helpDesk,
+    asSam,
+    started,
+    emailedCode,
+    verifiedByEmail,
+    tryPassword,
+    riskLevel,
+    stepsOf,
+    devicesOf,
+  } = helpDeskClient(() => ({ origin, config, samToken, test }));
 
   it("refuses every token but a customer-service rep's: a customer's, an advisor's, an application's, none", async () => {
     const refusals = [

@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BANK_CLIENT,
-  DEMO_PASSWORD,
-  FLOW_API_PATH,
-  REMEMBERED_BROWSERS_API_PATH,
   REMEMBERED_BROWSER_COOKIE,
   RISK_API_PATH,
   DEVICE_COOKIE,
@@ -12,21 +9,13 @@ import {
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   XSRF_HEADER,
   outboxResponseSchema,
-  rememberedBrowsersResponseSchema,
-  type RiskPayload,
 } from '@anybank/contracts';
 import { auditEvents, users } from '../src/db/schema';
 import { apiClient, startBankingServer, userIdOf } from './banking-server';
-import { BrowserSession } from './browser-session';
 import { fetchFrom } from './client-address';
-import {
-  PERSON_RISK_PAYLOAD,
-  SignInDriver,
-  stepUp,
-  type FlowAnswer,
-  type Server,
-} from './sign-in-driver';
+import { SignInDriver, stepUp, type Server } from './sign-in-driver';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import { browserWith, rememberedBrowserSignIn } from './remembered-browser-sign-in';
 
 /**
  * Issue 14 §3: "Don't ask again on this browser for 30 days". A browser remembered after a
@@ -36,15 +25,6 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
 
 /** A new password that passes the strength check (not the demo password). */
 const NEW_PASSWORD = 'Quiet.Harbour!Lantern58';
-
-/** One browser of a person: its cookie jar and its device id (the risk payload's). */
-function browserWith(origin: string, deviceId: string) {
-  return {
-    session: new BrowserSession(origin),
-    payload: { ...PERSON_RISK_PAYLOAD, deviceId } satisfies RiskPayload,
-  };
-}
-type Browser = ReturnType<typeof browserWith>;
 
 // One database (API_DATABASES): whole sign-ins over HTTP, one request at a time.
 describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) => {
@@ -60,106 +40,19 @@ describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) 
     await test.drop();
   });
 
-  /** Username and password in a new sign-in of this browser: the flow's answer to them. */
-  async function upToPassword(browser: Browser, uid: string) {
-    const driver = new SignInDriver(origin, BANK_CLIENT, browser.session);
-    await driver.authorize();
-    const identified = await driver.post('submitIdentifier', {
-      identifier: uid,
-      riskPayload: browser.payload,
-    });
-    expect(identified.body.status, 'after the username').toBe('USERNAME_PASSWORD_REQUIRED');
-    return { driver, identified };
-  }
-
-  const password = (driver: SignInDriver, uid: string) =>
-    driver.post('checkUsernamePassword', { username: uid, password: DEMO_PASSWORD });
-
-  /** The e-mail code after the password; answers the code step's and the code's answers. */
-  async function emailCode(driver: SignInDriver, uid: string, afterPassword: FlowAnswer) {
-    let asked = afterPassword;
-    if (asked.status === 'DEVICE_SELECTION_REQUIRED') {
-      const email = asked.devices?.find((device) => device.type === 'Email');
-      asked = (await driver.post({ action: 'selectDevice' }, { deviceRef: { id: email?.id } }))
-        .body;
-    }
-    expect(asked.status, 'the code is asked').toBe('OTP_REQUIRED');
-    const code = await driver.latestCode(`${uid}@example.com`);
-    const checked = await driver.post({ action: 'checkOtp' }, { otp: code });
-    expect(checked.body.status).toBe('MFA_COMPLETED');
-    return asked;
-  }
-
-  /** Continue after the second factor, ticked or not; answers the raw response at RESUME. */
-  async function continueToResume(driver: SignInDriver, rememberBrowser: boolean) {
-    const post = () =>
-      driver.browser.fetch(`${FLOW_API_PATH}/${driver.flowId}?action=continueAuthentication`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [XSRF_HEADER]: '1',
-          'user-agent': PERSON_RISK_PAYLOAD.userAgent,
-        },
-        body: JSON.stringify({ rememberBrowser }),
-      });
-    let response = await post();
-    let body = (await response.json()) as FlowAnswer;
-    // 'Not now' on the pairing offer carries the same answer.
-    if (body.status === 'DEVICE_PAIRING_METHOD_REQUIRED') {
-      response = await post();
-      body = (await response.json()) as FlowAnswer;
-    }
-    expect(body.status).toBe('RESUME');
-    return { response, body };
-  }
-
-  /** A whole sign-in with the e-mail code, "Don't ask again" ticked: answers the token. */
-  async function signInRemembering(browser: Browser, uid: string) {
-    const { driver } = await upToPassword(browser, uid);
-    const asked = await emailCode(driver, uid, (await password(driver, uid)).body);
-    expect(asked.rememberBrowserOffered, 'the code step offers "Don\'t ask again"').toBe(true);
-    const { response, body } = await continueToResume(driver, true);
-    return { driver, response, token: await tokenAfter(driver, body.resumeUrl ?? '') };
-  }
-
-  async function tokenAfter(driver: SignInDriver, resumeUrl: string): Promise<string> {
-    const landing = await driver.resume(resumeUrl);
-    const response = await driver.token(landing.searchParams.get('code') ?? '');
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
-
-  /** Sign Out: the next sign-in of this browser starts from the username again. */
-  async function signOut(driver: SignInDriver) {
-    expect(await driver.signOut(`${origin}/`)).toBe(`${origin}/`);
-  }
-
-  /** The next sign-in of this browser, up to the answer to the password. */
-  async function nextSignIn(browser: Browser, uid: string) {
-    const { driver } = await upToPassword(browser, uid);
-    return { driver, afterPassword: (await password(driver, uid)).body };
-  }
-
-  const listOf = async (browser: Browser, token: string) => {
-    const response = await browser.session.fetch(REMEMBERED_BROWSERS_API_PATH, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.status).toBe(200);
-    return rememberedBrowsersResponseSchema.parse(await response.json()).browsers;
-  };
-
-  const forget = (browser: Browser, token: string, id: string) =>
-    browser.session.fetch(`${REMEMBERED_BROWSERS_API_PATH}/${id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
-
-  async function audited(uid: string, type: string) {
-    return test.handle.db
-      .select({ details: auditEvents.details })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.type, type), eq(auditEvents.userId, await userIdOf(test, uid))))
-      .orderBy(auditEvents.id);
-  }
+  const {
+    upToPassword,
+    password,
+    emailCode,
+    continueToResume,
+    signInRemembering,
+    tokenAfter,
+    signOut,
+    nextSignIn,
+    listOf,
+    forget,
+    audited,
+  } = rememberedBrowserSignIn(() => ({ origin, test }));
 
   it('a browser remembered after the e-mail code skips the second factor at low risk, and amr and the audit say so', async () => {
     const browser = browserWith(origin, 'jane-laptop-0001');
