@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADVISOR_CONSENTS_API_PATH,
@@ -13,19 +13,18 @@ import {
   consentSearchResponseSchema,
   messages,
   scimErrorSchema,
-  scimListResponseSchema,
   scimUidEquals,
   scimUidStartsWith,
   scimUserPath,
 } from '@anybank/contracts';
-import { accounts, auditEvents, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
 import { partnerToken } from './partner-tokens';
 import type { Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import { partnerDataReads, type Call } from './partner-data-reads';
 
-type Call = ReturnType<typeof apiClient>;
 const PRODUCT_ID = testConfig().productId;
 const balancesSchema = clientBalancesResponseSchema(PRODUCT_ID);
 
@@ -52,37 +51,11 @@ describe.each(API_DATABASES)('partner data APIs on %s', (kind) => {
     await test.drop();
   });
 
-  async function accountIdsOf(uid: string): Promise<string[]> {
-    const rows = await test.handle.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.ownerId, await userIdOf(test, uid)))
-      .orderBy(accounts.position);
-    return rows.map((row) => row.id);
-  }
-
-  async function partnerReadsBy(readerId: string) {
-    const rows = await test.handle.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.type, 'partner.read'), eq(auditEvents.userId, readerId)))
-      .orderBy(auditEvents.id);
-    return rows.map((row) => row.details as Record<string, unknown>);
-  }
-
-  async function balancesOf(uid: string) {
-    const subject = await userIdOf(test, uid);
-    return advisor(`${CLIENT_BALANCES_API_PATH}?subject=${subject}`);
-  }
-
-  async function scimSearch(filter: string, paging = '') {
-    const response = await marketing(
-      `${SCIM_USERS_API_PATH}?filter=${encodeURIComponent(filter)}${paging}`,
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('application/scim+json');
-    return scimListResponseSchema.parse(await response.json());
-  }
+  const { accountIdsOf, partnerReadsBy, balancesOf, scimSearch } = partnerDataReads(() => ({
+    test,
+    advisor,
+    marketing,
+  }));
 
   describe('the advisor’s consenting clients', () => {
     it('lists exactly the customers who share at least one account, with uid and name', async () => {

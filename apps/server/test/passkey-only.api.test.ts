@@ -1,15 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  XSRF_HEADER,
-  messages,
-  orchestrationPaths,
-  outboxResponseSchema,
-  DEFAULT_BRAND,
-  fillBrand,
-  passkeyMessages,
-  widgetTokenResponseSchema,
-} from '@anybank/contracts';
+import { messages, DEFAULT_BRAND, fillBrand, passkeyMessages } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
 import { auditEvents, mfaDevices, users } from '../src/db/schema';
@@ -19,6 +10,11 @@ import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
 import { SoftAuthenticator } from './soft-authenticator';
 import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
+import {
+  type CreationOptions,
+  type RequestOptions,
+  passkeyOnlyCalls,
+} from './passkey-only-registration';
 
 /**
  * Passkeys first (issue 14 §1) through the real server: an account created with a passkey and
@@ -27,21 +23,6 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
  * such an account is an e-mailed code and then a new passkey. A software authenticator makes
  * real attestations and assertions.
  */
-
-const COMPANY = 'anybank-demo';
-
-interface CreationOptions {
-  challenge: string;
-  rp: { id: string };
-  user: { id: string };
-  authenticatorSelection?: { userVerification?: string; residentKey?: string };
-}
-interface RequestOptions {
-  challenge: string;
-  rpId: string;
-  userVerification?: string;
-  allowCredentials?: unknown[];
-}
 
 describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
   let test: TestDatabase;
@@ -69,80 +50,8 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     await test.drop();
   });
 
-  async function registration(body: unknown) {
-    const token = await fetch(new URL(orchestrationPaths.widgetToken(COMPANY), origin), {
-      method: 'POST',
-      headers: { [XSRF_HEADER]: '1' },
-    });
-    const { access_token } = widgetTokenResponseSchema.parse(await token.json());
-    const path = orchestrationPaths.policyStart(COMPANY, config.policyIds.REGISTRATION);
-    const response = await fetch(new URL(path, origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-      body: JSON.stringify(body),
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as Record<string, unknown> & {
-        details?: { field: string; message: string }[];
-      },
-    };
-  }
-
-  async function latestEmail(to: string) {
-    const response = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, origin),
-    );
-    const [message] = outboxResponseSchema.parse(await response.json()).messages;
-    if (!message?.code) throw new Error(`no code for ${to}`);
-    return message;
-  }
-
-  /** Registers `username` with `key` as its passkey: the form, the e-mailed code, the key. */
-  async function register(username: string, key: SoftAuthenticator) {
-    const email = `${username}@example.com`;
-    const started = await registration({
-      step: 'startPasskey',
-      firstName: 'Pat',
-      lastName: 'Key',
-      email,
-      username,
-    });
-    expect(started.status).toBe(200);
-    const options = started.body.publicKeyCredentialCreationOptions as CreationOptions;
-    const code = (await latestEmail(email)).code;
-    const verified = await registration({
-      step: 'verify',
-      registrationId: started.body.registrationId,
-      code,
-      attestation: key.register(options),
-    });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    return { options, verified };
-  }
-
-  async function userRow(uid: string) {
-    const [row] = await test.handle.db.select().from(users).where(eq(users.uid, uid));
-    return row!;
-  }
-
-  /** A sign-in flow up to the passkey suggestion's request options. */
-  async function passkeySuggestion() {
-    const driver = new SignInDriver(origin);
-    await driver.authorize();
-    const asked = await driver.post({ action: 'startPasskeySignIn' });
-    return {
-      driver,
-      asked,
-      options: asked.body.publicKeyCredentialRequestOptions as RequestOptions,
-    };
-  }
-
-  const pick = (driver: SignInDriver, assertion: unknown) =>
-    driver.post(
-      { action: 'signInWithPasskey' },
-      { assertion, origin, riskPayload: PERSON_RISK_PAYLOAD },
-    );
+  const { registration, latestEmail, register, userRow, passkeySuggestion, pick } =
+    passkeyOnlyCalls(() => ({ origin, config, test }));
 
   it('creates an account with a passkey and no password at all, its passkey the only device', async () => {
     const key = new SoftAuthenticator(origin);
