@@ -94,6 +94,35 @@ function serverLayering() {
   return blocks;
 }
 
+/**
+ * Files allowed past the 400-line cap, and why. The stricter caps below (the sign-in's 300, the
+ * login modal's 200) come after this block and still apply.
+ */
+const RESTRUCTURED = 'being restructured into the challenge engine / module composition';
+const NOT_YET_SPLIT = 'not split yet: to be split by meaning like the test files before it';
+const LONG_FILES = {
+  rule: { max: 400, skipBlankLines: false, skipComments: false },
+  exceptions: {
+    'apps/server/src/app.ts': RESTRUCTURED,
+    'apps/server/src/config.ts': RESTRUCTURED,
+    'apps/server/src/modules/banking/banking.service.ts': RESTRUCTURED,
+    'apps/server/src/modules/banking/banking.service.test.ts': RESTRUCTURED,
+    'apps/server/src/modules/banking/banking.store.ts': RESTRUCTURED,
+    'apps/server/src/modules/payments/payment-consent.service.ts': RESTRUCTURED,
+    'apps/server/src/modules/directory/profile.service.ts': RESTRUCTURED,
+    'apps/server/src/modules/helpdesk/helpdesk.service.ts': RESTRUCTURED,
+    // Still to split by meaning (each a little over the cap); listed so that the cap holds for
+    // every other file meanwhile.
+    'apps/server/src/modules/banking/banking.rules.ts': NOT_YET_SPLIT,
+    'apps/server/src/modules/banking/banking.rules.test.ts': NOT_YET_SPLIT,
+    'apps/server/test/banking.api.test.ts': NOT_YET_SPLIT,
+    'apps/server/test/hostile-input.ts': NOT_YET_SPLIT,
+    'apps/web/src/lib/auth-session.ts': NOT_YET_SPLIT,
+    'apps/web/src/lib/auth-session.test.ts': NOT_YET_SPLIT,
+    'bench/load.bench.ts': NOT_YET_SPLIT,
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -173,6 +202,10 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // No source file over 400 lines, counting every line (docs/architecture.md "Role files"): a
+  // longer file is split by meaning. The files below are the exceptions, each with its reason.
+  { files: ['**/*.{ts,tsx,mjs,js}'], rules: { 'max-lines': ['error', LONG_FILES.rule] } },
+  { files: Object.keys(LONG_FILES.exceptions), rules: { 'max-lines': 'off' } },
   {
     // The sign-in stays readable by factor (issue 13): a flow or factor file that grows past
     // 300 lines is split, not scrolled; the login modal only composes its tabs.
