@@ -181,6 +181,10 @@ export const apiErrorMessages = {
   flow_username_mismatch: 'The username does not match this sign-in. Please start again.',
   device_not_yours: 'That sign-in method is not one of yours. Please choose from the list.',
   device_cannot_receive_codes: 'That sign-in method cannot receive codes.',
+  // The challenge engine (ADR 0026): one way of proving it is you, for every purpose.
+  challenge_no_method:
+    'None of your sign-in methods can confirm this. Add a phone, an e-mail address or a number first.',
+  challenge_answer_unsupported: 'That answer does not fit how this confirmation was asked.',
   device_profile_required: 'This step needs the device profile (signalsSdkDeviceProfile).',
   device_profile_unreadable:
     'The device profile is not readable. Please reload the page and try again.',

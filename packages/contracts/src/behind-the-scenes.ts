@@ -51,6 +51,24 @@ function transferRule(d: EventDetails): string {
   }
 }
 
+/** How a challenge ended, in words (details.outcome of `challenge.refused`). */
+function challengeEnd(outcome: unknown): string {
+  const reason =
+    typeof outcome === 'object' && outcome !== null && 'reason' in outcome
+      ? text((outcome as { reason: unknown }).reason)
+      : text(outcome);
+  switch (reason) {
+    case 'denied':
+      return 'denied on the phone';
+    case 'attempts_exceeded':
+      return 'too many wrong answers';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return reason || 'refused';
+  }
+}
+
 type Explainer = (details: EventDetails) => string;
 
 /**
@@ -108,6 +126,26 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
       `The bank started a CIBA request${d.authReqId ? ` (${text(d.authReqId)})` : ''} asking your phone to approve${d.bindingMessage ? `: ${text(d.bindingMessage)}` : ''}.`,
   },
   'transfer.decided': { title: 'Transfer decision', explain: transferRule },
+  'challenge.asked': {
+    title: 'Proof asked',
+    explain: (d) =>
+      `The bank asked you to prove it is you (${text(d.purpose, 'a confirmation')}) with ${text(d.method, 'a sign-in method')}${d.sentTo ? `, sending a code to ${text(d.sentTo)}` : ''}${d.linking ? `, for: ${text(d.linking)}` : ''}.`,
+  },
+  'challenge.answered': {
+    title: 'Proof given',
+    explain: (d) =>
+      `You proved it is you with ${text(d.method, 'a sign-in method')} (${text(d.purpose, 'a confirmation')}).`,
+  },
+  'challenge.refused': {
+    title: 'Proof refused',
+    explain: (d) =>
+      `The ${text(d.purpose, 'confirmation')} with ${text(d.method, 'a sign-in method')} was not given (${challengeEnd(d.outcome)}).`,
+  },
+  'challenge.expired': {
+    title: 'Proof expired',
+    explain: (d) =>
+      `The ${text(d.purpose, 'confirmation')} with ${text(d.method, 'a sign-in method')} was not answered in time.`,
+  },
   'seed.applied': { title: 'Demo data', explain: () => 'The demo users were created.' },
   'seed.reset': { title: 'Demo data', explain: () => 'The demo data was restored.' },
   'seed.demo-users-removed': {

@@ -49,3 +49,5 @@ export * from './behind-the-scenes.schemas';
 export * from './bank-pages';
 export * from './sent-messages';
 export * from './api-error-messages';
+export * from './challenge-prompt';
+export * from './challenge-prompt.schemas';

@@ -176,6 +176,8 @@ export const errorStatus = {
   flow_username_mismatch: 400,
   device_not_yours: 400,
   device_cannot_receive_codes: 400,
+  challenge_no_method: 409,
+  challenge_answer_unsupported: 400,
   device_profile_required: 400,
   device_profile_unreadable: 400,
   otp_format: 400,

@@ -84,6 +84,15 @@ export const AUDIT_EVENT_TYPES = [
    * it may be a clone. The user (userId) and the device (details.deviceId); the sign-in failed.
    */
   'device.clone_suspected',
+  /**
+   * The challenge engine (ADR 0026) asked the user to prove it is them (details: challengeId,
+   * purpose, method, reference, the linking words, where a code went); then it was answered,
+   * refused (details.outcome: denied, attempts_exceeded, cancelled) or it expired.
+   */
+  'challenge.asked',
+  'challenge.answered',
+  'challenge.refused',
+  'challenge.expired',
   /** A signed-in customer confirmed it was them before a sensitive change (details.amr). */
   'stepup.succeeded',
   /** A new e-mail address or mobile number was asked for (details.kind); it awaits its code. */
