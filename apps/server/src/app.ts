@@ -33,7 +33,12 @@ import { registerBranding } from './modules/branding';
 import { registerConsents } from './modules/consents';
 import { registerDirectory } from './modules/directory';
 import { registerHelpDesk } from './modules/helpdesk';
-import { registerIdentity, type AuthGuards } from './modules/identity';
+import {
+  registerIdentity,
+  type AuthGuards,
+  type ChallengeService,
+  type MethodFactory,
+} from './modules/identity';
 import type { FlowService } from './modules/identity/flow/flow.service';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
 import { registerInspector } from './modules/inspector';
@@ -63,6 +68,8 @@ export interface ServerDeps {
   emailTransport?: EmailTransport | null;
   /** How a transfer above the CIBA threshold is approved on the customer's phone. */
   transferApprovals?: TransferApprovals;
+  /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
+  challengeMethods?: readonly MethodFactory[];
   /** What "the last 5 minutes" of the step-up guard are measured against (tests move it). */
   clock?: () => Date;
   /**
@@ -88,6 +95,7 @@ export interface Server {
     provider: Provider;
     banking: BankingService;
     keys: ServerKeys;
+    challenges: ChallengeService;
   };
 }
 
@@ -190,6 +198,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     notices,
     payments: { consents: paymentConsentLookup(db, deps.clock), byApp: customerPaymentsByApp(db) },
     transferApprovals: deps.transferApprovals,
+    challengeMethods: deps.challengeMethods,
   });
   registerPayments(ctx, { ...identity, messaging });
   registerRetailShop(ctx, { ...identity, bankCertificate: deps.https?.cert });
@@ -237,6 +246,6 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     },
   });
 
-  const { flows, auth, provider } = identity;
-  return { app, services: { messaging, flows, auth, provider, banking, keys } };
+  const { flows, auth, provider, challenges } = identity;
+  return { app, services: { messaging, flows, auth, provider, banking, keys, challenges } };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { buildServer } from '../src/app';
 import { users } from '../src/db/schema';
 import type { TransferApprovals } from '../src/modules/banking/banking.service';
+import type { MethodFactory } from '../src/modules/identity/challenge/challenge-method';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
@@ -18,6 +19,8 @@ export async function startBankingServer(
     approvals?: TransferApprovals;
     env?: Record<string, string>;
     clock?: () => Date;
+    /** Ways of proving it is you a test adds (its own method's folder, ADR 0026). */
+    challengeMethods?: readonly MethodFactory[];
   } = {},
 ) {
   const port = await freePort();
@@ -36,6 +39,7 @@ export async function startBankingServer(
     webDistDir: '/nonexistent',
     transferApprovals: options.approvals,
     clock: options.clock,
+    challengeMethods: options.challengeMethods,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, origin, banking: server.services.banking };

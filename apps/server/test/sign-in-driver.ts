@@ -16,6 +16,7 @@ import {
   type VendorStep,
 } from '@anybank/contracts';
 import { buildServer, type Server } from '../src/app';
+import type { MethodFactory } from '../src/modules/identity/challenge/challenge-method';
 import { seedDemoData } from '../src/seed/seed';
 import { BrowserSession, freePort, newPkce, type Pkce } from './browser-session';
 import { testConfig } from './test-config';
@@ -53,7 +54,12 @@ export const PERSON_RISK_PAYLOAD: RiskPayload = {
 };
 
 /** A real server on a real port (cookies, redirects), seeded with the demo users. */
-export async function startSignInServer(test: TestDatabase, env: Record<string, string> = {}) {
+export async function startSignInServer(
+  test: TestDatabase,
+  env: Record<string, string> = {},
+  /** Ways of proving it is you a test adds (its own method's folder, ADR 0026). */
+  challengeMethods: readonly MethodFactory[] = [],
+) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   await seedDemoData(test.handle.db);
@@ -61,6 +67,7 @@ export async function startSignInServer(test: TestDatabase, env: Record<string, 
     config: testConfig({ PORT: String(port), PUBLIC_URL: origin, ...env }),
     database: test.handle,
     webDistDir: '/nonexistent',
+    challengeMethods,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, origin };

@@ -23,6 +23,7 @@ import { createPaymentInteractionPort } from './oauth/payment-interaction.port';
 import { createSessionsService } from './oauth/sessions.service';
 import { purgeEndedSessionRecords } from './oauth/sessions.store';
 import type { PushService } from './devices/push.service';
+import type { MethodFactory } from './challenge/challenge-method';
 import { createSignInServices } from './sign-in.module';
 import { registerIdentityRoutes } from './identity-routes.module';
 
@@ -48,6 +49,8 @@ export async function registerIdentity(
     };
     /** How a transfer above the CIBA threshold is approved; by default on the customer's phone. */
     transferApprovals?: TransferApprovals | undefined;
+    /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
+    challengeMethods?: readonly MethodFactory[] | undefined;
   },
 ) {
   const { config, db, app, clock } = ctx;

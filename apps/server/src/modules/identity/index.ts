@@ -20,6 +20,24 @@ export { forgetEveryRememberedBrowser } from './remembered-browsers/remembered-b
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
 export { grantIsLive } from './oauth/grant.store';
 
+// The challenge engine (ADR 0026): every "prove it is you" goes through `challenge.start`,
+// `answer`, `wait` and `cancel`; callers map an Outcome to their own result.
+export type {
+  ChallengeChoice,
+  ChallengeService,
+  ChallengeSummary,
+  StartInput,
+  Started,
+} from './challenge/challenge.service';
+export type { Outcome } from './challenge/challenge.rules';
+export type { PurposeContexts, PurposeName, RefusalReason } from './challenge/purposes';
+export type {
+  ChallengeMethod,
+  MethodAnswer,
+  MethodFactory,
+  RequestFacts,
+} from './challenge/challenge-method';
+
 // Credentials: one-time codes, passwords, sign-in locks.
 export type { OtpService } from './credentials/otp.service';
 export { generateOtp, hashCode, hashesMatch } from './credentials/otp.rules';

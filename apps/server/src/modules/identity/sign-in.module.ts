@@ -2,6 +2,9 @@ import type Provider from 'oidc-provider';
 import { usernameLookupRateLimit } from '../../http/rate-limits';
 import type { ModuleContext } from '../../module-context';
 import type { MessagingService, SecurityNotices } from '../messaging';
+import type { MethodFactory } from './challenge/challenge-method';
+import { createChallengeService } from './challenge/challenge.service';
+import { createMethods } from './challenge/methods/methods';
 import { createOtpService } from './credentials/otp.service';
 import { createPasswordService } from './credentials/password.service';
 import { createPushService } from './devices/push.service';
@@ -11,6 +14,7 @@ import { createRecoveryCodeService } from './factors/recovery-code/recovery-code
 import { createFlowService } from './flow/flow.service';
 import type { ServerKeys } from './keys/keys.service';
 import { completeBackchannelRequest } from './oauth/ciba';
+import { createCibaBackchannel } from './oauth/ciba-approvals';
 import { createInteractionPort } from './oauth/interaction.port';
 import { isSelfServiceClient, userTypeOfClient } from './oauth/oauth.clients';
 import { createRecentAuthentication } from './oauth/recent-authentication';
@@ -33,9 +37,11 @@ export function createSignInServices(
     notices: SecurityNotices;
     provider: Provider;
     sessions: SessionsService;
+    /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
+    challengeMethods?: readonly MethodFactory[] | undefined;
   },
 ) {
-  const { config, db, clock } = ctx;
+  const { config, db, clock, app } = ctx;
   const { messaging, notices, provider, sessions } = deps;
   const { secrets } = deps.keys;
   // The demo admin's "high risk on next sign-in" is a demo tool: ignored with DEMO_TOOLS=off.
@@ -75,6 +81,28 @@ export function createSignInServices(
       requireStepUpForChange: (who) => recentAuth.requireStepUpForChange(who),
     },
     clock,
+  });
+  // The challenge engine (ADR 0026): every "prove it is you", its methods registered once.
+  const challenges = createChallengeService({
+    db,
+    clock,
+    methods: createMethods(
+      {
+        db,
+        otp,
+        messaging,
+        passwords,
+        push,
+        webauthn,
+        recoveryCodes,
+        notices,
+        backchannel: createCibaBackchannel({ config, secrets, app }),
+        secrets: secretBox,
+        phoneCountry: config.phoneDefaultCountry,
+        clock: clock ?? (() => new Date()),
+      },
+      deps.challengeMethods,
+    ),
   });
   // The sign-in factors, once: the flow asks them everything about a device, and the step-up
   // guard which devices can be used now.
@@ -121,6 +149,7 @@ export function createSignInServices(
   });
   const pickup = createPickupService({ config, db, provider });
   return {
+    challenges,
     risk,
     passwords,
     otp,

@@ -1,0 +1,14 @@
+import { maskEmail } from '../../../flow/device-display.rules';
+import type { ChallengeMethod } from '../../challenge-method';
+import type { MethodDeps } from '../method-deps';
+import { sentCodeMethod } from '../one-time-code';
+
+/** A 6-digit code e-mailed to an address of the customer's (document 1 §4.2). */
+export function emailCodeMethod(deps: MethodDeps): ChallengeMethod {
+  return sentCodeMethod(deps, {
+    name: 'email-code',
+    type: 'Email',
+    channel: 'email',
+    mask: maskEmail,
+  });
+}

@@ -1,0 +1,102 @@
+import { challengePromptMessages as words, type FlowDevice } from '@anybank/contracts';
+import { DomainError } from '../../../../domain-error';
+import type { ChallengeMethod, DeviceShown, MethodTraits, Verdict } from '../challenge-method';
+import type { OtpVerification } from '../../credentials/otp.service';
+import { codeNodes, promptForm } from '../prompt-form';
+import type { MethodDeps } from './method-deps';
+
+/** Codes the bank sends prove possession of the address, and carry the purpose's words. */
+const SENT_CODE_TRAITS: MethodTraits = {
+  confirmsTransaction: true,
+  proves: 'possession',
+  answer: 'code',
+  sendsCode: true,
+};
+
+/**
+ * What the code service's verdict means to the engine: THE one mapping of `otp.verify`, for
+ * every purpose (a code used up or retired is as good as expired: the person asks again).
+ */
+export function otpVerdict(verification: OtpVerification): Verdict {
+  switch (verification.result) {
+    case 'ok':
+      return { verdict: 'accepted' };
+    case 'invalid':
+      return { verdict: 'wrong', attemptsLeft: verification.attemptsLeft };
+    case 'attempts_exceeded':
+      return { verdict: 'exhausted' };
+    case 'expired':
+    case 'not_found':
+      return { verdict: 'expired' };
+  }
+}
+
+/**
+ * The methods whose 6-digit code the bank sends in a message (email-code, sms-code): the code
+ * service (hashed, single use, attempt limit) with the challenge's purpose and id, the message
+ * the purpose words (its linking words in it), by e-mail or by SMS. The one place that calls
+ * `otp.verify` for a challenge.
+ */
+export function sentCodeMethod(
+  deps: Pick<MethodDeps, 'otp' | 'messaging'>,
+  kind: {
+    name: string;
+    type: string;
+    channel: 'email' | 'sms';
+    mask: (target: string) => string;
+  },
+): ChallengeMethod {
+  const display = (device: DeviceShown): FlowDevice => ({
+    id: device.id,
+    type: kind.type as FlowDevice['type'],
+    name: device.name,
+    nickname: device.nickname,
+    target: device.target === null ? null : kind.mask(device.target),
+    rpId: device.rpId,
+  });
+
+  return {
+    name: kind.name,
+    deviceTypes: [kind.type],
+    traits: SENT_CODE_TRAITS,
+    sendsTo: kind.channel,
+    usable: (device) => Boolean(device.target),
+    display,
+
+    async ask({ challenge, device, target }) {
+      const to = target?.address ?? device?.target;
+      if (!to) throw new DomainError('device_cannot_receive_codes');
+      const userId = challenge.userId;
+      await deps.otp.issue({
+        userId,
+        purpose: challenge.purpose.name,
+        reference: challenge.id,
+        deliver: (code, within) => {
+          const { subject, body } = challenge.purpose.codeMessage(challenge.context as never, code);
+          return deps.messaging.send(
+            kind.channel === 'email'
+              ? { channel: 'email', to, subject, body, code, userId }
+              : { channel: 'sms', to, body, code, userId },
+            within,
+          );
+        },
+      });
+      return { state: {}, sent: { channel: kind.channel, destination: kind.mask(to) } };
+    },
+
+    async check({ challenge, request }, answer) {
+      if (answer.kind !== 'code') throw new DomainError('challenge_answer_unsupported');
+      return otpVerdict(
+        await deps.otp.verify({
+          purpose: challenge.purpose.name,
+          reference: challenge.id,
+          code: answer.code,
+          ip: request.ip,
+        }),
+      );
+    },
+
+    prompt: ({ challenge, asked }) =>
+      promptForm(kind.name, challenge, codeNodes(words.codeSentTo(asked.sent?.destination ?? ''))),
+  };
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FlowDevice } from '@anybank/contracts';
+import { DomainError } from '../../../../../domain-error';
+import type { ChallengeMethod, Verdict } from '../../challenge-method';
+import { promptForm, waitNodes } from '../../prompt-form';
+import type { MethodDeps } from '../method-deps';
+
+/**
+ * The bank's phone app (document 1 §4.3): the phone shows the purpose's words and approves or
+ * denies with its key. Money is asked through the bank's own CIBA server (the binding message
+ * is the linking text, the phone's lines the amount and payee: PSD2 RTS art. 5); a sign-in, a
+ * step-up or a help-desk call as a push. Only an activated phone (holding a key) is usable; the
+ * app pairs itself (devices/mobile.service.ts).
+ */
+export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
+  return {
+    name: 'phone-push',
+    deviceTypes: ['iPhone'],
+    traits: {
+      confirmsTransaction: true,
+      proves: 'possession',
+      answer: 'approval',
+      sendsCode: false,
+    },
+    usable: (device) => Boolean(device.publicKey),
+    display: (device): FlowDevice => ({
+      id: device.id,
+      type: device.type as FlowDevice['type'],
+      name: device.name,
+      nickname: device.nickname,
+      target: device.target,
+      rpId: device.rpId,
+    }),
+
+    async ask({ challenge, device }) {
+      if (!device) throw new DomainError('challenge_no_method');
+      const { purpose, linking } = challenge;
+      if (purpose.push.via === 'ciba' && deps.backchannel && linking) {
+        const authReqId = await deps.backchannel.request({
+          userId: challenge.userId,
+          bindingMessage: linking.text,
+          lines: linking.lines,
+        });
+        return { state: { authReqId } };
+      }
+      const details =
+        purpose.push.details?.(challenge.context as never, deps.clock()) ?? linking?.lines ?? {};
+      const pushRequestId = randomUUID();
+      await deps.push.send({
+        id: pushRequestId,
+        userId: challenge.userId,
+        deviceId: device.id,
+        kind: purpose.push.kind,
+        context: { title: purpose.push.title, details },
+      });
+      return { state: { pushRequestId } };
+    },
+
+    /** While the phone is asked, each read looks at its answer. */
+    async check({ state }, answer): Promise<Verdict> {
+      if (answer.kind !== 'poll') throw new DomainError('challenge_answer_unsupported');
+      if (typeof state.authReqId === 'string' && deps.backchannel) {
+        const answered = await deps.backchannel.poll(state.authReqId);
+        return answered === 'pending'
+          ? { verdict: 'waiting' }
+          : answered === 'approved'
+            ? { verdict: 'accepted' }
+            : { verdict: answered };
+      }
+      const status =
+        typeof state.pushRequestId === 'string'
+          ? await deps.push.statusOf(state.pushRequestId)
+          : null;
+      switch (status) {
+        case 'pending':
+          return { verdict: 'waiting' };
+        case 'approved':
+          return { verdict: 'accepted' };
+        case 'denied':
+          return { verdict: 'denied' };
+        case 'expired':
+        case null:
+          return { verdict: 'expired' };
+      }
+    },
+
+    prompt: ({ challenge }) => promptForm('phone-push', challenge, waitNodes()),
+  };
+}

@@ -1,0 +1,9 @@
+import { maskPhone } from '../../../flow/device-display.rules';
+import type { ChallengeMethod } from '../../challenge-method';
+import type { MethodDeps } from '../method-deps';
+import { sentCodeMethod } from '../one-time-code';
+
+/** A 6-digit code texted to a number of the customer's (document 1 §4.2). */
+export function smsCodeMethod(deps: MethodDeps): ChallengeMethod {
+  return sentCodeMethod(deps, { name: 'sms-code', type: 'SMS', channel: 'sms', mask: maskPhone });
+}
