@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorBodySchema } from './api-errors';
-import { FLOW_STATUSES, LOGIN_DEVICE_TYPES, PAIRING_METHODS } from './flow';
+import { promptFormSchema } from './challenge-prompt.schemas';
+import { FLOW_STATUSES, PAIRING_METHODS } from './flow';
 
 /**
  * The flow response and the step payloads (flow.ts has the statuses, actions and headers):
@@ -10,7 +11,8 @@ import { FLOW_STATUSES, LOGIN_DEVICE_TYPES, PAIRING_METHODS } from './flow';
 
 export const flowDeviceSchema = z.object({
   id: z.string(),
-  type: z.enum(LOGIN_DEVICE_TYPES),
+  /** One of `LOGIN_DEVICE_TYPES` (flow.ts), or the type a further challenge method registers (ADR 0026). */
+  type: z.string(),
   /** Masked for display: `j*****e@example.com`, `+1******4567`. */
   target: z.string().nullable(),
   name: z.string(),
@@ -30,6 +32,11 @@ export const flowResponseSchema = z.object({
   status: z.enum(FLOW_STATUSES),
   resumeUrl: z.string().optional(),
   devices: z.array(flowDeviceSchema).optional(),
+  /**
+   * The asked method's form, described by the server (ADR 0026): what to type or wait for, the
+   * words being confirmed. Beside the fields above while the web reads those.
+   */
+  challengePrompt: promptFormSchema.optional(),
   devicePairingMethods: z.array(z.object({ deviceType: z.string() })).optional(),
   publicKeyCredentialRequestOptions: z.unknown().optional(),
   publicKeyCredentialCreationOptions: z.unknown().optional(),

@@ -108,6 +108,7 @@ export function createSignInServices(
   // guard which devices can be used now.
   const factors = createFactors({
     db,
+    challenges,
     otp,
     messaging,
     passwords,

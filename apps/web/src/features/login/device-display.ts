@@ -7,7 +7,11 @@ import type { FidoCompatibility } from './fido-compatibility';
  * of tab 2 and the device types to add on tab 9.
  */
 
-export const FIDO_TYPES: readonly LoginDeviceType[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
+export const FIDO_TYPES: readonly string[] = [
+  'FIDO2',
+  'PLATFORM',
+  'SECURITY_KEY',
+] satisfies LoginDeviceType[];
 
 /** Shown under a list in which a device is marked '(newest)'. */
 export const NEWEST_DEVICE_NOTE = 'The most recently added device is at the bottom of the list.';

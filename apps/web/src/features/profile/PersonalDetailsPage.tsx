@@ -94,7 +94,9 @@ function SignInDevices({ refresh }: { refresh: number }) {
             <ul className="list-group mb-3" aria-labelledby={headingId}>
               {state.devices.map((device) => (
                 <li key={device.id} className="list-group-item">
-                  <span className="fw-semibold">{DEVICE_TYPE_LABELS[device.type]}</span>
+                  <span className="fw-semibold">
+                    {DEVICE_TYPE_LABELS[device.type as LoginDeviceType] ?? device.type}
+                  </span>
                   <DeviceDetails device={device} />
                 </li>
               ))}

@@ -42,6 +42,8 @@ import {
  * once. Callers map an Outcome to their own result; they own no verdict, wait or count.
  */
 export interface ChallengeService {
+  /** The registered methods (the sign-in flow lists devices by them). */
+  readonly methods: MethodRegistry;
   /** The subject's devices that can answer the purpose now, the engine's first choice first. */
   choices(subjectId: string, purpose: PurposeName): Promise<ChallengeChoice[]>;
   /** Asks: picks the method (or the one of `deviceId`), which sends, pushes or makes options. */
@@ -226,6 +228,15 @@ export function createChallengeService(deps: {
     const purpose = PURPOSES[input.purpose] as Purpose;
     const request = input.request ?? NO_REQUEST;
     const { method, device } = await pick(input);
+    // Asked again for the same thing (a code sent again): the earlier one takes no answer.
+    const earlier = await findLatestChallenge(db, purpose.name, input.reference);
+    if (earlier?.status === 'asked') {
+      await writeTransition(db, earlier.id, earlier, {
+        status: 'cancelled',
+        attempts: earlier.attempts,
+        now: clock(),
+      });
+    }
     const linking = purpose.linking(input.context as never);
     const now = clock();
     const row = await insertChallenge(db, {
@@ -329,6 +340,7 @@ export function createChallengeService(deps: {
   }
 
   return {
+    methods,
     choices,
     start,
     answer,

@@ -40,6 +40,17 @@ describe('the purposes of a challenge', () => {
     expect(PURPOSES['sign-in'].push.via).toBe('push');
   });
 
+  it('issues codes under the purposes the code service has always named', () => {
+    expect(PURPOSE_NAMES.map((name) => PURPOSES[name].codePurpose)).toEqual([
+      'signin',
+      'signin',
+      'transfer',
+      'payment',
+      'helpdesk',
+      'contact-change',
+    ]);
+  });
+
   it('binds the amount and both accounts into a transfer approval (dynamic linking)', () => {
     const context = { amountCents: 150_000, fromAccountId: 'a-0001', toAccountId: 'b-9876' };
     const linking = PURPOSES['transfer-approval'].linking(context);

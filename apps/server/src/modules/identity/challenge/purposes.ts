@@ -53,6 +53,11 @@ export interface Purpose<P extends PurposeName = PurposeName> {
   readonly name: P;
   /** From the ask to the last answer the challenge takes. */
   readonly lifetimeMs: number;
+  /**
+   * The purpose its one-time codes are issued under (the code service's; its audit details
+   * name it): kept as the callers named theirs before the engine.
+   */
+  readonly codePurpose: string;
   /** Wrong answers before the challenge is refused (the last one included). */
   readonly maxAttempts: number;
   /** Whether a method with these traits may answer it. */
@@ -94,6 +99,7 @@ const PHONE_THEN_CODE = ['approval', 'code'] as const;
 
 const signIn: Purpose<'sign-in'> = {
   name: 'sign-in',
+  codePurpose: 'signin',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: secondFactor,
@@ -124,6 +130,7 @@ const stepUp: Purpose<'step-up'> = {
 
 const transferApproval: Purpose<'transfer-approval'> = {
   name: 'transfer-approval',
+  codePurpose: 'transfer',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: confirmsMoney,
@@ -150,6 +157,7 @@ const transferApproval: Purpose<'transfer-approval'> = {
 
 const paymentApproval: Purpose<'payment-approval'> = {
   name: 'payment-approval',
+  codePurpose: 'payment',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: confirmsMoney,
@@ -179,6 +187,7 @@ const paymentApproval: Purpose<'payment-approval'> = {
 
 const helpDeskVerification: Purpose<'help-desk-verification'> = {
   name: 'help-desk-verification',
+  codePurpose: 'helpdesk',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: secondFactor,
@@ -201,6 +210,7 @@ const CONTACT_WORDS = { email: 'email address', mobile: 'mobile number' } as con
 
 const contactChange: Purpose<'contact-change'> = {
   name: 'contact-change',
+  codePurpose: 'contact-change',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   // Proves the new address or number is theirs: only a code sent to it can.

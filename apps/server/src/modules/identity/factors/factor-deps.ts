@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database';
+import type { ChallengeService } from '../challenge/challenge.service';
 import type { MessagingService, SecurityNotices } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
 import type { PasswordService } from '../credentials/password.service';
@@ -10,6 +11,8 @@ import type { RecoveryCodeService } from './recovery-code/recovery-code.service'
 /** What the factors use: the database, the code and message services, the devices' parts. */
 export interface FactorDeps {
   db: Database;
+  /** The challenge engine: the codes, the phone and every method it alone registers. */
+  challenges: ChallengeService;
   otp: OtpService;
   messaging: MessagingService;
   passwords: PasswordService;
@@ -26,6 +29,5 @@ export interface FactorDeps {
   clock?: () => Date;
 }
 
-/** The one-time code purposes of a sign-in's factor and of pairing one. */
-export const SIGN_IN_CODE_PURPOSE = 'signin';
+/** The one-time code purpose of pairing a device (a sign-in's codes are the engine's). */
 export const PAIRING_CODE_PURPOSE = 'pairing';

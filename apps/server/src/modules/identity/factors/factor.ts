@@ -14,10 +14,10 @@ import type { StoredFlow } from '../flow/flow.store';
  * (README.md beside this file).
  */
 export interface Factor {
-  /** The factor's name, as its folder is named. */
-  readonly name: FactorName;
+  /** The factor's name, as its folder is named (a method's name, ADR 0026). */
+  readonly name: FactorName | (string & {});
   /** The device types it signs in with; none for the password, the first factor. */
-  readonly deviceTypes: readonly LoginDeviceType[];
+  readonly deviceTypes: readonly (LoginDeviceType | (string & {}))[];
   /** What selecting such a device asks of the person (the machine's only view of the kind). */
   readonly prompt: DevicePrompt | null;
   /** Whether this device can be used to sign in now (a target, a key, a secret, this site). */

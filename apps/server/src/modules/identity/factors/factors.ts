@@ -2,6 +2,7 @@ import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contra
 import { deviceInUseAt, type MfaDeviceRow } from '../../directory';
 import type { MachineDevice } from '../flow/flow.rules';
 import { authenticatorAppFactor } from './authenticator-app/authenticator-app.factor';
+import { challengeFactor, engineSecondFactor } from './challenge-factor';
 import { displayAsStored } from './device-display';
 import { emailCodeFactor } from './email-code/email-code.factor';
 import type { DeviceShown, Factor, FactorPairing } from './factor';
@@ -28,6 +29,8 @@ function allFactors(deps: FactorDeps): Factor[] {
 /** The factors, looked up by what the flow has in hand: a device, a type, a pairing method. */
 export interface Factors {
   readonly password: Factor;
+  /** Answers the flow's newest challenge, whichever device asked it (the engine's factors). */
+  readonly challenged: Pick<Factor, 'verify'>;
   /** The factor of a device type, or null for a type no factor signs in with. */
   ofType(type: string): Factor | null;
   /**
@@ -46,7 +49,16 @@ export interface Factors {
 }
 
 export function createFactors(deps: FactorDeps): Factors {
-  const factors = allFactors(deps);
+  const own = allFactors(deps);
+  const covered = new Set(own.flatMap((factor) => factor.deviceTypes));
+  // A method registered with the engine alone (a test's, ADR 0026) signs in as its own factor.
+  const factors = [
+    ...own,
+    ...deps.challenges.methods
+      .all()
+      .filter((method) => !method.deviceTypes.some((type) => covered.has(type)))
+      .map((method) => challengeFactor(deps.challenges, method)),
+  ];
   const password = factors.find((factor) => factor.name === 'password');
   if (!password) throw new Error('the password factor is not registered');
   const byType = new Map<string, Factor>(
@@ -57,6 +69,7 @@ export function createFactors(deps: FactorDeps): Factors {
 
   return {
     password,
+    challenged: engineSecondFactor(deps.challenges),
     ofType,
     usable(devices) {
       const now = clock();

@@ -4,9 +4,8 @@ import {
   type LoginDeviceType,
   signInDeliveryMessages,
 } from '@anybank/contracts';
-import { DomainError } from '../../../domain-error';
 import type { FlowDevice } from '@anybank/contracts';
-import { otpVerdictEvent } from '../flow/flow.rules';
+import { engineSecondFactor } from './challenge-factor';
 import {
   FACTOR_DEFAULTS,
   type DeviceShown,
@@ -14,7 +13,7 @@ import {
   type FactorName,
   type PairingTarget,
 } from './factor';
-import { PAIRING_CODE_PURPOSE, SIGN_IN_CODE_PURPOSE, type FactorDeps } from './factor-deps';
+import { PAIRING_CODE_PURPOSE, type FactorDeps } from './factor-deps';
 
 /**
  * The factors whose 6-digit code the bank sends in a message (email-code, sms-code): the same
@@ -47,42 +46,8 @@ export function sentCodeFactor(
     usable: (device) => Boolean(device.target),
     display,
 
-    async select(call, device) {
-      const target = device.target;
-      if (!target) throw new DomainError('device_cannot_receive_codes');
-      await deps.otp.issue({
-        userId: device.userId,
-        purpose: SIGN_IN_CODE_PURPOSE,
-        reference: `${call.flow.id}:${device.id}`,
-        deliver: (code, within) => {
-          const body = signInDeliveryMessages.codeBody(code);
-          return deps.messaging.send(
-            kind.channel === 'email'
-              ? {
-                  channel: 'email',
-                  to: target,
-                  subject: signInDeliveryMessages.codeSubject,
-                  body,
-                  code,
-                  userId: device.userId,
-                }
-              : { channel: 'sms', to: target, body, code, userId: device.userId },
-            within,
-          );
-        },
-      });
-    },
-
-    async verify(call, answer) {
-      if (answer.kind !== 'code') throw new DomainError('flow_step_unknown');
-      const verdict = await deps.otp.verify({
-        purpose: SIGN_IN_CODE_PURPOSE,
-        reference: `${call.flow.id}:${call.state.selectedDeviceId}`,
-        code: answer.code,
-        ip: call.context.ip,
-      });
-      return otpVerdictEvent(verdict, { type: 'OTP_ACCEPTED' });
-    },
+    // The sign-in code is the challenge engine's (methods/one-time-code.ts sends and checks it).
+    ...engineSecondFactor(deps.challenges),
 
     pairing: {
       method: kind.type,

@@ -14,6 +14,8 @@ import type { InteractionHandle, InteractionPort } from '../oauth/interaction.po
 import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
+import { createChallengeService } from '../challenge/challenge.service';
+import { createMethods } from '../challenge/methods/methods';
 import { createFactors } from '../factors/factors';
 import { createRecoveryCodeService } from '../factors/recovery-code/recovery-code.service';
 import { createRememberedBrowserService } from '../remembered-browsers/remembered-browser.service';
@@ -145,9 +147,13 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
         recentAuth,
       }),
     };
+    const challenges = createChallengeService({
+      db,
+      methods: createMethods({ ...factorDeps, backchannel: null, clock: () => new Date() }),
+    });
     flows = createFlowService({
       ...factorDeps,
-      factors: createFactors(factorDeps),
+      factors: createFactors({ ...factorDeps, challenges }),
       interactions,
       risk,
       userTypeOfClient: () => null,

@@ -237,10 +237,15 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       const call = callOf(context);
       const flow = await boundFlow(context, flowId);
       showPanelViewer(flow.state);
-      // While the phone is asked, each read looks at its answer (the phone-push factor).
-      const pushed =
-        flow.state.status === 'PUSH_CONFIRMATION_WAITING'
-          ? await factors.ofType('iPhone')?.verify(factorCall(call, flow), { kind: 'poll' })
+      // While the phone is asked, each read looks at its answer (the asked device's factor).
+      const asked =
+        flow.state.status === 'PUSH_CONFIRMATION_WAITING' && flow.state.userId
+          ? await call.devices.selected(flow.state.userId, flow.state.selectedDeviceId)
+          : undefined;
+      const pushed = asked
+        ? await factors.ofType(asked.type)?.verify(factorCall(call, flow), { kind: 'poll' })
+        : flow.state.status === 'PUSH_CONFIRMATION_WAITING'
+          ? { type: 'PUSH_UNKNOWN' as const }
           : null;
       if (!pushed) return respond(call, flow, { state: flow.state, effects: [] });
       const result = transition(flow.state, pushed);

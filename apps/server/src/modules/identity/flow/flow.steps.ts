@@ -148,11 +148,9 @@ export function createFlowSteps(deps: FlowStepsDeps) {
     }
     const device =
       (await call.devices.selected(requireUserId(state), state.selectedDeviceId)) ?? null;
-    // A code the bank sent (or one whose device is gone since: looked up, not found, all the
-    // same), or the authenticator app's own.
-    const own = device ? factors.ofType(device.type) : null;
-    const factor = own?.prompt === 'own-code' ? own : factors.ofType('Email');
-    if (!factor) throw new DomainError('flow_step_unknown');
+    // The device's factor checks it: the authenticator app its own code, the others through
+    // the challenge engine (a device gone since finds no challenge: the code has expired).
+    const factor = (device ? factors.ofType(device.type) : null) ?? factors.challenged;
     const event = await factor.verify(factorCall(call, flow), { kind: 'code', code: otp, device });
     return event ?? { type: 'OTP_EXPIRED' };
   }

@@ -69,7 +69,7 @@ export function sentCodeMethod(
       const userId = challenge.userId;
       await deps.otp.issue({
         userId,
-        purpose: challenge.purpose.name,
+        purpose: challenge.purpose.codePurpose,
         reference: challenge.id,
         deliver: (code, within) => {
           const { subject, body } = challenge.purpose.codeMessage(challenge.context as never, code);
@@ -88,7 +88,7 @@ export function sentCodeMethod(
       if (answer.kind !== 'code') throw new DomainError('challenge_answer_unsupported');
       return otpVerdict(
         await deps.otp.verify({
-          purpose: challenge.purpose.name,
+          purpose: challenge.purpose.codePurpose,
           reference: challenge.id,
           code: answer.code,
           ip: request.ip,

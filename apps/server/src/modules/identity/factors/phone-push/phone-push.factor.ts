@@ -1,13 +1,12 @@
-import { signInDeliveryMessages } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
-import { userAgentLabel } from '../../user-agent.rules';
+import { engineSecondFactor } from '../challenge-factor';
 
 /**
- * The bank's phone app (document 1 §4.3): selecting it sends a push the phone approves or
- * denies with its key; each read of the flow looks at the answer. Only an activated phone
+ * The bank's phone app (document 1 §4.3): selecting it starts a challenge whose method pushes
+ * the phone, which approves or denies with its key; each read of the flow answers it (a poll). Only an activated phone
  * (holding a key) is usable. The app pairs itself (devices/mobile.service.ts), never from
  * the sign-in modal.
  */
@@ -20,43 +19,8 @@ export function phonePushFactor(deps: FactorDeps): Factor {
     usable: (device) => Boolean(device.publicKey),
     display: displayAsStored,
 
-    async select(call, device, selection) {
-      if (!selection.pushRequestId) throw new DomainError('flow_step_unknown');
-      // The browser in words ("Chrome 156 on Linux"), not its raw user agent (issue 15 §6).
-      const agent = userAgentLabel(call.context.userAgent ?? '', 'An unknown browser');
-      await deps.push.send({
-        id: selection.pushRequestId,
-        userId: device.userId,
-        deviceId: device.id,
-        kind: 'signin',
-        context: {
-          title:
-            call.state.purpose === 'step-up'
-              ? signInDeliveryMessages.stepUpPushTitle
-              : signInDeliveryMessages.pushTitle,
-          details: { From: agent, 'IP address': call.context.ip, Time: new Date().toISOString() },
-        },
-      });
-    },
-
-    /** While the phone is asked, each read looks at the push request's answer. */
-    async verify(call, answer) {
-      if (answer.kind !== 'poll') throw new DomainError('flow_step_unknown');
-      const { pushRequestId } = call.state;
-      const status = pushRequestId ? await deps.push.statusOf(pushRequestId) : null;
-      switch (status) {
-        case 'pending':
-          return null;
-        case 'approved':
-          return { type: 'PUSH_APPROVED' };
-        case 'denied':
-          return { type: 'PUSH_DENIED' };
-        case 'expired':
-          return { type: 'PUSH_EXPIRED' };
-        case null:
-          return { type: 'PUSH_UNKNOWN' };
-      }
-    },
+    // Asking the phone and reading its answer are the challenge engine's (methods/phone-push).
+    ...engineSecondFactor(deps.challenges),
 
     pairing: {
       method: 'Mobile',
