@@ -13,46 +13,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users } from './directory';
+import { mfaDevices, users } from './directory';
 
-// Identity's tables (modules/identity): second factors and push approvals, the sign-in flow and its
+// Identity's tables (modules/identity): push approvals, the sign-in flow and its
 // one-time codes, failures and recovery codes, step-ups, session pickup, the OAuth server's
 // models, consents and sessions, remembered browsers, and the server's secrets and signing keys.
-
-/** Second factors (document 1 §3.4). Secrets are stored encrypted, never in the clear. */
-export const mfaDevices = pgTable(
-  'mfa_devices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    name: text('name').notNull(),
-    nickname: text('nickname'),
-    target: text('target'),
-    secretEncrypted: text('secret_encrypted'),
-    publicKey: text('public_key'),
-    credentialId: text('credential_id').unique(),
-    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
-    /** The last authenticator-app time step accepted: a code is never accepted twice. */
-    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
-    rpId: text('rp_id'),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    /**
-     * A new e-mail address or mobile number signs in from this time only (24 hours after its
-     * change, while an older device exists): a fresh stolen token cannot make itself a way in.
-     * Null: in use since it was added.
-     */
-    inUseFrom: timestamp('in_use_from', { withTimezone: true }),
-    /** The device it replaced signs in until this time, then is gone. Null: no end. */
-    inUseUntil: timestamp('in_use_until', { withTimezone: true }),
-  },
-  // The device type is an open name: the challenge methods register theirs (ADR 0026), so a
-  // list here would be one more place a new method edits.
-  (table) => [index('mfa_devices_user_idx').on(table.userId)],
-);
 
 /**
  * oidc-provider's models (sessions, interactions, grants, codes, tokens…), one table for all,
