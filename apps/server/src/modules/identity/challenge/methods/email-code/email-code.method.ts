@@ -1,4 +1,4 @@
-import { maskEmail } from '../../../flow/device-display.rules';
+import { maskEmail } from '../../../../directory';
 import type { ChallengeMethod } from '../../challenge-method';
 import type { MethodDeps } from '../method-deps';
 import { sentCodeMethod } from '../one-time-code';

@@ -1,4 +1,4 @@
-import { maskPhone } from '../../../flow/device-display.rules';
+import { maskPhone } from '../../../../directory';
 import type { ChallengeMethod } from '../../challenge-method';
 import type { MethodDeps } from '../method-deps';
 import { sentCodeMethod } from '../one-time-code';
