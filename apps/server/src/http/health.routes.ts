@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
 
@@ -19,7 +20,10 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
           caller: 'anyone',
           responses: {
             200: '`{ status: "ok", database: "pglite" | "postgres" }`.',
-            503: '`{ status: "unavailable", database }`: the database did not answer.',
+            503: {
+              description: 'The database did not answer.',
+              schema: z.object({ status: z.literal('unavailable'), database: z.string() }),
+            },
           },
         },
       },
@@ -47,7 +51,15 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
             'Ready when the database answers and holds every migration of this release. Not ready tells which of the two is missing, and how many migrations are.',
           responses: {
             200: '`{ status: "ready", database }`.',
-            503: '`{ status: "not ready", database, reason: "database" | "migrations", pendingMigrations? }`.',
+            503: {
+              description: 'The database did not answer, or migrations are missing.',
+              schema: z.object({
+                status: z.literal('not ready'),
+                database: z.string(),
+                reason: z.enum(['database', 'migrations']),
+                pendingMigrations: z.number().int().optional(),
+              }),
+            },
           },
         },
       },

@@ -93,7 +93,7 @@ describe.each(API_DATABASES)('a hardware token registered by a test, on %s', (ki
     const right = codeFor(asked.body);
     const wrong = right === '000000' ? '000001' : '000000';
     const refused = await driver.post({ action: 'checkOtp' }, { otp: wrong });
-    expect(refused.body).toMatchObject({ status: 'OTP_REQUIRED', code: 'INVALID_OTP' });
+    expect(refused.body).toMatchObject({ status: 'OTP_REQUIRED', code: 'wrong_otp' });
     const done = await driver.post({ action: 'checkOtp' }, { otp: right });
     expect(done.body.status).toBe('MFA_COMPLETED');
     expect(await challengeEvents('sign-in')).toHaveLength(1);
