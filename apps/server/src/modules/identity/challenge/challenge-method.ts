@@ -101,6 +101,8 @@ export interface Asked {
   state: Record<string, unknown>;
   /** Where a code went, masked as the person sees it. */
   sent?: { channel: 'email' | 'sms'; destination: string };
+  /** The id the other side knows the ask by (a CIBA auth_req_id), for the caller's records. */
+  requestId?: string;
 }
 
 /** What a prompt is drawn from. */

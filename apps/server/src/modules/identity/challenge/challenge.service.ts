@@ -84,6 +84,8 @@ export interface Started {
   deviceId: string | null;
   prompt: PromptForm;
   sent?: { channel: 'email' | 'sms'; destination: string };
+  /** The id the phone's request is known by (a CIBA auth_req_id): what a payment list shows. */
+  requestId?: string;
   expiresAt: Date;
 }
 
@@ -98,6 +100,8 @@ export interface ChallengeSummary {
   userId: string;
   purpose: PurposeName;
   reference: string;
+  /** The purpose's context the caller started it with (the account paying, the amount). */
+  context: Record<string, unknown>;
   method: string;
   deviceId: string | null;
   status: ChallengeStatus;
@@ -144,6 +148,7 @@ export function createChallengeService(deps: {
       userId: row.userId,
       purpose: row.purpose as PurposeName,
       reference: row.reference,
+      context: row.context as Record<string, unknown>,
       method: row.method,
       deviceId: row.deviceId,
       status: row.status as ChallengeStatus,
@@ -281,6 +286,7 @@ export function createChallengeService(deps: {
       deviceId: device?.id ?? null,
       prompt: method.prompt({ challenge, asked, device }),
       ...(asked.sent ? { sent: asked.sent } : {}),
+      ...(asked.requestId ? { requestId: asked.requestId } : {}),
       expiresAt: row.expiresAt,
     };
   }

@@ -18,6 +18,9 @@ export interface BackchannelApprovals {
     userId: string;
     bindingMessage: string;
     lines: Record<string, string>;
+    /** The caller's id of what is approved (a transfer, a consent) and the purpose's context. */
+    reference: string;
+    context: Record<string, unknown>;
   }): Promise<string>;
   /** One read of the request's answer. */
   poll(authReqId: string): Promise<'pending' | 'approved' | 'denied' | 'expired'>;

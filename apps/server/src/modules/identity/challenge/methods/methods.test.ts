@@ -147,6 +147,8 @@ describe.each(DATABASE_KINDS)('the bank methods on %s', (kind) => {
       userId,
       bindingMessage: LINKING,
       lines: { Amount: '$1,500.00', 'From account': 'ending 0001', 'To account': 'ending 9876' },
+      reference: expect.any(String),
+      context: TRANSFER,
     });
     expect(started.prompt.nodes).toContainEqual(expect.objectContaining({ type: 'wait' }));
     expect(await engine.answer(started.challengeId, { kind: 'poll' })).toEqual({

@@ -40,8 +40,10 @@ export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
           userId: challenge.userId,
           bindingMessage: linking.text,
           lines: linking.lines,
+          reference: challenge.reference,
+          context: challenge.context,
         });
-        return { state: { authReqId } };
+        return { state: { authReqId }, requestId: authReqId };
       }
       const details =
         purpose.push.details?.(challenge.context as never, deps.clock()) ?? linking?.lines ?? {};
