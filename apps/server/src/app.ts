@@ -28,7 +28,7 @@ import type { PemPair } from './http/tls-certificate';
 import { createModuleContext } from './module-context';
 import { registerAdmin } from './modules/admin';
 import { registerAudit } from './modules/audit';
-import { registerBanking, type BankingService, type TransferApprovals } from './modules/banking';
+import { registerBanking, type BankingService } from './modules/banking';
 import { registerBranding } from './modules/branding';
 import { registerConsents } from './modules/consents';
 import { registerDirectory } from './modules/directory';
@@ -38,6 +38,7 @@ import {
   type AuthGuards,
   type ChallengeService,
   type MethodFactory,
+  type TransferApprovals,
 } from './modules/identity';
 import type { FlowService } from './modules/identity/flow/flow.service';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
@@ -66,7 +67,7 @@ export interface ServerDeps {
   webDistDir?: string;
   /** Replaces the SMTP transport built from SMTP_URL (tests). */
   emailTransport?: EmailTransport | null;
-  /** How a transfer above the CIBA threshold is approved on the customer's phone. */
+  /** A test's phone: answers the money approvals the phone-push method asks (CIBA otherwise). */
   transferApprovals?: TransferApprovals;
   /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
   challengeMethods?: readonly MethodFactory[];

@@ -57,8 +57,9 @@ export const transferConfirmationRequiredSchema = z.object({
   code: z.literal('confirmation_required'),
   message: z.string(),
   transferId: z.string(),
+  /** How the code reaches the customer: sent by e-mail or SMS, or shown on a device of theirs. */
   channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
-  /** Where the code went, masked ("j***@example.com", "•••• 1234"). */
+  /** Where the code went, masked ("j***@example.com", "•••• 1234"), or the device's name. */
   destination: z.string(),
 });
 export type TransferConfirmationRequired = z.infer<typeof transferConfirmationRequiredSchema>;

@@ -68,11 +68,12 @@ export type TransferDenialCode = (typeof TRANSFER_DENIAL_CODES)[number];
 
 /**
  * Issue 12 §3: a transfer that takes the customer's 24-hour running total above their approval
- * threshold, when they have no activated phone app, waits (202) for a one-time code sent to a
- * sign-in device they already have; `POST {TRANSFERS_API_PATH}/{transferId}/confirmation`
+ * threshold, when they have no activated phone app, waits (202) for a one-time code: sent to a
+ * sign-in device they already have (`email`, `sms`), or shown by one (`device`: a code that
+ * binds the amount and payee, ADR 0026); `POST {TRANSFERS_API_PATH}/{transferId}/confirmation`
  * with the code moves the money.
  */
-export const TRANSFER_CONFIRMATION_CHANNELS = ['email', 'sms'] as const;
+export const TRANSFER_CONFIRMATION_CHANNELS = ['email', 'sms', 'device'] as const;
 export function transferConfirmationPath(transferId: string): string {
   return `${TRANSFERS_API_PATH}/${encodeURIComponent(transferId)}/confirmation`;
 }

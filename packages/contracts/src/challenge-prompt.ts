@@ -50,3 +50,14 @@ export const challengePromptMessages = {
   recoveryCodeHint: `Enter one of your ${BANK} recovery codes.`,
   confirming: (linking: string) => `You are confirming: ${linking}`,
 } as const;
+
+/**
+ * What a prompt asks, in one sentence: its text nodes after the linking words. The message of an
+ * answer that asks for a code the bank did not send (one a device of the person's shows).
+ */
+export function promptInstruction(form: PromptForm): string {
+  const linkingLine = form.linking ? challengePromptMessages.confirming(form.linking) : null;
+  return form.nodes
+    .flatMap((node) => (node.type === 'text' && node.text !== linkingLine ? [node.text] : []))
+    .join(' ');
+}

@@ -146,8 +146,9 @@ export type PaymentConsentDecision = z.infer<typeof paymentConsentDecisionSchema
 export const paymentCodeRequiredSchema = z.object({
   code: z.literal('confirmation_required'),
   message: z.string(),
+  /** How the code reaches the customer: sent by e-mail or SMS, or shown on a device of theirs. */
   channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
-  /** Where the code went, masked ("j***@example.com", "•••• 1234"). */
+  /** Where the code went, masked ("j***@example.com", "•••• 1234"), or the device's name. */
   destination: z.string(),
 });
 export type PaymentCodeRequired = z.infer<typeof paymentCodeRequiredSchema>;

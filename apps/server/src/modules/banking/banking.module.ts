@@ -1,12 +1,11 @@
 import type { ModuleContext } from '../../module-context';
-import type { AuthGuards, OtpService } from '../identity';
-import type { MessagingService } from '../messaging';
+import type { AuthGuards, ChallengeService } from '../identity';
 import { registerActivityRoutes } from './activity.routes';
 import { createActivityService } from './activity.service';
 import { registerAdvisorBalanceRoutes } from './advisor-balances.routes';
 import { createClientBalancesService } from './advisor-balances.service';
 import { registerBankingRoutes } from './banking.routes';
-import { createBankingService, type TransferApprovals } from './banking.service';
+import { createBankingService } from './banking.service';
 
 /**
  * The banking module's part of the server: balances and transfers, account activity (also
@@ -16,20 +15,13 @@ export function registerBanking(
   ctx: ModuleContext,
   deps: {
     auth: AuthGuards;
-    /** The customer's phone (CIBA) approves transfers above the threshold. */
-    approvals: TransferApprovals;
-    otp: OtpService;
-    messaging: MessagingService;
+    /** Transfers above the threshold are approved through the challenge engine (ADR 0026). */
+    challenges: ChallengeService;
   },
 ) {
   const { config, db, siteUrl } = ctx;
   const { auth } = deps;
-  const banking = createBankingService({
-    db,
-    approvals: deps.approvals,
-    otp: deps.otp,
-    messaging: deps.messaging,
-  });
+  const banking = createBankingService({ db, challenges: deps.challenges });
   const activity = createActivityService({ db });
   const clientBalances = createClientBalancesService({ db, productId: config.productId });
   ctx.routes((api) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  promptInstruction,
   apiErrorMessage,
   BALANCES_API_PATH,
   MENU_OPTIONS_API_PATH,
@@ -85,7 +86,8 @@ export function registerBankingRoutes(
             202: {
               description:
                 'Stored pending: the 24-hour running total is above the approval threshold and the customer has ' +
-                'no activated phone app, so a one-time code went to their e-mail or SMS sign-in device; ' +
+                'no activated phone app, so a one-time code went to their e-mail or SMS sign-in device ' +
+                '(or, `channel` `device`, a device of theirs shows one bound to the amount and payee); ' +
                 'confirm it at `…/transfers/{transferId}/confirmation`.',
               schema: transferConfirmationRequiredSchema,
             },
@@ -135,7 +137,10 @@ export function registerBankingRoutes(
             .status(202)
             .send({
               code: 'confirmation_required',
-              message: messages.transfer.confirmationRequired(outcome.destination),
+              message:
+                outcome.channel === 'device'
+                  ? promptInstruction(outcome.prompt)
+                  : messages.transfer.confirmationRequired(outcome.destination),
               transferId: outcome.transferId,
               channel: outcome.channel,
               destination: outcome.destination,

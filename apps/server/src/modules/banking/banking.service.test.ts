@@ -13,6 +13,13 @@ import {
 } from '../../db/schema';
 import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
 import { createOtpService } from '../identity/credentials/otp.service';
+import { createChallengeService } from '../identity/challenge/challenge.service';
+import type { MethodDeps } from '../identity/challenge/challenge-method';
+import { emailCodeMethod } from '../identity/challenge/methods/email-code/email-code.method';
+import { phonePushMethod } from '../identity/challenge/methods/phone-push/phone-push.method';
+import { registryOf } from '../identity/challenge/methods/methods';
+import { smsCodeMethod } from '../identity/challenge/methods/sms-code/sms-code.method';
+import { backchannelOfPhone } from '../identity/oauth/ciba-approvals';
 import type { GrantCheck } from '../identity/oauth/access-token';
 import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service';
 import { runWatchedBy } from '../audit';
@@ -147,17 +154,28 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     test = await createTestDatabase(kind);
     phone = phoneInTheTestsHand();
     const otp = createOtpService({ db: test.handle.db, signingSecret: 'banking-service-test' });
-    banking = createBankingService({
-      db: test.handle.db,
-      approvals: phone.approvals,
-      otp,
-      messaging: outbox.messaging,
-    });
-    withoutApprover = createBankingService({
+    // The challenge engine approves transfers (ADR 0026): with the phone in the test's hand,
+    // and, for `withoutApprover`, with no phone method at all (codes only).
+    const methodDeps = {
       db: test.handle.db,
       otp,
       messaging: outbox.messaging,
-    });
+      backchannel: backchannelOfPhone(phone.approvals),
+      clock: () => new Date(),
+    } as unknown as MethodDeps; // only what the code and phone-push methods read
+    const engine = (withPhone: boolean) =>
+      createChallengeService({
+        db: test.handle.db,
+        methods: registryOf([
+          emailCodeMethod(methodDeps),
+          smsCodeMethod(methodDeps),
+          ...(withPhone ? [phonePushMethod(methodDeps)] : []),
+        ]),
+        // The phone's answer is read every 10 ms rather than every second.
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10))),
+      });
+    banking = createBankingService({ db: test.handle.db, challenges: engine(true) });
+    withoutApprover = createBankingService({ db: test.handle.db, challenges: engine(false) });
     const inAnHour = new Date(Date.now() + 3_600_000);
     await test.handle.db.insert(oidcModels).values([
       { model: 'Grant', id: GRANTS.live, payload: {}, expiresAt: inAnHour },
@@ -249,12 +267,16 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     return test.handle.db.select().from(transfers).where(eq(transfers.userId, userId));
   }
 
+  /** The transfer's own audit events (the challenge engine writes its `challenge.*` ones). */
   async function auditTypesOf(userId: string) {
     const rows = await test.handle.db
       .select({ type: auditEvents.type })
       .from(auditEvents)
       .where(eq(auditEvents.userId, userId));
-    return rows.map((row) => row.type).sort();
+    return rows
+      .map((row) => row.type)
+      .filter((type) => !type.startsWith('challenge.'))
+      .sort();
   }
 
   function transferOf(

@@ -15,9 +15,6 @@ export type TransferRow = typeof transfers.$inferSelect;
 export type NewTransfer = typeof transfers.$inferInsert;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
-/** The mobile app's device type: a user with one gets transfer approvals on the phone. */
-const PUSH_DEVICE_TYPE = 'iPhone';
-
 export async function findTransferByIdempotencyKey(
   db: Queryable,
   userId: string,
@@ -143,40 +140,6 @@ export type RecordedTransfer = Pick<
   | 'referenceNumber'
 >;
 
-/** An e-mail or SMS sign-in device, by its type and address. */
-export interface CodeDevice {
-  type: 'Email' | 'SMS';
-  target: string;
-}
-
-/**
- * The sign-in device a customer's approval code goes to, as a subquery on the user's id:
- * e-mail before SMS (the address every customer has), the oldest device of a type.
- */
-function codeDeviceOf(userId: SQL): SQL {
-  return sql`(
-    select json_build_object('type', d.type, 'target', d.target)
-    from mfa_devices d
-    where d.user_id = ${userId} and d.type in ('Email', 'SMS') and d.target is not null
-    order by d.type = 'Email' desc, d.created_at, d.id
-    limit 1
-  )`;
-}
-
-const selectCodeDevice = preparedStatement<{ code_device: CodeDevice | null }>(
-  'banking_code_device',
-  sql`select ${codeDeviceOf(sql`${sql.placeholder('userId')}::uuid`)} as code_device`,
-);
-
-/**
- * The device an approval code goes to, chosen as for a transfer (null: none can receive one).
- * Pay by bank (issue 16 §2) asks it for a customer without an activated phone app.
- */
-export async function findCodeDevice(db: Queryable, userId: string): Promise<CodeDevice | null> {
-  const [row] = await selectCodeDevice(db, { userId: uuidOrNull(userId) });
-  return row?.code_device ?? null;
-}
-
 /** Everything a transfer is decided on, read before anything is written. */
 export interface TransferFacts {
   grantIsLive: boolean;
@@ -188,10 +151,6 @@ export interface TransferFacts {
    */
   transferDecisions: number;
   accounts: AccountView[];
-  /** A paired phone app (one activated, so holding the key that approves). */
-  hasPushDevice: boolean;
-  /** The sign-in device a transfer confirmation code goes to when there is no phone app. */
-  codeDevice: CodeDevice | null;
   /** The transfer already recorded under the request's Idempotency-Key, if any. */
   recorded: RecordedTransfer | null;
 }
@@ -202,19 +161,12 @@ const selectTransferFacts = preparedStatement<{
   ciba_threshold: number | null;
   deny_threshold: number | null;
   transfer_decisions: number | null;
-  has_push_device: boolean;
-  code_device: CodeDevice | null;
   accounts: AccountView[];
   recorded: RecordedTransfer | null;
 }>(
   'banking_transfer_facts',
   sql`select ${grantIsLive(sql.placeholder('grantId'))} as grant_is_live,
         u.id as user_id, u.ciba_threshold, u.deny_threshold, u.transfer_decisions,
-        exists (
-          select 1 from mfa_devices d
-          where d.user_id = u.id and d.type = ${PUSH_DEVICE_TYPE} and d.public_key is not null
-        ) as has_push_device,
-        ${codeDeviceOf(sql`u.id`)} as code_device,
         coalesce((
           select json_agg(json_build_object(
             'id', a.id, 'kind', a.kind, 'position', a.position, 'balanceCents', a.balance_cents
@@ -236,7 +188,7 @@ const selectTransferFacts = preparedStatement<{
 
 /**
  * The facts of a transfer in one statement: whether the access token's grant still lives, the
- * user's thresholds, their accounts, whether their phone app is paired, and the transfer an
+ * user's thresholds, their accounts, and the transfer an
  * Idempotency-Key already names.
  */
 export async function readTransferFacts(
@@ -257,8 +209,6 @@ export async function readTransferFacts(
         : { cibaThreshold: row.ciba_threshold, denyThreshold: row.deny_threshold },
     transferDecisions: row.transfer_decisions ?? 0,
     accounts: row.accounts,
-    hasPushDevice: row.has_push_device === true,
-    codeDevice: row.code_device,
     recorded: row.recorded,
   };
 }

@@ -2,13 +2,12 @@ import type Provider from 'oidc-provider';
 import { RETAIL_SHOP_CLIENT_ID, type ConnectedApp } from '@anybank/contracts';
 import type { ModuleContext } from '../../module-context';
 import { insertAuditEvent } from '../audit';
-import type { TransferApprovals } from '../banking';
 import type { MessagingService, SecurityNotices } from '../messaging';
 import { loadClientKeyPair } from './keys/client-key';
 import type { ServerKeys } from './keys/keys.service';
 import { createPresenterGuard } from './keys/presenter';
 import { cibaConfiguration } from './oauth/ciba';
-import { createCibaTransferApprovals } from './oauth/ciba-approvals';
+import type { TransferApprovals } from './oauth/ciba-approvals';
 import { createAuthGuards } from './oauth/access-token';
 import { API_DOCS_CLIENT_ID } from './oauth/oauth.clients';
 import { scopesClientMayRequest } from './oauth/client-scopes.rules';
@@ -100,8 +99,6 @@ export async function registerIdentity(
   });
   const signIn = createSignInServices(ctx, { ...deps, provider, sessions });
   pushRef.current = signIn.push;
-  // The customer's phone (CIBA) approves transfers and pay-by-bank payments above the threshold.
-  const approvals = deps.transferApprovals ?? createCibaTransferApprovals({ config, secrets, app });
   // The demo tools that change the bank for everyone ask for the presenter's cookie.
   const presenter = createPresenterGuard({ db, secret: secrets.presenterSecret });
   registerIdentityRoutes(ctx, {
@@ -121,7 +118,6 @@ export async function registerIdentity(
     auth,
     /** Pay by bank's DPoP-bound tokens, checked by the same verifier in its DPoP mode. */
     dpop: auth.dpop,
-    approvals,
     presenter,
     paymentInteractions: createPaymentInteractionPort(provider),
     retailShopKey,

@@ -37,6 +37,8 @@ export type {
   MethodFactory,
   RequestFacts,
 } from './challenge/challenge-method';
+/** A phone that answers money approvals as a whole: how an API test stands in for the customer. */
+export type { TransferApprovals } from './oauth/ciba-approvals';
 
 // Credentials: one-time codes, passwords, sign-in locks.
 export type { OtpService } from './credentials/otp.service';

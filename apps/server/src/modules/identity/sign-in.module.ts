@@ -14,7 +14,11 @@ import { createRecoveryCodeService } from './factors/recovery-code/recovery-code
 import { createFlowService } from './flow/flow.service';
 import type { ServerKeys } from './keys/keys.service';
 import { completeBackchannelRequest } from './oauth/ciba';
-import { createCibaBackchannel } from './oauth/ciba-approvals';
+import {
+  backchannelOfPhone,
+  createCibaBackchannel,
+  type TransferApprovals,
+} from './oauth/ciba-approvals';
 import { createInteractionPort } from './oauth/interaction.port';
 import { isSelfServiceClient, userTypeOfClient } from './oauth/oauth.clients';
 import { createRecentAuthentication } from './oauth/recent-authentication';
@@ -39,6 +43,8 @@ export function createSignInServices(
     sessions: SessionsService;
     /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
     challengeMethods?: readonly MethodFactory[] | undefined;
+    /** A test's phone: answers the money approvals the phone-push method asks. */
+    transferApprovals?: TransferApprovals | undefined;
   },
 ) {
   const { config, db, clock, app } = ctx;
@@ -96,7 +102,10 @@ export function createSignInServices(
         webauthn,
         recoveryCodes,
         notices,
-        backchannel: createCibaBackchannel({ config, secrets, app }),
+        // A test's own phone, when it brings one; else the bank's CIBA server.
+        backchannel: deps.transferApprovals
+          ? backchannelOfPhone(deps.transferApprovals)
+          : createCibaBackchannel({ config, secrets, app }),
         secrets: secretBox,
         phoneCountry: config.phoneDefaultCountry,
         clock: clock ?? (() => new Date()),

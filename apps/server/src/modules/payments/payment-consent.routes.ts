@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  promptInstruction,
   PAYMENTS_API_PATH,
   PAYMENTS_SCOPE,
   PAYMENT_CONSENTS_API_PATH,
@@ -24,8 +25,8 @@ import type { Config } from '../../config';
 import { signInRateLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validation';
 import { requireXsrfHeader } from '../../http/xsrf';
-import type { SenderConstrainedGuard } from '../identity';
-import type { PaymentConsentService } from './payment-consent.service';
+import type { PaymentInteractionPort, SenderConstrainedGuard } from '../identity';
+import type { ConsentScreenBrowser, PaymentConsentService } from './payment-consent.service';
 
 const DPOP_CALLER =
   'The application’s access token as `Authorization: DPoP <token>`, with a `DPoP` proof of its key for this request (RFC 9449): a bearer token, or a proof that is missing, stale, replayed or for another request, answers 401.';
@@ -37,9 +38,22 @@ const DPOP_CALLER =
  */
 export function registerPaymentConsentRoutes(
   app: FastifyInstance,
-  deps: { config: Config; dpop: SenderConstrainedGuard; payments: PaymentConsentService },
+  deps: {
+    config: Config;
+    dpop: SenderConstrainedGuard;
+    /** The OAuth interaction the consent screen's browser holds (its `_interaction` cookie). */
+    interactions: PaymentInteractionPort;
+    payments: PaymentConsentService;
+  },
 ) {
-  const { dpop, payments } = deps;
+  const { dpop, payments, interactions } = deps;
+  /** The browser at the consent screen, as the service sees it: no request, no reply. */
+  const browserOf = (request: FastifyRequest, reply: FastifyReply): ConsentScreenBrowser => ({
+    ip: request.ip,
+    pending: () => interactions.pending(request, reply),
+    allow: (payment) => interactions.allow(request, reply, payment),
+    deny: (description) => interactions.deny(request, reply, description),
+  });
   const rateLimit = signInRateLimit(deps.config);
 
   app.post(
@@ -151,8 +165,8 @@ export function registerPaymentConsentRoutes(
       },
     },
     async (request, reply): Promise<PaymentConsentScreen> => {
-      parseInput(paymentConsentScreenQuerySchema, request.query);
-      return payments.screen(request, reply);
+      const query = parseInput(paymentConsentScreenQuerySchema, request.query);
+      return payments.screen(browserOf(request, reply), query.interaction);
     },
   );
 
@@ -176,7 +190,7 @@ export function registerPaymentConsentRoutes(
             },
             202: {
               description:
-                'Not authorised yet: above the approval threshold without an activated phone app, a one-time code went to the customer’s e-mail or SMS sign-in device (five minutes, five tries); send the same confirmation again with `code`.',
+                'Not authorised yet: above the approval threshold without an activated phone app, a one-time code went to the customer’s e-mail or SMS sign-in device (or, `channel` `device`, a device of theirs shows one bound to the amount and payee; five minutes, five tries); send the same confirmation again with `code`.',
               schema: paymentCodeRequiredSchema,
             },
             400: 'A malformed body, `payment_account_not_allowed`, or `invalid_code`: a wrong code, nothing changed (`attemptsLeft`).',
@@ -190,14 +204,18 @@ export function registerPaymentConsentRoutes(
     },
     async (request, reply) => {
       const decision = parseInput(paymentConsentDecisionSchema, request.body);
-      const outcome = await payments.decide(request, reply, decision);
+      const outcome = await payments.decide(browserOf(request, reply), decision);
       if (outcome.kind === 'redirect') return { redirectTo: outcome.redirectTo };
+
       // A declared 202 with a typed body, as a transfer's code step answers, rather than a field
       // in the 200: the shared decision answer (consentDecisionResponseSchema) always says where
       // the browser goes next, and here it goes nowhere yet.
       return reply.status(202).send({
         code: 'confirmation_required',
-        message: payByBankMessages.codeRequired(outcome.destination),
+        message:
+          outcome.channel === 'device'
+            ? promptInstruction(outcome.prompt)
+            : payByBankMessages.codeRequired(outcome.destination),
         channel: outcome.channel,
         destination: outcome.destination,
       } satisfies PaymentCodeRequired);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { mfaDevices, paymentConsents } from '../../db/schema';
+import { paymentConsents } from '../../db/schema';
 import type { ConsentApprovedWith } from './payment-consent.rules';
 
 export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
@@ -91,23 +91,4 @@ export async function listDecidedPaymentConsents(db: Queryable, userId: string, 
     )
     .orderBy(desc(paymentConsents.createdAt))
     .limit(limit);
-}
-
-/** The phone app's device type; activated: it holds the key that answers approval requests. */
-const PHONE_DEVICE_TYPE = 'iPhone';
-
-/** Whether the customer's phone app is activated, so that it can approve a payment (CIBA). */
-export async function hasActivatedPhone(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mfaDevices.id })
-    .from(mfaDevices)
-    .where(
-      and(
-        eq(mfaDevices.userId, userId),
-        eq(mfaDevices.type, PHONE_DEVICE_TYPE),
-        sql`${mfaDevices.publicKey} is not null`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

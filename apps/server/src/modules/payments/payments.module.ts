@@ -1,7 +1,5 @@
 import type { ModuleContext } from '../../module-context';
-import type { TransferApprovals } from '../banking';
-import type { OtpService, PaymentInteractionPort, SenderConstrainedGuard } from '../identity';
-import type { MessagingService } from '../messaging';
+import type { ChallengeService, PaymentInteractionPort, SenderConstrainedGuard } from '../identity';
 import { registerPaymentConsentRoutes } from './payment-consent.routes';
 import { createPaymentConsentService } from './payment-consent.service';
 
@@ -14,20 +12,20 @@ export function registerPayments(
   deps: {
     dpop: SenderConstrainedGuard;
     paymentInteractions: PaymentInteractionPort;
-    approvals: TransferApprovals;
-    otp: OtpService;
-    messaging: MessagingService;
+    challenges: ChallengeService;
   },
 ): void {
   const payments = createPaymentConsentService({
     db: ctx.db,
-    interactions: deps.paymentInteractions,
-    approvals: deps.approvals,
-    otp: deps.otp,
-    messaging: deps.messaging,
+    challenges: deps.challenges,
     clock: ctx.clock,
   });
   ctx.routes((api) =>
-    registerPaymentConsentRoutes(api, { config: ctx.config, dpop: deps.dpop, payments }),
+    registerPaymentConsentRoutes(api, {
+      config: ctx.config,
+      dpop: deps.dpop,
+      interactions: deps.paymentInteractions,
+      payments,
+    }),
   );
 }

@@ -1,55 +1,73 @@
 import type { FastifyInstance } from 'fastify';
-import { OAUTH_PATHS, formatCentsWithSeparators } from '@anybank/contracts';
+import { randomUUID } from 'node:crypto';
+import { OAUTH_PATHS } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import type { TransferApprovals } from '../../banking';
 import type { BackchannelApprovals } from '../challenge/methods/methods';
 import type { ServerSecrets } from '../keys/keys.service';
 import { TRANSFER_APPROVAL_CLIENT_ID } from './ciba';
 import { serviceClientSecret } from './oauth.clients';
 
-const POLL_INTERVAL_MS = 1000;
-const GIVE_UP_AFTER_MS = 2 * 60 * 1000 + 10_000;
+/**
+ * A phone that answers money approvals as a whole (request, then the person's answer): how an
+ * API test stands in for the customer (buildServer's `transferApprovals`). The engine's
+ * phone-push method reads it through `backchannelOfPhone`, as it reads the bank's CIBA server.
+ */
+export interface TransferApprovals {
+  requestApproval(input: {
+    userId: string;
+    fromAccountId: string;
+    /** The account the money goes to (a transfer's, or a payment's payee). */
+    toAccountId: string;
+    amountCents: number;
+    /** The caller's id of what is approved: the transfer, or the payment consent. */
+    transferId: string;
+    /** Told the approval request's id once the phone was asked (Payment Activity shows it). */
+    onRequested?: (approvalRequestId: string) => Promise<void>;
+  }): Promise<'approved' | 'denied' | 'expired'>;
+}
 
 /**
- * Transfer approvals through the bank's own OAuth server (CIBA, poll mode): a backchannel
- * authentication request with the customer as login hint and the transfer as binding message,
- * then the token endpoint polled until the phone approves or denies, or the request expires.
- * The calls go through the server's own HTTP stack in process (`inject`): the same client
- * authentication and the same code paths as any CIBA client, without a network hop.
+ * A test's phone as the backchannel the phone-push method asks: the request starts the
+ * approval and is known by the id the phone named (or one of its own); each poll reads whether
+ * it has answered yet. An approval that failed fails the poll that reads it.
  */
-export function createCibaTransferApprovals(deps: {
-  config: Config;
-  secrets: Pick<ServerSecrets, 'signingSecret'>;
-  app: FastifyInstance;
-  sleep?: (ms: number) => Promise<void>;
-}): TransferApprovals {
-  const sleep =
-    deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const backchannel = createCibaBackchannel(deps);
+export function backchannelOfPhone(approvals: TransferApprovals): BackchannelApprovals {
+  const answers = new Map<
+    string,
+    { settled: false } | { settled: true; answer: 'approved' | 'denied' | 'expired' } | Error
+  >();
   return {
-    async requestApproval({ userId, fromAccountId, toAccountId, amountCents, onRequested }) {
-      const amount = `$${formatCentsWithSeparators(amountCents)}`;
-      const from = `ending ${fromAccountId.slice(-4)}`;
-      const to = `ending ${toAccountId.slice(-4)}`;
-      const authReqId = await backchannel.request({
+    request({ userId, context, reference }) {
+      const named = { id: null as string | null };
+      const amountCents = Number(context.amountCents);
+      const fromAccountId = String(context.fromAccountId ?? '');
+      const toAccountId = String(context.toAccountId ?? context.payeeAccountId ?? '');
+      const asked = approvals.requestApproval({
         userId,
-        bindingMessage: `${amount} from account ${from} to account ${to}`,
-        // What the phone shows, line by line.
-        lines: { Amount: amount, 'From account': from, 'To account': to },
+        fromAccountId,
+        toAccountId,
+        amountCents,
+        transferId: reference,
+        onRequested: (approvalRequestId) => {
+          named.id = approvalRequestId;
+          return Promise.resolve();
+        },
       });
-      await onRequested?.(authReqId);
-      const deadline = Date.now() + GIVE_UP_AFTER_MS;
-      while (Date.now() < deadline) {
-        await sleep(POLL_INTERVAL_MS);
-        // Expiry is an ordinary outcome, whichever way the poll meets it: `expired_token` when
-        // the provider still reads the request, `invalid_grant` ("not found") once the storage
-        // no longer hands out the expired row (oidc.adapter.ts) — a poll that lands just after
-        // the expiry, or a demo reset that emptied the storage. The request is this client's own,
-        // issued moments ago: gone means not approved in time.
-        const answer = await backchannel.poll(authReqId);
-        if (answer !== 'pending') return answer;
-      }
-      return 'expired';
+      // The phone names its request as it is asked (before its first wait), if it does.
+      const id = named.id ?? randomUUID();
+      answers.set(id, { settled: false });
+      asked.then(
+        (answer) => answers.set(id, { settled: true, answer }),
+        (error: unknown) =>
+          answers.set(id, error instanceof Error ? error : new Error(String(error))),
+      );
+      return Promise.resolve(id);
+    },
+    poll(authReqId) {
+      const state = answers.get(authReqId);
+      if (state instanceof Error) return Promise.reject(state);
+      if (!state) return Promise.resolve('expired');
+      return Promise.resolve(state.settled ? state.answer : 'pending');
     },
   };
 }
@@ -98,7 +116,11 @@ export function createCibaBackchannel(deps: {
       if (answer.statusCode === 200) return 'approved';
       const { error } = answer.json() as { error?: string };
       if (error === 'access_denied') return 'denied';
-      // Gone or expired alike: not approved in time (createCibaTransferApprovals says why).
+      // Expiry is an ordinary outcome, whichever way the poll meets it: `expired_token` when
+      // the provider still reads the request, `invalid_grant` ("not found") once the storage
+      // no longer hands out the expired row (oidc.adapter.ts) — a poll that lands just after
+      // the expiry, or a demo reset that emptied the storage. The request is this client's
+      // own, issued moments ago: gone means not approved in time.
       if (error === 'expired_token' || error === 'invalid_grant') return 'expired';
       if (error === 'authorization_pending' || error === 'slow_down') return 'pending';
       throw new Error(`CIBA token poll answered ${answer.statusCode} ${error ?? ''}`);
