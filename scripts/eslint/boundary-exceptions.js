@@ -9,8 +9,6 @@ function because(reason, pairs) {
   return pairs.map(([file, what]) => ({ file, what, reason }));
 }
 
-const DEVICE_APPROVAL =
-  'moves into identity/challenge (ADR pending): which device approves money is the challenge engine’s';
 const USERS_READ =
   'reads or writes the directory’s users table in its own SQL; not yet moved behind a directory read model';
 const ACCOUNTS_IN_LEDGER =
@@ -24,10 +22,6 @@ const DATA_API =
 
 export const EXCEPTIONS = {
   ownTables: [
-    ...because(DEVICE_APPROVAL, [
-      ['modules/banking/banking.store.ts', 'mfa_devices'],
-      ['modules/payments/payment-consent.store.ts', 'mfa_devices'],
-    ]),
     ...because(USERS_READ, [
       ['modules/banking/banking.store.ts', 'users'],
       ['modules/banking/running-total.store.ts', 'users'],
@@ -104,7 +98,6 @@ export const EXCEPTIONS = {
       ['modules/identity/index.ts', 'grantIsLive'],
       ['modules/identity/index.ts', 'saveClientConsent'],
     ]),
-    { file: 'modules/banking/index.ts', what: 'findCodeDevice', reason: DEVICE_APPROVAL },
     ...because(
       DATA_API,
       [

@@ -201,12 +201,12 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     transferApprovals: deps.transferApprovals,
     challengeMethods: deps.challengeMethods,
   });
-  registerPayments(ctx, { ...identity, messaging });
+  registerPayments(ctx, identity);
   registerRetailShop(ctx, { ...identity, bankCertificate: deps.https?.cert });
   registerDirectory(ctx, identity);
   const branding = registerBranding(ctx, identity);
   registerAdmin(ctx, identity);
-  const banking = registerBanking(ctx, { ...identity, messaging });
+  const banking = registerBanking(ctx, identity);
   registerConsents(ctx, identity);
   const wallet = registerWallet(ctx, identity);
   const helpDesk = registerHelpDesk(ctx, { ...identity, messaging, notices });
