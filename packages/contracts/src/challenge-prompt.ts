@@ -37,6 +37,8 @@ export interface PromptForm {
 /** The words of the prompts (not worded by the spec). */
 export const challengePromptMessages = {
   codeSentTo: (destination: string) => `Enter the 6-digit code we sent to ${destination}.`,
+  recoveryCodeSentTo: (destination: string) =>
+    `Enter the 8-character code we sent to ${destination}.`,
   codeFromApp: 'Enter the 6-digit code your authenticator app shows.',
   codeFromToken: 'Enter the 6-digit code your hardware token shows.',
   codeLabel: 'Code',

@@ -1,5 +1,6 @@
 import {
   OTP_LENGTH,
+  RECOVERY_CODE_LENGTH,
   challengePromptMessages as words,
   type PromptForm,
   type PromptNode,
@@ -28,18 +29,26 @@ export function promptForm(
   };
 }
 
-/** The nodes of a 6-digit code typed in: what it is, the field, Continue. */
-export function codeNodes(instruction: string): PromptNode[] {
+/**
+ * The nodes of a code typed in: what it is, the field, Continue. A 6-digit code, or the 8
+ * letters and digits of an account recovery code.
+ */
+export function codeNodes(
+  instruction: string,
+  format: 'digits' | 'recovery' = 'digits',
+): PromptNode[] {
+  const digits = format === 'digits';
+  const length = digits ? OTP_LENGTH : RECOVERY_CODE_LENGTH;
   return [
     { type: 'text', text: instruction },
     {
       type: 'input',
       name: 'code',
       label: words.codeLabel,
-      inputMode: 'numeric',
+      inputMode: digits ? 'numeric' : 'text',
       autocomplete: 'one-time-code',
-      pattern: `^[0-9]{${OTP_LENGTH}}$`,
-      maxLength: OTP_LENGTH,
+      pattern: digits ? `^[0-9]{${length}}$` : `^[A-Za-z0-9]{${length}}$`,
+      maxLength: length,
     },
     { type: 'button', name: 'submit', label: words.submit, action: 'submit' },
   ];

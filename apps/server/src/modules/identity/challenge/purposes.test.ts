@@ -36,8 +36,8 @@ describe('the purposes of a challenge', () => {
 
   it('asks the phone before a code where money leaves', () => {
     expect(PURPOSES['transfer-approval'].prefer).toEqual(['approval', 'code']);
-    expect(PURPOSES['payment-approval'].push.via).toBe('ciba');
-    expect(PURPOSES['sign-in'].push.via).toBe('push');
+    expect(PURPOSES['payment-approval'].push?.via).toBe('ciba');
+    expect(PURPOSES['sign-in'].push?.via).toBe('push');
   });
 
   it('issues codes under the purposes the code service has always named', () => {
@@ -85,14 +85,14 @@ describe('the purposes of a challenge', () => {
   it('says on the phone who is signing in, and which agent is on the call', () => {
     const now = new Date('2026-12-07T10:00:00.000Z');
     expect(
-      PURPOSES['sign-in'].push.details?.({ browser: 'Firefox on Mac', ip: '198.51.100.1' }, now),
+      PURPOSES['sign-in'].push?.details?.({ browser: 'Firefox on Mac', ip: '198.51.100.1' }, now),
     ).toEqual({
       From: 'Firefox on Mac',
       'IP address': '198.51.100.1',
       Time: now.toISOString(),
     });
     expect(PURPOSES['sign-in'].linking({ browser: 'x', ip: null })).toBeNull();
-    expect(PURPOSES['step-up'].push.title).not.toBe(PURPOSES['sign-in'].push.title);
+    expect(PURPOSES['step-up'].push?.title).not.toBe(PURPOSES['sign-in'].push?.title);
     expect(
       PURPOSES['help-desk-verification'].linking({ agentName: 'Ann Agent', agentFirstName: 'Ann' }),
     ).toEqual({ text: 'a call with Ann Agent', lines: { Agent: 'Ann Agent' } });

@@ -4,6 +4,7 @@ import {
   deliveryMessages,
   formatCentsWithSeparators,
   messages,
+  passkeyMessages,
   signInDeliveryMessages,
   type ApiErrorCode,
 } from '@anybank/contracts';
@@ -33,6 +34,15 @@ export interface PurposeContexts {
   'help-desk-verification': { agentName: string; agentFirstName: string };
   /** The new contact detail (the code goes to it, the challenge's `target`). */
   'contact-change': { kind: 'email' | 'mobile' };
+  /**
+   * Forgot password (document 1 §4.3): the recovery code e-mailed to the account's recovery
+   * address; a passkey-only account's message speaks of a new passkey instead.
+   */
+  'password-recovery': { passkeyOnly: boolean };
+  /** The credit-card application's identity check (ADR 0015): a code to the account's address. */
+  'identity-verification': Record<string, never>;
+  /** Activating the bank's app on a phone: the code e-mailed once the password was right. */
+  'phone-activation': Record<string, never>;
 }
 
 export type PurposeName = keyof PurposeContexts;
@@ -44,6 +54,9 @@ export const PURPOSE_NAMES = [
   'payment-approval',
   'help-desk-verification',
   'contact-change',
+  'password-recovery',
+  'identity-verification',
+  'phone-activation',
 ] as const satisfies readonly PurposeName[];
 
 /** Why a challenge was refused, as a caller reads it. */
@@ -68,10 +81,24 @@ export interface Purpose<P extends PurposeName = PurposeName> {
   linking(context: PurposeContexts[P]): LinkingWords | null;
   /** A code's message, the code in it (e-mail subject; SMS uses the body only). */
   codeMessage(context: PurposeContexts[P], code: string): { subject: string; body: string };
-  /** What the phone shows and how it is asked (see PhoneAsk). */
-  readonly push: PhoneAsk<P>;
+  /** What the phone shows and how it is asked (see PhoneAsk); none where no phone answers it. */
+  readonly push?: PhoneAsk<P>;
+  /** How its sent codes are made and kept (see SentCodes); by default 6 digits per challenge. */
+  readonly codes?: SentCodes;
   /** Where a caller keeps its own words for a refusal (help desk's `help_desk_code_rejected`). */
   readonly refusals?: Partial<Record<RefusalReason | 'wrong', ApiErrorCode>>;
+}
+
+/** How the code service makes and keeps a purpose's sent codes (methods/one-time-code.ts). */
+export interface SentCodes {
+  /** 6 digits (the default), or the 8 letters and digits of an account recovery code (§5). */
+  format?: 'digits' | 'recovery';
+  /**
+   * The code service's purpose and reference for a challenge's code; by default the purpose's
+   * name and the challenge's id. A purpose its caller asks at most once per reference with a
+   * code may keep the names its codes had before the engine (the help desk's session).
+   */
+  keptAs?(challenge: { id: string; reference: string }): { purpose: string; reference: string };
 }
 
 /**
@@ -94,6 +121,8 @@ const secondFactor = (traits: MethodTraits) => traits.proves !== 'knowledge';
 /** Money leaves: only a method that shows or binds the amount and payee (PSD2 RTS art. 5). */
 const confirmsMoney = (traits: MethodTraits) =>
   traits.confirmsTransaction && traits.proves !== 'knowledge';
+/** A code sent to an address the caller names (the challenge's `target`): nothing else proves it. */
+const onlySentCode = (traits: MethodTraits) => traits.sendsCode;
 /** The phone first, as the bank has always asked; then a code. */
 const PHONE_THEN_CODE = ['approval', 'code'] as const;
 
@@ -204,6 +233,9 @@ const helpDeskVerification: Purpose<'help-desk-verification'> = {
     details: ({ agentName }, now) => ({ Agent: agentName, Time: now.toISOString() }),
   },
   refusals: { wrong: 'help_desk_code_rejected' },
+  // One e-mailed code per session (the help desk's machine never sends a second), kept under
+  // the session's id as it always was: the session's code is found by the session.
+  codes: { keptAs: ({ reference }) => ({ purpose: 'helpdesk', reference }) },
 };
 
 const CONTACT_WORDS = { email: 'email address', mobile: 'mobile number' } as const;
@@ -214,14 +246,62 @@ const contactChange: Purpose<'contact-change'> = {
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   // Proves the new address or number is theirs: only a code sent to it can.
-  accepts: (traits) => traits.sendsCode,
+  accepts: onlySentCode,
   prefer: ['code'],
   linking: () => null,
   codeMessage: ({ kind }, code) => ({
     subject: messages.profile.contactCodeSubject,
     body: messages.profile.contactCodeBody(CONTACT_WORDS[kind], code),
   }),
-  push: { title: signInDeliveryMessages.stepUpPushTitle, kind: 'signin', via: 'push' },
+};
+
+/** The recovery code lives longer than a sign-in's: it is read from a mailbox (§4.3). */
+const RECOVERY_TTL_MS = 15 * 60 * 1000;
+
+const passwordRecovery: Purpose<'password-recovery'> = {
+  name: 'password-recovery',
+  lifetimeMs: RECOVERY_TTL_MS,
+  maxAttempts: OTP_MAX_ATTEMPTS,
+  accepts: onlySentCode,
+  prefer: ['code'],
+  linking: () => null,
+  codeMessage: ({ passkeyOnly }, code) =>
+    passkeyOnly
+      ? {
+          subject: passkeyMessages.passkeyRecoverySubject,
+          body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
+        }
+      : {
+          subject: signInDeliveryMessages.recoverySubject,
+          body: signInDeliveryMessages.recoveryBody(code, RECOVERY_TTL_MS),
+        },
+  codes: { format: 'recovery' },
+};
+
+const identityVerification: Purpose<'identity-verification'> = {
+  name: 'identity-verification',
+  lifetimeMs: OTP_TTL_MS,
+  maxAttempts: OTP_MAX_ATTEMPTS,
+  accepts: onlySentCode,
+  prefer: ['code'],
+  linking: () => null,
+  codeMessage: (_context, code) => ({
+    subject: messages.creditCard.verificationEmailSubject,
+    body: messages.creditCard.verificationEmailBody(code),
+  }),
+};
+
+const phoneActivation: Purpose<'phone-activation'> = {
+  name: 'phone-activation',
+  lifetimeMs: OTP_TTL_MS,
+  maxAttempts: OTP_MAX_ATTEMPTS,
+  accepts: onlySentCode,
+  prefer: ['code'],
+  linking: () => null,
+  codeMessage: (_context, code) => ({
+    subject: deliveryMessages.appActivationSubject,
+    body: deliveryMessages.appActivationBody(code),
+  }),
 };
 
 /** THE list of purposes: a new one is an entry here (and its context in PurposeContexts). */
@@ -232,6 +312,9 @@ export const PURPOSES: { readonly [P in PurposeName]: Purpose<P> } = {
   'payment-approval': paymentApproval,
   'help-desk-verification': helpDeskVerification,
   'contact-change': contactChange,
+  'password-recovery': passwordRecovery,
+  'identity-verification': identityVerification,
+  'phone-activation': phoneActivation,
 };
 
 export function purposeNamed(name: string): Purpose | null {

@@ -1,6 +1,12 @@
 import { challengePromptMessages as words, type FlowDevice } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
-import type { ChallengeMethod, DeviceShown, MethodTraits, Verdict } from '../challenge-method';
+import type {
+  ChallengeMethod,
+  ChallengeView,
+  DeviceShown,
+  MethodTraits,
+  Verdict,
+} from '../challenge-method';
 import type { OtpVerification } from '../../credentials/otp.service';
 import { codeNodes, promptForm } from '../prompt-form';
 import type { MethodDeps } from './method-deps';
@@ -29,6 +35,19 @@ export function otpVerdict(verification: OtpVerification): Verdict {
     case 'not_found':
       return { verdict: 'expired' };
   }
+}
+
+/**
+ * Where the code service keeps a challenge's code: the purpose's name and the challenge's id,
+ * unless the purpose keeps its codes under names of its own (purposes.ts, `SentCodes`).
+ */
+function codeKeyOf(challenge: ChallengeView): { purpose: string; reference: string } {
+  return (
+    challenge.purpose.codes?.keptAs?.(challenge) ?? {
+      purpose: challenge.purpose.codePurpose,
+      reference: challenge.id,
+    }
+  );
 }
 
 /**
@@ -67,10 +86,14 @@ export function sentCodeMethod(
       const to = target?.address ?? device?.target;
       if (!to) throw new DomainError('device_cannot_receive_codes');
       const userId = challenge.userId;
+      const { purpose } = challenge;
       await deps.otp.issue({
         userId,
-        purpose: challenge.purpose.codePurpose,
-        reference: challenge.id,
+        ...codeKeyOf(challenge),
+        // The code lives and counts as the challenge does.
+        ttlMs: purpose.lifetimeMs,
+        maxAttempts: purpose.maxAttempts,
+        format: purpose.codes?.format ?? 'digits',
         deliver: (code, within) => {
           const { subject, body } = challenge.purpose.codeMessage(challenge.context as never, code);
           return deps.messaging.send(
@@ -88,15 +111,21 @@ export function sentCodeMethod(
       if (answer.kind !== 'code') throw new DomainError('challenge_answer_unsupported');
       return otpVerdict(
         await deps.otp.verify({
-          purpose: challenge.purpose.codePurpose,
-          reference: challenge.id,
+          ...codeKeyOf(challenge),
           code: answer.code,
           ip: request.ip,
         }),
       );
     },
 
-    prompt: ({ challenge, asked }) =>
-      promptForm(kind.name, challenge, codeNodes(words.codeSentTo(asked.sent?.destination ?? ''))),
+    prompt: ({ challenge, asked }) => {
+      const format = challenge.purpose.codes?.format ?? 'digits';
+      const sentTo = format === 'recovery' ? words.recoveryCodeSentTo : words.codeSentTo;
+      return promptForm(
+        kind.name,
+        challenge,
+        codeNodes(sentTo(asked.sent?.destination ?? ''), format),
+      );
+    },
   };
 }

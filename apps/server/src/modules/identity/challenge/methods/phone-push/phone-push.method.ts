@@ -33,9 +33,11 @@ export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
     }),
 
     async ask({ challenge, device }) {
-      if (!device) throw new DomainError('challenge_no_method');
       const { purpose, linking } = challenge;
-      if (purpose.push.via === 'ciba' && deps.backchannel && linking) {
+      const { push } = purpose;
+      // A purpose no phone answers (a code to a new address) never picks this method.
+      if (!device || !push) throw new DomainError('challenge_no_method');
+      if (push.via === 'ciba' && deps.backchannel && linking) {
         const authReqId = await deps.backchannel.request({
           userId: challenge.userId,
           bindingMessage: linking.text,
@@ -46,14 +48,14 @@ export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
         return { state: { authReqId }, requestId: authReqId };
       }
       const details =
-        purpose.push.details?.(challenge.context as never, deps.clock()) ?? linking?.lines ?? {};
+        push.details?.(challenge.context as never, deps.clock()) ?? linking?.lines ?? {};
       const pushRequestId = randomUUID();
       await deps.push.send({
         id: pushRequestId,
         userId: challenge.userId,
         deviceId: device.id,
-        kind: purpose.push.kind,
-        context: { title: purpose.push.title, details },
+        kind: push.kind,
+        context: { title: push.title, details },
       });
       return { state: { pushRequestId } };
     },
