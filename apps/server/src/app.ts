@@ -209,7 +209,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const banking = registerBanking(ctx, identity);
   registerConsents(ctx, identity);
   const wallet = registerWallet(ctx, identity);
-  const helpDesk = registerHelpDesk(ctx, { ...identity, messaging, notices });
+  const helpDesk = registerHelpDesk(ctx, { ...identity, notices });
   registerOrchestration(ctx, { ...identity, messaging, notices, wallet, helpDesk });
 
   registerHealthRoutes(app, database);

@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../../module-context';
-import type { OtpService, PushService } from '../identity';
-import type { MessagingService, SecurityNotices } from '../messaging';
+import type { ChallengeService } from '../identity';
+import type { SecurityNotices } from '../messaging';
 import { createHelpDeskService } from './helpdesk.service';
 
 /**
@@ -10,12 +10,10 @@ import { createHelpDeskService } from './helpdesk.service';
 export function registerHelpDesk(
   ctx: ModuleContext,
   deps: {
-    otp: OtpService;
-    push: PushService;
-    messaging: MessagingService;
+    /** The caller proves it is them through the challenge engine (ADR 0026). */
+    challenges: ChallengeService;
     notices: SecurityNotices;
   },
 ) {
-  const { otp, push, messaging, notices } = deps;
-  return createHelpDeskService({ db: ctx.db, otp, push, messaging, notices });
+  return createHelpDeskService({ db: ctx.db, challenges: deps.challenges, notices: deps.notices });
 }

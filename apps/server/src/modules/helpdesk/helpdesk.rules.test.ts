@@ -8,7 +8,6 @@ import {
   signInLocked,
   transition,
   verificationAllowed,
-  verificationMethodFor,
   type HelpDeskEvent,
   type HelpDeskState,
 } from './helpdesk.rules';
@@ -169,22 +168,7 @@ describe('the help desk state machine', () => {
   });
 });
 
-describe('how the customer is asked', () => {
-  it('asks the phone app when one is paired, else sends an e-mailed code', () => {
-    const email = { id: 'e', type: 'Email', paired: false };
-    const unpairedPhone = { id: 'p', type: 'iPhone', paired: false };
-    const pairedPhone = { id: 'q', type: 'iPhone', paired: true };
-    expect(verificationMethodFor([email, pairedPhone])).toEqual({
-      method: 'push',
-      pushDeviceId: 'q',
-    });
-    expect(verificationMethodFor([email, unpairedPhone])).toEqual({
-      method: 'email',
-      pushDeviceId: null,
-    });
-    expect(verificationMethodFor([])).toEqual({ method: 'email', pushDeviceId: null });
-  });
-
+describe('how often the customer is asked', () => {
   it(`sends one customer at most ${HELP_DESK_VERIFICATION_LIMIT.max} verifications in the window`, () => {
     expect(verificationAllowed(HELP_DESK_VERIFICATION_LIMIT.max - 1)).toBe(true);
     expect(verificationAllowed(HELP_DESK_VERIFICATION_LIMIT.max)).toBe(false);

@@ -152,24 +152,6 @@ export function transition(
   }
 }
 
-/** How the customer is asked: their phone app when one is paired, else a code by e-mail. */
-export function verificationMethodFor(devices: readonly PairedDeviceFacts[]): {
-  method: HelpDeskMethod;
-  pushDeviceId: string | null;
-} {
-  const phone = devices.find((device) => device.type === 'iPhone' && device.paired);
-  return phone
-    ? { method: 'push', pushDeviceId: phone.id }
-    : { method: 'email', pushDeviceId: null };
-}
-
-export interface PairedDeviceFacts {
-  id: string;
-  type: string;
-  /** The phone app holds its key (activated at /mobile): it can answer a push. */
-  paired: boolean;
-}
-
 /** Whether another verification may go to the customer, given those sent in the window. */
 export function verificationAllowed(sentInWindow: number): boolean {
   return sentInWindow < HELP_DESK_VERIFICATION_LIMIT.max;

@@ -85,7 +85,7 @@ export async function saveState(
   db: Queryable,
   from: Pick<HelpDeskSessionRow, 'id' | 'version'>,
   state: HelpDeskState,
-  extra: { pushRequestId?: string | null; actionDeviceName?: string | null } = {},
+  extra: { actionDeviceName?: string | null } = {},
 ): Promise<HelpDeskSessionRow | null> {
   const [row] = await db
     .update(helpDeskSessions)
