@@ -1,7 +1,7 @@
 import type { FlowDevice } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
-import { insertAuditEvent } from '../../audit';
+import { currentPanelViewer, insertAuditEvent } from '../../audit';
 import { deviceInUseAt, findMfaDevice, listMfaDevicesOf, type MfaDeviceRow } from '../../directory';
 import type {
   ChallengeMethod,
@@ -177,6 +177,9 @@ export function createChallengeService(deps: {
         ...(row.linking ? { linking: row.linking } : {}),
         ...extra,
       },
+      // A watching panel hears of a challenge only once its browser has shown it is the
+      // subject, as of a message (ADR 0021): never whether a username someone typed exists.
+      ...(currentPanelViewer() === row.userId ? {} : { inspectorId: null }),
     });
   }
 
