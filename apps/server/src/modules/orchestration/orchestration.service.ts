@@ -5,10 +5,10 @@ import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
 import {
+  type ChallengeService,
   createSecretBox,
   relyingPartyFor,
   type AuthGuards,
-  type OtpService,
   type RecentAuthentication,
   type SecretBox,
   type ServerSecrets,
@@ -78,8 +78,8 @@ export interface OrchestrationDeps {
   wallet: WalletService;
   /** The customer-service portal's account help desk (verification, unlock, device removal). */
   helpDesk: HelpDeskService;
-  /** The codes that confirm a new e-mail address or mobile number. */
-  otp: OtpService;
+  /** The challenge engine: the codes that confirm a new e-mail address or mobile number. */
+  challenges: ChallengeService;
   /** The server's signing secret and API key (modules/identity/keys). */
   serverSecrets: Pick<ServerSecrets, 'signingSecret' | 'apiKey'>;
   secrets?: SecretBox;
@@ -106,8 +106,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   const directory = createDirectoryService({ db });
   const profile = createProfileService({
     db,
-    messaging,
-    otp: deps.otp,
+    challenges: deps.challenges,
     notices: deps.notices,
     recentAuth,
     siteUrl: `${config.publicUrl}${config.basePath}`,
