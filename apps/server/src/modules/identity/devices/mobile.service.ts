@@ -1,5 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
-import { MAX_MFA_DEVICES, deliveryMessages } from '@anybank/contracts';
+import { MAX_MFA_DEVICES } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { insertAuditEvent, panelViewerIs, type AuditEvent } from '../../audit';
@@ -9,12 +9,13 @@ import {
   listMfaDevicesOf,
   setMfaDevicePublicKey,
 } from '../../directory';
-import type { MessagingService, SecurityNotices } from '../../messaging';
-import type { OtpService } from '../credentials/otp.service';
+import type { SecurityNotices } from '../../messaging';
+import type { ChallengeService } from '../challenge/challenge.service';
 import type { PasswordService } from '../credentials/password.service';
 import type { RiskService } from '../risk/risk.service';
 
-const ACTIVATION_PURPOSE = 'mobile-activation';
+/** The challenge engine's purpose of the activation code; the reference is the owner's id. */
+const ACTIVATION_PURPOSE = 'phone-activation';
 
 export interface ActivatedPhone {
   deviceId: string;
@@ -44,8 +45,8 @@ export function createMobileActivationService(deps: {
   db: Database;
   passwords: PasswordService;
   risk: Pick<RiskService, 'evaluate'>;
-  otp: OtpService;
-  messaging: MessagingService;
+  /** Sends the code to the owner's e-mail address and checks it (ADR 0026). */
+  challenges: ChallengeService;
   notices: SecurityNotices;
 }): MobileActivationService {
   const { db } = deps;
@@ -72,27 +73,24 @@ export function createMobileActivationService(deps: {
       }
       // The password is right: a watching panel may hear of the code sent to its owner.
       panelViewerIs(check.user.id);
-      const code = await deps.otp.issue({
-        userId: check.user.id,
+      await deps.challenges.start({
+        subjectId: check.user.id,
         purpose: ACTIVATION_PURPOSE,
         reference: check.user.id,
-      });
-      await deps.messaging.send({
-        channel: 'email',
-        to: check.user.email,
-        subject: deliveryMessages.appActivationSubject,
-        body: deliveryMessages.appActivationBody(code),
-        code,
-        userId: check.user.id,
+        context: {},
+        target: { channel: 'email', address: check.user.email },
+        request: { ip, userAgent: null },
       });
     },
 
     async complete({ username, code, publicKey, ip }) {
       const user = await findUserByUid(db, username);
-      const verdict = user
-        ? await deps.otp.verify({ purpose: ACTIVATION_PURPOSE, reference: user.id, code, ip })
-        : { result: 'not_found' as const };
-      if (!user || verdict.result !== 'ok') {
+      // The newest activation asked for this owner: its code, and no other, activates.
+      const asked = user ? await deps.challenges.latest(ACTIVATION_PURPOSE, user.id) : null;
+      const outcome = asked
+        ? await deps.challenges.answer(asked.id, { kind: 'code', code }, { ip, userAgent: null })
+        : null;
+      if (!user || outcome?.status !== 'answered') {
         throw new DomainError('phone_activation_code_invalid');
       }
       const devices = await listMfaDevicesOf(db, user.id);

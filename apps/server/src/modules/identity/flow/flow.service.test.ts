@@ -5,6 +5,8 @@ import { DomainError } from '../../../domain-error';
 import { findUserByUid, insertMfaDevice, insertUser } from '../../directory/directory.store';
 import type { MessagingService, OutgoingMessage } from '../../messaging/messaging.service';
 import type { SecurityNotices } from '../../messaging/security-notice.service';
+import { createChallengeService } from '../challenge/challenge.service';
+import { createMethods } from '../challenge/methods/methods';
 import { createOtpService } from '../credentials/otp.service';
 import { createPasswordService, hashPassword } from '../credentials/password.service';
 import type { PushService } from '../devices/push.service';
@@ -153,6 +155,8 @@ describe('the sign-in flow service (PGlite, no HTTP)', () => {
     });
     flows = createFlowService({
       ...factorDeps,
+      // The second factor's, recovery and identity-verification codes are the engine's.
+      challenges,
       factors: createFactors({ ...factorDeps, challenges }),
       interactions,
       risk,

@@ -7,6 +7,7 @@ import { findUserById, listMfaDevicesOf } from '../../directory';
 import type { MessagingService } from '../../messaging';
 import type { SecurityNotices } from '../../messaging';
 import type { OtpService } from '../credentials/otp.service';
+import type { ChallengeService } from '../challenge/challenge.service';
 import type { PasswordService } from '../credentials/password.service';
 import type { PushService } from '../devices/push.service';
 import type { SecretBox } from '../devices/secret-box';
@@ -72,6 +73,8 @@ export interface FlowServiceDeps {
   messaging: MessagingService;
   passwords: PasswordService;
   otp: OtpService;
+  /** The challenge engine: the recovery and identity-verification codes (ADR 0026). */
+  challenges: ChallengeService;
   risk: RiskService;
   push: PushService;
   secrets: SecretBox;

@@ -3,28 +3,43 @@ import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { insertAuditEvent } from '../../audit';
 import { findUserById, setIdentityVerified } from '../../directory';
-import type { MessagingService } from '../../messaging';
-import type { OtpService } from '../credentials/otp.service';
 import { maskEmail } from '../../directory';
-import { otpVerdictEvent, type FlowEvent, type FlowState } from './flow.rules';
+import type { Outcome } from '../challenge/challenge.rules';
+import type { ChallengeService } from '../challenge/challenge.service';
+import type { FlowEvent, FlowState } from './flow.rules';
 import type { StoredFlow } from './flow.store';
 
 /**
  * The facts for the identity verification step (IDENTITY_VERIFICATION_REQUIRED, ADR 0015): a
- * 6-digit code to the user's e-mail address through the one-time code service (hashed,
- * single use, expiring, attempt-limited), its check, and the flag set once it was right.
+ * 6-digit code to the user's e-mail address through the challenge engine (ADR 0026; the code
+ * hashed, single use, expiring, attempt-limited), its check, and the flag set once it was right.
  */
 
 const VERIFICATION_PURPOSE = 'identity-verification';
 
 export interface IdentityVerificationDeps {
   db: Database;
-  otp: OtpService;
-  messaging: MessagingService;
+  challenges: ChallengeService;
 }
 
-/** One code per flow: a new one retires the one before (the OTP service does that). */
+/** One challenge per flow: the newest one asked is the one answered. */
 const referenceOf = (flow: StoredFlow) => `${flow.id}:identity`;
+
+/** What the engine's answer to the code means to the flow: the failures are a sign-in code's. */
+function outcomeEvent(outcome: Outcome | null): FlowEvent {
+  switch (outcome?.status) {
+    case 'answered':
+      return { type: 'IDENTITY_CODE_ACCEPTED' };
+    case 'wrong':
+      return { type: 'OTP_REJECTED', attemptsLeft: outcome.attemptsLeft };
+    case 'refused':
+      if (outcome.reason === 'attempts_exceeded') return { type: 'OTP_ATTEMPTS_EXCEEDED' };
+      return { type: 'OTP_EXPIRED' };
+    default:
+      // No code was asked for this flow (or a code needs no waiting): as good as expired.
+      return { type: 'OTP_EXPIRED' };
+  }
+}
 
 export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) {
   const { db } = deps;
@@ -38,22 +53,12 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
   return {
     async sendCode(flow: StoredFlow, userId: string): Promise<void> {
       const user = await userOf(userId);
-      await deps.otp.issue({
-        userId,
+      await deps.challenges.start({
+        subjectId: userId,
         purpose: VERIFICATION_PURPOSE,
         reference: referenceOf(flow),
-        deliver: (code, within) =>
-          deps.messaging.send(
-            {
-              channel: 'email',
-              to: user.email,
-              subject: messages.creditCard.verificationEmailSubject,
-              body: messages.creditCard.verificationEmailBody(code),
-              code,
-              userId,
-            },
-            within,
-          ),
+        context: {},
+        target: { channel: 'email', address: user.email },
       });
     },
 
@@ -69,13 +74,12 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
           details: [{ field: 'otp', message: messages.validation.codeSixDigits }],
         });
       }
-      const verdict = await deps.otp.verify({
-        purpose: VERIFICATION_PURPOSE,
-        reference: referenceOf(flow),
-        code,
-        ip,
-      });
-      return otpVerdictEvent(verdict, { type: 'IDENTITY_CODE_ACCEPTED' });
+      const asked = await deps.challenges.latest(VERIFICATION_PURPOSE, referenceOf(flow));
+      return outcomeEvent(
+        asked
+          ? await deps.challenges.answer(asked.id, { kind: 'code', code }, { ip, userAgent: null })
+          : null,
+      );
     },
 
     /** Sets the flag and records who was verified, in one transaction. */

@@ -3,16 +3,14 @@ import {
   CONTACT_CHANGE_RECOVERY_HOLD_MS,
   RECOVERY_CODE_PATTERN,
   isValidPassword,
-  passkeyMessages,
-  signInDeliveryMessages,
 } from '@anybank/contracts';
 import { emailBelongsToAnother, recentEmailChanges } from '../../directory';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { insertAuditEvent } from '../../audit';
 import { findUserById, findUserByUid, setUserPassword } from '../../directory';
-import type { MessagingService } from '../../messaging';
 import type { SecurityNotices } from '../../messaging';
+import type { ChallengeService } from '../challenge/challenge.service';
 import { clearAllPasswordFailures } from '../credentials/password.store';
 import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
 import { isPasskeyOnly } from '../credentials/passkey-only.rules';
@@ -20,7 +18,6 @@ import { listMfaDevicesOf, type UserRow } from '../../directory';
 import { newPasswordRefusal } from '../credentials/new-password';
 import { hashPassword } from '../credentials/password.service';
 import type { CheckedPasswordHash } from '../../directory';
-import type { OtpService } from '../credentials/otp.service';
 import type { SessionsService } from '../oauth/sessions.service';
 import type { FlowEvent, FlowState } from './flow.rules';
 import { recoveryAddressOf } from './recovery.rules';
@@ -37,18 +34,18 @@ export type RecoveryStep =
     }
   | { kind: 'resetPassword'; newPassword: string };
 
-const RECOVERY_PURPOSE = 'recovery';
-const RECOVERY_TTL_MS = 15 * 60 * 1000;
+/** The challenge engine's purpose of the recovery code; the reference is the account's id. */
+const RECOVERY_PURPOSE = 'password-recovery';
 
 /**
  * The facts for recovery events (recovery.rules.ts decides): the username, the recovery code
- * sent by e-mail (8 characters, single use, 15 minutes), the new password against §5. The
- * password is hashed before anything is written, and the lockout is cleared with it.
+ * sent by e-mail through the challenge engine (ADR 0026; 8 characters, single use, 15 minutes:
+ * the purpose's), the new password against §5. The password is hashed before anything is
+ * written, and the lockout is cleared with it.
  */
 export function createRecoverySteps(deps: {
   db: Database;
-  otp: OtpService;
-  messaging: MessagingService;
+  challenges: ChallengeService;
   notices: SecurityNotices;
   /** Ends the account's sessions with a reset; sign-in.module.ts always hands it over. */
   sessions?: Pick<SessionsService, 'endAllBut'>;
@@ -118,16 +115,30 @@ export function createRecoverySteps(deps: {
     return isPasskeyOnly(user, await listMfaDevicesOf(db, user.id));
   }
 
-  /** A passkey-only account's right code leads to a new passkey (the pairing steps). */
-  async function passkeyRecovery(state: FlowState, recoveryCode: string): Promise<FlowEvent> {
+  /**
+   * Whether the recovery code is the one last sent to the account (it is spent by a right
+   * answer); a code of another shape is refused before the engine is asked.
+   */
+  async function codeAccepted(userId: string, recoveryCode: string, ip: string | null) {
     const code = recoveryCode.toUpperCase();
-    if (!state.userId || !RECOVERY_CODE_PATTERN.test(code)) return { type: 'RECOVERY_REFUSED' };
-    const verdict = await deps.otp.verify({
-      purpose: RECOVERY_PURPOSE,
-      reference: state.userId,
-      code,
-    });
-    return verdict.result === 'ok'
+    if (!RECOVERY_CODE_PATTERN.test(code)) return false;
+    const asked = await deps.challenges.latest(RECOVERY_PURPOSE, userId);
+    if (!asked) return false;
+    const outcome = await deps.challenges.answer(
+      asked.id,
+      { kind: 'code', code },
+      { ip, userAgent: null },
+    );
+    return outcome.status === 'answered';
+  }
+
+  /** A passkey-only account's right code leads to a new passkey (the pairing steps). */
+  async function passkeyRecovery(
+    state: FlowState,
+    recoveryCode: string,
+    ip: string | null,
+  ): Promise<FlowEvent> {
+    return state.userId && (await codeAccepted(state.userId, recoveryCode, ip))
       ? { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: randomUUID() }
       : { type: 'RECOVERY_REFUSED' };
   }
@@ -152,21 +163,17 @@ export function createRecoverySteps(deps: {
         }
         case 'recoverAccount': {
           if (state.status !== 'RECOVERY_CODE_REQUIRED') return { type: 'RECOVERY_REFUSED' };
-          if (state.passkeyRecovery) return passkeyRecovery(state, step.recoveryCode);
+          if (state.passkeyRecovery) return passkeyRecovery(state, step.recoveryCode, ip);
           // The cheap checks first: the spec's rule (a pattern), then the code. The strength
           // check (zxcvbn, CPU on the event loop) and the hash run only for whoever holds the
           // code: an anonymous caller with a wrong one is refused before either.
           if (!isValidPassword(step.newPassword)) return { type: 'NEW_PASSWORD_REFUSED' };
           if (!state.userId) return { type: 'RECOVERY_REFUSED' };
-          if (!state.recoveryCodeVerified) {
-            const code = step.recoveryCode.toUpperCase();
-            if (!RECOVERY_CODE_PATTERN.test(code)) return { type: 'RECOVERY_REFUSED' };
-            const verdict = await deps.otp.verify({
-              purpose: RECOVERY_PURPOSE,
-              reference: state.userId,
-              code,
-            });
-            if (verdict.result !== 'ok') return { type: 'RECOVERY_REFUSED' };
+          if (
+            !state.recoveryCodeVerified &&
+            !(await codeAccepted(state.userId, step.recoveryCode, ip))
+          ) {
+            return { type: 'RECOVERY_REFUSED' };
           }
           const weak = await weakness(state.userId, step.newPassword);
           // The code is spent now: the flow holds it for the next password (recovery.rules.ts).
@@ -200,32 +207,13 @@ export function createRecoverySteps(deps: {
       const user = await findUserById(db, userId);
       if (!user) return;
       const to = await recoveryAddress(user.id, user.email);
-      const passkeyOnlyAccount = await passkeyOnly(user);
-      await deps.otp.issue({
-        userId,
+      await deps.challenges.start({
+        subjectId: userId,
         purpose: RECOVERY_PURPOSE,
         reference: userId,
-        ttlMs: RECOVERY_TTL_MS,
-        format: 'recovery',
-        deliver: (code, within) =>
-          deps.messaging.send(
-            {
-              channel: 'email',
-              to,
-              userId,
-              ...(passkeyOnlyAccount
-                ? {
-                    subject: passkeyMessages.passkeyRecoverySubject,
-                    body: passkeyMessages.passkeyRecoveryBody(code, RECOVERY_TTL_MS / 60_000),
-                  }
-                : {
-                    subject: signInDeliveryMessages.recoverySubject,
-                    body: signInDeliveryMessages.recoveryBody(code, RECOVERY_TTL_MS),
-                  }),
-              code,
-            },
-            within,
-          ),
+        // A passkey-only account's message speaks of a new passkey, not a password.
+        context: { passkeyOnly: await passkeyOnly(user) },
+        target: { channel: 'email', address: to },
       });
     },
   };
