@@ -113,7 +113,7 @@ export function createHelpDeskVerification(deps: {
 
   /**
    * The code the customer read out, as the help desk's event. A wrong one with attempts left
-   * is audited and refused with the help desk's own words (the purpose's `refusals.wrong`).
+   * is audited and refused with the help desk's own words, `help_desk_code_rejected`.
    */
   async function codeAnswer(
     call: HelpDeskCall,
