@@ -280,7 +280,8 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
         identifier: 'michael.brown',
         riskPayload: PERSON_RISK_PAYLOAD,
       });
-      expect(identified.status).toBe(400);
+      // An unknown username answers 404 (INVALID_USERNAME), as the risk API does (ADR 0025).
+      expect(identified.status).toBe(404);
       expect(identified.body.message).toBe(messages.login.invalidUsername);
 
       const [audit] = await adminAudits(michael.id, 'delete-user');

@@ -195,7 +195,7 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
     await test.handle.db
       .update(oneTimeCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(oneTimeCodes.purpose, 'payment-approval'));
+      .where(eq(oneTimeCodes.purpose, 'payment'));
     const expired = await asked.confirm({ code });
     expect(expired.status).toBe(403);
     expect(await expired.json()).toMatchObject({ code: 'payment_code_failed' });

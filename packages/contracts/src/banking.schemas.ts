@@ -76,6 +76,16 @@ export const transferCodeRefusedSchema = z.object({
   attemptsLeft: z.number().int(),
 });
 
+/**
+ * Any refused confirmation (400), as the route declares it: a wrong code carries
+ * `attemptsLeft` (transferCodeRefusedSchema); a malformed body or too little money does not.
+ */
+export const transferConfirmationRefusedSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  attemptsLeft: z.number().int().optional(),
+});
+
 /** `GET /api/menu-options` (the spec's /bxfMenuOptions): entries without a title are dropped. */
 export const menuOptionSchema = z.object({ title: z.string().optional(), url: z.string() });
 export type MenuOption = z.infer<typeof menuOptionSchema>;

@@ -7,7 +7,7 @@ import {
   TRANSFERS_API_PATH,
   TRANSFER_NUMBER_HEADER,
   balancesResponseSchema,
-  transferCodeRefusedSchema,
+  transferConfirmationRefusedSchema,
   transferConfirmationRequestSchema,
   transferConfirmationRequiredSchema,
   idempotencyKeySchema,
@@ -212,7 +212,7 @@ function registerTransferConfirmationRoute(
               description:
                 '`invalid_code`: a wrong code, nothing changed (`attemptsLeft`); or a malformed body, or too ' +
                 'little money left in the source account.',
-              schema: transferCodeRefusedSchema,
+              schema: transferConfirmationRefusedSchema,
             },
             401: 'No valid token, or its grant was revoked.',
             403: {

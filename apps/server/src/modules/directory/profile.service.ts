@@ -19,7 +19,6 @@ import { replaceDevice, tellChanges, type DeviceChange } from './contact-devices
 import {
   DEVICE_TYPE_OF_TARGET,
   sameDeviceTarget,
-  storedTarget,
   type CustomerProfile,
   type TargetKind,
 } from './directory.rules';

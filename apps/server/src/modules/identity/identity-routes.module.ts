@@ -6,7 +6,7 @@ import type { MessagingService, SecurityNotices } from '../messaging';
 import { registerPasswordChangeRoutes } from './credentials/password-change.routes';
 import { createPasswordChangeService } from './credentials/password-change.service';
 import type { PasswordService } from './credentials/password.service';
-import type { OtpService } from './credentials/otp.service';
+import type { ChallengeService } from './challenge/challenge.service';
 import { registerPasswordlessRoutes } from './credentials/passwordless.routes';
 import { createPasswordlessService } from './credentials/passwordless.service';
 import { registerMobileRoutes } from './devices/mobile.routes';
@@ -49,7 +49,7 @@ export function registerIdentityRoutes(
     sessions: SessionsService;
     risk: RiskService;
     passwords: PasswordService;
-    otp: OtpService;
+    challenges: ChallengeService;
     push: PushService;
     recoveryCodes: RecoveryCodeService;
     recentAuth: RecentAuthentication;
@@ -71,8 +71,7 @@ export function registerIdentityRoutes(
     db,
     passwords: deps.passwords,
     risk: deps.risk,
-    otp: deps.otp,
-    messaging: deps.messaging,
+    challenges: deps.challenges,
     notices,
   });
   ctx.routes((api) => {

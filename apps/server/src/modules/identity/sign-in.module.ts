@@ -140,6 +140,7 @@ export function createSignInServices(
   const rememberedBrowsers = createRememberedBrowserService({ db, risk, notices, clock });
   const flows = createFlowService({
     db,
+    challenges,
     rememberedBrowsers,
     sessions,
     interactions: createInteractionPort(provider),

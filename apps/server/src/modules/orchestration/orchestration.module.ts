@@ -20,7 +20,7 @@ export function registerOrchestration(
     notices: deps.notices,
     auth: deps.auth,
     recentAuth: deps.recentAuth,
-    otp: deps.otp,
+    challenges: deps.challenges,
     wallet: deps.wallet,
     helpDesk: deps.helpDesk,
     serverSecrets: deps.secrets,

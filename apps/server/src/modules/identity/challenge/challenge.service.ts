@@ -1,11 +1,9 @@
-import type { FlowDevice } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { currentPanelViewer, insertAuditEvent } from '../../audit';
 import { deviceInUseAt, findMfaDevice, listMfaDevicesOf, type MfaDeviceRow } from '../../directory';
 import type {
   ChallengeMethod,
-  ChallengeTarget,
   ChallengeView,
   MethodAnswer,
   RequestFacts,
@@ -25,14 +23,14 @@ import {
   type ChallengeRow,
 } from './challenge.store';
 import type { MethodRegistry } from './methods/methods';
+import type {
+  ChallengeChoice,
+  ChallengeSummary,
+  StartInput,
+  Started,
+} from './challenge-service.types';
 import type { PromptForm } from './prompt-form';
-import {
-  PURPOSES,
-  purposeNamed,
-  type Purpose,
-  type PurposeContexts,
-  type PurposeName,
-} from './purposes';
+import { PURPOSES, purposeNamed, type Purpose, type PurposeName } from './purposes';
 
 /**
  * THE way every caller asks a person to prove it is them (ADR 0026): the sign-in flow's second
@@ -65,49 +63,12 @@ export interface ChallengeService {
   prompt(challengeId: string): Promise<PromptForm | null>;
 }
 
-export interface StartInput<P extends PurposeName> {
-  subjectId: string;
-  purpose: P;
-  /** The caller's id of what is proved: a flow, a transfer, a consent, a help-desk session. */
-  reference: string;
-  context: PurposeContexts[P];
-  /** The device the person chose; absent: the engine's first choice. */
-  deviceId?: string;
-  /** A new address to prove (contact change): the code goes there, not to a device. */
-  target?: ChallengeTarget;
-  request?: RequestFacts;
-}
-
-export interface Started {
-  challengeId: string;
-  method: string;
-  deviceId: string | null;
-  prompt: PromptForm;
-  sent?: { channel: 'email' | 'sms'; destination: string };
-  /** The id the phone's request is known by (a CIBA auth_req_id): what a payment list shows. */
-  requestId?: string;
-  expiresAt: Date;
-}
-
-export interface ChallengeChoice {
-  device: MfaDeviceRow;
-  method: ChallengeMethod;
-  shown: FlowDevice;
-}
-
-export interface ChallengeSummary {
-  id: string;
-  userId: string;
-  purpose: PurposeName;
-  reference: string;
-  /** The purpose's context the caller started it with (the account paying, the amount). */
-  context: Record<string, unknown>;
-  method: string;
-  deviceId: string | null;
-  status: ChallengeStatus;
-  attempts: number;
-  expiresAt: Date;
-}
+export type {
+  ChallengeChoice,
+  ChallengeSummary,
+  StartInput,
+  Started,
+} from './challenge-service.types';
 
 const NO_REQUEST: RequestFacts = { ip: null, userAgent: null };
 const WAIT_POLL_MS = 1000;

@@ -260,6 +260,7 @@ const RECOVERY_TTL_MS = 15 * 60 * 1000;
 
 const passwordRecovery: Purpose<'password-recovery'> = {
   name: 'password-recovery',
+  codePurpose: 'password-recovery',
   lifetimeMs: RECOVERY_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: onlySentCode,
@@ -280,6 +281,7 @@ const passwordRecovery: Purpose<'password-recovery'> = {
 
 const identityVerification: Purpose<'identity-verification'> = {
   name: 'identity-verification',
+  codePurpose: 'identity-verification',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: onlySentCode,
@@ -293,6 +295,7 @@ const identityVerification: Purpose<'identity-verification'> = {
 
 const phoneActivation: Purpose<'phone-activation'> = {
   name: 'phone-activation',
+  codePurpose: 'phone-activation',
   lifetimeMs: OTP_TTL_MS,
   maxAttempts: OTP_MAX_ATTEMPTS,
   accepts: onlySentCode,

@@ -16,8 +16,6 @@ import type { InteractionHandle, InteractionPort } from '../oauth/interaction.po
 import type { RecentAuthentication } from '../oauth/recent-authentication';
 import type { RiskService } from '../risk/risk.service';
 import type { FlowContext } from './flow.context';
-import { createChallengeService } from '../challenge/challenge.service';
-import { createMethods } from '../challenge/methods/methods';
 import { createFactors } from '../factors/factors';
 import { createRecoveryCodeService } from '../factors/recovery-code/recovery-code.service';
 import { createRememberedBrowserService } from '../remembered-browsers/remembered-browser.service';
