@@ -48,6 +48,10 @@ describe('the purposes of a challenge', () => {
       'payment',
       'helpdesk',
       'contact-change',
+      'password-recovery',
+      'identity-verification',
+      'phone-activation',
+      'pairing',
     ]);
   });
 

@@ -43,6 +43,8 @@ export interface PurposeContexts {
   'identity-verification': Record<string, never>;
   /** Activating the bank's app on a phone: the code e-mailed once the password was right. */
   'phone-activation': Record<string, never>;
+  /** Adding an e-mail or SMS sign-in method from the modal: the code sent to the new target. */
+  'device-pairing': { channel: 'email' | 'sms' };
 }
 
 export type PurposeName = keyof PurposeContexts;
@@ -57,6 +59,7 @@ export const PURPOSE_NAMES = [
   'password-recovery',
   'identity-verification',
   'phone-activation',
+  'device-pairing',
 ] as const satisfies readonly PurposeName[];
 
 /** Why a challenge was refused, as a caller reads it. */
@@ -307,6 +310,21 @@ const phoneActivation: Purpose<'phone-activation'> = {
   }),
 };
 
+const devicePairing: Purpose<'device-pairing'> = {
+  name: 'device-pairing',
+  codePurpose: 'pairing',
+  lifetimeMs: OTP_TTL_MS,
+  maxAttempts: OTP_MAX_ATTEMPTS,
+  // Proves the new address or number is the person's: only a code sent to it can.
+  accepts: onlySentCode,
+  prefer: ['code'],
+  linking: () => null,
+  codeMessage: ({ channel }, code) => ({
+    subject: signInDeliveryMessages.pairingCodeSubject,
+    body: signInDeliveryMessages.pairingCodeBody(channel, code),
+  }),
+};
+
 /** THE list of purposes: a new one is an entry here (and its context in PurposeContexts). */
 export const PURPOSES: { readonly [P in PurposeName]: Purpose<P> } = {
   'sign-in': signIn,
@@ -318,6 +336,7 @@ export const PURPOSES: { readonly [P in PurposeName]: Purpose<P> } = {
   'password-recovery': passwordRecovery,
   'identity-verification': identityVerification,
   'phone-activation': phoneActivation,
+  'device-pairing': devicePairing,
 };
 
 export function purposeNamed(name: string): Purpose | null {

@@ -28,6 +28,3 @@ export interface FactorDeps {
   /** The server's clock: a held new contact signs in only from its time (`deviceInUseAt`). */
   clock?: () => Date;
 }
-
-/** The one-time code purpose of pairing a device (a sign-in's codes are the engine's). */
-export const PAIRING_CODE_PURPOSE = 'pairing';

@@ -2,7 +2,6 @@ import {
   OTP_PATTERN,
   messages,
   type LoginDeviceType,
-  signInDeliveryMessages,
 } from '@anybank/contracts';
 import type { FlowDevice } from '@anybank/contracts';
 import { engineSecondFactor } from './challenge-factor';
@@ -13,7 +12,7 @@ import {
   type FactorName,
   type PairingTarget,
 } from './factor';
-import { PAIRING_CODE_PURPOSE, type FactorDeps } from './factor-deps';
+import type { FactorDeps } from './factor-deps';
 
 /**
  * The factors whose 6-digit code the bank sends in a message (email-code, sms-code): the same
@@ -54,42 +53,36 @@ export function sentCodeFactor(
       start: () => ({}),
       target: {
         parse: kind.target.parse,
+        // The pairing code is the challenge engine's: sent to the new target, checked once.
         async sendCode(flow, userId, target) {
-          await deps.otp.issue({
-            userId,
-            purpose: PAIRING_CODE_PURPOSE,
-            reference: `${flow.id}:${target}`,
-            deliver: (code, within) => {
-              const body = signInDeliveryMessages.pairingCodeBody(kind.channel, code);
-              return deps.messaging.send(
-                kind.channel === 'email'
-                  ? {
-                      channel: 'email',
-                      to: target,
-                      subject: signInDeliveryMessages.pairingCodeSubject,
-                      body,
-                      code,
-                      userId,
-                    }
-                  : { channel: 'sms', to: target, body, code, userId },
-                within,
-              );
-            },
+          await deps.challenges.start({
+            subjectId: userId,
+            purpose: 'device-pairing',
+            reference: pairingReference(flow.id, target),
+            context: { channel: kind.channel },
+            target: { channel: kind.channel, address: target },
           });
         },
       },
       async activate(call, answer) {
         const code = answer.otp ?? '';
         if (!OTP_PATTERN.test(code)) return { refused: messages.validation.codeSixDigits };
-        const verdict = await deps.otp.verify({
-          purpose: PAIRING_CODE_PURPOSE,
-          reference: `${call.flow.id}:${call.pairing.target}`,
-          code,
-        });
-        if (verdict.result !== 'ok') return { refused: messages.login.incorrectOtp };
+        const { target } = call.pairing;
+        const asked = target
+          ? await deps.challenges.latest('device-pairing', pairingReference(call.flow.id, target))
+          : null;
+        const outcome = asked
+          ? await deps.challenges.answer(asked.id, { kind: 'code', code })
+          : null;
+        if (outcome?.status !== 'answered') return { refused: messages.login.incorrectOtp };
         return { device: { type: kind.type, name: kind.type, target: call.pairing.target } };
       },
       responseFields: () => Promise.resolve({}),
     },
   };
+}
+
+/** A pairing's code is the flow's for this one target: another target asks again. */
+function pairingReference(flowId: string, target: string): string {
+  return `${flowId}:${target}`;
 }
