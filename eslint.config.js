@@ -202,6 +202,25 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // One place checks a one-time code (ADR 0026): the challenge engine's code method. Anything
+    // else that proves it is you asks the engine (challenge.start / challenge.answer).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', `${SERVER_MODULES}/identity/challenge/methods/one-time-code.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='verify'][callee.object.property.name='otp']",
+          "CallExpression[callee.property.name='verify'][callee.object.name='otp']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'A one-time code is checked by the challenge engine only (ADR 0026): call challenge.answer.',
+        })),
+      ],
+    },
+  },
   // No source file over 400 lines, counting every line (docs/architecture.md "Role files"): a
   // longer file is split by meaning. The files below are the exceptions, each with its reason.
   { files: ['**/*.{ts,tsx,mjs,js}'], rules: { 'max-lines': ['error', LONG_FILES.rule] } },
