@@ -5,7 +5,7 @@ import { messages } from '@anybank/contracts';
 const text = messages.notFound;
 
 /**
- * What an address that is no page of the site shows (issue 15 §6), inside the site's layout
+ * What an address that is no page of the site shows, inside the site's layout
  * (navigation, footer) and with a way home, instead of a silent jump to the home page. The
  * server answers a direct load of such an address with 404.
  */

@@ -104,7 +104,7 @@ describe('page guard decisions', () => {
     expect(decide({ ...sessionOf(visitor), pathname, search: '' })).toEqual(decision);
   });
 
-  it('lets an unknown path through to "Page not found", signed in or out (issue 15 §6)', () => {
+  it('lets an unknown path through to "Page not found", signed in or out', () => {
     expect(decide({ ...sessionOf('signed out'), pathname: '/no-such-page', search: '' })).toEqual({
       kind: 'allow',
     });

@@ -47,9 +47,9 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'outbox',
       'contact-undo',
       'mobile',
-      // A demo tool (issue 15 §2): the presenter may be signed in as anyone, or not at all.
+      // A demo tool: the presenter may be signed in as anyone, or not at all.
       'demo',
-      // The visitor menu's marketing pages (issue 15 §6): the navbar shows them to partners too.
+      // The visitor menu's marketing pages: the navbar shows them to partners too.
       'personal',
       'small-business',
       'wealth',
@@ -158,7 +158,7 @@ function isSignInInProgress(pathname: string, search: string): boolean {
 export function decide({ subject, userType, pathname, search }: GuardInput): GuardDecision {
   if (isSignInInProgress(pathname, search)) return { kind: 'allow' };
   const signedInAs = subject ? userTypeOf(userType) : null;
-  // No page here: "Page not found" shows, to anyone (issue 15 §6).
+  // No page here: "Page not found" shows, to anyone.
   if (!isPagePath(pathname)) return { kind: 'allow' };
   const row = guardRowOf(pathname);
 

@@ -35,7 +35,7 @@ function openBesideSite(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The footer's way to the phone app (issue 15 §3): a link that opens it beside the site, and a
+ * The footer's way to the phone app: a link that opens it beside the site, and a
  * QR code of its public address (PUBLIC_URL) for a real phone, the address written out too.
  */
 export function PhoneAppLinks() {

@@ -6,7 +6,7 @@ const StepUpDialog = lazy(async () => ({
 }));
 
 /**
- * Issue 12 §2: a request answered `step_up_required` asks for a step-up (lib/step-up-signal);
+ * A request answered `step_up_required` asks for a step-up (lib/step-up-signal);
  * this host shows the login feature's step-up dialog, and tells the waiting request how it
  * ended: confirmed (it is sent again) or closed.
  */

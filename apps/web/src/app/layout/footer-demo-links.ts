@@ -3,7 +3,7 @@ import type { PublicConfig } from '@anybank/contracts';
 export type FooterDemoLink = 'demo-admin' | 'demo-scenarios' | 'install-app';
 
 /**
- * The footer's "Demo" links: Demo Admin and Demo scenarios (issue 15 §2) only while the
+ * The footer's "Demo" links: Demo Admin and Demo scenarios only while the
  * server's demo tools are on (a public deployment, DEMO_TOOLS=off, has neither: no link to
  * them), Install the App on iOS.
  */

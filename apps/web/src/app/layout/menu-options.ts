@@ -46,7 +46,7 @@ export function navbarExpandOf(itemCount: number): 'xl' | 'lg' {
 
 /**
  * The menu of everyone but a signed-in customer (document 1 §2.7's "menu items"): the bank's
- * marketing pages (issue 15 §6), each at its path in the route table.
+ * marketing pages, each at its path in the route table.
  */
 const VISITOR_PAGES: readonly { pageId: PageId; title: string }[] = [
   { pageId: 'personal', title: 'Personal' },

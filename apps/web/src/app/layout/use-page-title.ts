@@ -5,7 +5,7 @@ import { useShowingPageId } from './use-showing-page';
 
 /**
  * Sets the document title to the showing page's heading and the bank's name (the brand in
- * use, issue 15 §5), so tabs and history tell pages apart.
+ * use, ADR 0020), so tabs and history tell pages apart.
  */
 export function usePageTitle() {
   const { bankName } = useBrand();

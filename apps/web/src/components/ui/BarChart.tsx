@@ -15,7 +15,7 @@ interface BarChartProps {
 }
 
 /**
- * A horizontal bar chart for the partner portals' sample content (issue 15 §6). Each bar's label
+ * A horizontal bar chart for the partner portals' sample content. Each bar's label
  * and value are text beside it, so the chart reads as a list to assistive technology and the
  * drawn bars (SVG, widths as attributes: no inline style for the CSP) are hidden from it.
  */

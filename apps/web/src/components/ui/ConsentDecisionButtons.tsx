@@ -1,8 +1,8 @@
 import { Button, Spinner } from 'react-bootstrap';
 
 /**
- * The bank's consent pages' two answers (the OAuth consent page, issue 12 §4, and the payment
- * consent page, issue 16 §2): a primary button that allows, an outline one that refuses. While
+ * The bank's consent pages' two answers (the OAuth consent page, and the payment
+ * consent page, ADR 0023): a primary button that allows, an outline one that refuses. While
  * an answer is on its way both are disabled and the one sent shows a spinner.
  */
 export function ConsentDecisionButtons({

@@ -1,7 +1,7 @@
 import { useBrand } from '../../lib/brand';
 
 /**
- * The bank's mark and name (issue 15 §5: the brand in use). The mark is decorative, the text
+ * The bank's mark and name (ADR 0020: the brand in use). The mark is decorative, the text
  * carries the name: an uploaded logo, or the default building in the brand's primary colour.
  */
 export function Logo({ className = '' }: { className?: string }) {

@@ -14,7 +14,7 @@ const SETTLE_MS = 250;
 const BAR_COLOURS = ['bg-danger', 'bg-danger', 'bg-warning', 'bg-success', 'bg-success'];
 
 /**
- * The courtesy meter of issue 14 §5: it says what the server will say of a new password (the
+ * A courtesy meter: it says what the server will say of a new password (the
  * same check, from the contracts), as the person types. The dictionaries load the first time a
  * password form shows (a separate chunk, not in the first page load); until then, and if they
  * fail to load, the form works as before and the server still decides.

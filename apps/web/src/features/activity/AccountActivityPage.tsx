@@ -22,7 +22,7 @@ function failureOf(error: unknown): string {
   return activityMessages.failed;
 }
 
-/** Issue 16 §1: one of the customer's accounts, `/banking/accounts/{id}`. */
+/** One of the customer's accounts, `/banking/accounts/{id}`. */
 export function AccountActivityPage() {
   const { accountId = '' } = useParams();
   const [fields, setFields] = useState<FilterFields>(NO_FILTER);

@@ -31,7 +31,7 @@ async function monthEntries(accountId: string, month: StatementMonth, signal: Ab
 }
 
 /**
- * Issue 16 §1: a monthly statement, `/banking/accounts/{id}/statements/{yyyy-mm}`, made to be
+ * A monthly statement, `/banking/accounts/{id}/statements/{yyyy-mm}`, made to be
  * printed: without the site's navigation (app.css, `.statement-page` under `@media print`).
  */
 export function AccountStatementPage() {

@@ -6,7 +6,7 @@ import { chartPath, chartSummary, type BalancePoint } from './balance-chart';
 const BOX = { width: 600, height: 160, pad: 8 };
 
 /**
- * The balance over time (issue 16 §1): a small inline SVG line (attributes only, no inline
+ * The balance over time: a small inline SVG line (attributes only, no inline
  * style, for the CSP), named and described for assistive technology, with the same facts as
  * text beside it.
  */

@@ -29,7 +29,7 @@ function changesBetween(
 }
 
 /**
- * Issue 16 §1: Payment Activity. While a transfer waits for the phone (or a code), the page
+ * Payment Activity. While a transfer waits for the phone (or a code), the page
  * asks again every few seconds, and says in a live region when one changes.
  */
 export function PaymentActivityPage() {

@@ -1,5 +1,5 @@
 /**
- * The balance-over-time chart's geometry (issue 16 §1), pure: the points of a line through each
+ * The balance-over-time chart's geometry, pure: the points of a line through each
  * entry's balance-after, oldest on the left, in a `width` × `height` box with `pad` around it.
  */
 export interface BalancePoint {

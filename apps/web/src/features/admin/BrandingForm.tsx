@@ -20,7 +20,7 @@ const fieldsOf = (brand: Branding): Fields => ({
 });
 
 /**
- * Issue 15 §5: the bank's name, app name, colours and logo, applied at once everywhere (the
+ * The bank's name, app name, colours and logo, applied at once everywhere (the
  * site, the sign-in, the outbox's messages, the phone). The server checks the colours' contrast
  * and the logo; its refusal is read out from the live region. The brand is everyone's: the
  * form opens in the presenter's browser only (PresenterGate).

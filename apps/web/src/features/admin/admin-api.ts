@@ -36,7 +36,7 @@ export async function loadAdminSettings(uid: string, signal?: AbortSignal): Prom
 export type SaveAnswer = { ok: true } | { ok: false; status: number | null; statusText: string };
 
 /**
- * The thresholds through the demo admin's own API (issue 12 §3: the directory refuses the
+ * The thresholds through the demo admin's own API (the directory refuses the
  * bank's attributes to a customer token); 200 is success, anything else a failure with its
  * status text.
  */

@@ -13,7 +13,7 @@ import { readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 
 /**
- * The demo admin's Branding form's calls (issue 15 §5): the new brand, or back to the default.
+ * The demo admin's Branding form's calls (ADR 0020): the new brand, or back to the default.
  * A refusal carries the server's own sentence (which colour pair fails and its ratio, what is
  * wrong with the logo), shown as it is.
  */

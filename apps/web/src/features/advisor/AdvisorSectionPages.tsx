@@ -8,7 +8,7 @@ import { ACCOUNTS_PER_CUSTOMER, byTotalShared, trackingRows } from './advisor-bo
 import type { ConsentedClient } from './advisor-book';
 
 /**
- * The advisor portal's Client Tracking, Prospecting and Other Services (issue 15 §6): sample
+ * The advisor portal's Client Tracking, Prospecting and Other Services: sample
  * content built on the clients who consented to share their balances, read through the partner
  * APIs like the client page. What is sample (contact dates, referrals, services) says so.
  */

@@ -12,7 +12,7 @@ import {
 import type { ConsentedClient, Opportunity } from './advisor-book';
 import { ADVISOR_SERVICES, REFERRAL_STAGES, SAMPLE_REFERRALS } from './advisor-sample-data';
 
-/** The parts of the Prospecting and Other Services pages (issue 15 §6). */
+/** The parts of the Prospecting and Other Services pages. */
 
 function opportunityText({ kind, client }: Opportunity): string {
   switch (kind) {

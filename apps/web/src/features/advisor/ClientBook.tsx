@@ -4,7 +4,7 @@ import type { ConsentedClient } from './advisor-book';
 import { useClientBook } from './use-client-book';
 
 /**
- * The consenting clients' part of an advisor page (issue 15 §6): a status while they load,
+ * The consenting clients' part of an advisor page: a status while they load,
  * a note when nobody shares with the advisor or the call failed, else the page's own content.
  */
 export function ClientBook({ children }: { children: (clients: ConsentedClient[]) => ReactNode }) {

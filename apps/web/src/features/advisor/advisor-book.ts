@@ -2,7 +2,7 @@ import type { AccountKind, AdvisorConsent, ClientBalancesResponse } from '@anyba
 import { balanceCents } from '../../lib/accounts';
 
 /**
- * The advisor's book of consenting clients (issue 15 §6): the clients who share balances with
+ * The advisor's book of consenting clients: the clients who share balances with
  * the advisor and what they share, and the sample content the Client Tracking, Prospecting and
  * Other Services pages build from it. Only shared balances count: an account a client kept
  * private is not there to add up. Pure.

@@ -73,7 +73,7 @@ export const ADVISOR_NEWS: readonly NewsItem[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Prospecting and Other Services (issue 15 §6): the parts that are not about consenting clients.
+// Prospecting and Other Services: the parts that are not about consenting clients.
 
 export interface Referral {
   name: string;

@@ -13,7 +13,7 @@ export type ClientBookState =
   | { status: 'failed' };
 
 /**
- * The advisor's consenting clients with their shared balances (issue 15 §6), through the same
+ * The advisor's consenting clients with their shared balances, through the same
  * partner APIs as the client search and the client page: the server decides what is shared. A
  * client who stopped sharing between the two calls is left out.
  */

@@ -103,7 +103,7 @@ function ContactDetails({ contact }: { contact: Contact }) {
   );
 }
 
-/** One of the visitor menu's pages (issue 15 §6): what the bank offers, its rates, its contact. */
+/** One of the visitor menu's pages: what the bank offers, its rates, its contact. */
 export function BankPage({ pageId }: { pageId: BankPageId }) {
   const content = BANK_PAGE_CONTENT[pageId];
   return (

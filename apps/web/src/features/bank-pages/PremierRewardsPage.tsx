@@ -93,7 +93,7 @@ function TierComparison() {
   );
 }
 
-/** Issue 15 §6: where the premier menu's "Premier Rewards" leads (document 2 §6, §7). */
+/** Where the premier menu's "Premier Rewards" leads (document 2 §6, §7). */
 export function PremierRewardsPage() {
   return (
     <BankingPageLayout pageId="premier-rewards" description={text.rewardsIntro}>

@@ -1,7 +1,7 @@
 import type { PageId } from '@anybank/contracts';
 
 /**
- * What the visitor menu's pages say (issue 15 §6): short marketing pages in the bank's voice.
+ * What the visitor menu's pages say: short marketing pages in the bank's voice.
  * Products, rates and figures are sample content for a demo bank, and every page that shows
  * them says so (bankPageMessages.sampleNotice). Phone numbers are in the 555-01xx range,
  * which is reserved for fiction.

@@ -1,5 +1,5 @@
 /**
- * The premier rewards page's sample content (issue 15 §6): what a Premier customer earns and
+ * The premier rewards page's sample content: what a Premier customer earns and
  * how they redeem it, and the two tiers side by side. Sample figures for a demo bank; the page
  * says so.
  */

@@ -7,7 +7,7 @@ import { PanelEntry } from './PanelEntry';
 import './behind-the-scenes.css';
 
 /**
- * Issue 15 §1: the live timeline of what the bank did for this browser, newest first. It reads
+ * The live timeline of what the bank did for this browser, newest first. It reads
  * the panel's event stream; if the server no longer knows this browser's panel (the cookie is
  * gone), it opens a new one once.
  */

@@ -2,7 +2,7 @@ import { INSPECTOR_PATH, XSRF_HEADER } from '@anybank/contracts';
 import { apiFetch } from '../../lib/api';
 import { sessionStore } from '../../lib/session-storage';
 
-/** This tab's "Behind the scenes" flag (issue 15 §1): kept across pages and sign-ins. */
+/** This tab's "Behind the scenes" flag (ADR 0021): kept across pages and sign-ins. */
 export const PANEL_ITEM = '{product}BehindTheScenes';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1: whether a token's signature checks against the bank's published keys, checked
+ * Whether a token's signature checks against the bank's published keys, checked
  * here in the browser with WebCrypto (ES256: ECDSA P-256 with SHA-256, the signature as r||s,
  * which is the form WebCrypto verifies). The server records a token without its signature; the
  * signature is the one of the token this page holds.

@@ -13,7 +13,7 @@ function connectedOn(iso: string): string {
 }
 
 /**
- * Issue 12 §4: the applications the customer let use their sign-in (the retail checkout), each
+ * The applications the customer let use their sign-in (the retail checkout), each
  * with Revoke, which ends its grants and tokens at once; its next sign-in asks again.
  */
 export function ConnectedAppsSection() {

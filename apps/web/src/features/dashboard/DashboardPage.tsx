@@ -77,7 +77,7 @@ function BalancePanel({
       <Card.Body>
         <h2 id={`balance-panel-${position}`} className="h5 mb-1">
           {id ? (
-            // Issue 16 §1: each account opens its activity.
+            // Each account opens its activity.
             <Link to={pagePath('account-activity', { accountId: id })}>{panel.title}</Link>
           ) : (
             panel.title
@@ -105,7 +105,7 @@ function BalancePanel({
 }
 
 /**
- * Issue 15 §6: the menu opens from the toggle's right edge, which is the column's, so it grows
+ * The menu opens from the toggle's right edge, which is the column's, so it grows
  * into the column rather than past it, and its entries wrap when the column is narrower than
  * the longest one (app.css `.things-i-can-do`): it fits from 320 px wide up.
  */
@@ -126,7 +126,7 @@ function ThingsICanDo() {
   );
 }
 
-/** Issue 16 §1: the last five entries across the customer's accounts, below the balances. */
+/** The last five entries across the customer's accounts, below the balances. */
 function RecentActivity() {
   const [state, setState] = useState<RecentActivityResponse | 'loading' | 'failed'>('loading');
   useEffect(() => {

@@ -7,7 +7,7 @@ import { ScenarioCard } from './ScenarioCard';
 import { useScenarioStart } from './use-scenario-start';
 
 /**
- * `/demo` (issue 15 §2): the scenarios a presenter runs, each with Start, and "Reset demo". A
+ * `/demo`: the scenarios a presenter runs, each with Start, and "Reset demo". A
  * demo tool: with DEMO_TOOLS=off the server answers 404 for the page and its reset, and the
  * footer shows no link; reached inside the app all the same, it says the tools are off.
  */

@@ -14,7 +14,7 @@ type ResetState =
   | { kind: 'failed'; status: string };
 
 /**
- * "Reset demo" (issue 15 §2): after a confirmation dialog (focus on its Cancel, Escape cancels,
+ * "Reset demo": after a confirmation dialog (focus on its Cancel, Escape cancels,
  * focus back on the button after), the seed's reset on the server. The reset ends every sign-in,
  * this browser's too, so the session it kept is cleared with it. It resets everyone's demo:
  * the button shows in the presenter's browser only (PresenterGate).
