@@ -4,11 +4,11 @@ import type { Pkce } from '../../lib/oauth';
 import { withBasePath } from '../../lib/public-config';
 
 /**
- * Where a scenario's Start goes (issue 15 §2). Pure: the page hands in the configuration and a
+ * Where a scenario's Start goes. Pure: the page hands in the configuration and a
  * PKCE pair, the unit tests likewise.
  */
 
-/** The query parameter that opens "Behind the scenes" on any page (issue 15 §1). */
+/** The query parameter that opens "Behind the scenes" on any page (ADR 0021). */
 export const INSPECT_PARAM = 'inspect';
 
 /** The retail checkout's OAuth client (the server's `RETAIL_CLIENT_ID`, client-scopes.rules.ts). */

@@ -17,7 +17,7 @@ interface CodeFormProps {
   onSubmit: (code: string) => Promise<boolean>;
   /** The way out under Submit; none on the sign-in code (tab 3). */
   onCancel?: () => void;
-  /** Shown above Submit (tab 3: "Don't ask again on this browser", issue 14 §3). */
+  /** Shown above Submit (tab 3: "Don't ask again on this browser"). */
   extra?: ReactNode;
 }
 

@@ -40,7 +40,7 @@ interface IdentifierTabProps {
   onForgotUsername: () => void;
   /** Forgot password: the flow's account recovery (tab 16). */
   onForgotPassword: () => void;
-  /** Issue 14 §1: the flow's passkey options and sign-in, for the field's suggestions. */
+  /** The flow's passkey options and sign-in, for the field's suggestions. */
   passkeys?: {
     options: () => Promise<unknown>;
     signIn: (assertion: Record<string, unknown>) => Promise<void>;
@@ -68,7 +68,7 @@ export function IdentifierTab({
     (assertion) => passkeys?.signIn(assertion) ?? Promise.resolve(),
   );
   const [rememberedUsername] = useState(() => cookieValue(document.cookie, REMEMBER_ME_COOKIE));
-  // Right after a registration, its sign-in has the new username filled in (issue 14 §6).
+  // Right after a registration, its sign-in has the new username filled in.
   const [username, setUsername] = useState(
     () => flow?.username ?? sessionStore.get('registeredUser') ?? rememberedUsername ?? '',
   );

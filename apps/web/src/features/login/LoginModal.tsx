@@ -24,7 +24,7 @@ interface LoginModalProps {
   /** A pairing is over (RESUME without resumeUrl): the modal is done, nothing navigates. */
   onDone?: () => void;
   /**
-   * A step-up (issue 12 §2): the signed-in customer confirms it is them before a change. Like
+   * A step-up: the signed-in customer confirms it is them before a change. Like
    * a pairing, every call carries the access token and RESUME without resumeUrl ends it.
    */
   stepUp?: boolean;

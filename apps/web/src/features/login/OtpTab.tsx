@@ -14,7 +14,7 @@ interface OtpTabProps {
   /** Resolves true when the flow moved on, false when it answered an error. */
   onSubmit: (otp: string) => Promise<boolean>;
   onTryAgain: () => void;
-  /** Issue 14 §3: "Don't ask again on this browser", above Submit when the flow offers it. */
+  /** "Don't ask again on this browser", above Submit when the flow offers it. */
   remember?: ReactNode;
 }
 

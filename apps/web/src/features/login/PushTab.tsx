@@ -15,7 +15,7 @@ interface PushTabProps {
   busy: boolean;
   /** Cancels this attempt: the person picks another method. */
   onChooseAnother: () => void;
-  /** Issue 14 §3: "Don't ask again on this browser", while the phone is asked. */
+  /** "Don't ask again on this browser", while the phone is asked. */
   remember?: ReactNode;
 }
 

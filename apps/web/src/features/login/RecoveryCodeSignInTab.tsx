@@ -12,7 +12,7 @@ import { errorTextOf } from './login-model';
 import { PrimaryButton, SecondaryButton } from './TabActions';
 
 /**
- * Issue 14 §2 in the login modal: "Use a recovery code" under the ways the second factor is
+ * The login modal's "Use a recovery code" under the ways the second factor is
  * asked, the code's entry, and after it how many codes are left. Not the forgot-password code
  * of tab 17 (RecoveryCodeTab.tsx).
  */

@@ -18,7 +18,7 @@ import { PrimaryButton } from './TabActions';
 export interface RecoverySubmission {
   recoveryCode: string;
   newPassword: string;
-  /** Issue 14 §4: end every session of the account with the reset (ticked by default). */
+  /** End every session of the account with the reset (ticked by default). */
   signOutOtherSessions?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
   const errorId = useId();
   const serverError = errorTextOf(flow);
   const error = problem ?? (serverError ? { message: serverError } : null);
-  // Issue 14 §1: a passkey-only account has no password to reset; the code leads to a passkey.
+  // A passkey-only account has no password to reset; the code leads to a passkey.
   const passkeyOnly = flow.passkeyRecovery === true;
 
   useEffect(() => {

@@ -10,7 +10,7 @@ interface RememberBrowserFieldProps {
 }
 
 /**
- * Issue 14 §3: "Don't ask again on this browser for 30 days", ticked before the second factor
+ * "Don't ask again on this browser for 30 days", ticked before the second factor
  * is answered (a code typed, the phone's approval awaited). The modal keeps the answer and says
  * it with the step that follows the factor (`continueAuthentication`); the server decides.
  */

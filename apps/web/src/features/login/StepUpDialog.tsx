@@ -9,7 +9,7 @@ import { errorOfFailure } from './flow-request-error';
 import { LoginModal } from './LoginModal';
 
 /**
- * The step-up dialog (issue 12 §2): starts a step-up flow for the signed-in customer and shows
+ * The step-up dialog: starts a step-up flow for the signed-in customer and shows
  * it in the login modal (password, or a code, push or passkey of their own devices). `onDone`
  * when the flow ended with the customer confirmed; `onCancel` when they closed it or it failed.
  */

@@ -18,7 +18,7 @@ interface StepUpPasswordTabProps {
 }
 
 /**
- * The step-up's password (issue 12 §2): the signed-in customer confirms it is them with the
+ * The step-up's password: the signed-in customer confirms it is them with the
  * password they already have, or chooses one of their devices. No username to type (the
  * flow knows who it is), no recovery: this is not a sign-in.
  */

@@ -28,7 +28,7 @@ export function UsernameField({
   /** The error's id, while there is one. */
   describedBy: string | undefined;
   readOnly?: boolean;
-  /** The browser offers saved passkeys among the field's suggestions (issue 14 §1). */
+  /** The browser offers saved passkeys among the field's suggestions. */
   passkeySuggestions?: boolean;
   onInvalid?: (event: InvalidEvent<HTMLInputElement>) => void;
 }) {

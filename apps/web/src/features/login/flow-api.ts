@@ -98,7 +98,7 @@ export function postFlow(
 }
 
 /**
- * `POST /api/authn/step-up` with the access token (issue 12 §2): a step-up flow for the
+ * `POST /api/authn/step-up` with the access token: a step-up flow for the
  * signed-in customer, bound to this browser; its steps are the flow API's.
  */
 export function startStepUpFlow(bearer: string | null, riskPayload: RiskPayload) {

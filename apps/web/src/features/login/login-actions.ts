@@ -52,7 +52,7 @@ export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: 
 
   /** Cancels this second factor: the flow asks again how to confirm (tab 2). */
   const chooseAnotherWay = () => void postStep('cancelAuthentication');
-  // Issue 14 §3: the answer to "Don't ask again on this browser" goes with it.
+  // The answer to "Don't ask again on this browser" goes with it.
   const continueAuthentication = () =>
     void postStep('continueAuthentication', { rememberBrowser: state.flags.rememberBrowser });
   const cancelPairing = () => void postStep('cancelDevicePairing');
@@ -82,7 +82,7 @@ export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: 
     checkOtp: (otp: string) => postStep('checkOtp', { otp }),
     setRememberBrowser: (rememberBrowser: boolean) =>
       dispatch({ type: 'flags', flags: { rememberBrowser } }),
-    // Issue 14 §2: a recovery code instead of the second factor.
+    // A recovery code instead of the second factor.
     useRecoveryCode: () => void postStep('useRecoveryCode'),
     checkRecoveryCode: (recoveryCode: string) => postStep('checkRecoveryCode', { recoveryCode }),
     chooseAnotherWay,
@@ -134,7 +134,7 @@ export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: 
       settle(postThisFlow('activateDevice', { attestation, ...(await fidoContext()) }), {
         pairing: true,
       }),
-    // Issue 14 §1: the username field's passkey suggestions (options, then the answer).
+    // The username field's passkey suggestions (options, then the answer).
     passkeyOptions: async () =>
       (await postThisFlow('startPasskeySignIn')).publicKeyCredentialRequestOptions,
     signInWithPasskey: async (assertion: Record<string, unknown>) => {

@@ -129,7 +129,7 @@ export type FlowReaction =
 /**
  * What the modal is for: a sign-in (the default), adding a device for a signed-in customer
  * (the profile page), or a step-up, where a signed-in customer confirms it is them before a
- * sensitive change (issue 12 §2). The last two end at RESUME without a resumeUrl.
+ * sensitive change. The last two end at RESUME without a resumeUrl.
  */
 export type ModalMode = 'sign-in' | 'pairing' | 'step-up';
 
@@ -166,7 +166,7 @@ export function reactionTo(flow: FlowAnswer, mode: ModalMode = 'sign-in'): FlowR
         : { kind: 'error-modal', error: errorWithMessage(null) };
     case 'MFA_COMPLETED':
       // After a pairing, tab 12 shows the result first; its Continue posts the step.
-      // After a recovery code, how many are left is shown first (issue 14 §2), the same way.
+      // After a recovery code, how many are left is shown first, the same way.
       return flow.pairedDevice || flow.recoveryCodesLeft !== undefined
         ? { kind: 'show' }
         : { kind: 'post', step: 'continueAuthentication', withDeviceProfile: false };

@@ -31,7 +31,7 @@ export interface LoginFlags {
    */
   forgotUsername: { sentTo: string | null } | null;
   /**
-   * Issue 14 §3: "Don't ask again on this browser" is ticked; said with the step that follows
+   * "Don't ask again on this browser" is ticked; said with the step that follows
    * the second factor (`continueAuthentication`).
    */
   rememberBrowser: boolean;

@@ -66,7 +66,7 @@ const identifier: TabView = ({ headingId, flow, state, actions }) => (
   />
 );
 
-/** Issue 14 §3: "Don't ask again on this browser", where the flow offers it. */
+/** "Don't ask again on this browser", where the flow offers it. */
 const rememberField = (
   flow: FlowResponse | null,
   state: LoginModalState,
@@ -271,7 +271,7 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
     />
   ),
   // Tab 18: Continue goes back to the username (tab 1).
-  // A passkey-only account's recovery ends here too, with its new passkey (issue 14 §1).
+  // A passkey-only account's recovery ends here too, with its new passkey.
   passwordResetDone: ({ headingId, flow, state, actions }) => (
     <OutcomeTab
       headingId={headingId}

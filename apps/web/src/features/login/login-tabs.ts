@@ -44,7 +44,7 @@ export const LOGIN_TABS: Record<LoginTab, string> = {
 export const LOGIN_TAB_NUMBER = {
   identifier: 1,
   password: 1,
-  /** A step-up (issue 12 §2): the signed-in customer's password, or another way. */
+  /** A step-up: the signed-in customer's password, or another way. */
   stepUpPassword: 1,
   deviceSelection: 2,
   otp: 3,
@@ -65,7 +65,7 @@ export const LOGIN_TAB_NUMBER = {
   recoveryCode: 17,
   passwordResetDone: 18,
   failure: 19,
-  /** Issue 14 §2 (not in the spec): a recovery code instead of the second factor, as a code. */
+  /** Not in the spec: a recovery code instead of the second factor, as a code. */
   recoveryCodeSignIn: 3,
   recoveryCodeUsed: 3,
 } as const satisfies Record<string, LoginTab>;

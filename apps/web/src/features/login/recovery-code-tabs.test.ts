@@ -5,7 +5,7 @@ import { NO_FLAGS } from './login-state';
 import { reactionTo } from './login-model';
 import { tabFor, tabNameFor } from './login-tabs';
 
-/** Issue 14 §2: where the login modal shows a recovery code's entry and its outcome. */
+/** Where the login modal shows a recovery code's entry and its outcome. */
 
 const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',

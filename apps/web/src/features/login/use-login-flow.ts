@@ -39,7 +39,7 @@ export interface LoginFlowOptions {
 export function useLoginFlow({ flowId, mode, initialFlow, onDone }: LoginFlowOptions) {
   const flow = storedFlowResponse(useSessionItem('flowResponse'), flowId);
   const [state, dispatch] = useReducer(loginReducer, mode === 'pairing', initialLoginState);
-  // Issue 14 §3: read when the modal continues by itself after the second factor.
+  // Read when the modal continues by itself after the second factor.
   const rememberBrowser = useRef(false);
   useEffect(() => {
     rememberBrowser.current = state.flags.rememberBrowser;

@@ -19,7 +19,7 @@ export interface PasskeyAutofill {
 }
 
 /**
- * The username field's passkey suggestions (issue 14 §1): while `active`, the flow's
+ * The username field's passkey suggestions: while `active`, the flow's
  * discoverable request options are fetched and a conditional-mediation
  * `navigator.credentials.get` waits for the person to pick a passkey from the field's
  * autofill; the answer goes to `send`. A browser without conditional mediation shows the field

@@ -10,7 +10,7 @@ export interface AudienceFacts {
 }
 
 /**
- * The opted-in customers' part of a marketing page (issue 15 §6): a status while they load, a
+ * The opted-in customers' part of a marketing page: a status while they load, a
  * note when the lookup failed, else the page's own content, with a note when only the first
  * page of customers was read.
  */

@@ -7,7 +7,7 @@ import { CampaignChart, CampaignTracking, MarketNotes } from './MarketingSection
 import { CHANNELS, CHANNEL_LABELS, channelReach, segmentCounts } from './marketing-audience';
 
 /**
- * The marketing portal's Dashboard, Client Profiles, Tracking and Equities Trading (issue 15 §6):
+ * The marketing portal's Dashboard, Client Profiles, Tracking and Equities Trading:
  * sample content built on the customers who opted into marketing, as the SCIM lookup returns
  * them (only the channels each chose). Campaign rates and market figures are sample data.
  */

@@ -4,7 +4,7 @@ import { CHANNEL_LABELS, campaignResults } from './marketing-audience';
 import type { Channel } from './marketing-audience';
 import { CAMPAIGN_IDEAS, SAMPLE_CAMPAIGNS, SAMPLE_MARKET_MOVES } from './marketing-sample-data';
 
-/** The Tracking and Equities Trading pages' parts (issue 15 §6). */
+/** The Tracking and Equities Trading pages' parts. */
 
 type Reach = Record<Channel, number>;
 

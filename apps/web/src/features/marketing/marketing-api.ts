@@ -24,7 +24,7 @@ export async function searchCustomers(filter: string, signal?: AbortSignal): Pro
 /**
  * The first page of customers (no filter: `GET /scim/v2/Users?count=50`), each with only what
  * they opted into, and how many there are in all: the portal's sub-pages build their sample
- * content from it (issue 15 §6).
+ * content from it.
  */
 export async function listCustomers(
   signal?: AbortSignal,

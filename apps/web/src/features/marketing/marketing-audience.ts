@@ -2,7 +2,7 @@ import { BLANK_PLACEHOLDER, messages } from '@anybank/contracts';
 import type { ScimUser } from '@anybank/contracts';
 
 /**
- * The marketing portal's audience (issue 15 §6): the customers who opted into marketing and the
+ * The marketing portal's audience: the customers who opted into marketing and the
  * channels each chose, as SCIM returns them (the server leaves out every channel a customer did
  * not choose, and names a customer without a consent only by username). The Dashboard, Client
  * Profiles, Tracking and Equities Trading pages build their sample content from it. Pure.

@@ -1,7 +1,7 @@
 import type { Campaign } from './marketing-audience';
 
 /**
- * The marketing portal's sample campaigns and market notes (issue 15 §6; document 2 §1: much of
+ * The marketing portal's sample campaigns and market notes (document 2 §1: much of
  * the portal content is sample data). Who a campaign reaches comes from the opted-in customers;
  * its rates and the market figures are sample.
  */

@@ -16,7 +16,7 @@ export type AudienceState =
   /** Document 2 §8: a failed lookup is only logged; the page says the audience is unavailable. */
   | { status: 'failed' };
 
-/** The opted-in customers (issue 15 §6), through the marketing lookup (SCIM) the search uses. */
+/** The opted-in customers, through the marketing lookup (SCIM) the search uses. */
 export function useAudience(): AudienceState {
   const [state, setState] = useState<AudienceState>({ status: 'loading' });
   useEffect(() => {

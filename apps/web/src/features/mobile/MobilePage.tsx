@@ -15,7 +15,7 @@ const NOT_ACTIVATED_NOTICE =
  * The bank's phone app, simulated in the browser (document 1 §4.3): activate it once for a
  * customer, then answer the push requests sent to their phone (sign-ins, transfers, the help
  * desk). Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2).
- * It looks like a phone (issue 15 §3): a device frame of a phone's size on a wider screen, the
+ * It looks like a phone: a device frame of a phone's size on a wider screen, the
  * whole screen on a phone (mobile.css), and no site navbar or footer (the route is
  * `standalone` in the route table).
  */

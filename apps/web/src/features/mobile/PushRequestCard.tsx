@@ -41,7 +41,7 @@ export function PushRequestCard({
   onDecide,
 }: PushRequestCardProps) {
   const titleId = useId();
-  // The notification comes from the bank's app, under the bank's brand (issue 15 §5).
+  // The notification comes from the bank's app, under the bank's brand (ADR 0020).
   const brand = useBrand();
   const expired = secondsLeft <= 0;
   const details = orderedDetails(request.context.details);

@@ -1,7 +1,7 @@
 import type { PushRequest } from '@anybank/contracts';
 
 /**
- * What the phone does when a request arrives while the app is open (issue 15 §3): a chime and
+ * What the phone does when a request arrives while the app is open: a chime and
  * a buzz where the browser allows them, and the app's badge. Browsers allow sound and
  * vibration only once the person has interacted with the page (autoplay and vibration
  * policies): before that the phone stays silent rather than be refused. Nothing here may fail

@@ -2,7 +2,7 @@ import type { PushDecision, PushRequest } from '@anybank/contracts';
 import { orderedDetails } from './push-details';
 
 /**
- * The phone's record of the answers given on it (issue 15 §3, "a history of past decisions").
+ * The phone's record of the answers given on it ("a history of past decisions").
  * The server lists a device's *pending* requests only (GET …/push-requests answers nothing once
  * a request is decided or expired), so the phone keeps its own record, in this browser's
  * storage (use-decision-history.ts), as a real app keeps its notification history on the

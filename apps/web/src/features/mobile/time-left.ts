@@ -21,7 +21,7 @@ export function formatTimeLeft(seconds: number): string {
 const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
 /**
- * When a request was sent, in words (issue 15 §6): 'now', '2 minutes ago', '3 hours ago', else
+ * When a request was sent, in words: 'now', '2 minutes ago', '3 hours ago', else
  * the date; a value that is not a time stays as it came.
  */
 export function sentAgo(sentAt: string, nowMs: number): string {

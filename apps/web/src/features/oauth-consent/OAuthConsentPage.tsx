@@ -15,7 +15,7 @@ type PageState =
   | { kind: 'asking'; request: ConsentRequest; sending: ConsentDecision | null; failed: boolean };
 
 /**
- * Issue 12 §4: the OAuth server sends a signed-in customer here when an application that is
+ * The OAuth server sends a signed-in customer here when an application that is
  * not the bank's own (the retail checkout) asks for their sign-in. The customer sees what it
  * asks for in words and allows it (remembered, revocable under Connected apps) or not (the
  * application gets access_denied). Either answer sends the browser back to the OAuth server.

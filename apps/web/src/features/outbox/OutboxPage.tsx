@@ -20,7 +20,7 @@ function summary(state: OutboxState, to: string): string {
 export function OutboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = searchParams.get('to') ?? '';
-  // Issue 15 §1: "Behind the scenes" links to one message: it is shown first and focused.
+  // "Behind the scenes" links to one message: it is shown first and focused (ADR 0021).
   const linkedMessage = searchParams.get('message');
   const to = filter.trim();
   const state = useOutboxMessages(to);

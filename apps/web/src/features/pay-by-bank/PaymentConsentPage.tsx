@@ -42,7 +42,7 @@ function problemOf(error: unknown): string {
 }
 
 /**
- * Issue 16 §2 (ADR 0023): the OAuth server sends a signed-in customer here when a shop asks to
+ * Pay by bank (ADR 0023): the OAuth server sends a signed-in customer here when a shop asks to
  * be paid. The bank, not the shop, shows what will be paid (amount, payee, reference, all from
  * the consent the shop registered); the customer picks the account to pay from and confirms, or
  * cancels (the shop gets access_denied). Either answer sends the browser back to the OAuth server.

@@ -10,7 +10,7 @@ const text = messages.sessions;
 type Banner = { variant: 'success' | 'danger'; text: string } | null;
 
 /**
- * Issue 14 §4 on Sign In & Password: "Change password", for a customer who signs in with one.
+ * "Change password" on Sign In & Password, for a customer who signs in with one.
  * The new password twice (§5), and "Sign out of every other session", ticked unless the customer
  * clears it. The server checks the password as every new one is checked and asks for a step-up
  * when the sign-in is older than 5 minutes (the step-up dialog opens by itself).
