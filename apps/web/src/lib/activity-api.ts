@@ -20,7 +20,7 @@ import { apiErrorOf } from './api';
 import { authorizedFetch } from './authorized-fetch';
 
 /**
- * Issue 16 §1, the customer's account activity (server: modules/banking/activity.*): an
+ * The customer's account activity (server: modules/banking/activity.*): an
  * account's entries, their CSV, its statements, the dashboard's recent entries and Payment
  * Activity, each with the session's bearer token.
  */

@@ -1,6 +1,6 @@
 import { formatUsd } from './accounts';
 
-/** How the activity pages write dates and amounts (issue 16 §1). Pure but for the locale. */
+/** How the activity pages write dates and amounts. Pure but for the locale. */
 
 /** "May 2, 2025", in the customer's own time zone. */
 export function formatEntryDate(iso: string): string {

@@ -41,7 +41,7 @@ export interface TransferOrder {
 export type TransferAnswer =
   /** 204: the money moved. */
   | { kind: 'confirmed'; transferNumber: string | null }
-  /** 202: stored pending; a one-time code went to `destination` (issue 12 §3). */
+  /** 202: stored pending; a one-time code went to `destination`. */
   | {
       kind: 'confirmation_required';
       transferId: string;

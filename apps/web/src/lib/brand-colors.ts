@@ -1,5 +1,5 @@
 /**
- * The brand's colours as the CSS custom properties app.css builds on (issue 15 §5): the
+ * The brand's colours as the CSS custom properties app.css builds on (ADR 0020): the
  * primary and accent colours the demo admin chose, and what is derived from them (the darker
  * hover and gradient shade, the "r, g, b" triplets Bootstrap's rgba() rules need). Set at run
  * time on the document, so a new brand applies without a rebuild.

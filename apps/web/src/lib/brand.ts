@@ -11,7 +11,7 @@ import { publicConfig } from './config';
 import { withBasePath } from './public-config';
 
 /**
- * The bank's brand in the browser (issue 15 §5, ADR 0020): name, app name, colours and logo,
+ * The bank's brand in the browser (ADR 0020): name, app name, colours and logo,
  * read from `GET /api/branding` when the app starts, again when a tab comes back into view,
  * and at once in every tab when the demo admin changes it. Pages name the bank through
  * `useBrand()`, never a literal "AnyBank".

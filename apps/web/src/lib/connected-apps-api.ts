@@ -12,7 +12,7 @@ import { apiErrorOf, apiFetch, getJson } from './api';
 import { authorizedFetch } from './authorized-fetch';
 
 /**
- * Issue 12 §4 (server: identity/oauth/connected-apps.*): the consent page's request and answer,
+ * Served by identity/oauth/connected-apps.*: the consent page's request and answer,
  * in the browser that holds the OAuth interaction, and the customer's Connected apps.
  */
 

@@ -15,7 +15,7 @@ import type {
 import { ApiError, apiErrorOf, apiFetch, getJson, readJson } from './api';
 
 /**
- * Issue 16 §2 (server: modules/payments/): the bank's payment consent screen, in the browser
+ * Served by modules/payments/ (ADR 0023): the bank's payment consent screen, in the browser
  * that holds the OAuth interaction: the payment asked for, and the customer's answer.
  */
 export function fetchPaymentConsentScreen(

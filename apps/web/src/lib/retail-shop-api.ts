@@ -11,7 +11,7 @@ import type { RetailCheckout, RetailOrderView, RetailResubmission } from '@anyba
 import { apiErrorOf, apiFetch, getJson } from './api';
 
 /**
- * Issue 16 §2 (server: modules/retail-shop/): the retail shop's page talks to its own server
+ * Served by modules/retail-shop/ (ADR 0023): the retail shop's page talks to its own server
  * only; that server talks to the bank.
  */
 export async function startCheckout(checkout: RetailCheckout): Promise<string> {

@@ -13,7 +13,7 @@ export type SignInItem = (typeof SIGN_IN_ITEMS)[number];
 
 /**
  * Items of this tab that outlive a sign-in and a sign-out: whether "Behind the scenes" is open
- * (issue 15 §1: it stays open across pages and sign-ins in this tab).
+ * (ADR 0021: it stays open across pages and sign-ins in this tab).
  */
 export const TAB_ITEMS = ['{product}BehindTheScenes'] as const;
 export type TabItem = (typeof TAB_ITEMS)[number];

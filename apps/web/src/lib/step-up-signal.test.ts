@@ -10,7 +10,7 @@ const saved = () => new Response(JSON.stringify({ success: true }), { status: 20
 
 afterEach(() => finishStepUp(false));
 
-describe('a request that needs a step-up (issue 12 §2)', () => {
+describe('a request that needs a step-up', () => {
   it('tells step_up_required from any other 401', async () => {
     expect(await isStepUpRequired(stepUpRequired())).toBe(true);
     expect(await isStepUpRequired(new Response('{"message":"Sign in"}', { status: 401 }))).toBe(

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STEP_UP_REQUIRED } from '@anybank/contracts';
 
 /**
- * Step-up (issue 12 §2) without the page knowing the login feature: a request answered 401
+ * Step-up without the page knowing the login feature: a request answered 401
  * `step_up_required` asks for a step-up with `requestStepUp`; the app's host (`useStepUpRequest`)
  * shows the login feature's step-up dialog and calls `finishStepUp` when it closes, which
  * settles the request's wait: confirmed (send it again) or not.

@@ -8,7 +8,7 @@ const WORDS: Record<ContactKind, string> = { email: 'email address', mobile: 'mo
 export type ContactVerified = { kind: ContactKind; limitExceeded: boolean };
 
 /**
- * Issue 12 §2: a new e-mail address or mobile number is used only once the customer enters the
+ * A new e-mail address or mobile number is used only once the customer enters the
  * code sent to it. One small form per pending change; focus goes to the first code field, and
  * a refusal is announced (live region) and tied to its field.
  */

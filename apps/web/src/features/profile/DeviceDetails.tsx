@@ -14,7 +14,7 @@ function when(iso: string): string {
 }
 
 /**
- * One sign-in device in Personal Details' list (issue 14 §1): its name, target and when it last
+ * One sign-in device in Personal Details' list: its name, target and when it last
  * signed the customer in; a passkey can be renamed in place (its first name comes from the
  * authenticator's model, where the bank knows it).
  */

@@ -15,7 +15,7 @@ type State =
   | { kind: 'removed' };
 
 /**
- * Issue 14 §1, "Sign in without a password" on Sign In & Password: shown to a customer who has
+ * "Sign in without a password" on Sign In & Password: shown to a customer who has
  * a password and a passkey. Removing the password (after a step-up) makes the account a
  * passkey-only one; the sign-in method card above adds a password back.
  */

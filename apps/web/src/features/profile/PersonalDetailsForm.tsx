@@ -59,7 +59,7 @@ type Result =
   | { kind: 'saving' }
   | { kind: 'updated' }
   | { kind: 'limitExceeded' }
-  /** Saved; a new e-mail or mobile waits for its code (issue 12 §2). */
+  /** Saved; a new e-mail or mobile waits for its code. */
   | { kind: 'verificationRequired' }
   | { kind: 'contactVerified'; what: string }
   | { kind: 'invalid' }

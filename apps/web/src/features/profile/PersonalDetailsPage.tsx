@@ -22,7 +22,7 @@ type DevicesState =
   { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; devices: FlowDevice[] };
 
 /**
- * Issue 4: the customer's sign-in devices, and adding one through the login modal's pairing
+ * The customer's sign-in devices, and adding one through the login modal's pairing
  * tabs (opened by the app's modal host; at the limit of five, tab 8 says so).
  */
 function SignInDevices({ refresh }: { refresh: number }) {

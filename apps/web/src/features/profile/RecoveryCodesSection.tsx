@@ -21,7 +21,7 @@ function downloadCodes(username: string, codes: readonly string[]) {
 }
 
 /**
- * Issue 14 §2 on Sign In & Password: how many recovery codes are left, and a new set (after a
+ * Sign In & Password: how many recovery codes are left, and a new set (after a
  * step-up when the sign-in is older than 5 minutes), shown once with a download.
  */
 export function RecoveryCodesSection() {

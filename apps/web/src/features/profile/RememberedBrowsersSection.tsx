@@ -16,7 +16,7 @@ export function browserName(browser: Pick<RememberedBrowser, 'browser' | 'platfo
 }
 
 /**
- * Issue 14 §3 on Sign In & Password: the browsers that do not ask for the second factor (this
+ * Sign In & Password: the browsers that do not ask for the second factor (this
  * one marked), when each was remembered and last stood in for the factor, and "Forget".
  */
 export function RememberedBrowsersSection() {

@@ -17,7 +17,7 @@ function sessionName(session: SignInSession): string {
 }
 
 /**
- * Issue 14 §4 on Sign In & Password: "Where you're signed in". Each browser signed in to the
+ * "Where you're signed in" on Sign In & Password. Each browser signed in to the
  * account (this one marked), where from and when, with "Sign out" for each other one and "Sign
  * out everywhere else". A browser signed out here is refused at its next call to the bank.
  */

@@ -9,7 +9,7 @@ import { apiErrorOf, readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { withStepUp } from '../../lib/step-up-signal';
 
-/** Issue 14 §1: whether the customer has a password, and how many passkeys. */
+/** Whether the customer has a password, and how many passkeys. */
 export async function passwordlessStatus(signal?: AbortSignal): Promise<PasswordlessStatus> {
   const response = await authorizedFetch(PASSWORDLESS_API_PATH, { signal });
   if (!response.ok) throw await apiErrorOf(response, `GET ${PASSWORDLESS_API_PATH}`);

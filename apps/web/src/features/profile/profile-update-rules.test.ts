@@ -31,7 +31,7 @@ describe('the personal details rules (document 2 §5)', () => {
     expect(profileFieldProblem('lastName', 'a'.repeat(51))).toBe(orchestrationMessages.nameFormat);
     expect(profileFieldProblem('email', 'jane@example')).toBe('Email must be a valid address.');
     expect(profileFieldProblem('email', '')).toBe(messages.profile.emailRequired);
-    // The browser checks the form only; the server reads the number in its country (issue 14 §6).
+    // The browser checks the form only; the server reads the number in its country.
     expect(profileFieldProblem('mobile', '5-12')).toBe(messages.validation.phoneFormat);
     expect(profileFieldProblem('mobile', 'call me')).toBe(messages.validation.phoneFormat);
     expect(profileFieldProblem('mobile', '(201) 555-0123')).toBeNull();
@@ -126,7 +126,7 @@ describe('the session after a save', () => {
   });
 });
 
-describe('a mobile number typed without + (issue 14 §6)', () => {
+describe('a mobile number typed without +', () => {
   it('is read in the bank’s country, as the server stores it, and is the same number as before', () => {
     const typed = { ...JANE, mobile: '(555) 123-4567' };
     expect(sessionItemsOfProfile(typed, 'US')).toContainEqual(['mobile', '+15551234567']);
@@ -145,7 +145,7 @@ describe('a mobile number typed without + (issue 14 §6)', () => {
   });
 });
 
-describe('a new e-mail address or mobile number waiting for its code (issue 12 §2)', () => {
+describe('a new e-mail address or mobile number waiting for its code', () => {
   it('reads verificationRequired with where each code went', () => {
     expect(
       profileUpdateOutcomeOf({

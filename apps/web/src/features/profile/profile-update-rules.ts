@@ -78,7 +78,7 @@ export function profileFieldProblem(field: ProfileField, raw: string): string | 
     case 'zip':
       return value.length > ZIP_MAX_LENGTH ? messages.profile.zipTooLong : null;
     case 'mobile':
-      // The server reads the number (issue 14 §6: its country, E.164) and shows it back.
+      // The server reads the number (its country, E.164) and shows it back.
       return value === '' || looksLikePhoneNumber(value) ? null : messages.validation.phoneFormat;
   }
 }
@@ -151,7 +151,7 @@ export function profileUpdateRequest(options: {
   return body;
 }
 
-/** A new address or number waiting for the code sent to it (issue 12 §2), target masked. */
+/** A new address or number waiting for the code sent to it, target masked. */
 export interface PendingContact {
   kind: ContactKind;
   target: string;
@@ -176,7 +176,7 @@ function pendingContactsOf(value: unknown): PendingContact[] {
   });
 }
 
-/** What the confirmation of a new address or number means to the page (issue 12 §2). */
+/** What the confirmation of a new address or number means to the page. */
 export type ContactConfirmationOutcome =
   | { kind: 'updated' }
   | { kind: 'limitExceeded' }

@@ -49,7 +49,7 @@ export async function saveProfile(
   return profileUpdateOutcomeOf(answer);
 }
 
-/** Enters the code sent to a new e-mail address or mobile number (issue 12 §2). */
+/** Enters the code sent to a new e-mail address or mobile number. */
 export async function confirmContact(
   kind: ContactKind,
   otp: string,

@@ -9,7 +9,7 @@ import { apiErrorOf, readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { withStepUp } from '../../lib/step-up-signal';
 
-/** Issue 14 §2: how many recovery codes the signed-in customer has left. */
+/** How many recovery codes the signed-in customer has left. */
 export async function recoveryCodesStatus(signal?: AbortSignal): Promise<RecoveryCodesStatus> {
   const response = await authorizedFetch(RECOVERY_CODES_API_PATH, { signal });
   if (!response.ok) throw await apiErrorOf(response, `GET ${RECOVERY_CODES_API_PATH}`);

@@ -7,7 +7,7 @@ import { apiErrorOf, readJson } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 
 /**
- * Issue 14 §3 (server: identity/remembered-browsers/): the customer's remembered browsers. The
+ * The customer's remembered browsers (server: identity/remembered-browsers/). The
  * HttpOnly cookie goes with the call by itself: the server marks this browser's as `current`.
  */
 export async function fetchRememberedBrowsers(signal?: AbortSignal): Promise<RememberedBrowser[]> {

@@ -14,7 +14,7 @@ import { authorizedFetch } from '../../lib/authorized-fetch';
 import { withStepUp } from '../../lib/step-up-signal';
 
 /**
- * Issue 14 §4 (server: identity/oauth/sessions.*, identity/credentials/password-change.*): the
+ * Served by identity/oauth/sessions.* and identity/credentials/password-change.*: the
  * customer's sign-in sessions, signing them out, and the password change of Sign In & Password.
  */
 

@@ -56,7 +56,7 @@ export function PasskeyChoice({ onChoose }: { onChoose: () => void }) {
 }
 
 /**
- * "Create an account with a passkey" (issue 14 §1): the registration policy's `startPasskey`
+ * "Create an account with a passkey": the registration policy's `startPasskey`
  * (the form without a password; a code goes to the e-mail address), then the code and a new
  * passkey together (`verify` with the browser's attestation). The account has no password.
  */

@@ -76,7 +76,7 @@ export function RegistrationWidget({ onCompleted, onError }: RegistrationWidgetP
   const [token, setToken] = useState<TokenState>({ status: 'loading' });
   const tokenRef = useRef<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  // Issue 14 §1: "Create an account with a passkey" instead of the password form.
+  // "Create an account with a passkey" instead of the password form.
   const [withPasskey, setWithPasskey] = useState(false);
   const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
   // Fields the person has typed in: their complaints show as they type. The others wait for

@@ -32,7 +32,7 @@ function merchantCreditLine(order: RetailOrderView): string | null {
 }
 
 /**
- * Issue 16 §2: a paid order at the shop, with the bank's payment id and, as the shop's own
+ * A paid order at the shop, with the bank's payment id and, as the shop's own
  * account at AnyBank shows it, the credit of this order's payment (this order's alone).
  */
 export function PaidOrder({ order }: { order: RetailOrderView }) {

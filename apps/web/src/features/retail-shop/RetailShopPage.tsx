@@ -26,7 +26,7 @@ interface Fetched {
 }
 
 /**
- * Issue 16 §2: another company's shop, paid by bank. "Pay by bank with AnyBank" asks the shop's
+ * Another company's shop, paid by bank. "Pay by bank with AnyBank" asks the shop's
  * server to register the payment at AnyBank and goes where it answers (the bank's sign-in and
  * consent screen); the bank sends the shopper back through the shop's server, which pays and
  * names the order here: paid with the bank's payment id and its credit in the shop's account

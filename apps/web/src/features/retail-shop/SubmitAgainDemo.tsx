@@ -7,7 +7,7 @@ import { submitOrderAgain } from '../../lib/retail-shop-api';
 const text = retailShopBankMessages;
 
 /**
- * Issue 16 §2, a presenter's demonstration (shown with the demo tools on): the shop submits the
+ * A presenter's demonstration (shown with the demo tools on): the shop submits the
  * paid order's payment to AnyBank again, with the same consent and access token, and shows the
  * bank's answer in the bank's words — a refusal, since a consent pays once. The answer is
  * announced: the refusal expected (status), anything else as an alert.

@@ -7,7 +7,7 @@ import { cancelTransfer, confirmTransfer, type ConfirmationAnswer } from '../../
 const CODE_ERROR_ID = 'transfer-code-error';
 
 /**
- * Issue 12 §3: a transfer above the approval threshold by a customer without an activated phone
+ * A transfer above the approval threshold by a customer without an activated phone
  * app waits for the one-time code sent to one of their sign-in devices. The code is entered here,
  * in the same page; a wrong code keeps the step (the server changed nothing), any final answer
  * goes to `onDone`. Cancel cancels the transfer on the server (its code stops working and its

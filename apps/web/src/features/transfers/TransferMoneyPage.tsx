@@ -29,7 +29,7 @@ const WAITING_NOTICE = 'Waiting for approval on your mobile app…';
 
 /**
  * Document 2 §2: step 1 form, step 3 result (confirmed or denied), step 4 unexpected error;
- * step 2 (issue 12 §3) asks for the one-time code of a transfer that waits for one.
+ * step 2 asks for the one-time code of a transfer that waits for one.
  */
 type Step = 1 | 2 | 3 | 4;
 
