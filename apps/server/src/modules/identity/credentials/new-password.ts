@@ -4,7 +4,7 @@ import type { CheckedPasswordHash } from '../../directory';
 import { hashPassword } from './password.service';
 
 /**
- * The one door for a new password (issue 14 §5, OWASP ASVS 2.1.7): registration, the switch
+ * The one door for a new password (OWASP ASVS 2.1.7): registration, the switch
  * to Password, forgot password, a forced change and a change on Sign In & Password all hash
  * through here, and the directory stores only what comes out (`CheckedPasswordHash`). Existing
  * passwords are never re-checked at sign-in: only new ones are.

@@ -1,5 +1,5 @@
 /**
- * A passkey-only account (issue 14 §1): a customer with no password at all, who signs in with
+ * A passkey-only account: a customer with no password at all, who signs in with
  * their device ('Device' preference) and has at least one passkey, a FIDO2 authenticator that
  * verifies the user (screen lock, fingerprint). Forgot password never applies to such an
  * account; its recovery is an e-mailed code, then a new passkey.

@@ -15,7 +15,7 @@ import { parseInput } from '../../../http/validation';
 import type { AuthGuards } from '../oauth/access-token';
 import type { PasswordChangeService } from './password-change.service';
 
-/** Issue 14 §4: "Change password" on Sign In & Password. Thin: the service decides. */
+/** "Change password" on Sign In & Password. Thin: the service decides. */
 export function registerPasswordChangeRoutes(
   app: FastifyInstance,
   deps: {

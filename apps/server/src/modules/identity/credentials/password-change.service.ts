@@ -11,7 +11,7 @@ import { hashNewPassword } from './new-password';
 
 export interface PasswordChangeService {
   /**
-   * The signed-in customer's new password (issue 14 §4): checked as every new password is,
+   * The signed-in customer's new password: checked as every new password is,
    * after a step-up made for it (a fresh sign-in is not enough), stored with its audit event
    * and, when asked, with every other session of the customer ended, all in one transaction.
    * Answers how many sessions ended.

@@ -12,7 +12,7 @@ import type { PasswordlessService } from './passwordless.service';
 
 const deviceParams = z.object({ deviceId: z.uuid() });
 
-/** Issue 14 §1: "Sign in without a password" and naming passkeys. Thin: the service decides. */
+/** "Sign in without a password" and naming passkeys. Thin: the service decides. */
 export function registerPasswordlessRoutes(
   app: FastifyInstance,
   deps: { auth: AuthGuards; passwordless: PasswordlessService },

@@ -20,13 +20,13 @@ export interface PasswordlessService {
   /** Whether the customer has a password, and how many passkeys (the page shows the section). */
   status(principal: Principal): Promise<PasswordlessStatus>;
   /**
-   * "Sign in without a password" (issue 14 §1): the password goes, the preference becomes
+   * "Sign in without a password": the password goes, the preference becomes
    * 'Device' — a passkey-only account (passkey-only.rules.ts). Refused without a passkey (the
    * customer could not sign in) or without a password; needs a recent sign-in or step-up.
    * A password comes back through the sign-in method switch to Password (document 2 §7).
    */
   removePassword(principal: Principal, ip: string): Promise<void>;
-  /** A passkey's new name (issue 14 §1); only the customer's own passkeys. */
+  /** A passkey's new name; only the customer's own passkeys. */
   renamePasskey(principal: Principal, deviceId: string, name: string): Promise<string>;
 }
 

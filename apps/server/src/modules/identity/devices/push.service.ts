@@ -78,7 +78,7 @@ export function createPushService(deps: {
   return {
     async send({ id, userId, deviceId, kind, context: unbranded }) {
       const now = clock();
-      // The phone shows the title as kept here: with the bank's current name (issue 15 §5).
+      // The phone shows the title as kept here: with the bank's current name (ADR 0020).
       const context = { ...unbranded, title: await deps.messaging.branded(unbranded.title) };
       const request = await insertPushRequest(db, {
         ...(id ? { id } : {}),
@@ -87,7 +87,7 @@ export function createPushService(deps: {
         kind,
         context,
         expiresAt: new Date(now.getTime() + PUSH_TTL_MS),
-        // Issue 15 §1: the phone decides from another browser; its answer shows in this panel.
+        // The phone decides from another browser; its answer shows in this panel (ADR 0021).
         inspectorId: currentInspectorId(),
       });
       const lines = Object.entries(context.details).map(([label, value]) => `${label}: ${value}`);

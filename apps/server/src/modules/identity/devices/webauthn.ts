@@ -46,7 +46,7 @@ export async function registrationOptions(
   user: { id: string; uid: string; displayName: string },
   existing: string[],
   nonce: string,
-  /** A passkey-only account's passkey must verify the user (issue 14 §1). */
+  /** A passkey-only account's passkey must verify the user. */
   userVerification: 'preferred' | 'required' = 'preferred',
 ) {
   return generateRegistrationOptions({
@@ -81,7 +81,7 @@ export async function authenticationOptions(
 }
 
 /**
- * Options for a sign-in from the username field's passkey suggestion (issue 14 §1): no
+ * Options for a sign-in from the username field's passkey suggestion: no
  * allowCredentials, so the browser offers any passkey it holds for this site (a discoverable
  * credential), and the user must be verified: the passkey is both factors.
  */
@@ -107,7 +107,7 @@ export type RegistrationCheck =
       ok: true;
       credential: StoredCredential & { transports: string[] };
       attachment: string | null;
-      /** The authenticator's model (AAGUID): names the passkey (issue 14 §1). */
+      /** The authenticator's model (AAGUID): names the passkey. */
       aaguid: string | null;
     }
   | { ok: false; reason: 'invalid' };

@@ -19,11 +19,11 @@ export interface FactorDeps {
   push: PushService;
   secrets: SecretBox;
   webauthn: WebAuthnRelyingParty;
-  /** Issue 14 §2: the customer's recovery codes. */
+  /** The customer's recovery codes. */
   recoveryCodes: RecoveryCodeService;
-  /** Issue 14 §6: e-mails the owner of a replayed authenticator-app code (optional in tests). */
+  /** E-mails the owner of a replayed authenticator-app code (optional in tests). */
   notices?: Pick<SecurityNotices, 'tell'>;
-  /** Issue 14 §6: where a phone number without `+` is read (config; US when left out). */
+  /** Where a phone number without `+` is read (config; US when left out). */
   phoneCountry?: string;
   /** The server's clock: a held new contact signs in only from its time (`deviceInUseAt`). */
   clock?: () => Date;

@@ -33,7 +33,7 @@ export interface Factor {
   /** How another device of this kind is paired, or null when it cannot be at sign-in. */
   readonly pairing: FactorPairing | null;
   /**
-   * A factor that is no device (recovery codes, issue 14 §2): whether the device choice offers
+   * A factor that is no device (recovery codes): whether the device choice offers
    * it to this user now. Absent for the device factors.
    */
   offered?(userId: string): Promise<boolean>;

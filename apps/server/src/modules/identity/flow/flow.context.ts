@@ -20,7 +20,7 @@ export interface FlowContext {
   principal: () => Promise<Principal>;
   /** The step-up cookie binding a step-up flow to the browser that started it. */
   stepUpCookie: string | undefined;
-  /** Issue 14 §3: the remembered-browser cookie (tokens whose hashes the server keeps). */
+  /** The remembered-browser cookie (tokens whose hashes the server keeps). */
   rememberedBrowserCookie?: string;
   /**
    * The hash of this browser's HttpOnly device cookie (browser-device/), set by the route when

@@ -17,7 +17,7 @@ import { recordFinishedStepUp } from './step-up.steps';
  * are written with the step's state (saveFlowState), or on their own when it stays as it was.
  */
 /**
- * Issue 15 §1: the step as a "Behind the scenes" panel shows it (written only while one
+ * The step as a "Behind the scenes" panel shows it (written only while one
  * watches): which call, the machine's event, and the status before and after.
  */
 export function stepTraceOf(
@@ -62,7 +62,7 @@ export function auditEventsOf(
             // has signed in to the account, which other addresses' failures never refuse
             // (browser-device/known-browser.store.ts).
             device: call.context.deviceHash,
-            // Issue 14 §3: which remembered browser stood in for the second factor.
+            // Which remembered browser stood in for the second factor.
             ...(next.rememberedBrowserId ? { rememberedBrowserId: next.rememberedBrowserId } : {}),
           },
         },

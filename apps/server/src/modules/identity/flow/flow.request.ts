@@ -120,7 +120,7 @@ export function stepOf(
       return { kind: 'recoverAccount', ...parseInput(recoverAccountSchema, body) };
     case 'resetPassword':
       return { kind: 'resetPassword', ...parseInput(resetPasswordSchema, body) };
-    // Issue 14 §1: the username field's passkey suggestion (options, then the answer).
+    // The username field's passkey suggestion (options, then the answer).
     case 'startPasskeySignIn':
       return { kind: 'startPasskeySignIn' };
     case 'signInWithPasskey': {

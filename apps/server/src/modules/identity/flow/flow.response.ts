@@ -21,7 +21,7 @@ export interface FlowResult {
   refusal?: DomainError;
   /** A username to remember in the rememberMe cookie; null forgets it; undefined leaves it. */
   rememberUsername?: string | null;
-  /** Issue 14 §3: this browser's new remembered-browser cookie, when the sign-in remembered it. */
+  /** This browser's new remembered-browser cookie, when the sign-in remembered it. */
   rememberedBrowserCookie?: string;
 }
 
@@ -96,14 +96,14 @@ export function createFlowResponder(deps: {
       }
     }
     Object.assign(body, await deps.pairing.responseFields(state));
-    // Issue 14 §1: options for the username field's passkey suggestion; a passkey-only
+    // Options for the username field's passkey suggestion; a passkey-only
     // account's forgot password, which says there is no password to reset.
     Object.assign(body, await passkeyResponseFields(deps.webauthn, state));
-    // Issue 14 §3: where the second factor is answered, "Don't ask again on this browser".
+    // Where the second factor is answered, "Don't ask again on this browser".
     if (REMEMBER_OFFER_STATUSES.includes(state.status) && mayOfferRemembering(state)) {
       body.rememberBrowserOffered = true;
     }
-    // Issue 14 §2: where the second factor is asked, a recovery code instead (if any are left).
+    // Where the second factor is asked, a recovery code instead (if any are left).
     const recoveryCode = factors.named('recovery-code');
     if (
       state.userId &&

@@ -81,7 +81,7 @@ export function registerFlowRoutes(
       reply.clearCookie(REMEMBER_ME_COOKIE, { path: `${config.basePath}/` });
     }
     if (result.rememberedBrowserCookie) {
-      // Issue 14 §3: random tokens whose hashes the server keeps, bound to the customer and
+      // Random tokens whose hashes the server keeps, bound to the customer and
       // this browser's device id; HttpOnly: no script of the page ever reads them.
       reply.setCookie(REMEMBERED_BROWSER_COOKIE, result.rememberedBrowserCookie, {
         path: `${config.basePath}/`,

@@ -68,7 +68,7 @@ type FirstFactorEvent =
       identityVerified: boolean;
       devices: MachineDevice[];
       nonce: string;
-      /** Issue 14 §3: the risk payload's device id, when one came with the identifier. */
+      /** The risk payload's device id, when one came with the identifier. */
       browserDeviceId?: string | null;
     }
   | { type: 'RISK_DENIED'; message: string }
@@ -76,7 +76,7 @@ type FirstFactorEvent =
       type: 'PASSWORD_ACCEPTED';
       devices: MachineDevice[];
       nonce: string;
-      /** Issue 14 §3: a remembered browser stands in for the second factor (its verdict). */
+      /** A remembered browser stands in for the second factor (its verdict). */
       rememberedBrowserId?: string | null;
     }
   | { type: 'PASSWORD_REJECTED' }

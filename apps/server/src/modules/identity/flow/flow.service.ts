@@ -46,7 +46,7 @@ export type { FlowStep } from './flow.steps';
 
 export interface FlowService {
   /**
-   * A signed-in customer confirms it is them before a sensitive change (issue 12 §2): a
+   * A signed-in customer confirms it is them before a sensitive change: a
    * step-up flow bound to their token's grant and to this browser (`browserCookie`, to be set
    * HttpOnly by the route).
    */
@@ -84,15 +84,15 @@ export interface FlowServiceDeps {
   isSelfServiceClient: (clientId: string) => boolean;
   /** Tells the account's owner of a password or sign-in method change, once it is committed. */
   notices: SecurityNotices;
-  /** Adding a device is a sensitive change: a recent sign-in or step-up first (issue 12 §2). */
+  /** Adding a device is a sensitive change: a recent sign-in or step-up first. */
   recentAuth: RecentAuthentication;
   /** The sign-in factors (identity/factors), built once (sign-in.module.ts). */
   factors: Factors;
   /** When a step-up is recorded (the guard compares with the same clock). */
   clock?: () => Date;
-  /** Issue 14 §3: browsers that stand in for the second factor (remembered-browsers/). */
+  /** Browsers that stand in for the second factor (remembered-browsers/). */
   rememberedBrowsers: RememberedBrowserService;
-  /** Issue 14 §4: a password reset ends the account's sessions (oauth/sessions.service.ts). */
+  /** A password reset ends the account's sessions (oauth/sessions.service.ts). */
   sessions?: Pick<SessionsService, 'endAllBut'>;
 }
 

@@ -71,10 +71,10 @@ export interface FlowState {
   browserDeviceId?: string | null;
   rememberBrowser?: boolean;
   rememberedBrowserId?: string | null;
-  /** Issue 14 §2: a recovery code completed the second factor; this many codes are left. */
+  /** A recovery code completed the second factor; this many codes are left. */
   recoveryCodesLeft?: number;
   /**
-   * Forgot password for a passkey-only account (issue 14 §1, passkey-sign-in.rules.ts): the
+   * Forgot password for a passkey-only account (passkey-sign-in.rules.ts): the
    * code leads to a new passkey, not a password. A restart drops it.
    */
   passkeyRecovery?: boolean;
@@ -132,7 +132,7 @@ export type FlowEffect =
   | { type: 'SEND_VERIFICATION_CODE' }
   /** The code was right: the user's identity-verified flag is set (and audited). */
   | { type: 'MARK_IDENTITY_VERIFIED' }
-  /** Issue 14 §3: the sign-in ends with this browser remembered (a new cookie, audited). */
+  /** The sign-in ends with this browser remembered (a new cookie, audited). */
   | { type: 'REMEMBER_BROWSER' }
   /** A remembered browser stood in for the second factor: its last use is noted. */
   | { type: 'REMEMBERED_BROWSER_USED'; browserId: string }

@@ -46,13 +46,13 @@ export interface FlowCall {
 
 export interface FlowStepsDeps {
   risk: RiskService;
-  /** Issue 14 §3: whether a remembered browser stands in for the second factor. */
+  /** Whether a remembered browser stands in for the second factor. */
   rememberedBrowsers: RememberedBrowserService;
   factors: Factors;
   pairing: PairingSteps;
   recovery: RecoverySteps;
   verification: IdentityVerificationSteps;
-  /** Issue 14 §1: signing in from the username field's passkey suggestion. */
+  /** Signing in from the username field's passkey suggestion. */
   passkeySignIn: PasskeySignInSteps;
   /** The user type a client signs in (partner portals), or null for any. */
   userTypeOfClient: (clientId: string) => UserType | null;
@@ -65,7 +65,7 @@ export function requireUserId(state: FlowState): string {
   return state.userId;
 }
 
-/** The browser asking, as the remembered browsers see it (issue 14 §3). */
+/** The browser asking, as the remembered browsers see it. */
 export function browserAsking(context: FlowContext) {
   return {
     cookie: context.rememberedBrowserCookie,

@@ -3,7 +3,7 @@ import { discoverableAuthenticationOptions, type WebAuthnRelyingParty } from '..
 import type { FlowState } from './flow.rules';
 
 /**
- * What the flow response adds for passkeys first (issue 14 §1): at the username, once the
+ * What the flow response adds for passkeys first: at the username, once the
  * browser asked for them, the discoverable request options with the flow's challenge; during a
  * passkey-only account's recovery, the flag (the modal says there is no password to reset).
  */

@@ -16,7 +16,7 @@ const signedIn: FlowEvent = {
 const recovering = (status: FlowState['status'], extra: Partial<FlowState> = {}) =>
   at(status, { passkeyRecovery: true, ...extra });
 
-describe('sign-in flow transitions: passkeys first (issue 14 §1)', () => {
+describe('sign-in flow transitions: passkeys first', () => {
   it.each<[string, FlowState, FlowEvent, Partial<FlowState>]>([
     [
       'the username field asks for passkey options: a challenge is kept, the username still asked',

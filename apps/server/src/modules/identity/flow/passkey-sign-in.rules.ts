@@ -3,7 +3,7 @@ import { restart, stay, type FlowState, type Transition } from './flow.state';
 import { clonedAuthenticator } from './second-factor.rules';
 
 /**
- * Passkeys first (issue 14 §1), part of the sign-in machine (flow.rules.ts):
+ * Passkeys first, part of the sign-in machine (flow.rules.ts):
  * - from the username field's passkey suggestion: at IDENTIFIER_REQUIRED the browser asks for
  *   discoverable request options (a challenge kept in the flow), then answers with an assertion
  *   the service verifies and looks up by its credential id. A user-verifying passkey is two

@@ -34,8 +34,8 @@ function discoverableChallenge(state: FlowState): string | null {
 }
 
 /**
- * The facts for a sign-in from the username field's passkey suggestion (issue 14 §1;
- * passkey-sign-in.rules.ts decides). The credential is looked up by the id in the browser's
+ * The facts for a sign-in from the username field's passkey suggestion
+ * (passkey-sign-in.rules.ts decides). The credential is looked up by the id in the browser's
  * answer (with two passkeys for the site the browser may answer with either: stack notes), its
  * owner is the one who signs in, and the answer is verified against the flow's challenge with
  * user verification required. Then the portal and the risk rules have their say, as at the

@@ -3,7 +3,7 @@ import type { FlowStatus } from '@anybank/contracts';
 import { answered, at } from './flow.rules.fixtures';
 import { transition, type FlowState } from './flow.rules';
 
-/** Issue 14 §2: the sign-in machine's part for a recovery code instead of the second factor. */
+/** The sign-in machine's part for a recovery code instead of the second factor. */
 describe('signing in with a recovery code (the machine)', () => {
   it.each([
     ['DEVICE_SELECTION_REQUIRED'],

@@ -2,7 +2,7 @@ import { apiErrorMessage, type FlowStatus } from '@anybank/contracts';
 import { stay, type FlowState, type Transition } from './flow.state';
 
 /**
- * Issue 14 §2: a recovery code instead of the second factor, part of the sign-in machine
+ * A recovery code instead of the second factor, part of the sign-in machine
  * (flow.rules.ts). Wherever the second factor is asked (the device choice, a code, the phone,
  * a passkey), a customer with unused codes may choose one instead; a right code completes the
  * second factor once, like a one-time code. Never before the device profile's risk check

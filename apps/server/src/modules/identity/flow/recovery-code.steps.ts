@@ -3,7 +3,7 @@ import type { FactorCall, Factors } from '../factors/factors';
 import type { FlowEvent } from './flow.rules';
 import { SECOND_FACTOR_STATUSES } from './recovery-code.rules';
 
-/** Issue 14 §2: the steps of signing in with a recovery code, as the browser asks for them. */
+/** The steps of signing in with a recovery code, as the browser asks for them. */
 export type RecoveryCodeStep =
   { kind: 'useRecoveryCode' } | { kind: 'checkRecoveryCode'; code: string };
 

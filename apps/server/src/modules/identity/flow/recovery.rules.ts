@@ -115,7 +115,7 @@ export interface RecentEmailChange {
 }
 
 /**
- * Where a recovery code goes (issue 12 §2): the account's address, unless it was changed
+ * Where a recovery code goes: the account's address, unless it was changed
  * within `holdMs` (24 hours) while the address before it is still the customer's — then that
  * one. Of several changes in that time, the address before the first of them: whoever made
  * the changes cannot move the code along by changing the address twice.

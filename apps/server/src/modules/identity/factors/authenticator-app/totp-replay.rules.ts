@@ -1,7 +1,7 @@
 import { acceptedTotpStep } from '../../devices/totp.rules';
 
 /**
- * Issue 14 §6 (OWASP ASVS 2.8.5): a right authenticator-app code whose time step was already
+ * OWASP ASVS 2.8.5: a right authenticator-app code whose time step was already
  * used is refused (devices/totp.rules.ts) and is also a sign that someone else saw the code —
  * over a shoulder, or through a phishing page that relays it. Its owner is told by e-mail.
  * A code that is simply wrong is not a replay: those are counted as attempts only.

@@ -1,5 +1,5 @@
 /**
- * What a new passkey is called (issue 14 §1), from the AAGUID its authenticator reports at
+ * What a new passkey is called, from the AAGUID its authenticator reports at
  * registration: the well-known ones by their maker's name, the rest by what kind of device it
  * is. The customer can rename it; the name is only for them to tell their passkeys apart.
  * AAGUIDs from the community list (github.com/passkeydeveloper/passkey-authenticator-aaguids).

@@ -3,7 +3,7 @@ import { insertAuditEvent } from '../../../audit';
 import type { MfaDeviceRow } from '../../../directory';
 
 /**
- * Issue 15 §1: a passkey that signed a sign-in, as a watching "Behind the scenes" panel shows
+ * A passkey that signed a sign-in, as a watching "Behind the scenes" panel shows
  * it (written only while one watches): which authenticator, whether it verified the user, and
  * the signature counter it reported.
  */

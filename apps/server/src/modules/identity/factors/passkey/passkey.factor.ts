@@ -58,8 +58,8 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           signCount: device.signCount,
         },
         // Without a password in this sign-in the passkey is the whole proof (a passkey-only
-        // account, a Device customer): only one that verifies the user is two factors
-        // (issue 14 §1). After a password, or in a step-up, presence is enough, as before.
+        // account, a Device customer): only one that verifies the user is two factors.
+        // After a password, or in a step-up, presence is enough, as before.
         {
           requireUserVerification:
             call.state.purpose === 'sign-in' && !call.state.amr.includes('pwd'),
@@ -108,7 +108,7 @@ export function passkeyFactor(deps: FactorDeps): Factor {
           device: {
             type: kind.type,
             name: kind.name,
-            // Issue 14 §1: named by its AAGUID where known; the customer may rename it.
+            // Named by its AAGUID where known; the customer may rename it.
             nickname: passkeyNameOf(check.aaguid, kind.name),
             credentialId: check.credential.credentialId,
             publicKey: check.credential.publicKey,

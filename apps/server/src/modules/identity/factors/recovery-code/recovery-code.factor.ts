@@ -4,7 +4,7 @@ import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 
 /**
- * Issue 14 §2: a recovery code instead of the second factor. It is no device: nothing is listed
+ * A recovery code instead of the second factor. It is no device: nothing is listed
  * or selected, and nothing is sent; the device choice offers it (`offered`) to a customer with
  * unused codes, and `verify` checks and burns the code typed (recovery-code.service.ts). The
  * machine's part is flow/recovery-code.rules.ts.

@@ -10,7 +10,7 @@ import type { AuthGuards } from '../../oauth/access-token';
 import type { RecoveryCodeService } from './recovery-code.service';
 
 /**
- * Issue 14 §2: the signed-in customer's recovery codes on Sign In & Password. Always the
+ * The signed-in customer's recovery codes on Sign In & Password. Always the
  * token's own customer: there is no user in the path, so nobody reads or replaces another's.
  * Thin: the service decides (and asks for the step-up).
  */

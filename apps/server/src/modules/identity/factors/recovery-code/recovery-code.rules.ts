@@ -8,7 +8,7 @@ import {
 import { hashCode } from '../../credentials/otp.rules';
 
 /**
- * Sign-in recovery codes (issue 14 §2; OWASP ASVS 2.6 "look-up secrets"): their shape, how they
+ * Sign-in recovery codes (OWASP ASVS 2.6 "look-up secrets"): their shape, how they
  * are stored, and the attempt limit. Pure but for the randomness of a new set (`crypto`).
  */
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../../db/database';
 import { recoveryCodeFailures, recoveryCodes } from '../../../../db/schema';
 import type { RecoveryAttempts } from './recovery-code.rules';
 
-/** SQL of the recovery codes (issue 14 §2); the service calls these in its transactions. */
+/** SQL of the recovery codes; the service calls these in its transactions. */
 
 export type StoredRecoveryCode = Pick<
   typeof recoveryCodes.$inferSelect,

@@ -3,7 +3,7 @@ import { messages } from '@anybank/contracts';
 import type { FactorDeps } from '../factor-deps';
 import { smsCodeFactor } from './sms-code.factor';
 
-/** Issue 14 §6: the number typed when pairing an SMS device, read as the bank reads numbers. */
+/** The number typed when pairing an SMS device, read as the bank reads numbers. */
 describe('pairing an SMS device', () => {
   const parse = (phone: string, phoneCountry?: string) =>
     smsCodeFactor({ phoneCountry } as FactorDeps).pairing?.target?.parse({ phone });

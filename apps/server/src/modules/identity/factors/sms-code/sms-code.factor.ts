@@ -13,7 +13,7 @@ export function smsCodeFactor(deps: FactorDeps): Factor {
     mask: maskPhone,
     target: {
       parse(input) {
-        // Issue 14 §6: `12345` is no phone; a number without `+` is read in the bank's country.
+        // `12345` is no phone; a number without `+` is read in the bank's country.
         const phone = readPhoneNumber(input.phone ?? '', deps.phoneCountry);
         return phone.ok ? { target: phone.e164 } : { refused: phone.message };
       },
