@@ -43,7 +43,7 @@ export type { TransferApprovals } from './oauth/ciba-approvals';
 // Credentials: one-time codes, passwords, sign-in locks.
 export type { OtpService } from './credentials/otp.service';
 export { generateOtp, hashCode, hashesMatch } from './credentials/otp.rules';
-// New passwords only through the check (issue 14 §5); `hashPassword` itself stays inside.
+// New passwords only through the check; `hashPassword` itself stays inside.
 export { hashNewPassword, newPasswordRefusal } from './credentials/new-password';
 export {
   createSignInLockService,
@@ -55,7 +55,7 @@ export {
 export { PUSH_TTL_MS } from './devices/push.rules';
 export type { PushService } from './devices/push.service';
 export { createSecretBox, type SecretBox } from './devices/secret-box';
-// Passkeys (issue 14 §1): registering a passkey-only account's first passkey, and telling one.
+// Passkeys: registering a passkey-only account's first passkey, and telling one.
 export {
   checkRegistration,
   registrationOptions,
@@ -76,7 +76,7 @@ export {
 
 // How a device's target is shown masked (e-mail and SMS codes' destinations).
 
-// Issue 16 §2, pay by bank: DPoP-bound callers, the payment consent screen's interaction, the
+// Pay by bank (ADR 0023): DPoP-bound callers, the payment consent screen's interaction, the
 // consent a token's authorization_details name, Connected apps' record of the application, and
 // the company a client belongs to (its own token reads that company's accounts).
 export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-interaction.port';

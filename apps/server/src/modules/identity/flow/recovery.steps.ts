@@ -29,7 +29,7 @@ export type RecoveryStep =
       kind: 'recoverAccount';
       recoveryCode: string;
       newPassword: string;
-      /** Issue 14 §4: every session of the account ends with the reset (the default). */
+      /** Every session of the account ends with the reset (the default). */
       signOutOtherSessions?: boolean;
     }
   | { kind: 'resetPassword'; newPassword: string };
@@ -89,7 +89,7 @@ export function createRecoverySteps(deps: {
   }
 
   /**
-   * Issue 14 §5: why a new password is refused for this user (the spec's rule, their own
+   * Why a new password is refused for this user (the spec's rule, their own
    * details, zxcvbn), as the flow's refusal event; null when it may be set.
    */
   async function weakness(
@@ -110,7 +110,7 @@ export function createRecoverySteps(deps: {
       : null;
   }
 
-  /** Issue 14 §1: an account with no password, which only a passkey signs in to. */
+  /** An account with no password, which only a passkey signs in to. */
   async function passkeyOnly(user: UserRow): Promise<boolean> {
     return isPasskeyOnly(user, await listMfaDevicesOf(db, user.id));
   }

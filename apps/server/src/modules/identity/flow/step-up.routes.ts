@@ -18,7 +18,7 @@ const startSchema = z.object({
 });
 
 /**
- * `POST /api/authn/step-up` (issue 12 §2): the signed-in customer confirms it is them before a
+ * `POST /api/authn/step-up`: the signed-in customer confirms it is them before a
  * sensitive change. Answers a flow of the sign-in flow API (its steps go to
  * `/api/authn/flows/{id}`), bound to the token's grant and to this browser by an HttpOnly cookie.
  */
@@ -34,7 +34,7 @@ export function registerStepUpRoutes(
       config: {
         rateLimit: signInRateLimit(config),
         docs: {
-          summary: 'Starts a step-up: the signed-in customer confirms it is them (issue 12 §2)',
+          summary: 'Starts a step-up: the signed-in customer confirms it is them',
           tag: 'sign-in',
           caller: 'bearer',
           description:

@@ -3,7 +3,7 @@ import type { FlowEvent } from './flow.rules';
 import { INITIAL_FLOW_STATE, stay, type FlowState, type Transition } from './flow.state';
 
 /**
- * The step-up flow (issue 12 §2): a signed-in customer confirms it is them before a sensitive
+ * The step-up flow: a signed-in customer confirms it is them before a sensitive
  * change, with one factor they already have — the password, or a code, push or passkey of a
  * device of theirs. It reuses the sign-in machine's steps (same lockout, same code attempts),
  * with no identifier step, no pairing offer, no recovery; one accepted factor ends it with a

@@ -15,7 +15,7 @@ export interface ClientKeyPair {
 }
 
 /**
- * The key pair of an OAuth client that runs beside the bank (the pay-by-bank shop, issue 16 §2):
+ * The key pair of an OAuth client that runs beside the bank (the pay-by-bank shop, ADR 0023):
  * made on first start and kept like the server's secrets (`server_secrets`, sealed with
  * KEY_ENCRYPTION_KEY when set, bound to its row's name); instances starting together each offer
  * one and all end with the first one stored. Only its public half is registered with the bank.

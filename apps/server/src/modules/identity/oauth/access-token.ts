@@ -31,7 +31,7 @@ export interface Principal {
   authTime: number | null;
   /**
    * The sign-in session the token was issued in (its uid, claim `suid`), for "Where you're
-   * signed in" (issue 14 §4); null for a token issued outside a browser session.
+   * signed in"; null for a token issued outside a browser session.
    */
   sessionUid?: string | null;
 }
@@ -136,7 +136,7 @@ export interface AuthGuardDeps {
   readGrantBinding(grantId: string): Promise<GrantBinding | null>;
   audit(event: AuditEvent): Promise<void>;
   /**
-   * A live token of a session was used (issue 14 §4: its "last active"); the sessions service
+   * A live token of a session was used (its "last active"); the sessions service
    * writes at most once a minute per session, so most calls cost nothing.
    */
   sessionUsed?(principal: Principal): Promise<void>;

@@ -26,7 +26,7 @@ const ADVISOR_PORTAL = PARTNER_CLIENTS.AnyWealthAdvisor.clientId;
 const MARKETING_PORTAL = PARTNER_CLIENTS.AnyMarketing.clientId;
 const SERVICE_PORTAL = PARTNER_CLIENTS.CustomerServiceRep.clientId;
 
-describe('the API scopes a client may hold for a user (issue 12 §4)', () => {
+describe('the API scopes a client may hold for a user', () => {
   const table: [client: string, userType: UserType | null, scopes: string[]][] = [
     [BANK_CLIENT.clientId, 'customer', ['banking', 'consent']],
     [BANK_CLIENT.clientId, 'AnyWealthAdvisor', ['consent']],
@@ -51,7 +51,7 @@ describe('the API scopes a client may hold for a user (issue 12 §4)', () => {
   });
 });
 
-describe('the company a client belongs to (issue 16 §2)', () => {
+describe('the company a client belongs to (ADR 0023)', () => {
   it('registers the pay-by-bank shop as Retail Shop Ltd’s, and no other client as any company’s', () => {
     expect(companyOfClient(RETAIL_SHOP_CLIENT_ID)).toBe(RETAIL_SHOP_COMPANY.id);
     for (const client of [BANK_CLIENT.clientId, RETAIL_CLIENT_ID, SERVICE_CLIENT_ID, 'toString']) {

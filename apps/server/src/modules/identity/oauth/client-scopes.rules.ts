@@ -12,8 +12,7 @@ import {
 } from '@anybank/contracts';
 
 /**
- * Which scopes each OAuth client may hold, and which clients need the customer's consent
- * (issue 12 §4).
+ * Which scopes each OAuth client may hold, and which clients need the customer's consent.
  *
  * The policy, the same at every layer: a scope outside what the client may request, or outside
  * what the signed-in user's type may hold, is DROPPED from the grant (RFC 6749 §3.3 lets the
@@ -30,7 +29,7 @@ export const RETAIL_CLIENT_ID = 'retail-checkout';
 /** Server-side callers (client credentials); its secret never leaves the server. */
 export const SERVICE_CLIENT_ID = 'anybank-services';
 /**
- * The API reference's "Authorize" (issue 15 §4): a public client (authorization code + PKCE)
+ * The API reference's "Authorize" (ADR 0019): a public client (authorization code + PKCE)
  * whose one redirect URI is the reference's own page on the bank's origin. It signs in
  * customers only (oauth.clients.ts) and may hold just their API scopes, so "Try it out" works on
  * the customer APIs and nothing more: no profile or e-mail claims, no partner scope.

@@ -21,7 +21,7 @@ import type { AuthGuards } from './access-token';
 import type { ConnectedAppsService } from './connected-apps.service';
 
 /**
- * Issue 12 §4: the consent page's two calls (the browser holding the OAuth interaction) and the
+ * The consent page's two calls (the browser holding the OAuth interaction) and the
  * customer's Connected apps on Privacy & Security (the customer's token). Thin: the service
  * decides.
  */

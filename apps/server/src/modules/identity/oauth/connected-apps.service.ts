@@ -38,14 +38,14 @@ export interface ConnectedAppsService {
 const REQUEST_ENDED = () => new DomainError('consent_request_not_found');
 
 /**
- * Connected apps (issue 12 §4): the consent an application other than the bank's own needs
+ * Connected apps: the consent an application other than the bank's own needs
  * before it gets a sign-in, remembered per customer and client, and revoked from Privacy &
  * Security. The OAuth server reads the remembered consent in `loadExistingGrant`.
  */
 export function createConnectedAppsService(deps: {
   db: Database;
   interactions: InteractionPort;
-  /** The payments the customer decided, by application (issue 16 §2: the payments module's). */
+  /** The payments the customer decided, by application (the payments module's, ADR 0023). */
   paymentsOf?: (userId: string) => Promise<ReadonlyMap<string, ConnectedApp['payments']>>;
 }): ConnectedAppsService {
   const { db, interactions } = deps;

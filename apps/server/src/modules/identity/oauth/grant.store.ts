@@ -14,7 +14,7 @@ export function grantIsLive(grantId: string | Placeholder | SQL): SQL<boolean> {
 }
 
 /**
- * Ends every OAuth grant of one user with one client, at once (issue 12 §4, Revoke): each grant
+ * Ends every OAuth grant of one user with one client, at once (Revoke): each grant
  * row, everything issued under it (codes, refresh and opaque access tokens carry its id), and
  * the link each of the user's sessions keeps to it. The client's JWT access tokens name the
  * grant (`gid`) and the APIs look it up on every request, so they stop working with it.

@@ -12,7 +12,7 @@ export interface CurrentInteraction {
   acrValues: string[];
 }
 
-/** An authorization waiting for the signed-in customer's consent (issue 12 §4). */
+/** An authorization waiting for the signed-in customer's consent. */
 export interface PendingConsent {
   uid: string;
   clientId: string;

@@ -22,7 +22,7 @@ import {
   TRANSFER_APPROVAL_CLIENT as TRANSFER_APPROVAL_CLIENT_ID,
 } from './client-scopes.rules';
 
-// The client ids live beside each client's scope list (client-scopes.rules.ts, issue 12 §4).
+// The client ids live beside each client's scope list (client-scopes.rules.ts).
 export { API_DOCS_CLIENT_ID, RETAIL_CLIENT_ID, SERVICE_CLIENT_ID };
 
 export const BROWSER_CLIENTS: BrowserClient[] = [BANK_CLIENT, ...Object.values(PARTNER_CLIENTS)];
@@ -54,7 +54,7 @@ export function serviceClientSecret(
 }
 
 /**
- * The pay-by-bank shop (issue 16 §2, ADR 0023), held to FAPI 2.0: it authenticates with a JWT
+ * The pay-by-bank shop (ADR 0023), held to FAPI 2.0: it authenticates with a JWT
  * signed by its own key (the bank knows only the public half), pushes every authorization request
  * (PAR), and its access tokens are bound to a DPoP key. Its redirect URI is its own page's.
  */
@@ -106,7 +106,7 @@ export function oauthClients(
       id_token_signed_response_alg: 'ES256',
     },
     {
-      // The API reference's Authorize (issue 15 §4): its code returns only to the reference's
+      // The API reference's Authorize (ADR 0019): its code returns only to the reference's
       // own page on this origin, which hands it to the page that opened the sign-in window.
       client_id: API_DOCS_CLIENT_ID,
       client_name: 'AnyBank API reference',

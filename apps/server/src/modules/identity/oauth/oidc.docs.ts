@@ -2,7 +2,7 @@ import { OAUTH_PATHS } from '@anybank/contracts';
 import { CLIENT_SCOPES, needsConsent } from './client-scopes.rules';
 
 /**
- * Which scopes each client may hold, and how a request for more is answered (issue 12 §4):
+ * Which scopes each client may hold, and how a request for more is answered:
  * the discovery document's `scopes_supported` is global, so the per-client lists are here.
  */
 function scopePolicy(): string {

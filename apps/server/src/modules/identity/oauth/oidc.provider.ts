@@ -75,7 +75,7 @@ export function createOidcProvider(
   keys: ServerKeys,
   options: {
     ciba: NonNullable<NonNullable<Configuration['features']>['ciba']>;
-    /** Pay by bank (issue 16 §2): the shop's public key and the consents its requests name. */
+    /** Pay by bank (ADR 0023): the shop's public key and the consents its requests name. */
     payments?: { retailShopJwk: PublicSigningJwk; consents: PaymentConsentLookup };
   },
 ): Provider {
@@ -136,7 +136,7 @@ export function createOidcProvider(
     responseTypes: ['code'],
     scopes: [...OIDC_SCOPES],
     // `scopes_supported` is global; which client may hold which scopes, and that the rest is
-    // dropped, is in the API reference this names (oidc.docs.ts, issue 12 §4).
+    // dropped, is in the API reference this names (oidc.docs.ts).
     discovery: { service_documentation: `${site}/api/docs` },
     // The one authentication context a sign-in may ask for (the credit-card application).
     acrValues: [IDENTITY_VERIFIED_ACR],
@@ -218,7 +218,7 @@ export function createOidcProvider(
     interactions: {
       policy: loginPolicy(db),
       // The flow engine's id is the interaction's uid; the SPA opens the login modal for it.
-      // Another application's consent (issue 12 §4) is its own page: the customer is signed in
+      // Another application's consent is its own page: the customer is signed in
       // by then. The bank's own clients never need one (loadExistingGrant grants them).
       // A payment (authorization_details) has the bank's payment consent screen instead.
       url: (_ctx, interaction) =>
@@ -303,7 +303,7 @@ export function createOidcProvider(
         // When the person last signed in (not when this token was minted: a silent renewal
         // keeps it), for the step-up guard (identity/oauth/recent-authentication.ts).
         auth_time: authTimeOf(ctx),
-        // The sign-in session (its uid) the token was issued in: its "last active" (issue 14 §4).
+        // The sign-in session (its uid) the token was issued in: its "last active".
         suid: 'sessionUid' in token ? token.sessionUid : undefined,
       };
     },

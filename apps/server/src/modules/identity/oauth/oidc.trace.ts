@@ -84,7 +84,7 @@ function traceOf(ctx: KoaContextWithOIDC): AuditEvent | null {
 }
 
 /**
- * Issue 15 §1: the OAuth server's part of a watched browser's story (the authorization request,
+ * The OAuth server's part of a watched browser's story (the authorization request,
  * the tokens issued, a CIBA request), told to its "Behind the scenes" panel. Does nothing when
  * no panel watches; never fails the answer it describes.
  *

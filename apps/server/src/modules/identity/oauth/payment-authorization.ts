@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_AUTHORIZATION_DETAILS_TYPE, RETAIL_SHOP_CLIENT_ID } from '@anybank/contracts';
 
 /**
- * Issue 16 §2, ADR 0023: a payment consent travels in an RFC 9396 `authorization_details` entry
+ * Pay by bank (ADR 0023): a payment consent travels in an RFC 9396 `authorization_details` entry
  * `{type: "domestic_payment", consent_id}`; oidc-provider's richAuthorizationRequests feature
  * carries it from the (pushed) request to the grant, the code and the JWT access token.
  */

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import { API_AUDIENCE, PAYMENTS_SCOPE } from '@anybank/contracts';
 import { paymentConsentIdOf, type PaymentDetail } from './payment-authorization';
 
-/** A payment waiting on the bank's consent screen (issue 16 §2). */
+/** A payment waiting on the bank's consent screen (ADR 0023). */
 export interface PendingPayment {
   uid: string;
   clientId: string;

@@ -1,7 +1,7 @@
 import { STEP_UP_METHODS, STEP_UP_WINDOW_MS, type StepUpMethod } from '@anybank/contracts';
 
 /**
- * Step-up (issue 12 §2): which sign-ins count as recent, and which factors a customer may use
+ * Step-up: which sign-ins count as recent, and which factors a customer may use
  * to confirm it is them. Pure: the guard (recent-authentication.ts) gathers the facts.
  */
 

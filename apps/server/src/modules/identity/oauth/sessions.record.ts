@@ -6,7 +6,7 @@ import { recordSessionSeen } from './sessions.store';
 const USER_AGENT_KEPT = 512;
 
 /**
- * oidc-provider middleware (issue 14 §4): once an authorization has issued a code in a signed-in
+ * oidc-provider middleware: once an authorization has issued a code in a signed-in
  * session (a sign-in's resume, or a silent renewal), records the session's browser (user agent),
  * address, sign-in time and that it is active now, for the customer's list of sessions. The
  * provider keeps only what it needs in its `Session` row, and this runs inside the request that

@@ -14,7 +14,7 @@ import type { AuthGuards } from './access-token';
 import type { SessionsService } from './sessions.service';
 
 /**
- * Issue 14 §4: "Where you're signed in" on Sign In & Password: the customer's sessions, and
+ * "Where you're signed in" on Sign In & Password: the customer's sessions, and
  * signing one or all others out. Thin: the service decides; the customer's token says whose.
  */
 export function registerSessionRoutes(

@@ -1,7 +1,7 @@
 import { SESSION_ACTIVITY_RESOLUTION_MS } from '@anybank/contracts';
 
 /**
- * Pure rules of "Where you're signed in" (issue 14 §4): what an address says of the place (the
+ * Pure rules of "Where you're signed in": what an address says of the place (the
  * browser and platform: user-agent.rules.ts), when a session's "last active" is worth
  * writing again, and the order the list shows.
  */

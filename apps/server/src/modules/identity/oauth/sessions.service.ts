@@ -60,7 +60,7 @@ export interface SessionsService {
 const TOUCHES_KEPT = 10_000;
 
 /**
- * Issue 14 §4: the customer's sign-in sessions, seen and ended. A session is the provider's
+ * The customer's sign-in sessions, seen and ended. A session is the provider's
  * (one per browser, `oidc_models`); what the list shows of it beyond that (user agent, address,
  * last active) is recorded beside it (sessions.record.ts, `sign_in_sessions`). Ending one ends
  * its grants, their codes and tokens, and the session, in one transaction with its audit event.

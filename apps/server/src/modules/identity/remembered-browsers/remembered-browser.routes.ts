@@ -13,7 +13,7 @@ import type { AuthGuards } from '../oauth/access-token';
 import type { RememberedBrowserService } from './remembered-browser.service';
 
 /**
- * Issue 14 §3: the customer's remembered browsers on Sign In & Password, and "Forget". Thin:
+ * The customer's remembered browsers on Sign In & Password, and "Forget". Thin:
  * the service decides. Forgetting makes sign-in stricter, so it needs no step-up.
  */
 export function registerRememberedBrowserRoutes(

@@ -2,7 +2,7 @@ import { REMEMBERED_BROWSER_TTL_MS, type RiskLevel } from '@anybank/contracts';
 import type { FlowState, Transition } from '../flow/flow.state';
 
 /**
- * Issue 14 §3, "Don't ask again on this browser for 30 days": when a remembered browser may
+ * "Don't ask again on this browser for 30 days": when a remembered browser may
  * stand in for the second factor, and when a browser may be remembered at all. Pure: the
  * service (remembered-browser.service.ts) gathers the facts; the sign-in machine
  * (flow.rules.ts) takes the verdict as part of PASSWORD_ACCEPTED.

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../db/database';
 import { auditEvents, rememberedBrowsers } from '../../../db/schema';
 import { countAuditEvents } from '../../audit';
 
-/** A remembered browser as stored (issue 14 §3); its token and device id only as hashes. */
+/** A remembered browser as stored; its token and device id only as hashes. */
 export type RememberedBrowserRow = typeof rememberedBrowsers.$inferSelect;
 
 export async function insertRememberedBrowser(

@@ -141,7 +141,7 @@ export function createRiskService(deps: {
         { payload: riskPayload, ...counts, ownerProof, highRiskOverride },
         policy,
       );
-      // Issue 15 §1: the evaluation the person sees (the flow's re-check only looks).
+      // The evaluation the person sees (the flow's re-check only looks, ADR 0021).
       if (consumeOverride) {
         await insertAuditEvent(deps.db, {
           type: 'risk.evaluated',
