@@ -22,7 +22,7 @@ import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
- * Issue 14 §1 and §6 through the real server: passkeys named by their model and renamed, when
+ * Through the real server: passkeys named by their model and renamed, when
  * each last signed in; "Sign in without a password" with its step-up and its way back; a
  * replayed authenticator-app code told to its owner; phone numbers read with libphonenumber-js.
  */

@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
       return { uid: PARTNER_STAFF[caller], token: partnerTokens[caller] };
     }
 
-    // Issue 12 §3: writing the directory's bank attributes succeeds for nobody now.
+    // Writing the directory's bank attributes succeeds for nobody now.
     const WRITES_NOBODY = new Set(['PUT directory entry', 'PATCH directory entry']);
     const rows = ENDPOINTS.flatMap((endpoint) =>
       CALLERS.map((caller) => ({

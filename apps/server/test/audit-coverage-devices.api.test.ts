@@ -140,7 +140,7 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
       expect(await auditedSince(mark, 'contact.change_requested')).toMatchObject([
         { userId: emily, details: { kind: 'mobile' } },
       ]);
-      // The new number is used once the code texted to it is entered (issue 12 §2).
+      // The new number is used once the code texted to it is entered.
       const outbox = await fetch(
         new URL(`/api/dev/outbox?to=${encodeURIComponent('+16175550999')}&limit=1`, origin),
       );

@@ -20,7 +20,7 @@ const WRONG_PASSWORD = 'Wrong-Passw0rd!';
 const NEW_PASSWORD = 'Audited.Change2026';
 
 /**
- * Issue 7 §2: every security event leaves an audit entry naming whose account it concerns and,
+ * Every security event leaves an audit entry naming whose account it concerns and,
  * where someone else acted, who. Each event is caused through the public HTTP API, as a person,
  * a partner or a rep would cause it; the test then reads the rows that request added.
  */

@@ -44,7 +44,7 @@ import { PUBLIC_ROWS } from './authorization-rows-public';
  * another signed-in customer sending that very request, and must not reach them. "retail shop"
  * is the pay-by-bank shop's own token (client credentials, scope `accounts`), DPoP-bound and
  * sent as `Authorization: DPoP` with a fresh proof: it reads its company's account and nothing
- * else (issue 16 §2).
+ * else (ADR 0023).
  */
 
 /** Every route's row, in the order the matrix runs them (the customer removed last). */

@@ -22,7 +22,7 @@ import { type Row, XSRF, everyone, route, signedIn } from './authorization-matri
 
 export const ACCOUNT_SETTINGS_ROWS: Row[] = [
   {
-    // Issue 15 §5: every page and the phone read the brand, signed in or not.
+    // Every page and the phone read the brand (ADR 0020), signed in or not.
     route: route('GET', BRANDING_API_PATH),
     name: 'the bank’s brand',
     request: () => ({ path: BRANDING_API_PATH }),
@@ -66,7 +66,7 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     answers: signedIn({}),
   },
   {
-    // Issue 12 §4: each customer sees their own connected apps; partners have none.
+    // Each customer sees their own connected apps; partners have none.
     route: route('GET', CONNECTED_APPS_API_PATH),
     name: 'the caller’s connected apps',
     request: () => ({ path: CONNECTED_APPS_API_PATH }),
@@ -80,7 +80,7 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     answers: signedIn({ customer: 404, 'other customer': 404 }),
   },
   {
-    // Issue 14 §3: each customer sees their own remembered browsers; partners have none.
+    // Each customer sees their own remembered browsers; partners have none.
     route: route('GET', REMEMBERED_BROWSERS_API_PATH),
     name: 'the caller’s remembered browsers',
     request: () => ({ path: REMEMBERED_BROWSERS_API_PATH }),
@@ -95,7 +95,7 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     answers: signedIn({ customer: 404, 'other customer': 404 }),
   },
   {
-    // Issue 14 §2: the token's own customer only (no user in the path); partners have none.
+    // The token's own customer only (no user in the path); partners have none.
     route: route('GET', RECOVERY_CODES_API_PATH),
     name: 'how many recovery codes the caller has left',
     request: () => ({ path: RECOVERY_CODES_API_PATH }),
@@ -110,7 +110,7 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     answers: signedIn({ customer: 200, 'other customer': 200 }),
   },
   {
-    // Issue 14 §4: the token's own customer's sessions only; partners have none here.
+    // The token's own customer's sessions only; partners have none here.
     route: route('GET', SIGN_IN_SESSIONS_API_PATH),
     name: 'where the caller is signed in',
     request: () => ({ path: SIGN_IN_SESSIONS_API_PATH }),
@@ -144,7 +144,7 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     answers: signedIn({ customer: 400, 'other customer': 400 }),
   },
   {
-    // Issue 14 §1: the token's own customer only; partners have no password here.
+    // The token's own customer only; partners have no password here.
     route: route('GET', PASSWORDLESS_API_PATH),
     name: 'whether the caller has a password and passkeys',
     request: () => ({ path: PASSWORDLESS_API_PATH }),

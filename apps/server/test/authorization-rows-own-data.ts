@@ -74,7 +74,7 @@ export const OWN_DATA_ROWS: Row[] = [
     }),
     answers: signedIn({ customer: 204, 'other customer': 404 }),
   },
-  // Issue 16 §1: account activity. The other customer's 404 is the same whether or not the
+  // Account activity. The other customer's 404 is the same whether or not the
   // account exists; the advisor reads the transactions of accounts the customer shares.
   {
     route: route('GET', ACCOUNT_ACTIVITY_API_PATH),
@@ -116,7 +116,7 @@ export const OWN_DATA_ROWS: Row[] = [
     },
   },
   {
-    // Issue 16 §2: the shop's company's account, read by its own application; to anyone else
+    // The shop's company's account, read by its own application; to anyone else
     // it is another customer's account (the advisor: not shared with the advisor).
     route: route('GET', OB_TRANSACTIONS_API_PATH),
     name: 'the Open Banking transactions of the retail shop company’s checking account',
@@ -170,7 +170,7 @@ export const OWN_DATA_ROWS: Row[] = [
       path: directoryEntryPath(customer.uid),
       json: { [ATTRIBUTES.accountTier]: ['personal'] },
     }),
-    // Issue 12 §3: the tier and thresholds are the bank's; the demo admin API sets them.
+    // The tier and thresholds are the bank's; the demo admin API sets them.
     answers: signedIn({}),
   },
   {

@@ -16,7 +16,7 @@ import { FLOW_ROUTE, type Row, XSRF, everyone, route, signedIn } from './authori
 // The authorization matrix's rows for pay by bank and the retail shop (authorization-matrix.api.test.ts).
 
 export const PAY_BY_BANK_ROWS: Row[] = [
-  // Issue 16 §2: the payment API takes only DPoP-bound tokens with a proof (pay-by-bank.api.test.ts
+  // The payment API takes only DPoP-bound tokens with a proof (pay-by-bank.api.test.ts
   // has the shop's own); every other caller here holds a bearer token, or none: 401. The shop's
   // token here is its account-reading one, without the `payments` scope: 403.
   {
@@ -93,7 +93,7 @@ export const PAY_BY_BANK_ROWS: Row[] = [
     }),
     answers: everyone(404),
   },
-  // The retail shop (issue 16 §2) is open to every shopper: its checkout registers a payment at
+  // The retail shop (ADR 0023) is open to every shopper: its checkout registers a payment at
   // the bank for anyone; an order and its return belong to the browser holding the order cookie.
   {
     route: route('POST', RETAIL_CHECKOUT_API_PATH),
@@ -143,7 +143,7 @@ export const PAY_BY_BANK_ROWS: Row[] = [
     answers: signedIn({ customer: 201, 'other customer': 201 }),
   },
   {
-    // Issue 12 §2: a customer confirms it is them before a sensitive change.
+    // A customer confirms it is them before a sensitive change.
     route: route('POST', STEP_UP_PATH),
     name: 'starting a step-up (confirming it is the customer)',
     request: () => ({ method: 'POST', path: STEP_UP_PATH, headers: XSRF, json: {} }),

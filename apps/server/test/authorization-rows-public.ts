@@ -58,7 +58,7 @@ export const PUBLIC_ROWS: Row[] = [
     }),
     answers: everyone(410),
   },
-  // Issue 17 §3: with METRICS_TOKEN set only its bearer reads the metrics; no person's or
+  // With METRICS_TOKEN set only its bearer reads the metrics; no person's or
   // application's access token opens them (metrics.api.test.ts: the token does, and off: 404).
   {
     route: route('GET', '/metrics'),
@@ -231,7 +231,7 @@ export const PUBLIC_ROWS: Row[] = [
     answers: everyone(204),
   },
   {
-    // "Behind the scenes" (issue 15 §1, a demo tool): a panel is the browser's own cookie; a
+    // "Behind the scenes" (ADR 0021, a demo tool): a panel is the browser's own cookie; a
     // token of any kind names no panel, and opening one needs the anti-forgery header.
     route: route('POST', INSPECTOR_PATH),
     name: 'opening Behind the scenes from a cross-site form (no anti-forgery header)',
@@ -310,7 +310,7 @@ export const PUBLIC_ROWS: Row[] = [
     answers: everyone(403),
   },
   {
-    // Issue 14 §1: a passkey sign-in is a step of the sign-in it answers, bound as every step.
+    // A passkey sign-in is a step of the sign-in it answers, bound as every step.
     route: route('POST', FLOW_ROUTE),
     name: 'signing in with a passkey in someone else’s sign-in',
     request: ({ signInFlowId }) => ({

@@ -451,7 +451,7 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
 
   it('asks a code, not the phone, of a customer whose phone app was never activated', async () => {
     // A push device without a key cannot approve anything: it is not paired yet. Above the
-    // threshold the transfer then waits for a code to Emily's e-mail (issue 12 §3).
+    // threshold the transfer then waits for a code to Emily's e-mail.
     await test.handle.db
       .insert(mfaDevices)
       .values({ userId: emily.id, type: 'iPhone', name: 'iPhone' });

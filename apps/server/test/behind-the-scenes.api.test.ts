@@ -73,7 +73,7 @@ async function readPanel(
 const hasType = (type: string) => (entries: InspectorEntry[]) =>
   entries.some((entry) => entry.type === type);
 
-describe('Behind the scenes (issue 15 §1)', () => {
+describe('Behind the scenes (ADR 0021)', () => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;

@@ -52,7 +52,7 @@ describe.each(API_DATABASES)(
       throw new Error('the phone never received the transfer request');
     }
 
-    it('asks nothing while the day’s running total stays at the threshold (issue 12 §3: “above” is strict)', async () => {
+    it('asks nothing while the day’s running total stays at the threshold (“above” is strict)', async () => {
       const response = await call(
         TRANSFERS_API_PATH,
         transferRequest(checking, savings, '1000.00'),

@@ -72,7 +72,7 @@ class Shopper extends SignInDriver {
 const isConsentPage = (url: URL) => url.pathname === OAUTH_CONSENT_PAGE_PATH;
 
 // One database (API_DATABASES): scopes, consent pages and grants over HTTP, one request at a time.
-describe.each(API_DATABASES)('connected apps: scopes and consent (issue 12 §4) on %s', (kind) => {
+describe.each(API_DATABASES)('connected apps: scopes and consent on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;

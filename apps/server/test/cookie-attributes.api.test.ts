@@ -42,7 +42,7 @@ function parseSetCookie(line: string): SetCookie {
 }
 
 /**
- * Issue 7 §2: the cookies a sign-in leaves in the browser cannot be read by page scripts
+ * The cookies a sign-in leaves in the browser cannot be read by page scripts
  * (HttpOnly) and are not sent along with another site's requests (SameSite). The one
  * exception, the remembered username, is the spec's (document 1 §3.7) and holds nothing else.
  */

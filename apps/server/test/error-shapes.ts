@@ -46,7 +46,7 @@ export const flowErrorSchema = apiErrorSchema.extend({
 
 export type ErrorShape = 'api' | 'oauth' | 'scim' | 'flow';
 
-/** `step_up_required` (issue 12 §2) carries the members that code documents, and only those. */
+/** `step_up_required` carries the members that code documents, and only those. */
 const apiOrStepUpSchema = z.union([apiErrorSchema, stepUpRequiredSchema.strict()]);
 
 export const ERROR_SCHEMAS: Record<ErrorShape, z.ZodType> = {

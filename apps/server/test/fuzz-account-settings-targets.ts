@@ -17,7 +17,7 @@ import { type Target, XSRF, constant, mostly, text } from './fuzz-target';
 // browsers, sessions and the password change, passkey-only sign-in, recovery codes.
 
 export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
-  // --- Issue 12 §4: the consent page's calls and Connected apps ---------------------------
+  // --- The consent page's calls and Connected apps ------------------------------------------
   {
     route: { method: 'GET', url: CONNECTED_APPS_API_PATH },
     shape: 'api',
@@ -40,7 +40,7 @@ export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
       token: context.tokens.customer,
     }),
   },
-  // --- Issue 14 §3: remembered browsers ------------------------------------------------------
+  // --- Remembered browsers -------------------------------------------------------------------
   {
     route: { method: 'GET', url: REMEMBERED_BROWSERS_API_PATH },
     shape: 'api',
@@ -63,7 +63,7 @@ export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
       token: context.tokens.customer,
     }),
   },
-  // --- Issue 14 §4: sessions you can see and end, and the password change --------------------
+  // --- Sessions you can see and end, and the password change ---------------------------------
   {
     route: { method: 'GET', url: SIGN_IN_SESSIONS_API_PATH },
     shape: 'api',
@@ -113,7 +113,7 @@ export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
       ]),
     }),
   },
-  // --- Issue 14 §1: sign in without a password, passkey names ---------------------------------
+  // --- Sign in without a password, passkey names ----------------------------------------------
   {
     route: { method: 'GET', url: PASSWORDLESS_API_PATH },
     shape: 'api',
@@ -149,7 +149,7 @@ export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
       body: refusedJsonBody({ name: 'Blue key' }, [text(['name'])]),
     }),
   },
-  // --- Issue 14 §2: recovery codes -----------------------------------------------------------
+  // --- Recovery codes ------------------------------------------------------------------------
   {
     route: { method: 'GET', url: RECOVERY_CODES_API_PATH },
     shape: 'api',

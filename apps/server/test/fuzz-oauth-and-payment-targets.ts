@@ -43,7 +43,7 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
   })),
 
   // --- Operations ----------------------------------------------------------------------------
-  // Issue 17 §3: the metrics behind METRICS_TOKEN, with hostile headers (Authorization among
+  // The metrics behind METRICS_TOKEN, with hostile headers (Authorization among
   // them) and query strings. Last, so that no other target moved between shards: it falls in
   // fuzz-3, which had the fewest.
   {
@@ -52,7 +52,7 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
     spec: () => ({ method: 'GET', path: constant('/metrics') }),
   },
 
-  // --- Pay by bank (issue 16 §2, ADR 0023) ---------------------------------------------------
+  // --- Pay by bank (ADR 0023) ----------------------------------------------------------------
   // Pinned to the shard with the fewest requests, so that appending them moves no other target.
   // The payment API with the shop's DPoP-bound token and a fresh proof of its key for each
   // request as sent, so that hostile bodies, paths and queries reach the input checks (the
@@ -163,7 +163,7 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
     }),
   },
   {
-    // The shop's own token reading its company's account (issue 16 §2), with hostile pages,
+    // The shop's own token reading its company's account (ADR 0023), with hostile pages,
     // paths and headers; a read changes nothing, and is not audited (the company's own data).
     ...dpopTarget('GET', OB_TRANSACTIONS_API_PATH, (context) => ({
       path: mostly(

@@ -19,7 +19,7 @@ export const POLICY_TARGETS: Target[] = [
     required: [text(['step']), text(['email']), text(['username']), text(['password'])],
   })),
   {
-    // Issue 14 §1: "Create an account with a passkey" (no password; WebAuthn options back).
+    // "Create an account with a passkey" (no password; WebAuthn options back).
     ...policy('REGISTRATION', (context) => ({
       token: context.tokens.widget,
       template: {

@@ -92,7 +92,7 @@ export const READ_TARGETS: Target[] = [
       query: ['subject'],
     }),
   },
-  // Issue 16 §1: account activity. Each answer reads a page of the seeded ledger, so these
+  // Account activity. Each answer reads a page of the seeded ledger, so these
   // send fewer requests: the hostile query is refused by the same schema on every one.
   ...[
     [ACCOUNT_ACTIVITY_API_PATH, ['from', 'to', 'q', 'min', 'max', 'page', 'pageSize']],

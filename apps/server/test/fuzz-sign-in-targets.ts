@@ -62,7 +62,7 @@ export const SIGN_IN_TARGETS: Target[] = [
         }),
   },
   {
-    // Issue 12 §2: starting a step-up. A hostile body, a missing anti-forgery header or a
+    // Starting a step-up. A hostile body, a missing anti-forgery header or a
     // hostile token: each is refused before any flow is made.
     route: { method: 'POST', url: STEP_UP_PATH },
     shape: 'api',

@@ -54,7 +54,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /**
  * Counted per request, not anyone's data: the rate limiter's shared counters rise with every
  * call, refused or not; and a session's "last active" moves on (at most once a minute) with
- * every call its token makes (issue 14 §4).
+ * every call its token makes.
  */
 const COUNTERS = ['rate_limit_counters', 'sign_in_sessions'];
 /** Counted per request too: each DPoP proof's jti, kept by the provider to refuse its replay. */
@@ -85,7 +85,7 @@ const NOT_JSON: Record<string, string> = {
 async function payingShop(test: TestDatabase, origin: string): Promise<Context['shop']> {
   const merchant = RETAIL_SHOP_COMPANY.accountId;
   const consent = await createConsent(await shopOf(test, origin), merchant, 4210);
-  // Both of its scopes: the payment API's, and its company's accounts (issue 16 §2).
+  // Both of its scopes: the payment API's, and its company's accounts (ADR 0023).
   const { token, proof } = await shopTokenWithProofs(
     test,
     origin,

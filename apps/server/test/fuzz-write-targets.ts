@@ -85,7 +85,7 @@ export const WRITE_TARGETS: Target[] = [
     }),
   },
   {
-    // Issue 12 §3: the demo admin's own API for the bank's attributes.
+    // The demo admin's own API for the bank's attributes.
     route: { method: 'PUT', url: ADMIN_THRESHOLDS_PATH },
     shape: 'api',
     spec: (context) => ({
@@ -98,7 +98,7 @@ export const WRITE_TARGETS: Target[] = [
       ]),
     }),
   },
-  // --- Issue 15 §5: the bank's brand ----------------------------------------------------------
+  // --- The bank's brand (ADR 0020) -----------------------------------------------------------
   {
     // An image, but its query is read (`v`, the version): hostile ones are refused or ignored.
     route: { method: 'GET', url: BRANDING_LOGO_PATH },

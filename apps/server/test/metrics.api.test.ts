@@ -14,7 +14,7 @@ import { testConfig } from './test-config';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
 /**
- * Issue 17 §3: GET /metrics, scraped as Prometheus would, moves with what the bank does: a
+ * GET /metrics (README "Metrics"), scraped as Prometheus would, moves with what the bank does: a
  * sign-in, a refused password, a transfer; off it is not there, and with a token only its
  * bearer reads it.
  */

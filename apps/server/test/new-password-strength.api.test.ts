@@ -15,7 +15,7 @@ import { testConfig } from './test-config';
 import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-database';
 
 /**
- * Issue 14 §5 (OWASP ASVS 2.1.7): every place a new password is set refuses a common, published
+ * OWASP ASVS 2.1.7: every place a new password is set refuses a common, published
  * or personal one with a message saying why and what would be better, through the real server.
  */
 const COMPANY = 'anybank-demo';

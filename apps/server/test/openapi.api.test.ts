@@ -152,7 +152,7 @@ describe('the API reference', () => {
 });
 
 /**
- * The reference for people (issue 15 §4, ADR 0019): /api/docs is Swagger UI on the document,
+ * The reference for people (ADR 0019): /api/docs is Swagger UI on the document,
  * served from the swagger-ui-dist package under the site's strict CSP, with an Authorize that
  * signs in through this server's own OAuth (authorization code + PKCE, the reference's client).
  */
@@ -300,7 +300,7 @@ describe('the API reference page', () => {
     expect(document.paths[PAYMENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
     expect(document.paths[PAYMENT_CONSENTS_API_PATH]?.post?.security).toEqual([{ dpop: [] }]);
     // Open Banking's transactions take either: a person's bearer token, or a company's own
-    // application's DPoP-bound token for its company's accounts (issue 16 §2).
+    // application's DPoP-bound token for its company's accounts (ADR 0023).
     expect(
       document.paths[OB_TRANSACTIONS_API_PATH.replace(':accountId', '{accountId}')]?.get?.security,
     ).toEqual([{ bearer: [] }, { oauth2: [] }, { dpop: [] }]);

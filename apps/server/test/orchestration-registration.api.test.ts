@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)('orchestration API on %s', (kind) => {
         ['savings', 1_000_000],
         ['rewards-visa', 0],
       ]);
-      // Issue 16 §1: the money came in through the ledger, as one opening deposit each.
+      // The money came in through the ledger, as one opening deposit each.
       const entries = await test.handle.db
         .select()
         .from(ledgerEntries)

@@ -17,7 +17,7 @@ import {
 } from './passkey-only-registration';
 
 /**
- * Passkeys first (issue 14 §1) through the real server: an account created with a passkey and
+ * Passkeys first through the real server: an account created with a passkey and
  * no password, signing in from the username field's passkey suggestion (no username, no
  * password, no second factor), the risk rules still in the way, and forgot password, which for
  * such an account is an e-mailed code and then a new passkey. A software authenticator makes

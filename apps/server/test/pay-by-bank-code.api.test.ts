@@ -24,7 +24,7 @@ import { API_DATABASES, type TestDatabase } from './test-database';
 
 const JANE_EMAIL = 'jane.doe@example.com';
 
-// Issue 16 §2: above the approval threshold a customer without an activated phone app (jane, as
+// Above the approval threshold a customer without an activated phone app (jane, as
 // seeded) approves a payment with a one-time code e-mailed to her, as she would a transfer.
 // One database (API_DATABASES): the code step over HTTP; the code service has its own tests.
 describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (kind) => {

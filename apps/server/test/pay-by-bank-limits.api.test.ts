@@ -25,7 +25,7 @@ import {
 } from './pay-by-bank';
 import { API_DATABASES, type TestDatabase } from './test-database';
 
-// Issue 16 §2: the money of a payment moves when the shop submits it, not when jane authorises
+// The money of a payment moves when the shop submits it, not when jane authorises
 // it, so her limits are applied again then, to the 24-hour running total as it is at that
 // moment, under her transfer lock. One database (API_DATABASES): this is about what the shop
 // and jane see over HTTP; the lock on both engines is in banking.service.test.ts.

@@ -23,7 +23,7 @@ import { API_DATABASES } from './test-database';
 
 const obReadTransaction6 = validatorOf('ob-read-transaction6.schema.json');
 
-// Issue 16 §2: the shop's company is a business customer of the bank, and the shop's own client
+// The shop's company is a business customer of the bank, and the shop's own client
 // (registered as that company's) reads its accounts through the Open Banking API, as a bank's
 // corporate API serves a merchant: with its own DPoP-bound token, its company's accounts only.
 describe.each(API_DATABASES)('the shop’s company account at the bank, on %s', (kind) => {

@@ -14,7 +14,7 @@ import { SignInDriver } from './sign-in-driver';
 import { TestPhone } from './test-phone';
 import { API_DATABASES, type TestDatabase } from './test-database';
 
-// Issue 16 §2: above the customer's approval threshold, confirming a payment asks their phone
+// Above the customer's approval threshold, confirming a payment asks their phone
 // (CIBA) first, as a transfer does. One database (API_DATABASES): the hand-shake over HTTP.
 describe.each(API_DATABASES)('a payment above the approval threshold, on %s', (kind) => {
   const merchant = RETAIL_SHOP_COMPANY.accountId;

@@ -34,7 +34,7 @@ import { API_DATABASES, type TestDatabase } from './test-database';
 
 const EMILY = { username: 'emily.chen', email: 'emily.chen@example.com' };
 
-// Issue 16 §2 (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
+// Pay by bank (ADR 0023): the shop's FAPI 2.0 flow, driven by openid-client, against a real server.
 describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
   const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;

@@ -137,7 +137,7 @@ describe('request logs', () => {
       expect(output).toContain('/ext/ref/pickup?REF=[redacted]');
       for (const secret of secrets) expect(output).not.toContain(secret);
 
-      // Issue 17 §4: at `info`, one line per request (its completion), naming the request, its
+      // At `info`, one line per request (its completion), naming the request, its
       // id and its answer; the sign-in's requests each appear once.
       const lines = output
         .split('\n')

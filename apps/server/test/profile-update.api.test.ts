@@ -103,7 +103,7 @@ describe.each(API_DATABASES)('profile update policy on %s', (kind) => {
   const jane = async () => (await findUserByUid(test.handle.db, 'jane.doe'))!;
 
   /**
-   * A new address or number waits for the code sent to it (issue 12 §2): the save answers
+   * A new address or number waits for the code sent to it: the save answers
    * verificationRequired and changes neither; the code from the outbox then makes it so.
    */
   async function confirmContact(

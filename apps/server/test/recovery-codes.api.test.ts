@@ -18,7 +18,7 @@ import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-dat
 import { testConfig } from './test-config';
 
 /**
- * Issue 14 §2: recovery codes. Jane makes ten on Sign In & Password (after a recent sign-in),
+ * Recovery codes. Jane makes ten on Sign In & Password (after a recent sign-in),
  * signs in with one instead of her e-mailed code, and cannot use it twice — not even with two
  * sign-ins at the same moment (on PostgreSQL, where they really run at once).
  */

@@ -18,7 +18,7 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
 import { browserWith, rememberedBrowserSignIn } from './remembered-browser-sign-in';
 
 /**
- * Issue 14 §3: "Don't ask again on this browser for 30 days". A browser remembered after a
+ * "Don't ask again on this browser for 30 days". A browser remembered after a
  * second factor skips it at the next password sign-in at LOW risk; never for another browser,
  * another customer, at MEDIUM or HIGH risk, after a risk denial, or once forgotten.
  */
@@ -27,7 +27,7 @@ import { browserWith, rememberedBrowserSignIn } from './remembered-browser-sign-
 const NEW_PASSWORD = 'Quiet.Harbour!Lantern58';
 
 // One database (API_DATABASES): whole sign-ins over HTTP, one request at a time.
-describe.each(API_DATABASES)('remembered browsers (issue 14 §3) on %s', (kind) => {
+describe.each(API_DATABASES)('remembered browsers on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;

@@ -23,7 +23,7 @@ import { accountOf, balancesOf, checkoutToConsentScreen } from './pay-by-bank';
 import type { Server } from './sign-in-driver';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
-// Issue 16 §2: the retail shop's server side pays by bank as an outside party would, over the
+// The retail shop's server side pays by bank as an outside party would, over the
 // bank's public HTTP API; a shopper's browser drives it from the cart to "Paid".
 describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
   let test: TestDatabase;

@@ -73,7 +73,7 @@ describe.each(API_DATABASES)('security notices on %s', (kind) => {
     });
   }
 
-  /** A new address or number is used once the code sent to it is entered (issue 12 §2). */
+  /** A new address or number is used once the code sent to it is entered. */
   async function confirmContact(token: string, kind: 'email' | 'mobile', target: string) {
     const [codeMessage] = await mailbox(target);
     const confirmed = await startPolicy(config.policyIds.PROFILE_UPDATE, {
