@@ -46,12 +46,12 @@ class NamedBrowser extends BrowserSession {
 }
 
 /**
- * Issue 14 §4 through the real server: each browser jane signs in with is a session she sees
+ * Through the real server: each browser jane signs in with is a session she sees
  * on Sign In & Password, and ending one (or every other one, or all with a password change)
  * ends its tokens at the very next API call.
  */
 // One database (API_DATABASES): sessions over HTTP, one request at a time.
-describe.each(API_DATABASES)('sessions you can see and end (issue 14 §4) on %s', (kind) => {
+describe.each(API_DATABASES)('sessions you can see and end on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;

@@ -30,7 +30,7 @@ async function publishedKids(origin: string): Promise<string[]> {
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 /**
- * Issue 12 §1: signing keys rotate without signing anyone out, and a restart keeps sessions.
+ * Signing keys rotate without signing anyone out, and a restart keeps sessions (ADR 0017).
  * The key ring's clock is the test's, so "once the old key's tokens have expired" is a step of
  * the test, not half an hour of waiting.
  */

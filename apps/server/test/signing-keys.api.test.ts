@@ -23,7 +23,7 @@ import { createTestDatabase, API_DATABASES, type TestDatabase } from './test-dat
 import { webBuildWithIndex } from './web-build';
 
 /**
- * Issue 12 §1. Before it, SIGNING_SECRET and SESSION_SECRET defaulted to strings written in this
+ * ADR 0017. Before it, SIGNING_SECRET and SESSION_SECRET defaulted to strings written in this
  * repository, and the ES256 key was derived from SIGNING_SECRET by a published HKDF recipe: anyone
  * could sign a token for any user. These are those strings and that recipe, kept here only.
  */

@@ -235,7 +235,7 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
     // After a step-up the same calls go through (the sign-in method, as one of them).
     await stepUpWithPassword(driver, token);
     const demoPasswordHash = after.passwordHash;
-    // A new password must be strong (issue 14 §5); the demo one is put back for the next tests.
+    // A new password must be strong; the demo one is put back for the next tests.
     const method = await policy(policyIds.SIGN_IN_METHOD, {
       accessToken: token,
       rawData: { anybankUserAuthnPreferences: 'Password', userPassword: ['Quiet.Maple.Lantern7'] },

@@ -22,7 +22,7 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-da
 import { type Customer, approvingPhone } from './transfer-limits-fixtures';
 
 /**
- * Issue 12 §3: the transfer limits are the bank's, apply to the 24-hour running total, need a
+ * The transfer limits are the bank's, apply to the 24-hour running total, need a
  * second factor (the phone app, or a code to a sign-in device) above the approval threshold,
  * and the automation rule reads the request's own User-Agent too.
  */

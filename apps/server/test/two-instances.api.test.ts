@@ -122,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect((await onSecond()).status).toBe(401);
     });
 
-    it('refuses at once on one instance the token of a session ended from the list on the other (issue 14 §4)', async () => {
+    it('refuses at once on one instance the token of a session ended from the list on the other', async () => {
       balancer.to(0);
       const laptop = await customerToken(balancer.origin, 'emily.chen');
       const phone = await customerToken(balancer.origin, 'emily.chen');
@@ -142,7 +142,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('keeps the books right when transfers reach both instances at once', async () => {
       // Limits far above these amounts: this test is about the books, not the running total
-      // of issue 12 §3 (transfer-limits.api.test.ts has its own concurrent burst).
+      // (transfer-limits.api.test.ts has its own concurrent burst).
       await test.handle.db
         .update(users)
         .set({ cibaThreshold: 1_000_000, denyThreshold: 2_000_000 })

@@ -19,7 +19,7 @@ const UNKNOWN = 'nobody.here';
 const GUESSED = 'john.smith';
 
 /**
- * Issue 12 §5 "Username listing under a block": while an address is blocked or slowed by the
+ * "Username listing under a block": while an address is blocked or slowed by the
  * failed-sign-in rules, the identifier step answers every username alike, and naming unknown
  * usernames is limited to a tenth of the sign-in rate. The failures the rules count (wrong
  * passwords for john.smith, from the test's address) are put in the audit log directly, as the

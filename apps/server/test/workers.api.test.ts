@@ -149,7 +149,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         Number(list.Data.Balance.find((entry) => entry.AccountId === id)?.Amount.Amount);
       expect(amountOf(balances) - amountOf(after)).toBeCloseTo(1500, 2);
 
-      // Issue 17 §3: whichever worker a scrape reaches answers for both. The phone's approval
+      // Whichever worker a scrape reaches answers for both. The phone's approval
       // was counted on one worker and the transfer it confirmed on the other.
       for (let scrape = 0; scrape < 2; scrape += 1) {
         const metrics = await (await fetch(`${front.origin}/metrics`)).text();
