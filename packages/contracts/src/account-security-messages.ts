@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1, §5, §6 (not worded by the spec): password strength, passkey names, signing in
+ * Not worded by the spec: password strength, passkey names, signing in
  * without a password and phone numbers. Kept in their own file and spread into `messages`
  * (messages.ts), like the wallet's, so that the big file only gains a line per group.
  */
@@ -96,7 +96,7 @@ export const phoneMessages = {
   readAs: (formatted: string) => `We read this number as ${formatted}.`,
 };
 
-/** The security notices of issue 14 §1 and §6 (spread into `securityNoticeMessages`). */
+/** Notices of a removed password and a replayed app code (spread into `securityNoticeMessages`). */
 export const accountSecurityNotices = {
   passwordRemovedSubject: 'Your AnyBank password was removed',
   passwordRemoved: (firstName: string, username: string, when: string) =>

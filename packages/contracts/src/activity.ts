@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCY } from './constants';
 
 /**
- * Issue 16 §1: account activity from the ledger, statements, Payment Activity and Open Banking
+ * Account activity from the ledger, statements, Payment Activity and Open Banking
  * transactions. Money is integer cents; an entry's `amountCents` is how it changed the balance
  * as the account keeps it (the rewards Visa keeps what is owed, so a purchase there is
  * positive), and `direction` says what it was for the customer: money in (credit) or out (debit).
@@ -260,7 +260,7 @@ export const obTransactionsResponseSchema = z.object({
 });
 export type ObTransactionsResponse = z.infer<typeof obTransactionsResponseSchema>;
 
-/** What the activity pages say (issue 16 §1). */
+/** What the activity pages say. */
 export const activityMessages = {
   accountDescription: 'Every entry of this account, newest first, with its balance after it.',
   paymentsDescription:

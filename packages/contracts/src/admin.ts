@@ -86,7 +86,7 @@ export const directoryPutRequestSchema = z.record(
 export type DirectoryPutRequest = z.input<typeof directoryPutRequestSchema>;
 
 /**
- * Issue 12 §3: the thresholds and tier are the bank's attributes, set through the demo admin's
+ * The thresholds and tier are the bank's attributes, set through the demo admin's
  * own API (gated with the other demo tools), never through the directory with a customer token.
  * Both answer the settings as they now are (defaults where unset).
  */

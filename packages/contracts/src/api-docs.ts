@@ -1,5 +1,5 @@
 /**
- * Issue 15 §4: the API reference. People read it at `page` (a viewer of the OpenAPI document),
+ * The API reference (ADR 0019). People read it at `page` (a viewer of the OpenAPI document),
  * programs fetch `document` (OpenAPI 3.1); the viewer's "Authorize" signs in through the bank's
  * own OAuth server, which sends the browser back to `oauthRedirect`.
  */

@@ -52,13 +52,13 @@ export const apiErrorMessages = {
   push_request_not_found: 'There is no such request.',
   push_request_not_yours: 'Only the phone this request was sent to can answer it.',
   push_request_answered: 'This request was already answered or has expired.',
-  // Connected apps and the consent page (identity/oauth, issue 12 §4).
+  // Connected apps and the consent page (identity/oauth).
   consent_request_not_found: messages.connectedApps.requestEnded,
   app_not_connected: messages.connectedApps.notConnected,
-  // Sessions you can see and end (identity/oauth/sessions.*, issue 14 §4).
+  // Sessions you can see and end (identity/oauth/sessions.*).
   session_not_found: messages.sessions.notFound,
   no_password_to_change: messages.sessions.noPasswordToChange,
-  // Banking: transfers (issue 12 §3) and the advisor's client balances.
+  // Banking: transfers and the advisor's client balances.
   /** A transfer refused (document 2 §8): the message names the reason and the accounts. */
   max_threshold: 'Your transfer request has exceeded your maximum amount threshold.',
   risk: 'We found a risk associated with your transfer request.',
@@ -72,7 +72,7 @@ export const apiErrorMessages = {
   invalid_code: messages.transfer.confirmationCodeWrong,
   idempotency_key_reused: 'This Idempotency-Key was already used for another transfer.',
   advisor_no_consent: messages.advisor.noConsent,
-  // Account activity (issue 16 §1): another's account, or one not shared with the partner.
+  // Account activity: another's account, or one not shared with the partner.
   account_not_found: 'There is no such account among yours.',
   account_not_shared: messages.advisor.noConsent,
   // Consents.
@@ -85,7 +85,7 @@ export const apiErrorMessages = {
   bank_attribute: messages.admin.bankAttributes,
   // Demo admin (admin).
   admin_customers_only: messages.admin.customersOnly,
-  // Issue 15 §5: the demo admin's brand (branding).
+  // The demo admin's brand (branding, ADR 0020).
   brand_contrast_too_low: brandingMessages.contrastTooLow,
   brand_logo_refused: brandingMessages.logoRefused,
   no_such_user: messages.admin.noSuchUser,
@@ -101,7 +101,7 @@ export const apiErrorMessages = {
   help_desk_code_rejected: messages.helpDesk.codeRejected,
   help_desk_no_such_device: messages.helpDesk.noSuchDevice,
   help_desk_last_device: messages.helpDesk.lastDevice,
-  // Operations: GET /metrics with METRICS_TOKEN set (issue 17 §3).
+  // Operations: GET /metrics with METRICS_TOKEN set (README "Metrics").
   metrics_token_required:
     'These metrics need the metrics token, sent as an Authorization: Bearer header.',
   // Orchestration (the policy API and its policies).
@@ -152,7 +152,7 @@ export const apiErrorMessages = {
   presenter_required:
     'Only the presenter may do this: enter the presenter secret printed when the server started.',
   presenter_secret_wrong: 'That is not the presenter secret. Check the start banner and try again.',
-  // Issue 15 §1: "Behind the scenes" (a demo tool).
+  // "Behind the scenes" (a demo tool, ADR 0021).
   inspector_not_open:
     'Behind the scenes is not open in this browser: open it first, then its events follow.',
   flow_not_yours: 'This sign-in belongs to another browser or has ended. Please sign in again.',
@@ -189,7 +189,7 @@ export const apiErrorMessages = {
   device_profile_unreadable:
     'The device profile is not readable. Please reload the page and try again.',
   otp_format: messages.validation.codeSixDigits,
-  // Issue 14 §5, §1: new passwords (any place one is set) and removing the password.
+  // New passwords (any place one is set) and removing the password.
   password_policy: messages.validation.passwordHint,
   /** The message says why and what would be better (zxcvbn-ts's feedback, in our words). */
   password_too_weak: (message: string) => message,
@@ -197,12 +197,12 @@ export const apiErrorMessages = {
   passwordless_needs_passkey: passwordlessMessages.passkeyRequired,
   passwordless_no_password: passwordlessMessages.noPassword,
   passkey_not_found: 'There is no such passkey among your sign-in methods.',
-  // Issue 14 §2: recovery codes.
+  // Recovery codes.
   recovery_code_format: 'A recovery code has 10 letters and digits (a dash between them is fine).',
   recovery_codes_none: 'You have no recovery codes. Please choose another way to sign in.',
-  // Issue 14 §3: remembered browsers.
+  // Remembered browsers.
   remembered_browser_not_found: messages.rememberedBrowsers.notFound,
-  // Issue 16 §2: pay by bank (ADR 0023).
+  // Pay by bank (ADR 0023).
   payment_consent_not_found: 'There is no such payment consent for this application.',
   payment_consent_not_authorised: 'The customer has not authorised this payment.',
   payment_consent_expired:

@@ -1,5 +1,5 @@
 /**
- * Not in the spec (issue 15 §6): the visitor menu's pages (Personal, Small Business, Wealth,
+ * Not in the spec: the visitor menu's pages (Personal, Small Business, Wealth,
  * About Us) and the premier rewards page. Their products and figures are in the web feature
  * bank-pages; these are the words every such page shares. Kept out of `messages`, so that only
  * those pages' own chunk carries them.

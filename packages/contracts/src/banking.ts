@@ -67,7 +67,7 @@ export const TRANSFER_DENIAL_CODES = [
 export type TransferDenialCode = (typeof TRANSFER_DENIAL_CODES)[number];
 
 /**
- * Issue 12 §3: a transfer that takes the customer's 24-hour running total above their approval
+ * A transfer that takes the customer's 24-hour running total above their approval
  * threshold, when they have no activated phone app, waits (202) for a one-time code: sent to a
  * sign-in device they already have (`email`, `sms`), or shown by one (`device`: a code that
  * binds the amount and payee, ADR 0026); `POST {TRANSFERS_API_PATH}/{transferId}/confirmation`

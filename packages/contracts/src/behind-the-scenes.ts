@@ -1,7 +1,7 @@
 import { formatCentsWithSeparators } from './banking';
 
 /**
- * Issue 15 §1, "Behind the scenes": a live timeline, for one browser, of what the bank did for
+ * "Behind the scenes" (ADR 0021): a live timeline, for one browser, of what the bank did for
  * it. The server turns its audit events into entries (title, one plain sentence, the redacted
  * details); these are the words, shared so that the panel and its tests read the same. The
  * entries' schemas are in behind-the-scenes.schemas.ts (ADR 0024).
@@ -10,7 +10,7 @@ import { formatCentsWithSeparators } from './banking';
 export const INSPECTOR_PATH = '/api/dev/inspector';
 export const INSPECTOR_EVENTS_PATH = '/api/dev/inspector/events';
 
-/** `?inspect=1` on any page opens the panel (issue 15 §1). */
+/** `?inspect=1` on any page opens the panel (ADR 0021). */
 export const INSPECT_QUERY_PARAMETER = 'inspect';
 
 /** An event's details, read without trusting their shape (they are stored JSON). */

@@ -1,5 +1,5 @@
 /**
- * The bank's brand (issue 15 §5, ADR 0020): a presenter shows the demo under a prospect's
+ * The bank's brand (ADR 0020): a presenter shows the demo under a prospect's
  * name, logo and colours. The defaults come from the environment (BANK_NAME, PRODUCT_NAME,
  * BRAND_PRIMARY_COLOR, BRAND_ACCENT_COLOR); the demo admin's "Branding" form replaces them at
  * once, everywhere, until "Restore default brand" or "Reset demo". The schemas are in

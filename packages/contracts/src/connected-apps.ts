@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 12 §4: applications that are not the bank's own site or portals (the retail checkout)
+ * Applications that are not the bank's own site or portals (the retail checkout)
  * sign a customer in only after the customer agrees on the bank's consent page, and the
  * customer sees and revokes them on Privacy & Security under "Connected apps".
  */
@@ -30,7 +30,7 @@ export const connectedAppSchema = z.object({
   scopes: z.array(z.string()),
   connectedAt: z.iso.datetime(),
   /**
-   * Issue 16 §2: the payments the customer confirmed or cancelled for this app, newest first
+   * The payments the customer confirmed or cancelled for this app, newest first
    * (only for an app that asks to be paid): each consent pays once, then shows as used.
    */
   payments: z

@@ -87,7 +87,7 @@ export const PICKUP_REFERENCE_TTL_MS = 60 * 1000;
 export const MAX_MFA_DEVICES = 5;
 
 /**
- * Issue 14 §6: the country a phone number typed without `+` is read in, unless the server's
+ * The country a phone number typed without `+` is read in, unless the server's
  * PHONE_DEFAULT_COUNTRY says another. Here, apart from the phone-number reading, so that the
  * browser's first load can name it without loading libphonenumber's metadata.
  */

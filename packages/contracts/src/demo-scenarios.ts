@@ -2,7 +2,7 @@ import { DEFAULT_CIBA_THRESHOLD_DOLLARS, DEFAULT_DENY_THRESHOLD_DOLLARS } from '
 import type { PageId } from './routes';
 
 /**
- * Issue 15 §2: the scenarios a presenter runs from `/demo`, as one typed list. Their words are
+ * The scenarios a presenter runs from `/demo`, as one typed list. Their words are
  * user-facing, so they live here with the other messages; the page renders them and the browser
  * test finds them by these very titles. Each scenario's users are the seeded demo users of the
  * README's "Demo accounts" (apps/server/src/seed/demo-data.ts).

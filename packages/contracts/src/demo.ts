@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEMO_PASSWORD } from './constants';
 
 /**
- * Issue 15 §2: the guided scenario page (`/demo`) and its "Reset demo". Both are demo tools:
+ * The guided scenario page (`/demo`) and its "Reset demo". Both are demo tools:
  * with DEMO_TOOLS=off the page and the endpoint answer 404.
  */
 

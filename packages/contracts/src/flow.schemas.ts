@@ -18,7 +18,7 @@ export const flowDeviceSchema = z.object({
   name: z.string(),
   nickname: z.string().nullable().optional(),
   rpId: z.string().nullable().optional(),
-  /** Issue 14 §1: when it last signed the customer in (ISO); the devices list only. */
+  /** When it last signed the customer in (ISO); the devices list only. */
   lastUsedAt: z.string().nullable().optional(),
   /** A new address or number held after its change: it signs in from then on (ISO). */
   inUseFrom: z.string().optional(),
@@ -57,16 +57,16 @@ export const flowResponseSchema = z.object({
    */
   selfService: z.boolean().optional(),
   /**
-   * Issue 14 §3: this browser may be remembered once the second factor is answered (the modal
+   * This browser may be remembered once the second factor is answered (the modal
    * shows "Don't ask again on this browser for 30 days"; `continueAuthentication` says the answer).
    */
   rememberBrowserOffered: z.boolean().optional(),
-  /** Issue 14 §2: the customer has unused recovery codes; the device choice offers them. */
+  /** The customer has unused recovery codes; the device choice offers them. */
   recoveryCodeOffered: z.boolean().optional(),
   /** After a recovery code signed the customer in: how many codes are left. */
   recoveryCodesLeft: z.number().int().min(0).optional(),
   /**
-   * Forgot password for a passkey-only account (issue 14 §1): there is no password to reset;
+   * Forgot password for a passkey-only account: there is no password to reset;
    * the recovery code leads to a new passkey instead.
    */
   passkeyRecovery: z.boolean().optional(),
@@ -162,7 +162,7 @@ export const submitRecoveryUsernameSchema = z.object({
 export const recoverAccountSchema = z.object({
   recoveryCode: z.string().trim().max(16),
   newPassword: z.string().max(256),
-  /** Issue 14 §4: end every session of the account with the reset (on unless said otherwise). */
+  /** End every session of the account with the reset (on unless said otherwise). */
   signOutOtherSessions: z.boolean().default(true),
 });
 export const resetPasswordSchema = z.object({ newPassword: z.string().max(256) });

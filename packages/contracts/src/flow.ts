@@ -31,7 +31,7 @@ export const FLOW_STATUSES = [
    * whose identity is not verified asks for a code e-mailed to them (ADR 0015).
    */
   'IDENTITY_VERIFICATION_REQUIRED',
-  /** Issue 14 §2: a recovery code instead of the second factor (not §4.1's forgot-password code). */
+  /** A recovery code instead of the second factor (not §4.1's forgot-password code). */
   'SIGN_IN_RECOVERY_CODE_REQUIRED',
   'RESUME',
   'FAILED',
@@ -86,10 +86,10 @@ export const FLOW_ACTIONS = [
   'submitRecoveryUsername',
   'recoverAccount',
   'resetPassword',
-  // Issue 14 §2: a recovery code instead of the second factor.
+  // A recovery code instead of the second factor.
   'useRecoveryCode',
   'checkRecoveryCode',
-  // Passkey sign-in from the username field (issue 14 §1): options, then the assertion.
+  // Passkey sign-in from the username field: options, then the assertion.
   'startPasskeySignIn',
   'signInWithPasskey',
 ] as const;

@@ -18,7 +18,7 @@ export const unexpectedErrorMessages = {
 } as const;
 
 /**
- * The footer's way to the phone app (issue 15 §3): the link that opens it beside the site and the
+ * The footer's way to the phone app: the link that opens it beside the site and the
  * QR code of its address. `{{productName}}` is the brand's app name (`fillBrand`).
  */
 export const phoneAppLinkMessages = {

@@ -23,10 +23,10 @@ export const SCOPES = {
   consentAdmin: 'consent_admin',
   directory: 'directory',
   helpdesk: 'helpdesk',
-  /** Issue 16 §2: the payment API, for the pay-by-bank shop's client only. */
+  /** The payment API, for the pay-by-bank shop's client only. */
   payments: 'payments',
   /**
-   * Issue 16 §2: a business's own application reading its company's accounts (Open Banking
+   * A business's own application reading its company's accounts (Open Banking
    * transactions), as a bank's corporate API lets a merchant see its payments arrive. Held only
    * by a client the bank registered as its company's (the pay-by-bank shop's, client-credentials
    * and DPoP-bound); no person's token carries it, so it opens no customer's account.

@@ -115,12 +115,12 @@ export const registrationVerifySchema = z.object({
     .min(1, orchestrationMessages.registrationInvalid)
     .max(4096, orchestrationMessages.registrationInvalid),
   code: z.string({ error: messages.validation.codeSixDigits }).pipe(otpSchema),
-  /** A passkey registration (issue 14 §1): the browser's new credential for the account. */
+  /** A passkey registration: the browser's new credential for the account. */
   attestation: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**
- * Registration with a passkey instead of a password (issue 14 §1): the same form without the
+ * Registration with a passkey instead of a password: the same form without the
  * password; the answer adds the WebAuthn creation options, and `verify` takes the code with the
  * browser's `attestation`. The account is created with no password at all.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BANK_NAME_SLOT } from './branding';
 
 /**
- * Passkeys first (issue 14 §1): signing in from the username field's passkey suggestion
+ * Passkeys first: signing in from the username field's passkey suggestion
  * (WebAuthn conditional mediation, a discoverable credential, no username, no password), and
  * passkey-only accounts (no password at all; recovery is an e-mailed code, then a new passkey).
  *

@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { isValidPassword } from './validators';
 
 /**
- * Issue 14 §5 (OWASP ASVS 2.1.7): a new password must not be a common, breached or personal
+ * OWASP ASVS 2.1.7: a new password must not be a common, breached or personal
  * one. One check for the browser (a courtesy meter) and the server (which decides), so the two
  * say the same. zxcvbn-ts's dictionaries are large (~1 MB): they are imported lazily, so the
  * browser loads them only when a password form opens and the server once, at the first check.

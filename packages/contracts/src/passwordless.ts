@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 14 §1: "Sign in without a password" on Sign In & Password, and naming passkeys. The
+ * "Sign in without a password" on Sign In & Password, and naming passkeys. The
  * customer's own token calls these; removing the password needs a recent sign-in or step-up.
  */
 export const PASSWORDLESS_API_PATH = '/api/authn/password';

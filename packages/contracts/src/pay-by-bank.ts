@@ -3,7 +3,7 @@ import { TRANSFER_CONFIRMATION_CHANNELS } from './banking';
 import { SCOPES } from './oauth';
 
 /**
- * Issue 16 §2, pay by bank (ADR 0023): a shop (`/retail`, its own OAuth client) registers a
+ * Pay by bank (ADR 0023): a shop (`/retail`, its own OAuth client) registers a
  * domestic payment consent at the bank, sends the shopper to the bank's authorization endpoint
  * naming it in an RFC 9396 `authorization_details` entry, and submits the payment against it.
  */
@@ -14,7 +14,7 @@ export const RETAIL_SHOP_CLIENT_ID = 'retail-shop';
 export const PAYMENTS_SCOPE = SCOPES.payments;
 /** The `authorization_details` type naming a payment consent. */
 export const PAYMENT_AUTHORIZATION_DETAILS_TYPE = 'domestic_payment';
-/** A consent not authorised within this long expires (issue 16 §2). */
+/** A consent not authorised within this long expires (ADR 0023). */
 export const PAYMENT_CONSENT_TTL_MS = 10 * 60 * 1000;
 /** The one currency the bank's accounts hold. */
 export const PAYMENT_CURRENCY = 'USD';

@@ -1,5 +1,5 @@
 /**
- * The phone app at /mobile (issue 15 §3): the words of its lock screen, its notifications and
+ * The phone app at /mobile: the words of its lock screen, its notifications and
  * its record of past decisions. The site's link and QR code to it are the footer's, in
  * layout-messages.ts (ADR 0024).
  */

@@ -8,7 +8,7 @@ import { DEFAULT_PHONE_COUNTRY } from './constants';
 import { messages } from './messages';
 
 /**
- * Phone numbers (issue 14 §6), read with libphonenumber-js wherever a person types one. A number
+ * Phone numbers, read with libphonenumber-js wherever a person types one. A number
  * without `+` is read in the bank's default country (US unless the server is configured
  * otherwise), stored in E.164 and shown back formatted for the customer to confirm.
  *

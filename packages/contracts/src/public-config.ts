@@ -18,7 +18,7 @@ export interface PublicConfig {
   demoToolsEnabled: boolean;
   /**
    * PHONE_DEFAULT_COUNTRY: the country a phone number typed without `+` is read in, so that the
-   * browser reads a number as the server will store it (issue 14 §6).
+   * browser reads a number as the server will store it.
    */
   phoneCountry: string;
   /** Ids of the orchestration policies the browser starts itself (no secret in them). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OTP_MAX_ATTEMPTS } from './constants';
 
 /**
- * Issue 14 §2: sign-in recovery codes (OWASP ASVS's "look-up secrets", 2.6). A customer makes a
+ * Sign-in recovery codes (OWASP ASVS's "look-up secrets", 2.6). A customer makes a
  * set of ten single-use codes on Sign In & Password and keeps them; at sign-in one of them
  * replaces the second factor once. Not the 8-character code of a forgotten password
  * (`RECOVERY_CODE_LENGTH`), which is e-mailed per reset.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 14 §3: "Don't ask again on this browser for 30 days". After a second factor, the
+ * "Don't ask again on this browser for 30 days". After a second factor, the
  * customer may have the bank remember this browser: an HttpOnly cookie holding a random token
  * whose hash the server keeps, bound to the customer and to this browser's device cookie (below;
  * never to anything the page's script can read or send). A remembered browser skips the second

@@ -3,7 +3,7 @@ import { SCOPES } from './oauth';
 import { RETAIL_ORDERS_API_PATH, payByBankMessages, retailOrderSchema } from './pay-by-bank';
 
 /**
- * Issue 16 §2, what the shop sees of the bank after a payment (pay-by-bank.ts has the payment
+ * What the shop sees of the bank after a payment (pay-by-bank.ts has the payment
  * itself): its company's account credited, read through the bank's Open Banking API with the
  * shop's own token, and the bank refusing the same consent submitted a second time.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPagePath, pageIdOfPath, pagePath } from './routes';
 
-describe('page paths with a parameter (issue 16 §1)', () => {
+describe('page paths with a parameter', () => {
   it('matches one segment of anything for `:name`, and no more', () => {
     expect(pageIdOfPath('/banking/accounts/1234567890')).toBe('account-activity');
     expect(pageIdOfPath('/banking/accounts/1234567890/')).toBe('account-activity');

@@ -70,8 +70,8 @@ export interface PageRoute {
    */
   signInAcr?: string;
   /**
-   * The page fills the window on its own, without the site's navbar and footer: the phone app
-   * (issue 15 §3), which looks like a phone, not like a page of the bank's site.
+   * The page fills the window on its own, without the site's navbar and footer: the phone app,
+   * which looks like a phone, not like a page of the bank's site.
    */
   standalone?: true;
 }
@@ -126,7 +126,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     heading: 'Pay & Transfer',
     access: 'customer',
   },
-  // Issue 16 §1: account activity, its monthly statements, and Payment Activity.
+  // Account activity, its monthly statements, and Payment Activity.
   {
     id: 'payment-activity',
     paths: ['/banking/payment-activity'],
@@ -146,7 +146,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'customer',
   },
   {
-    // Not in the spec (issue 15 §6): where the premier menu's "Premier Rewards" leads.
+    // Not in the spec: where the premier menu's "Premier Rewards" leads.
     id: 'premier-rewards',
     paths: ['/banking/premier-rewards'],
     heading: 'Premier Rewards',
@@ -240,21 +240,21 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'anyone',
   },
   {
-    // Issue 12 §4: where the OAuth server asks a customer to let another application in.
+    // Where the OAuth server asks a customer to let another application in.
     id: 'oauth-consent',
     paths: ['/oauth/consent'],
     heading: 'Allow an app to use your AnyBank sign-in?',
     access: 'anyone',
   },
   {
-    // Issue 16 §2 (ADR 0023): where the OAuth server asks a customer to confirm a shop's payment.
+    // Pay by bank (ADR 0023): where the OAuth server asks a customer to confirm a shop's payment.
     id: 'payment-consent',
     paths: ['/oauth/payment-consent'],
     heading: 'Confirm a payment',
     access: 'anyone',
   },
   {
-    // Issue 16 §2: another company's shop, paid by bank; its own look, not the bank's site.
+    // Another company's shop, paid by bank; its own look, not the bank's site (ADR 0023).
     id: 'retail',
     paths: ['/retail'],
     heading: 'Retail Shop',
@@ -276,9 +276,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'anyone',
     standalone: true,
   },
-  // Issue 15 §2: the presenter's guided scenarios (a demo tool: gone with DEMO_TOOLS=off).
+  // The presenter's guided scenarios (a demo tool: gone with DEMO_TOOLS=off).
   { id: 'demo', paths: ['/demo'], heading: 'Demo scenarios', access: 'anyone' },
-  // Not in the spec (issue 15 §6): the visitor menu's marketing pages (document 1 §2.7's
+  // Not in the spec: the visitor menu's marketing pages (document 1 §2.7's
   // "menu items"), with sample products and rates.
   { id: 'personal', paths: ['/personal'], heading: 'Personal Banking', access: 'anyone' },
   {

@@ -15,13 +15,13 @@ import { CONTACT_CHANGE_RECOVERY_HOLD_MS } from './step-up';
 export const deliveryMessages = {
   /** The last line of every push request's outbox copy. */
   pushFooter: `Approve or deny in the ${APP} app.`,
-  // Issue 12 §3: a transfer above the threshold waits for a code or the phone's approval.
+  // A transfer above the threshold waits for a code or the phone's approval.
   transferPushTitle: 'Approve this transfer?',
   transferCodeSubject: `Your ${BANK} transfer approval code`,
   transferCodeBody: (amount: string, fromSuffix: string, toSuffix: string, code: string) =>
     `Your ${BANK} code to approve the transfer of ${amount} from account ending ${fromSuffix} to account ending ${toSuffix} is ${code}. ` +
     `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this transfer, do not share the code and change your password.`,
-  // Issue 16 §2: a pay-by-bank payment above the threshold, by a customer without the phone app.
+  // A pay-by-bank payment above the threshold, by a customer without the phone app (ADR 0023).
   paymentCodeSubject: `Your ${BANK} payment approval code`,
   paymentCodeBody: (
     amount: string,
@@ -89,7 +89,7 @@ export const securityNoticeMessages = {
   deviceRemovedSubject: `A sign-in method was removed from your ${BANK} account`,
   deviceRemoved: (firstName: string, username: string, device: string, when: string) =>
     `Hello ${firstName}, ${device} was removed from the sign-in methods of your ${BANK} username ${username} on ${when}.`,
-  // Issue 12 §2: the notice to the previous address when an e-mail address or mobile changes.
+  // The notice to the previous address when an e-mail address or mobile changes.
   contactChangedSubject: (what: string) => `Your ${BANK} ${what} was changed`,
   contactChanged: (
     firstName: string,
@@ -111,7 +111,7 @@ export const securityNoticeMessages = {
   cloneAdvice:
     'Remove it from the sign-in methods on your profile page and add it again. If you did not try to sign in then, call us: someone may have copied it.',
   ifItWasYou: 'If this was you, there is nothing more to do.',
-  // Issue 14 §1, §6: a password removed, a replayed app code (account-security-messages.ts).
+  // A password removed, a replayed app code (account-security-messages.ts).
   ...accountSecurityNotices,
   /** How a second factor is named to its owner in a notice, by its device type. */
   recoveryCodesGeneratedSubject: `New ${BANK} recovery codes were made`,
@@ -120,7 +120,7 @@ export const securityNoticeMessages = {
   recoveryCodeUsedSubject: `A recovery code was used to sign in to ${BANK}`,
   recoveryCodeUsed: (firstName: string, username: string, when: string, left: string) =>
     `Hello ${firstName}, a recovery code was used instead of your second factor to sign in to your ${BANK} username ${username} on ${when}. ${left}`,
-  // Issue 14 §3: a browser remembered for 30 days (no second factor there at low risk).
+  // A browser remembered for 30 days (no second factor there at low risk).
   browserRememberedSubject: `A browser will no longer ask for your ${BANK} second factor`,
   browserRemembered: (firstName: string, username: string, browser: string, when: string) =>
     `Hello ${firstName}, on ${when} you asked us not to ask for a second factor on ${browser} for 30 days when you sign in to your ${BANK} username ${username} with your password. You can forget this browser at any time under Remembered browsers on Sign In & Password.`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 14 §4: "Where you're signed in" on Sign In & Password. Each active sign-in session of
+ * "Where you're signed in" on Sign In & Password. Each active sign-in session of
  * the customer (one per browser), with "Sign out" per session and "Sign out everywhere else";
  * and the password change of that page, which may end every other session too.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The token signing keys (issue 12 §1): the demo admin's rotation call. Server:
+ * The token signing keys (ADR 0017): the demo admin's rotation call. Server:
  * apps/server/src/modules/identity/keys; the command line does the same (`npm run keys:rotate`).
  */
 export const SIGNING_KEY_ROTATION_PATH = '/api/admin/signing-keys/rotate';

@@ -1,5 +1,5 @@
 /**
- * Step-up (issue 12 §2): changing the e-mail address, mobile number, password or sign-in
+ * Step-up: changing the e-mail address, mobile number, password or sign-in
  * method, adding or removing a device, pairing a wallet and deleting the account need a strong
  * authentication made in this browser within the last 5 minutes. Older, the API answers 401
  * `step_up_required`; the page runs a step-up flow (`POST STEP_UP_PATH`, then the flow API)

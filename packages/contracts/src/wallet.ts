@@ -27,7 +27,7 @@ export const WALLET_CARD_JWT_TYPE = 'wallet-card+jwt';
 export const WALLET_CARD_AUDIENCE = 'anybank-wallet';
 export const WALLET_CARD_TYPE = 'anybank-customer-card';
 /** What the wallet calls the card. */
-/** The card's title; `{{bankName}}` is the brand's (`fillBrand`, issue 15 §5). */
+/** The card's title; `{{bankName}}` is the brand's (`fillBrand`, ADR 0020). */
 export const WALLET_CARD_TITLE = `${BANK_NAME_SLOT} customer card`;
 
 /** A ticket: 32 random bytes in base64url (43 characters). */
