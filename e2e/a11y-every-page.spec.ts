@@ -35,7 +35,7 @@ import {
 } from './support/sign-in';
 import { addVirtualAuthenticator, withoutPasskeyAutofill } from './support/webauthn';
 
-// Issue 7 §4: every page of both documents and every tab of the login modal passes an axe-core
+// Every page of both documents and every tab of the login modal passes an axe-core
 // scan with the WCAG 2.2 A/AA rules (support/axe.ts). The pages come from the contracts' route
 // table, so a page added to it is scanned here without anyone listing it.
 
@@ -84,7 +84,7 @@ async function stayOnSignInStart(page: Page): Promise<void> {
 }
 
 /**
- * A path's `:name` segments filled in with the signed-in customer's own (issue 16 §1): her first
+ * A path's `:name` segments filled in with the signed-in customer's own: her first
  * account, and the month of ten days ago, which her seeded history always has entries in.
  */
 async function withParams(page: Page, path: string): Promise<string> {

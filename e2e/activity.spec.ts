@@ -14,7 +14,7 @@ import { activatePhoneApp, pendingRequestOnPhone, signInWithPhone } from './supp
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { USERS } from './support/sign-in';
 
-// Issue 16 §1: a transfer shows in both accounts' activity and on Payment Activity; one that
+// A transfer shows in both accounts' activity and on Payment Activity; one that
 // waits for the phone changes there, without a reload, when the phone answers. Other journeys
 // move jane's and john's money too: every check finds this journey's own transfer by its number.
 

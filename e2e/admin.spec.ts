@@ -87,7 +87,7 @@ function menuLink(page: Page, name: string) {
 
 /**
  * john's thresholds and tier back to what the other specs expect: the default thresholds and
- * personal, through the demo admin's own API (issue 12 §3: the directory refuses them).
+ * personal, through the demo admin's own API (the directory refuses them).
  */
 async function restoreJohn(request: APIRequestContext, token: string): Promise<void> {
   const headers = { Authorization: `Bearer ${token}` };

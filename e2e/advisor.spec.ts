@@ -66,7 +66,7 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
       'Last contacted',
       'Total portfolio',
     ]);
-    // Issue 15 §1: "Behind the scenes" shows the consent check of each read.
+    // "Behind the scenes" shows the consent check of each read (ADR 0021).
     await amy.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
     const panel = amy.getByRole('complementary', { name: 'Behind the scenes' });
     await expect(panel).toBeVisible();

@@ -14,7 +14,7 @@ import {
 } from './support/sign-in';
 
 /**
- * Issue 15 §4: the API reference at /api/docs is Swagger UI on the OpenAPI document, served by
+ * The API reference at /api/docs is Swagger UI on the OpenAPI document, served by
  * the bank under its strict CSP, and its Authorize signs in through the bank's own OAuth
  * (authorization code + PKCE, the login modal in the window it opens) so that "Try it out"
  * calls the customer APIs with the token it got.

@@ -10,7 +10,7 @@ import { signInThroughFlowApi } from './support/api-sign-in';
 import { registerCustomer } from './support/customers';
 import { USERS, sessionItem } from './support/sign-in';
 
-// Issue 15 §6 "Nothing looks unfinished": the visitor menu's pages, the advisor's and the
+// "Nothing looks unfinished": the visitor menu's pages, the advisor's and the
 // marketing portal's sub-pages with sample content drawn from the customers who consented,
 // Premier Rewards' own page, and "Things I Can Do" inside its column at every width. amy.davis
 // and maria.lopez only sign in and read (shared users, e2e/README rule 3); the premier customer

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, USERS, signIn } from './support/sign-in';
 
 /**
- * Issue 15 §1: "Behind the scenes" shows, beside the page, what the bank did for this browser.
+ * "Behind the scenes" shows, beside the page, what the bank did for this browser (ADR 0021).
  * The transfer and partner parts are checked in transfers.spec.ts and advisor.spec.ts, where
  * those journeys already run.
  */

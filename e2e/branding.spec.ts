@@ -14,7 +14,7 @@ import { registerCustomer } from './support/customers';
 import { presenterSecret } from './support/presenter';
 import { Mailbox, loginModal, openSignIn, sessionItem } from './support/sign-in';
 
-// Issue 15 §5: the demo admin renames the bank. The brand is server-wide and every other spec
+// The demo admin renames the bank. The brand is server-wide and every other spec
 // expects the default (e2e/README rule 4): the journey restores it in a `finally`.
 
 const NORTHWIND = {

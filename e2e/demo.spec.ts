@@ -12,7 +12,7 @@ import { registerCustomer } from './support/customers';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { unlockPresenterTools } from './support/presenter';
 
-// Issue 15 §2: the guided scenario page. "Reset demo" itself is tested at API level only
+// The guided scenario page. "Reset demo" itself is tested at API level only
 // (apps/server/test/demo-reset.api.test.ts): here it would reset the data of every other spec
 // sharing this server, so its dialog is opened and cancelled, never confirmed.
 

@@ -13,7 +13,7 @@ import {
   usernameField,
 } from './support/sign-in';
 
-// Issue 7 §4: a whole visit without the mouse — sign in, transfer, change a consent, sign out —
+// A whole visit without the mouse — sign in, transfer, change a consent, sign out —
 // with only the keys a keyboard user presses (Tab, Shift+Tab, Enter, Space, arrows, typing).
 // Every stop of the focus must be visible, and a dialog must take the focus when it opens and
 // give it back when it closes. A customer of the journey's own: their consent changes.

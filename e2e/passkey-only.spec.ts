@@ -16,7 +16,7 @@ import {
 import { addVirtualAuthenticator } from './support/webauthn';
 
 /**
- * Passkeys first (issue 14 §1) in Chromium with the DevTools virtual authenticator (a platform
+ * Passkeys first in Chromium with the DevTools virtual authenticator (a platform
  * passkey that verifies the user): a passkey-only account is created from Sign Up, and signed in
  * to from the username field's passkey suggestion, with no username typed and no password.
  *

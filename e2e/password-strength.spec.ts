@@ -6,7 +6,7 @@ import { NEW_CUSTOMER_PASSWORD } from './support/customers';
 const words = messages.passwordStrength;
 
 /**
- * Issue 14 §5: the registration form's strength meter says what the server will say of a new
+ * The registration form's strength meter says what the server will say of a new
  * password — the published demo password and the visitor's own name are refused, a strong one
  * is good — with its dictionaries loaded only once the form is open.
  */

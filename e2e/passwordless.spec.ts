@@ -9,7 +9,7 @@ import { confirmStepUpWithCode } from './support/step-up';
 import { addVirtualAuthenticator } from './support/webauthn';
 
 /**
- * Issue 14 §1, for a customer who signed up with a password: their passkey gets a name they
+ * For a customer who signed up with a password: their passkey gets a name they
  * can change and says when it was last used; "Sign in without a password" removes the
  * password, after which the passkey alone signs them in; switching the sign-in method to
  * Password gives them one again.

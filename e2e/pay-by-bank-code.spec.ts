@@ -14,7 +14,7 @@ import {
   stepHeading,
 } from './support/sign-in';
 
-// Issue 16 §2: above the approval threshold a customer without the phone app approves a pay-by-
+// Above the approval threshold a customer without the phone app approves a pay-by-
 // bank payment with the code e-mailed to them, as they would a transfer. A customer of this
 // journey's own (registered here: e-mail is their only sign-in method), so that the transfer
 // pushing their 24-hour running total near the threshold changes no one else's.

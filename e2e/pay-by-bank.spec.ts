@@ -12,7 +12,7 @@ import { signInThroughFlowApi } from './support/api-sign-in';
 import { creditLine, payByBank } from './support/pay-by-bank';
 import { USERS } from './support/sign-in';
 
-// Issue 16 §2: a shopper at the retail shop pays by bank as jane, on the bank's consent screen,
+// A shopper at the retail shop pays by bank as jane, on the bank's consent screen,
 // sees the payment credited in the shop's account and the bank refuse it a second time; then
 // cancels a second order there. Other journeys move jane's money too: each check finds
 // this journey's own orders by their references.

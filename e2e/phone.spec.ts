@@ -26,7 +26,7 @@ import {
   openSignIn,
 } from './support/sign-in';
 
-// Issue 15 §3: the phone app at /mobile looks and behaves like a phone, the site opens it beside
+// The phone app at /mobile looks and behaves like a phone, the site opens it beside
 // itself or on a real phone (QR code), and it works over the HTTPS the server serves itself.
 // Each journey registers a customer of its own.
 

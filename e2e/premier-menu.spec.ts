@@ -32,7 +32,7 @@ test.afterAll(async () => {
 });
 
 const PREMIER_ENTRIES = [
-  // Issue 15 §6: a rewards page of its own, not the credit-card application.
+  // A rewards page of its own, not the credit-card application.
   { title: 'Premier Rewards', path: pageRoute('premier-rewards').paths[0]! },
   { title: 'Wealth Planning', path: pageRoute('wealth-portal').paths[0]! },
 ] as const;

@@ -77,7 +77,7 @@ async function saveMobile(page: Page, mobile: string, password: string): Promise
 }
 
 /**
- * Issue 12 §2: a new mobile number is used once the code texted to it is entered. `phone` was
+ * A new mobile number is used once the code texted to it is entered. `phone` was
  * opened before the save, so only the code sent for it is read.
  */
 async function verifyNewMobile(page: Page, phone: Mailbox): Promise<void> {

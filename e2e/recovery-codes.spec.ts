@@ -18,7 +18,7 @@ import {
 import { signInThroughFlowApi } from './support/api-sign-in';
 
 /**
- * Issue 14 §2: jane makes recovery codes on Sign In & Password, signs in with one instead of
+ * Jane makes recovery codes on Sign In & Password, signs in with one instead of
  * her e-mailed code, is told 9 are left, and the same code fails the second time. Her other
  * journeys (sign-in.spec.ts, profile-devices.spec.ts) still pass after this one: the device
  * choice lists the same devices, "Use a recovery code" sits below it.

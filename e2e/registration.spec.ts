@@ -72,7 +72,7 @@ test("a visitor registers through Sign Up with the code e-mailed to them, sees '
   await modal.getByRole('button', { name: 'Verify', exact: true }).click();
 
   // The account exists: the registration modal closes and the sign-in starts, the new
-  // username filled in (issue 14 §6).
+  // username filled in.
   await expect(modal).toHaveCount(0);
   await expectUsernameStep(page);
   await expect(usernameField(page)).toHaveValue(visitor.username);

@@ -19,7 +19,7 @@ import {
 } from './support/sign-in';
 
 /**
- * Issue 14 §3: jane ticks "Don't ask again on this browser for 30 days" under her e-mail code;
+ * Jane ticks "Don't ask again on this browser for 30 days" under her e-mail code;
  * her next password sign-in in this browser asks no second factor. "Forget" on Sign In &
  * Password brings the second factor back; so does a sign-in the demo admin's high-risk switch
  * denied. jane is shared (e2e/README.md rules 2–4): the remembrance lives

@@ -110,7 +110,7 @@ test('the retail checkout asks the shopper on the bank’s consent page; Connect
   baseURL,
 }) => {
   const shopper = await registerCustomer(page.request, 'shopper');
-  // What the retail site asked for in issue 12: the bank's own API scopes among them.
+  // The scopes the retail site once got: the bank's own API scopes among them.
   await playRetailSite(page, retailAuthorization(baseURL, 'openid profile banking consent'));
   await page.goto(`${RETAIL_SITE}/checkout`);
   await page.getByRole('link', { name: 'Pay with AnyBank', exact: true }).click();

@@ -13,7 +13,7 @@ import { openSettingsPage } from './support/settings';
 import { DEMO_PASSWORD, USERS, sessionItem } from './support/sign-in';
 import { confirmStepUpWithPassword } from './support/step-up';
 
-// Issue 14 §4: "Where you're signed in" on Sign In & Password. jane signs in in two browsers;
+// "Where you're signed in" on Sign In & Password. jane signs in in two browsers;
 // the first sees both, signs the other out (whose next API call is refused), and a password
 // change with "Sign out of every other session" left ticked ends every other session again.
 //

@@ -199,7 +199,7 @@ test("a high-risk override from the demo admin denies the next sign-in with 'Acc
 
   const denied = errorModal(page);
   await expect(denied.getByRole('alert')).toHaveText(/^Access Denied: \S/);
-  // Titled for what happened (issue 15 §6), not as an unexpected error.
+  // Titled for what happened, not as an unexpected error.
   await expect(
     denied.getByRole('heading', { name: messages.login.signInBlockedTitle }),
   ).toBeVisible();

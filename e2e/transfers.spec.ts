@@ -128,7 +128,7 @@ test('jane.doe transfers $25.50 from checking to savings, sees it confirmed with
 test(`a transfer above the $${DEFAULT_DENY_THRESHOLD_DOLLARS} deny threshold is denied with the threshold reason and moves nothing`, async ({
   page,
 }) => {
-  // Issue 12 §3: the threshold applies to the day's running total, so "exactly the threshold
+  // The threshold applies to the day's running total, so "exactly the threshold
   // goes through" depends on what else jane moved today; transfer-limits.api.test.ts checks it.
   await signInThroughFlowApi(page, USERS.jane);
   const before = await readDashboardBalances(page);
@@ -247,7 +247,7 @@ test('john.smith approves a transfer above the CIBA threshold on his phone app a
     await activatePhoneApp(phone, JOHN);
     await signInWithPhone(page, phone, JOHN);
     const before = await readDashboardBalances(page);
-    // Issue 15 §1: "Behind the scenes" watches this transfer.
+    // "Behind the scenes" watches this transfer (ADR 0021).
     await page.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
     const panel = page.getByRole('complementary', { name: 'Behind the scenes' });
     await expect(panel).toBeVisible();

@@ -6,7 +6,7 @@ import type * as AxeCore from 'axe-core';
 import type { AxeResults } from 'axe-core';
 
 /**
- * The rule sets a scan runs (issue 7 §4: WCAG 2.2 A and AA): every level-A and level-AA rule of
+ * The rule sets a scan runs (WCAG 2.2 A and AA): every level-A and level-AA rule of
  * WCAG 2.0, 2.1 and 2.2, and axe's best practices, which the scans ran before the WCAG tags were
  * named and still pass. Naming the tags also runs rules axe leaves off by default, such as
  * WCAG 2.2's target size (2.5.8).

@@ -36,8 +36,8 @@ function uniqueSuffix(): string {
 /**
  * What a new visitor types into the registration form: a username unique to this run (3-32
  * characters: `label` plus a suffix), an e-mail address of their own at example.com, names of
- * letters only, and a password of their own: a new password may not be the published demo one
- * (issue 14 §5); `signIn` types `password` for them.
+ * letters only, and a password of their own: a new password may not be the published demo one;
+ * `signIn` types `password` for them.
  */
 export function newCustomerDetails(label: string): NewCustomer {
   const username = `${label}.${uniqueSuffix()}`;

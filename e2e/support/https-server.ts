@@ -7,7 +7,7 @@ import { E2E_SERVER_SECRETS, E2E_WEB_DIST_DIR } from '../../playwright.config';
 import { freePort, stopProcess } from './own-server';
 
 /**
- * A bank server of a journey's own that serves HTTPS itself (HTTPS=on, issue 15 §3), on its own
+ * A bank server of a journey's own that serves HTTPS itself (HTTPS=on), on its own
  * PGlite data directory: it makes its self-signed certificate there on first start and prints
  * the certificate's SHA-256 fingerprint. `startHttpsServer` reads that line and checks that the
  * certificate 127.0.0.1 serves has that very fingerprint, so a journey trusts exactly the

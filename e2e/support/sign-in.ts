@@ -28,7 +28,7 @@ export interface DemoUser {
   userType: UserType;
   /** The e-mail address their codes go to. */
   email: string;
-  /** Their password when it is not the demo one (a registered customer's: issue 14 §5). */
+  /** Their password when it is not the demo one (a registered customer's, which must be strong). */
   password?: string;
 }
 

@@ -80,7 +80,7 @@ export async function addVirtualAuthenticator(
 
 /**
  * Makes this page a browser without passkey autofill (conditional mediation), as many still
- * are: the login modal then shows the username field as before issue 14 and the passkey is
+ * are: the login modal then shows the username field alone and the passkey is
  * asked after the password. Chromium's virtual authenticator answers an autofill request at
  * once, without anyone picking the passkey, so the username path of a customer whose passkey
  * is in the authenticator can only be walked in such a browser.
