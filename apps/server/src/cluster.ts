@@ -1,4 +1,4 @@
-// WORKERS=N (issue 17 §2): N processes share the port through Node's cluster. Each worker is an
+// WORKERS=N (ADR 0022): N processes share the port through Node's cluster. Each worker is an
 // ordinary instance on the shared PostgreSQL and Redis, as instances on several machines are:
 // sessions, flows, rate limits and keys already live there, so no request needs a given worker.
 import cluster, { type Worker } from 'node:cluster';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configProblemsOf } from '../test/test-config';
 import { loadConfig } from './config';
 
-/** Issue 15 §3: HTTPS=on, TLS_CERT/TLS_KEY, and what PUBLIC_URL and HOST become with them. */
+/** HTTPS=on, TLS_CERT/TLS_KEY, and what PUBLIC_URL and HOST become with them. */
 
 describe('HTTPS configuration', () => {
   it('is off by default: plain http://localhost, no certificate', () => {

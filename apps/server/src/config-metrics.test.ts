@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configProblemsOf } from '../test/test-config';
 import { configWarnings, loadConfig } from './config';
 
-/** Issue 17 §3: METRICS and METRICS_TOKEN, and what GET /metrics becomes with them. */
+/** METRICS and METRICS_TOKEN, and what GET /metrics becomes with them. */
 
 const TOKEN = 'm'.repeat(40);
 

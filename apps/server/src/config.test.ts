@@ -72,7 +72,7 @@ describe('configuration', () => {
     ]);
   });
 
-  it('has no value of its own for any secret: unset ones are generated at start (issue 12 §1)', () => {
+  it('has no value of its own for any secret: unset ones are generated at start (ADR 0017)', () => {
     const config = loadConfig({});
     expect(config.secretsFromEnvironment).toEqual({});
     expect(config.keyEncryptionKey).toBeNull();
@@ -164,7 +164,7 @@ describe('configuration', () => {
     expect(configWarnings(loadConfig({ KEY_ENCRYPTION_KEY: 'e'.repeat(40) }))).toEqual([]);
   });
 
-  it('takes the default brand from the environment, its colours checked like the admin form’s (issue 15 §5)', () => {
+  it('takes the default brand from the environment, its colours checked like the admin form’s (ADR 0020)', () => {
     expect(loadConfig({}).brand).toEqual({
       bankName: 'AnyBank',
       productName: 'AnyBank',

@@ -82,7 +82,7 @@ const envSchema = z.object({
     // Unset: localhost, or with HTTPS=on the host of PUBLIC_URL (tls.rules.ts).
     .optional(),
   PUBLIC_URL: httpUrl.optional(),
-  /** Issue 15 §3: the server serves HTTPS itself (a phone on the LAN needs a secure context). */
+  /** The server serves HTTPS itself (a phone on the LAN needs a secure context). */
   HTTPS: onOff.default('off'),
   /** A PEM certificate (chain) and its private key; unset with HTTPS=on: one is generated. */
   TLS_CERT: z.string().min(1).optional(),
@@ -159,7 +159,7 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .default(300),
   /**
-   * How recent a sign-in or step-up must be for a sensitive change (issue 12 §2): 5 minutes,
+   * How recent a sign-in or step-up must be for a sensitive change: 5 minutes,
    * and never more. Only shortened (a browser journey checks the step-up dialog with it).
    */
   STEP_UP_MAX_AGE_SECONDS: z.coerce
@@ -168,7 +168,7 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(300, 'must be at most 300 (5 minutes)')
     .default(300),
-  /** Issue 14 §6: the country a phone number typed without `+` is read in (ISO 3166 alpha-2). */
+  /** The country a phone number typed without `+` is read in (ISO 3166 alpha-2). */
   PHONE_DEFAULT_COUNTRY: z
     .string()
     .trim()
@@ -176,7 +176,7 @@ const envSchema = z.object({
     .refine(isPhoneCountry, 'must be a two-letter country code, e.g. US or GB')
     .default(DEFAULT_PHONE_COUNTRY),
   /**
-   * Issue 17 §3: GET /metrics (Prometheus). On without METRICS_TOKEN: anyone who reaches the
+   * GET /metrics (Prometheus). On without METRICS_TOKEN: anyone who reaches the
    * port may read it (a private network); with it, only a caller presenting it as a bearer token.
    */
   METRICS: onOff.default('off'),
@@ -191,7 +191,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  /** Issue 15 §5: the brand until the demo admin changes it (README "Branding"). */
+  /** The brand until the demo admin changes it (README "Branding"). */
   BANK_NAME: brandNameSchema.default(DEFAULT_BRAND.bankName),
   PRODUCT_NAME: brandNameSchema.default(DEFAULT_BRAND.productName),
   BRAND_PRIMARY_COLOR: hexColorSchema.default(DEFAULT_BRAND.primaryColor),
@@ -259,12 +259,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How recent a sign-in or step-up must be for a sensitive change (at most 5 minutes). */
   stepUpWindowMs: number;
-  /** Where a phone number without `+` is read (issue 14 §6): `US` unless configured. */
+  /** Where a phone number without `+` is read: `US` unless configured. */
   phoneDefaultCountry: string;
   /** Where the built web app is (default apps/web/dist). */
   webDistDir: string | null;
   redisUrl: string | null;
-  /** The default brand (issue 15 §5): names and colours, checked for WCAG AA contrast. */
+  /** The default brand (ADR 0020): names and colours, checked for WCAG AA contrast. */
   brand: { bankName: string; productName: string; primaryColor: string; accentColor: string };
   /** HTTPS=on: the server serves HTTPS itself (http/tls.ts); null: plain HTTP. */
   tls: TlsSetting | null;

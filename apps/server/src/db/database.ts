@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
   /**
-   * PostgreSQL: how the connection pool is used now (issue 17 §3, the metrics); PGlite: null,
+   * PostgreSQL: how the connection pool is used now (README "Metrics"); PGlite: null,
    * it has one connection inside the process and no pool.
    */
   poolUse: (() => PoolUse) | null;

@@ -2,7 +2,7 @@ import { API_DOCS_PATHS, apiDocsMessages } from '@anybank/contracts';
 import { escapeHtml } from './html';
 
 /**
- * The API reference's two pages (issue 15 §4, ADR 0019): the viewer (Swagger UI) and the page
+ * The API reference's two pages (ADR 0019): the viewer (Swagger UI) and the page
  * its "Authorize" sign-in returns to. Neither has an inline script or style, so both run under
  * the site's one Content-Security-Policy: the viewer's settings travel in data attributes,
  * read by a script file (`API_DOCS_SCRIPT`) served beside Swagger UI's own files.
@@ -201,7 +201,7 @@ export const API_DOCS_SCRIPT = `(function () {
 `;
 
 /**
- * What Swagger UI's own style leaves below WCAG AA (issue 7 §4): text colours under 4.5:1 on
+ * What Swagger UI's own style leaves below WCAG AA: text colours under 4.5:1 on
  * their background, and the one-server picker, which has no label (there is one server: it is
  * the document's). Each rule names Swagger UI's class it corrects.
  */

@@ -19,7 +19,7 @@ import {
 import { openApiDocument, type ApiDocsOAuthClient, type DocumentedRoute } from './openapi';
 
 /**
- * The API reference (issue 15 §4, ADR 0019): `GET /api/docs` is a page for people (Swagger UI
+ * The API reference (ADR 0019): `GET /api/docs` is a page for people (Swagger UI
  * on the document), `GET /api/docs/openapi.json` the OpenAPI 3.1 document for programs, and
  * `GET /api/docs/:file` the viewer's files, taken from the swagger-ui-dist package as
  * published: nothing comes from a CDN. All of it is served to anyone: it describes the API,

@@ -1,6 +1,6 @@
 /**
  * Where the server answers as an API rather than with the SPA's pages: the bank's API, the OAuth
- * server, the bank site's OAuth return, the health checks and the metrics (issue 17 §3: off, a
+ * server, the bank site's OAuth return, the health checks and the metrics (README "Metrics": off, a
  * scraper gets the API's 404, not the app's page). The SPA fallback leaves them alone
  * (an unknown path there is a 404), and the API reference documents what is under them.
  */

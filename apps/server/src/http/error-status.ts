@@ -44,7 +44,7 @@ export const errorStatus = {
   // Connected apps.
   consent_request_not_found: 404,
   app_not_connected: 404,
-  // Issue 16 §2: pay by bank.
+  // Pay by bank (ADR 0023).
   payment_consent_not_found: 404,
   payment_consent_not_authorised: 409,
   payment_consent_expired: 409,
@@ -68,9 +68,9 @@ export const errorStatus = {
   retail_bank_unavailable: 502,
   retail_order_not_paid: 409,
   retail_bank_unreachable: 502,
-  // Remembered browsers (issue 14 §3).
+  // Remembered browsers.
   remembered_browser_not_found: 404,
-  // Sessions you can see and end, and the password change (issue 14 §4).
+  // Sessions you can see and end, and the password change.
   session_not_found: 404,
   no_password_to_change: 409,
   // Banking.
@@ -99,7 +99,7 @@ export const errorStatus = {
   admin_customers_only: 403,
   no_such_user: 404,
   admin_phishing_own_address: 400,
-  // Branding (issue 15 §5).
+  // Branding (ADR 0020).
   brand_contrast_too_low: 400,
   brand_logo_refused: 400,
   // Help desk.

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
 
 /**
- * What a load balancer and an orchestrator ask (issue 17 §1). `/healthz`: the process answers
+ * What a load balancer and an orchestrator ask. `/healthz`: the process answers
  * and its database does (keep sending it traffic, or restart it). `/readyz`: it can serve this
  * release, which also needs every migration applied; with MIGRATE_ON_START=false an instance
  * may be up before `npm run db:migrate` has run, and must not be sent traffic then.

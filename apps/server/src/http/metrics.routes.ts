@@ -23,7 +23,7 @@ export function countRequests(app: FastifyInstance, metrics: ServerMetrics, base
 }
 
 /**
- * Issue 17 §3: `GET /metrics` for Prometheus (README "Metrics"), only with METRICS=on. With
+ * `GET /metrics` for Prometheus (README "Metrics"), only with METRICS=on. With
  * METRICS_TOKEN set, only a caller presenting it as a bearer token reads them (compared in
  * constant time); without, anyone who reaches the port does.
  */

@@ -34,7 +34,7 @@ export type RouteCaller =
   /**
    * Either a person's bearer token, or an application's DPoP-bound token with its proof: the
    * Open Banking transactions, which a company's own application reads for its company's
-   * accounts (issue 16 §2) and customers and the advisor with their bearer tokens.
+   * accounts (ADR 0023) and customers and the advisor with their bearer tokens.
    */
   | 'bearerOrDpop'
   /** The browser that holds the sign-in's interaction cookie, with the anti-forgery header. */
@@ -43,7 +43,7 @@ export type RouteCaller =
   | 'xsrf'
   /** An integration holding the company's API key. */
   | 'apiKey'
-  /** A scraper holding METRICS_TOKEN, as a bearer token (issue 17 §3). */
+  /** A scraper holding METRICS_TOKEN, as a bearer token (README "Metrics"). */
   | 'metricsToken';
 
 export interface RouteDocs {

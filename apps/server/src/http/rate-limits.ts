@@ -32,7 +32,7 @@ export function usernameLookupRateLimit(config: Pick<Config, 'rateLimitPerMinute
 }
 
 /**
- * The limit of "Reset demo" (a demo tool, issue 15 §2): each call hashes every demo user's
+ * The limit of "Reset demo" (a demo tool): each call hashes every demo user's
  * password again and signs everyone out, so a hundredth of the sign-in limit (3 a minute by
  * default) is plenty for a presenter and keeps one address from making the bank unusable.
  */

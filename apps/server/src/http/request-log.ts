@@ -70,7 +70,7 @@ export function serializeRequestForLog(request: {
 }
 
 /**
- * Issue 17 §4: one line per request at `info`, written when it completes, with the request id,
+ * One line per request at `info`, written when it completes, with the request id,
  * the request (as above), the status and the time taken. Fastify's "incoming request" line goes
  * to `debug`: at `info`, every request had cost two lines on the hot path.
  */

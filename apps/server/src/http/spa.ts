@@ -81,8 +81,8 @@ export async function registerSpa(
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
     }
-    // An address that is no page still gets the app, which shows "Page not found" (issue 15
-    // §6), with the status that says so to the browser, crawlers and link checkers.
+    // An address that is no page still gets the app, which shows "Page not found"
+    // with the status that says so to the browser, crawlers and link checkers.
     const known = isPagePath(pathname.slice(config.basePath.length) || '/');
     return reply
       .status(known ? 200 : 404)

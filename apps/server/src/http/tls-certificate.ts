@@ -6,7 +6,7 @@ import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
 /**
- * A self-signed certificate for a demo served over HTTPS (issue 15 §3): ECDSA P-256, for the
+ * A self-signed certificate for a demo served over HTTPS: ECDSA P-256, for the
  * names and addresses the site is reached at. It is its own authority (CA:true, may sign
  * certificates) so that a phone can install it as a trusted certificate: iOS and Android only
  * offer "trust" for an authority's certificate. Valid 397 days, within what Apple's platforms

@@ -7,7 +7,7 @@ import type { TlsSetting } from '../config';
 import { CERTIFICATE_DAYS } from './tls-certificate';
 import { TlsSetupError, isReusable, loadTlsCredentials, namesIn } from './tls';
 
-/** Issue 15 §3: the certificate HTTPS=on makes once, keeps in the data directory and reuses. */
+/** The certificate HTTPS=on makes once, keeps in the data directory and reuses. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOCAL = ['localhost', '127.0.0.1', '::1'];

@@ -9,7 +9,7 @@ import type { TlsSetting } from '../config';
 import { makeSelfSignedCertificate, type PemPair } from './tls-certificate';
 
 /**
- * HTTPS=on (issue 15 §3): the server serves HTTPS itself, so that a phone on the same network
+ * HTTPS=on: the server serves HTTPS itself, so that a phone on the same network
  * gets a secure context (WebCrypto for the phone app, passkeys). The certificate is TLS_CERT's
  * and TLS_KEY's, or one made on first start and kept in DATA_DIR/tls, reused while it is valid
  * and names every host the site is reached at (a phone that trusted it keeps trusting it).

@@ -20,7 +20,7 @@ import {
 import { setHighRiskNextSignIn } from './admin.store';
 
 /**
- * The demo admin's bank attributes (issue 12 §3): the transfer thresholds and the account tier
+ * The demo admin's bank attributes: the transfer thresholds and the account tier
  * of the signed-in customer's own entry — a sales engineer demonstrates on the account they are
  * signed in with. The directory refuses these to a customer token; this API, gated with the
  * other demo tools, is the one way to change them, each change audited.

@@ -34,7 +34,7 @@ export function registerAdminRoutes(
     403: 'Not a customer’s token.',
   };
 
-  // Issue 12 §3: the bank's attributes, which the directory refuses to a customer's token.
+  // The bank's attributes, which the directory refuses to a customer's token.
   app.put(
     ADMIN_THRESHOLDS_PATH,
     {

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1: what the "Behind the scenes" panel shows beside the security events, written to
+ * What the "Behind the scenes" panel shows beside the security events, written to
  * the same audit log but only for a browser whose panel is open (demo tools on): with no panel
  * watching, a sign-in or a transfer writes nothing more than it always did.
  */
@@ -70,12 +70,12 @@ export const AUDIT_EVENT_TYPES = [
   /** The user's password was replaced; details say through what (recovery, forced reset…). */
   'password.changed',
   /**
-   * Issue 14 §1: the customer removed their password: they sign in with a passkey only
+   * The customer removed their password: they sign in with a passkey only
    * (details.passkeys: how many they have).
    */
   'password.removed',
   /**
-   * Issue 14 §6 (ASVS 2.8.5): a right authenticator-app code whose time step was already used
+   * ASVS 2.8.5: a right authenticator-app code whose time step was already used
    * was refused; someone else may have seen it (details.deviceId). The owner is told.
    */
   'otp.replayed',
@@ -107,14 +107,14 @@ export const AUDIT_EVENT_TYPES = [
    * changeId); the new device went, the old one is back, and every session ended.
    */
   'contact.change_undone',
-  /** Issue 12 §4: the customer let an application use their sign-in (details: client, scopes). */
+  /** The customer let an application use their sign-in (details: client, scopes). */
   'oauth.consent_given',
   /** The customer did not allow an application (details.clientId); it got access_denied. */
   'oauth.consent_refused',
   /** The customer revoked a connected app: its grants and tokens ended (details). */
   'oauth.app_revoked',
   /**
-   * Issue 12 §1: a validly signed access token did not match its grant (details.problem: the
+   * A validly signed access token did not match its grant (details.problem: the
    * subject, client, user type or scopes); refused 401. userId is the grant's account.
    */
   'token.refused',
@@ -125,7 +125,7 @@ export const AUDIT_EVENT_TYPES = [
   /** A wrong presenter secret was given (by address); the rate limit caps the guesses. */
   'presenter.refused',
   /**
-   * Issue 14 §3: the customer had this browser remembered after a second factor
+   * The customer had this browser remembered after a second factor
    * (details.browserId, details.browser); it skips the second factor at low risk for 30 days.
    */
   'browser.remembered',
@@ -134,20 +134,20 @@ export const AUDIT_EVENT_TYPES = [
    * refusal, password-change, password-reset, signed-out-everywhere).
    */
   'browser.forgotten',
-  /** Issue 14 §2: a new set of recovery codes was made (details.count); the old set is void. */
+  /** A new set of recovery codes was made (details.count); the old set is void. */
   'recovery_codes.generated',
   /** A recovery code replaced the second factor at sign-in (details.left: codes still unused). */
   'recovery_code.used',
   /** A wrong recovery code at sign-in (details.attemptsLeft, details.locked). */
   'recovery_code.failed',
   /**
-   * Issue 14 §4: a sign-in session ended with its grants and tokens, not by its own sign-out
+   * A sign-in session ended with its grants and tokens, not by its own sign-out
    * (details.sessionId, details.via: the customer's list, "everywhere else", a password change
    * or reset; details.grantsEnded).
    */
   'session.ended',
   /**
-   * Issue 16 §2, pay by bank: an application registered a payment consent (details: consentId,
+   * Pay by bank (ADR 0023): an application registered a payment consent (details: consentId,
    * clientId, amountCents, payeeAccountId, reference); it awaits the customer for 10 minutes.
    */
   'payment_consent.created',
@@ -182,7 +182,7 @@ export interface PartnerRead {
   context?: Record<string, unknown>;
 }
 
-/** The audit event of a partner read: who read whose data (issue 6). */
+/** The audit event of a partner read: who read whose data (ADR 0011). */
 export function partnerReadEvent(read: PartnerRead) {
   return {
     type: 'partner.read' as const,

@@ -11,7 +11,7 @@ export interface AuditEvent {
   ip?: string | null;
   details?: Record<string, unknown>;
   /**
-   * The "Behind the scenes" panel the event belongs to (issue 15 §1). Left out: the panel
+   * The "Behind the scenes" panel the event belongs to (ADR 0021). Left out: the panel
    * watching the current request, if any. Given: an event caused elsewhere on behalf of a
    * watched browser (the phone deciding that browser's push request).
    */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Issue 15 §1: which "Behind the scenes" panel, if any, is watching the request being served.
+ * Which "Behind the scenes" panel, if any, is watching the request being served (ADR 0021).
  * The HTTP layer enters it for a request that carries an open panel's cookie (demo tools on,
  * http/inspector-hook.ts); everything the request causes, down to the audit store, reads it
  * here instead of being handed it through every service. Work started from that request (a

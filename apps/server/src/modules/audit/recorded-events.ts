@@ -1,7 +1,7 @@
 import type { AuditEvent } from './audit.store';
 
 /**
- * Issue 17 §3: who is told of each audit event once its statement has written it (or, for a
+ * Who is told of each audit event once its statement has written it (or, for a
  * panel-only event no panel watches, once its step has: the event happened, only its row is
  * left out). The metrics (audit-metrics.ts) count sign-ins, risk levels, transfers and CIBA
  * decisions here, from the facts the log already records, not from a second path. With no

@@ -40,7 +40,7 @@ const accountParams = z.object({ accountId: z.string().min(1).max(40) });
 const NOT_YOURS = 'Not one of the customer’s accounts (whether or not it exists).';
 
 /**
- * Issue 16 §1: the customer's account activity (entries, CSV, statements, the dashboard's
+ * The customer's account activity (entries, CSV, statements, the dashboard's
  * recent entries), Payment Activity, and Open Banking's transactions. A thin adapter: the
  * activity service decides who sees which account.
  */
@@ -50,7 +50,7 @@ export function registerActivityRoutes(
     auth: AuthGuards;
     activity: ActivityService;
     siteUrl: string;
-    /** The DPoP-bound tokens' guard (issue 16 §2): a company's own application. */
+    /** The DPoP-bound tokens' guard (ADR 0023): a company's own application. */
     dpop: SenderConstrainedGuard;
   },
 ) {

@@ -12,7 +12,7 @@ import {
 import { PENDING_TRANSFER_LIFETIME_MS, creditDebitIndicator } from './banking.rules';
 
 /**
- * Issue 16 §1, pure: how a ledger entry reads to its customer (money in or out), an account's
+ * Pure: how a ledger entry reads to its customer (money in or out), an account's
  * name, what a transfer's state is called on Payment Activity, the activity CSV, and an entry
  * as Open Banking's OBTransaction6. No SQL, no clock: callers pass what they read.
  */

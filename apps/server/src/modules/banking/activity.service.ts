@@ -43,7 +43,7 @@ import {
 export const CSV_MAX_ENTRIES = 10_000;
 
 /**
- * A company's own application (issue 16 §2): its client's own DPoP-bound token, the client
+ * A company's own application (ADR 0023): its client's own DPoP-bound token, the client
  * registered as this business customer's (client-scopes.rules.ts, companyOfClient).
  */
 export interface CompanyCaller {

@@ -187,7 +187,7 @@ export function registerBankingRoutes(
 const confirmationParams = z.object({ transferId: z.string().min(1).max(64) });
 
 /**
- * Issue 12 §3: the one-time code that approves a transfer waiting for it (202 above). 204 with
+ * The one-time code that approves a transfer waiting for it (202 above). 204 with
  * the money moved; 400 `invalid_code` with the tries left (nothing changed); 403 not_approved
  * once the code expired or the tries are used up; 404 not the caller's transfer; 409 a
  * transfer that no longer waits for a code.

@@ -220,7 +220,7 @@ export function automationReasons(
 }
 
 /**
- * Issue 12 §3, the running total. Approval and the deny limit apply to the SUM of the
+ * The running total. Approval and the deny limit apply to the SUM of the
  * customer's transfers in the last 24 hours plus the one asked for, never to each alone, so
  * that splitting a large transfer into small ones changes nothing. What counts toward it:
  * - confirmed transfers (which includes those approved on the phone or by code: approval
@@ -411,7 +411,7 @@ export function isSameTransfer(
  * The navigation menu (the spec's /bxfMenuOptions): a map of entries; the browser makes a
  * nav item of each one with a title and drops the others (the untitled one shows that rule),
  * and collapses at xl with more than 2 items — premier customers' 4 do. URLs are the SPA's;
- * Premier Rewards has a page of its own (issue 15 §6), named from the route table.
+ * Premier Rewards has a page of its own, named from the route table.
  */
 export function menuOptionsFor(tier: AccountTier): MenuOptionsResponse {
   return {

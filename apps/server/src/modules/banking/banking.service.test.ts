@@ -617,7 +617,7 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     });
   });
 
-  describe('above the CIBA threshold without a phone app (issue 12 §3)', () => {
+  describe('above the CIBA threshold without a phone app', () => {
     it('refuses a customer with no sign-in device that can receive a code, moving nothing', async () => {
       const customer = await newCustomer({ checking: 300_000, savings: 0 });
       expect(await banking.transfer(transferOf(customer, '2,000.00'))).toMatchObject({
@@ -718,7 +718,7 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
     });
   });
 
-  describe('the 24-hour running total (issue 12 §3)', () => {
+  describe('the 24-hour running total', () => {
     it('asks approval on the second of five $1,000 transfers with a $1,000 threshold, and denies past the deny limit', async () => {
       phone.reset();
       const customer = await newCustomer({

@@ -396,7 +396,7 @@ export function moneyStatementValues(input: MoveMoneyInput) {
     fromAccountId: input.fromAccountId,
     toAccountId: input.toAccountId,
     amountCents: input.amountCents,
-    // The two ledger entries this statement writes, the debit first (issue 15 §1).
+    // The two ledger entries this statement writes, the debit first (ADR 0021).
     entries: [
       { accountId: input.fromAccountId, amountCents: -input.amountCents },
       { accountId: input.toAccountId, amountCents: input.amountCents },

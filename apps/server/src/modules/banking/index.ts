@@ -1,9 +1,9 @@
 /** The banking module as other modules use it. */
 export type { BankingService } from './banking.service';
-/** Issue 16 §1: a new customer's opening deposits go through the ledger like any money. */
+/** A new customer's opening deposits go through the ledger like any money. */
 export { postOpeningHistory } from './ledger.store';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
-/** Issue 16 §2: a payment against a customer's consent moves the money through the ledger. */
+/** A payment against a customer's consent moves the money through the ledger. */
 export { payConsent, type ConsentPayment, type RunningTotalFacts } from './payment-ledger.store';
 /**
  * Pay by bank applies the customer's thresholds to the same 24-hour running total, and chooses

@@ -1,5 +1,5 @@
 /**
- * The ledger's opening history (issue 16 §1): the entries a newly opened account starts with —
+ * The ledger's opening history: the entries a newly opened account starts with —
  * a new customer's opening deposits, or a demo customer's seeded months — checked before one
  * statement writes them. Pure: the caller passes the postings, oldest first.
  */

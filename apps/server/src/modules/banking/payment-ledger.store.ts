@@ -35,7 +35,7 @@ export interface RunningTotalFacts {
 }
 
 /**
- * Issue 16 §2: the payment of a consent, in the caller's transaction (one per payment). It
+ * The payment of a consent, in the caller's transaction (one per payment). It
  * writes a confirmed transfer row, so it is decided as a transfer is: first the customer's
  * transfer lock (lockTransferringCustomer, which also counts the decision, so that a
  * one-statement transfer begun before it cannot move without counting it) and the expiry of

@@ -17,7 +17,7 @@ import {
 } from './banking.store';
 
 /**
- * Issue 12 §3, the running total: a customer's transfers are decided one at a time, under a
+ * The running total: a customer's transfers are decided one at a time, under a
  * lock on the customer's row, against what the last 24 hours already hold. Each decision also
  * adds one to the row's `transfer_decisions`, so that a transfer can be decided in one
  * statement (decideAndMoveMoney) when nothing was decided meanwhile.

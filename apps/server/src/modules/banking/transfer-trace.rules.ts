@@ -27,7 +27,7 @@ export function decidingRuleOf(decision: TransferDecision): DecidingRule {
 }
 
 /**
- * Issue 15 §1: a transfer's decision as a "Behind the scenes" panel shows it (written only
+ * A transfer's decision as a "Behind the scenes" panel shows it (written only
  * while one watches): the rule, and the amounts it compared — this transfer, what the last 24
  * hours already count, their running total, and the customer's two thresholds.
  */

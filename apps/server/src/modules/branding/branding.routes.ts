@@ -22,7 +22,7 @@ const logoQuerySchema = z.object({
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The bank's brand (issue 15 §5): read by anyone (every page, the phone, the outbox), changed
+ * The bank's brand (ADR 0020): read by anyone (every page, the phone, the outbox), changed
  * only on the demo admin page, while the demo tools are on, by a signed-in customer in the
  * presenter's browser: the brand is everyone's, so one customer's token is not enough
  * (README "Demo tools").
