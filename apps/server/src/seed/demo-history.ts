@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HistoryLeg, HistoryPosting } from '../modules/banking/ledger.rules';
 
 /**
- * A demo customer's ninety days of activity (issue 16 §1): salary, rent, utilities, groceries
+ * A demo customer's ninety days of activity: salary, rent, utilities, groceries
  * by debit card, card purchases and their monthly payment, a monthly transfer to savings and
  * savings interest, ending at the balances the README lists. The content (amounts,
  * descriptions, order) depends only on the username, never on the date or a random source;

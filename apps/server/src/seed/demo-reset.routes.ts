@@ -14,7 +14,7 @@ import type { PresenterGuard } from '../modules/identity';
 import type { SeedResult } from './seed';
 
 /**
- * `POST /api/dev/demo-reset` — the scenario page's "Reset demo" (issue 15 §2): the seed's reset
+ * `POST /api/dev/demo-reset` — the scenario page's "Reset demo": the seed's reset
  * (`npm run seed -- --reset`) from the browser. Registered only while DEMO_TOOLS=on, and for
  * the presenter only: it resets everyone's demo, so it needs the presenter cookie (README
  * "Demo tools"); the anti-forgery header keeps a cross-site

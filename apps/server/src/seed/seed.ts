@@ -36,7 +36,7 @@ const DEMO_TABLES = [
   'users',
   'outbox_messages',
   'audit_events',
-  // Issue 15 §5: "Reset demo" brings back the default brand from the environment.
+  // "Reset demo" brings back the default brand from the environment (ADR 0020).
   'branding',
 ] as const;
 

@@ -32,7 +32,7 @@ export interface BrandLogo {
 }
 
 /**
- * The bank's brand (issue 15 §5, ADR 0020): the environment's defaults, or the one the demo
+ * The bank's brand (ADR 0020): the environment's defaults, or the one the demo
  * admin set, read fresh on every call so that every instance applies a change at once.
  */
 export interface BrandingService {

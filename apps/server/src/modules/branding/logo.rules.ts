@@ -3,7 +3,7 @@ import { MAX_LOGO_BYTES, type LogoType, brandingMessages } from '@anybank/contra
 const reasons = brandingMessages.logoReasons;
 
 /**
- * What an uploaded logo may be (issue 15 §5, ADR 0020): a PNG that really is one, or an SVG
+ * What an uploaded logo may be (ADR 0020): a PNG that really is one, or an SVG
  * that is only a drawing.
  *
  * The control that keeps an SVG harmless is how it is served, not this check: it is only ever

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database';
 import { contactChanges, users } from '../../db/schema';
 
 /**
- * Changes of a customer's e-mail address or mobile number (issue 12 §2): pending until the
+ * Changes of a customer's e-mail address or mobile number: pending until the
  * code sent to the new one is entered, then confirmed with the previous value kept.
  */
 export type ContactChangeRow = typeof contactChanges.$inferSelect;

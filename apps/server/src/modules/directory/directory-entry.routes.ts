@@ -15,7 +15,7 @@ const dnParams = z.object({ dn: z.string().min(1).max(512) });
 /**
  * `GET/PUT/PATCH {root}/{DN}` (document 2 §7): the signed-in customer's own entry, with their
  * bank access token. PUT names attributes to replace; PATCH takes LDAP-style
- * `{modifications: [{attributeName, modificationType: 'set', values}]}`. Issue 12 §3: the only
+ * `{modifications: [{attributeName, modificationType: 'set', values}]}`. The only
  * attributes the spec lets these change (thresholds, tier) are the bank's, so a customer's
  * token is refused them (403 `bank_attribute`); the demo admin API sets them instead.
  */

@@ -70,7 +70,7 @@ export function createDirectoryEntryService(deps: {
   }
 
   /**
-   * Issue 12 §3: the thresholds and the tier are the bank's attributes. A customer's token
+   * The thresholds and the tier are the bank's attributes. A customer's token
    * names them only to be refused (403 `bank_attribute`), and nothing changes; the demo admin
    * sets them through its own API (modules/admin), which the demo-tools switch gates. Any other
    * attribute stays read-only here (400). A request that changes nothing answers the entry.

@@ -112,7 +112,7 @@ export async function recordTotpStep(
 
 /**
  * The hash of a new password that passed the new-password check (identity's `hashNewPassword`:
- * the spec's rule, the owner's details, zxcvbn; issue 14 §5). Only that function makes one, so
+ * the spec's rule, the owner's details, zxcvbn). Only that function makes one, so
  * no code path can store a new password without the check.
  */
 export type CheckedPasswordHash = string & { readonly __checkedPassword: true };
@@ -130,7 +130,7 @@ export async function setUserPassword(
 }
 
 /**
- * Issue 14 §1: no password any more; the customer signs in with their device (a passkey-only
+ * No password any more; the customer signs in with their device (a passkey-only
  * account: no hash, 'Device'). The caller has checked that a passkey exists.
  */
 export async function removeUserPassword(db: Queryable, userId: string): Promise<boolean> {

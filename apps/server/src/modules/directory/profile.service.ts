@@ -46,7 +46,7 @@ export type ProfileSaveOutcome =
 export interface ProfileService {
   /**
    * Saves the details. A new e-mail address or mobile number is not used yet: it waits, pending,
-   * for the code sent to it (issue 12 §2), and the old one stays the sign-in device and recovery
+   * for the code sent to it, and the old one stays the sign-in device and recovery
    * address until then. A blanked mobile is a removal and is made at once. Changing either needs
    * a step-up made for it (spent by the save; a fresh sign-in alone is not enough).
    */
@@ -76,7 +76,7 @@ export interface ProfileService {
   ): Promise<boolean>;
   /** Is this address or number already one of the user's devices (document 1 §4.4)? */
   hasDevice(userId: string, kind: TargetKind, target: string): Promise<boolean>;
-  /** Whose a new password is (issue 14 §5: it must not contain these); null when gone. */
+  /** Whose a new password is (it must not contain these); null when gone. */
   passwordOwner(userId: string): Promise<PasswordOwner | null>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The "Behind the scenes" panel's server side (issue 15 §1): which browser a panel is, and
+ * The "Behind the scenes" panel's server side (ADR 0021): which browser a panel is, and
  * its events, read from the audit log. Registered only while demo tools are on.
  */
 export { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';

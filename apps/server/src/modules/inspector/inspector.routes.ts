@@ -23,7 +23,7 @@ const WAKE_DELAY_MS = 300;
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * Issue 15 §1, "Behind the scenes" (a demo tool: registered only while DEMO_TOOLS=on, so the
+ * "Behind the scenes" (a demo tool: registered only while DEMO_TOOLS=on, so the
  * routes answer 404 otherwise). Opening gives this browser a panel cookie; the events stream
  * (server-sent events) then carries what requests with that cookie caused, and nothing else.
  */

@@ -3,7 +3,7 @@ import { EVENT_EXPLANATIONS, pageRoute, type InspectorEntry } from '@anybank/con
 import type { AuditEventType } from '../audit/audit.rules';
 
 /**
- * Issue 15 §1, "Behind the scenes": which browser a panel is, and what it is shown. The panel's
+ * "Behind the scenes" (ADR 0021): which browser a panel is, and what it is shown. The panel's
  * cookie holds a random token; the audit log only ever holds its hash (the inspector id), so
  * reading the log never gives anyone a panel's cookie.
  */

@@ -47,7 +47,7 @@ export interface MessagingService {
   /** E-mails with this subject sent to this address since `since` (per-address limits). */
   countEmailsSentTo(recipient: string, subject: string, since: Date): Promise<number>;
   /**
-   * A template with the current brand's names in its slots (issue 15 §5), for text that is
+   * A template with the current brand's names in its slots (ADR 0020), for text that is
    * kept before it is sent (a push request's title, which the phone reads).
    */
   branded(text: string, within?: Queryable): Promise<string>;

@@ -9,8 +9,8 @@ import {
   securityNoticeFor as securityNoticeTemplate,
 } from './security-notice.rules';
 
-// The rules write the bank's name as a slot the messaging fills in when it sends (issue 15
-// §5): these tests read the notices as sent under the default brand.
+// The rules write the bank's name as a slot the messaging fills in when it sends
+// (ADR 0020): these tests read the notices as sent under the default brand.
 const branded = (text: string) => fillBrand(text, DEFAULT_BRAND);
 function sent<T extends { subject: string; body: string } | null>(notice: T): T {
   return notice && { ...notice, subject: branded(notice.subject), body: branded(notice.body) };
@@ -95,7 +95,7 @@ describe('security notices', () => {
       'A recovery code was used to sign in to AnyBank',
       'a recovery code was used instead of your second factor to sign in to your AnyBank username jane.doe on 24 November 2026 at 19:45 UTC. You have 2 recovery codes left.',
     ],
-  ])('tells the person of %s %j (issue 14 §2)', (type, details, subject, sentence) => {
+  ])('tells the person of %s %j', (type, details, subject, sentence) => {
     const notice = securityNoticeFor({ type, details }, JANE, AT);
     expect(notice?.subject).toBe(subject);
     expect(notice?.body).toContain(sentence);
@@ -113,7 +113,7 @@ describe('security notices', () => {
       'Someone used an old code from your authenticator app',
       'a code from your authenticator app that had already been used was entered to sign in to your AnyBank username jane.doe. We refused it.',
     ],
-  ])('tells the person of %s (issue 14 §1, §6)', (type, subject, sentence) => {
+  ])('tells the person of %s', (type, subject, sentence) => {
     const notice = securityNoticeFor({ type }, JANE, AT);
     expect(notice?.subject).toBe(subject);
     expect(notice?.body).toContain(sentence);

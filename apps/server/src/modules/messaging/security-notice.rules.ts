@@ -52,7 +52,7 @@ const NOTICES: Readonly<
     subject: text.passwordChangedSubject,
     body: `${text.passwordChanged(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
   }),
-  // Issue 14 §1, §6: a password removed (passkey only from now on); a replayed app code.
+  // A password removed (passkey only from now on); a replayed app code.
   'password.removed': (_change, holder, when) => ({
     subject: text.passwordRemovedSubject,
     body: `${text.passwordRemoved(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
@@ -73,7 +73,7 @@ const NOTICES: Readonly<
     subject: text.cloneSuspectedSubject,
     body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
   }),
-  // Issue 14 §2: a new set of recovery codes, and each code used to sign in.
+  // A new set of recovery codes, and each code used to sign in.
   'recovery_codes.generated': (_change, holder, when) => ({
     subject: text.recoveryCodesGeneratedSubject,
     body: `${text.recoveryCodesGenerated(holder.firstName, holder.username, when)}\n\n${CLOSING}`,
@@ -82,7 +82,7 @@ const NOTICES: Readonly<
     subject: text.recoveryCodeUsedSubject,
     body: `${text.recoveryCodeUsed(holder.firstName, holder.username, when, typeof change.details?.left === 'number' ? text.recoveryCodesLeft(change.details.left) : '')}\n\n${CLOSING}`,
   }),
-  // Issue 14 §3: a browser that no longer asks for the second factor, named by its user agent.
+  // A browser that no longer asks for the second factor, named by its user agent.
   'browser.remembered': (change, holder, when) => ({
     subject: text.browserRememberedSubject,
     body: `${text.browserRemembered(holder.firstName, holder.username, typeof change.details?.browser === 'string' ? change.details.browser : messages.rememberedBrowsers.unknownBrowser, when)}\n\n${CLOSING}`,
@@ -121,7 +121,7 @@ const CONTACT_WORDS: Record<ContactChangeFacts['kind'], string> = {
 };
 
 /**
- * The notice to the previous address or number (issue 12 §2): what changed and to what, when,
+ * The notice to the previous address or number: what changed and to what, when,
  * from which browser, the one-click "This wasn't me" link that undoes it, and how to get help —
  * with the 24 hours in which the new one is no way in and a password reset still comes here.
  */

@@ -49,7 +49,7 @@ export const registrationTicketSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   username: z.string(),
-  /** Null for a passkey-only account (issue 14 §1), which has `passkey` instead. */
+  /** Null for a passkey-only account, which has `passkey` instead. */
   passwordHash: z.string().startsWith('$argon2').nullable(),
   codeHash: z.string().regex(/^[0-9a-f]{64}$/),
   /** A passkey registration: the new account's id (the passkey's user handle) and challenge. */

@@ -72,7 +72,7 @@ export interface OrchestrationDeps {
   notices: SecurityNotices;
   /** Checks a user's access token (signature, audience, a grant still live): the APIs' own check. */
   auth: Pick<AuthGuards, 'verifyAccessToken'>;
-  /** The step-up guard of the sensitive policies (issue 12 §2). */
+  /** The step-up guard of the sensitive policies. */
   recentAuth: RecentAuthentication;
   /** Digital-wallet pairing, shared with the phone's redemption route. */
   wallet: WalletService;

@@ -16,7 +16,7 @@ export interface PasskeyTicket {
 export type PasskeyDevice = NewDirectoryEntry['devices'][number];
 
 /**
- * "Create an account with a passkey" (issue 14 §1), beside the registration service: the
+ * "Create an account with a passkey", beside the registration service: the
  * WebAuthn creation options for a customer who does not exist yet (their id is chosen now and
  * sealed in the ticket, so the passkey's user handle is the account's id), and the check of
  * the browser's answer. Real attestation verification (challenge, origin, rpId, signature) with

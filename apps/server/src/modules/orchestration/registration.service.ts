@@ -44,7 +44,7 @@ export interface RegistrationDeps {
   secrets: SecretBox;
   signingSecret: string;
   clock: () => Date;
-  /** "Create an account with a passkey" (issue 14 §1); without it, only passwords. */
+  /** "Create an account with a passkey"; without it, only passwords. */
   passkeys?: PasskeyRegistration;
 }
 
@@ -124,7 +124,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       lastName: form.lastName,
       email: form.email,
       username: form.username,
-      // Issue 14 §5: a common, breached or personal password is refused here (400, its field).
+      // A common, breached or personal password is refused here (400, its field).
       passwordHash: passkey
         ? null
         : await hashNewPassword(form.password, {
@@ -188,7 +188,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       if (taken.length > 0) return { kind: 'taken', errors: taken };
       const { user, accounts } = await deps.directory.createEntry(tx, {
         user: {
-          // A passkey-only account (issue 14 §1): the id its passkey was made for, no password.
+          // A passkey-only account: the id its passkey was made for, no password.
           ...(ticket.passkey ? { id: ticket.passkey.userId } : {}),
           uid: ticket.username,
           firstName: ticket.firstName,

@@ -1,4 +1,4 @@
-/** Pay by bank at the bank (issue 16 §2, ADR 0023): payment consents and their payments. */
+/** Pay by bank at the bank (ADR 0023): payment consents and their payments. */
 export {
   createPaymentConsentService,
   customerPaymentsByApp,

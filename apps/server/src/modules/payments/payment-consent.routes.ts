@@ -32,7 +32,7 @@ const DPOP_CALLER =
   'The application’s access token as `Authorization: DPoP <token>`, with a `DPoP` proof of its key for this request (RFC 9449): a bearer token, or a proof that is missing, stale, replayed or for another request, answers 401.';
 
 /**
- * Issue 16 §2 (ADR 0023): the Open Banking style payment API an application calls with its
+ * Pay by bank (ADR 0023): the Open Banking style payment API an application calls with its
  * DPoP-bound tokens, and the bank's payment consent screen's two calls (the browser holding the
  * OAuth interaction). Thin: the service decides.
  */

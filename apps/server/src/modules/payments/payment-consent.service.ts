@@ -45,7 +45,7 @@ export type { ConsentScreenBrowser, PaymentDecisionOutcome };
 type ConnectedPayments = NonNullable<ConnectedApp['payments']>;
 
 /**
- * The payments a customer decided, by application, for Connected apps (issue 16 §2): a paid
+ * The payments a customer decided, by application, for Connected apps (ADR 0023): a paid
  * consent shows as used.
  */
 export function customerPaymentsByApp(db: Database) {
@@ -111,7 +111,7 @@ const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
- * Issue 16 §2 (ADR 0023): domestic payment consents at the bank. An application registers one
+ * Pay by bank (ADR 0023): domestic payment consents at the bank. An application registers one
  * (its client-credentials token), the customer authorises it on the bank's consent screen (or
  * refuses it), and the application submits the payment once with the token of that
  * authorization; the money moves through the ledger in one transaction with its audit event.

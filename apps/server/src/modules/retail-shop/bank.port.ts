@@ -61,7 +61,7 @@ export class AuthorizationAnswerError extends Error {
 }
 
 /**
- * The shop's one way to its bank (issue 16 §2, ADR 0023): AnyBank's public HTTP API at its
+ * The shop's one way to its bank (ADR 0023): AnyBank's public HTTP API at its
  * public URL, through openid-client as a FAPI 2.0 client — `private_key_jwt` with the shop's own
  * key, pushed authorization requests with PKCE, DPoP-bound tokens and a DPoP proof on every call
  * to the payment API and to its company's account. It knows nothing of the bank but its address

@@ -1,4 +1,4 @@
-/** Issue 16 §2: the retail shop, another company paid by bank; it reaches the bank over HTTP only. */
+/** The retail shop, another company paid by bank; it reaches the bank over HTTP only. */
 export { createBankPort } from './bank.port';
 export { createOrderSeal } from './order-cookie';
 export { createRetailShopService, type RetailShopService } from './retail-shop.service';

@@ -34,7 +34,7 @@ const callbackQuerySchema = z.object({
 const ORDER_COOKIE_MAX_AGE_S = 60 * 60;
 
 /**
- * Issue 16 §2: the retail shop's own server calls, for its page at `/retail`. Another company's:
+ * The retail shop's own server calls, for its page at `/retail`. Another company's:
  * they live on the bank's server only because the demo runs as one process.
  */
 export function registerRetailShopRoutes(

@@ -50,7 +50,7 @@ function paymentOf(order: ShopOrder): SubmitPayment {
 }
 
 /**
- * Issue 16 §2: the retail shop's server side, another company's. It holds no tables and calls
+ * The retail shop's server side, another company's. It holds no tables and calls
  * no service of the bank: everything goes through its BankPort (the bank's public HTTP API),
  * and its orders live in its own sealed cookie. It never holds a database transaction.
  */

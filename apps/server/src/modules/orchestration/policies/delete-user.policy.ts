@@ -18,7 +18,7 @@ export function createDeleteUserPolicy(deps: {
     input: deleteUserRequestSchema,
     async run(input, context): Promise<AdminPolicyResponse> {
       const user = userOf(context);
-      // Deleting the account: only after a recent sign-in or step-up (issue 12 §2).
+      // Deleting the account: only after a recent sign-in or step-up.
       await deps.recentAuth.requireRecentAuthentication(user);
       return deps.admin.deleteUser(user, { host: input.host, ip: context.ip });
     },

@@ -109,7 +109,7 @@ export function checkProfile(
     errors.push({ field: 'mail', message: messages.validation.emailInvalid });
   else if (email.length > PROFILE_FIELD_MAX_LENGTH)
     errors.push({ field: 'mail', message: orchestrationMessages.emailTooLong });
-  // Issue 14 §6: read with libphonenumber-js (no `+`: the bank's country), stored in E.164.
+  // Read with libphonenumber-js (no `+`: the bank's country), stored in E.164.
   const phone = mobile === '' ? null : readPhoneNumber(mobile, phoneCountry);
   if (phone && !phone.ok) errors.push({ field: 'mobile', message: phone.message });
   const street = optional(

@@ -16,7 +16,7 @@ export function createRegistrationPolicy(deps: { registration: RegistrationServi
       switch (input.step) {
         case 'start':
           return deps.registration.start(input);
-        // Issue 14 §1: the same form with no password; a passkey is created instead.
+        // The same form with no password; a passkey is created instead.
         case 'startPasskey':
           return deps.registration.startPasskey(input);
         case 'verify':

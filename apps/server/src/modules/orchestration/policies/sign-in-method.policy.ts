@@ -72,7 +72,7 @@ export function createSignInMethodPolicy(deps: {
         ) {
           return refusal(messages.validation.passwordHint);
         }
-        // Issue 14 §5: not common, breached or personal; said in the shape the page reads.
+        // Not common, breached or personal; said in the shape the page reads.
         const owner = await deps.profile.passwordOwner(user.userId);
         if (!owner) throw new DomainError('no_such_user');
         try {

@@ -36,7 +36,7 @@ export function createWalletPairingPolicy(deps: {
       if (input.subject !== undefined && input.subject !== user.userId) {
         throw new DomainError('wallet_other_customer');
       }
-      // A card on a new phone: only after a recent sign-in or step-up (issue 12 §2).
+      // A card on a new phone: only after a recent sign-in or step-up.
       await deps.recentAuth.requireRecentAuthentication(user);
       const pairing = await deps.wallet.startPairing({ userId: user.userId, ip: context.ip });
       const qrCode = await toDataURL(pairing.pairingUrl, {
