@@ -226,7 +226,7 @@ export default tseslint.config(
   { files: ['**/*.{ts,tsx,mjs,js}'], rules: { 'max-lines': ['error', LONG_FILES.rule] } },
   { files: Object.keys(LONG_FILES.exceptions), rules: { 'max-lines': 'off' } },
   {
-    // The sign-in stays readable by factor (issue 13): a flow or factor file that grows past
+    // The sign-in stays readable by factor (ADR 0018): a flow or factor file that grows past
     // 300 lines is split, not scrolled; the login modal only composes its tabs.
     files: [
       `${SERVER_MODULES}/identity/flow/**/*.ts`,

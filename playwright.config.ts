@@ -60,7 +60,7 @@ export const E2E_WEB_DIST_DIR = path.join(outputDir, 'e2e-web-dist');
 
 /**
  * This run's server secrets, random, set in the servers' environment as a deployment sets them
- * (issue 12 §1: none has a default; unset ones would be generated into each server's database,
+ * (ADR 0017: none has a default; unset ones would be generated into each server's database,
  * which the tests cannot read while it runs). Made once in the runner process; the workers it
  * forks inherit them, so e2e/bundle-secrets.spec.ts checks the bundle against the very values
  * the servers hold.

@@ -5,7 +5,7 @@
 // is still live (sign-out revokes at once). Beside it, in the same run and at the same
 // concurrency, the same server's /healthz: Fastify plus one `select 1`, the least any
 // database-backed endpoint of this server costs. Targets: ≥ 3,000 requests/s, p99 < 20 ms.
-// PostgreSQL runs with one server process and with WORKERS=2 (issue 17 §4: p99 < 20 ms at 64
+// PostgreSQL runs with one server process and with WORKERS=2 (p99 < 20 ms at 64
 // connections with two). Figures only: nothing here passes or fails. BENCH_RUN_SECONDS bounds
 // each run (default 10).
 import { BALANCES_API_PATH } from '@anybank/contracts';

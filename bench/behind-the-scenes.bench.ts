@@ -1,5 +1,5 @@
 // `npm run bench:behind-the-scenes`: what an open "Behind the scenes" panel costs the bank
-// (issue 15 §1: at most 5 % of the sign-in rate). The same complete sign-ins as `bench:login`,
+// (ADR 0021: at most 5 % of the sign-in rate). The same complete sign-ins as `bench:login`,
 // BENCH_SIGN_IN_USERS (8) customers at once, on two servers started alike: one where no panel
 // was ever opened (closed), one where every customer's browser has a panel open and its event
 // stream read, as the panel reads it (open). Rounds alternate between the two, so the machine's

@@ -4,7 +4,7 @@
 // and at the same concurrency, the same server's discovery document: the same way in (Fastify,
 // the provider's middleware, its Koa stack) without client authentication or signing, so the
 // ratio says what the grant itself costs on top of answering at all.
-// Target (issue 17 §4): grants/s ≥ 70 % of the discovery documents/s of the same run; beside
+// Target: grants/s ≥ 70 % of the discovery documents/s of the same run; beside
 // it, ≥ 800 grants/s on this 2-core machine, and Keycloak's published sizing (120 per vCPU).
 // Figures only: nothing here passes or fails. BENCH_RUN_SECONDS bounds each run (default 5).
 import { randomBytes } from 'node:crypto';

@@ -237,7 +237,7 @@ async function addCustomers(database: DatabaseHandle) {
           authnPreference: 'Password',
           passwordHash,
           // Far above what the run moves: the bench measures transfers that move money, not
-          // the day's running total asking for a code (issue 12 §3).
+          // the day's running total asking for a code.
           cibaThreshold: 1_000_000,
           denyThreshold: 2_000_000,
         },

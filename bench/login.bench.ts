@@ -4,7 +4,7 @@
 // Beside it, in the same run, raw argon2id hashes per second with the server's own hashing
 // function (hashPassword: the same parameters) at the same concurrency, measured before and
 // after the sign-ins and averaged. A sign-in verifies one password, so the ratio says how much
-// of a sign-in's cost is the hash (issue 17 §4's targets: sign-ins/s ≥ 30 % of hashes/s with one
+// of a sign-in's cost is the hash (the targets: sign-ins/s ≥ 30 % of hashes/s with one
 // server process, ≥ 45 % with WORKERS=2). p50/p99 per step. PostgreSQL when TEST_DATABASE_URL is
 // set, with WORKERS=1 and WORKERS=2, and PGlite (one process: it has one connection). Then, on
 // PostgreSQL, the statements and transactions one sign-in asks of the database, counted on the
@@ -22,7 +22,7 @@ const USERS = Number(process.env.BENCH_SIGN_IN_USERS ?? 8);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 160);
 const HASHES = Number(process.env.BENCH_HASHES ?? 200);
 const COUNTED_SIGN_INS = Number(process.env.BENCH_COUNTED_SIGN_INS ?? 16);
-/** Issue 17 §4: sign-ins/s as a share of hashes/s, by the number of server processes. */
+/** Sign-ins/s as a share of hashes/s, by the number of server processes (README "Performance"). */
 const TARGET_RATIO: Record<number, number> = { 1: 0.3, 2: 0.45 };
 
 /** Raw argon2id hashes per second, USERS at a time, as the server would compute them. */

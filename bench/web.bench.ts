@@ -33,7 +33,7 @@ import { machine, table, verdict, writeResult } from './support/report';
 import { buildWebApp, entryScriptsOf } from './support/web-build';
 
 /**
- * Issue 17 §4's target for the first load (zod's schemas out of it among others); the budget
+ * The target for the first load (ADR 0024; zod's schemas out of it among others); the budget
  * the e2e suite holds every build to (FIRST_LOAD_BUDGET_GZIP_KB) is the ceiling, not the aim.
  */
 const TARGET_GZIP_KB = 100;

@@ -32,10 +32,10 @@ export async function buildWebApp(): Promise<string> {
 }
 
 /**
- * Issue 7's budget for the JavaScript of a first visit to `/`, gzipped: partner portals, charts
+ * The budget for the JavaScript of a first visit to `/`, gzipped: partner portals, charts
  * and admin load lazily. The bench reports against it, and an e2e test keeps the build within it.
- * 150 KB until issue 15, whose pieces every page shows raised it to 160 (measured 154-157 KB).
- * 110 since issue 17 §4 took the first load to 98 KB (ADR 0024: no zod, no other page's words or
+ * 150 KB until the panel, the brand and the new pages raised it to 160 (measured 154-157 KB).
+ * 110 since the first load was taken to 98 KB (ADR 0024: no zod, no other page's words or
  * code, the layout without react-bootstrap parts it does not show): a little room above the
  * measure, which a library brought back into the first page exceeds (zod is checked apart).
  */
