@@ -1,8 +1,4 @@
-import {
-  OTP_PATTERN,
-  messages,
-  type LoginDeviceType,
-} from '@anybank/contracts';
+import { OTP_PATTERN, messages, type LoginDeviceType } from '@anybank/contracts';
 import type { FlowDevice } from '@anybank/contracts';
 import { engineSecondFactor } from './challenge-factor';
 import {
