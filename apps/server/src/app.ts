@@ -34,6 +34,7 @@ import { registerConsents } from './modules/consents';
 import { registerDirectory } from './modules/directory';
 import { registerHelpDesk } from './modules/helpdesk';
 import {
+  deviceKindOf,
   registerIdentity,
   type AuthGuards,
   type ChallengeService,
@@ -192,6 +193,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const { messaging, notices } = registerMessaging(ctx, {
     emailTransport: deps.emailTransport,
     brandNames: (within) => branding.names(within),
+    // A device in words, as its method declares it (identity's declared devices).
+    deviceWordsOf: (type) => deviceKindOf(type).words,
   });
   const identity = await registerIdentity(ctx, {
     keys,

@@ -135,13 +135,14 @@ describe.each(API_DATABASES)('the account help desk on %s', (kind) => {
     expect(verified.session).toMatchObject({ status: 'verified', method: 'push' });
     expect(verified.session?.account).toMatchObject({ signInLocked: true, failedSignIns: 5 });
     expect(verified.session?.account?.passwordLockedUntil).not.toBeNull();
-    // The rep sees what each device is called, nothing of its secrets.
+    // The rep sees what each device is called and what kind it is, nothing of its secrets.
     const devices = verified.session?.account?.devices ?? [];
     expect(devices.map((device) => Object.keys(device).sort())).toEqual([
-      ['id', 'name', 'type'],
-      ['id', 'name', 'type'],
+      ['id', 'kind', 'name', 'type'],
+      ['id', 'kind', 'name', 'type'],
     ]);
     expect(devices.map((device) => device.type).sort()).toEqual(['Email', 'iPhone']);
+    expect(devices.map((device) => device.kind).sort()).toEqual(['e-mail codes', 'phone app']);
     expect(JSON.stringify(verified.session)).not.toContain(String(phone.publicJwk.x));
 
     const unlocked = await asSam('unlock', { sessionId: session.sessionId });

@@ -97,6 +97,8 @@ export const helpDeskDeviceSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
+  /** What kind of method it is, as its method words it for staff: "authenticator app". */
+  kind: z.string(),
 });
 export type HelpDeskDevice = z.infer<typeof helpDeskDeviceSchema>;
 

@@ -51,3 +51,4 @@ export * from './sent-messages';
 export * from './api-error-messages';
 export * from './challenge-prompt';
 export * from './challenge-prompt.schemas';
+export * from './device-kinds';

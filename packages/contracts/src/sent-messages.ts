@@ -126,15 +126,6 @@ export const securityNoticeMessages = {
     `Hello ${firstName}, on ${when} you asked us not to ask for a second factor on ${browser} for 30 days when you sign in to your ${BANK} username ${username} with your password. You can forget this browser at any time under Remembered browsers on Sign In & Password.`,
   recoveryCodesLeft: (count: number) =>
     `You have ${count} recovery code${count === 1 ? '' : 's'} left.`,
-  deviceWords: {
-    iPhone: `the ${APP} app on a phone`,
-    SMS: 'a mobile number for text-message codes',
-    Email: 'an e-mail address for codes',
-    TOTP: 'an authenticator app',
-    FIDO2: 'a passkey',
-    SECURITY_KEY: 'a security key',
-    PLATFORM: 'a passkey',
-  } as Readonly<Record<string, string>>,
   newPhoneWords: `the ${APP} app on a new phone`,
   someMethodWords: 'a sign-in method',
   ifItWasNot: `If it was not you, reset your password now with 'Forgot password?' on the sign-in page and call us: someone else may be using your account. ${BANK} will never ask you for a password or a code.`,

@@ -133,6 +133,17 @@ export const contactChanges = pgTable(
   ],
 );
 
+/**
+ * The sign-in devices whose target is one of the person's contact details (document 1 §4.4):
+ * the directory keeps them in step with the profile (a new address replaces the old one's
+ * device, a blanked mobile removes its device). Their methods (identity's email-code and
+ * sms-code) sign in with these types.
+ */
+export const CONTACT_DEVICES = {
+  email: { type: 'Email', name: 'Email' },
+  phone: { type: 'SMS', name: 'SMS' },
+} as const;
+
 /** Second factors (document 1 §3.4). Secrets are stored encrypted, never in the clear. */
 export const mfaDevices = pgTable(
   'mfa_devices',

@@ -2,8 +2,8 @@ import { CONTACT_CHANGE_RECOVERY_HOLD_MS, MAX_MFA_DEVICES } from '@anybank/contr
 import type { Queryable } from '../../db/database';
 import { insertAuditEvent, type AuditEvent } from '../audit';
 import type { SecurityNotices } from '../messaging';
+import { CONTACT_DEVICES } from '../../db/schema/directory';
 import {
-  DEVICE_TYPE_OF_TARGET,
   contactReplacementWindows,
   deviceInUseAt,
   sameDeviceTarget,
@@ -36,7 +36,9 @@ async function recordChange(tx: Queryable, changes: DeviceChange[], change: Devi
   changes.push(change);
 }
 
-const DEVICE_NAMES: Record<TargetKind, string> = { email: 'Email', phone: 'SMS' };
+/** The device that follows each kind of contact detail: its type, and a new one's name. */
+export const DEVICE_OF_TARGET: Readonly<Record<TargetKind, { type: string; name: string }>> =
+  CONTACT_DEVICES;
 
 /**
  * Replaces the device of one kind whose target was `oldTarget` with one for `newTarget`.
@@ -55,7 +57,7 @@ export async function replaceDevice(
   changes: DeviceChange[],
   at?: Date,
 ): Promise<boolean> {
-  const type = DEVICE_TYPE_OF_TARGET[kind];
+  const { type, name } = DEVICE_OF_TARGET[kind];
   let devices = await listMfaDevicesOf(tx, userId);
   if (at) {
     const over = devices.filter((device) => device.inUseUntil !== null && device.inUseUntil <= at);
@@ -108,7 +110,7 @@ export async function replaceDevice(
   const added = await insertMfaDevice(tx, {
     userId,
     type,
-    name: DEVICE_NAMES[kind],
+    name,
     target: storedTarget(kind, newTarget),
     ...windows.added,
   });
@@ -146,7 +148,9 @@ async function removeDevices(
         ip,
         details: { deviceId: device.id, deviceType: device.type, via: 'profile-update' },
       },
-      ...(device.type === 'Email' && device.target ? { removedAddress: device.target } : {}),
+      ...(device.type === DEVICE_OF_TARGET.email.type && device.target
+        ? { removedAddress: device.target }
+        : {}),
     });
   }
 }

@@ -10,12 +10,8 @@ import {
   markContactChangeUndone,
   supersedePendingChanges,
 } from './contact-change.store';
-import {
-  DEVICE_TYPE_OF_TARGET,
-  sameDeviceTarget,
-  storedTarget,
-  type TargetKind,
-} from './directory.rules';
+import { sameDeviceTarget, storedTarget, type TargetKind } from './directory.rules';
+import { DEVICE_OF_TARGET } from './contact-devices';
 import { lockUserById } from './directory-entry.store';
 import {
   deleteMfaDevices,
@@ -55,7 +51,7 @@ export function createContactUndoService(deps: {
         const kind = change.kind as ContactKind;
         const previous = change.previousValue;
         const targetKind: TargetKind = kind === 'email' ? 'email' : 'phone';
-        const type = DEVICE_TYPE_OF_TARGET[targetKind];
+        const { type } = DEVICE_OF_TARGET[targetKind];
 
         // The contact detail: back to the previous one (an address someone else took since
         // stays theirs; the device below still brings the previous one back as a way in).

@@ -69,12 +69,6 @@ export function storedTarget(kind: TargetKind, value: string): string {
   return kind === 'email' ? trimmed.toLowerCase() : (toE164(trimmed) ?? trimmed);
 }
 
-/** The device type whose target a kind is compared with. */
-export const DEVICE_TYPE_OF_TARGET: Record<TargetKind, 'Email' | 'SMS'> = {
-  email: 'Email',
-  phone: 'SMS',
-};
-
 /**
  * Usernames that name no person who may sign in, so nobody may register them: the organisations
  * the bank knows (contracts' organisations.ts, referred to by id, never by these names) and the

@@ -22,8 +22,9 @@ export {
 
 // Rules.
 export { maskEmail, maskPhone } from './contact-mask.rules';
+/** The devices that follow the contact details (document 1 §4.4): their types and names. */
+export { DEVICE_OF_TARGET } from './contact-devices';
 export {
-  DEVICE_TYPE_OF_TARGET,
   accountKindAt,
   deviceInUseAt,
   fullAddress,

@@ -15,13 +15,8 @@ import {
   insertPendingContactChange,
   type ContactChangeRow,
 } from './contact-change.store';
-import { replaceDevice, tellChanges, type DeviceChange } from './contact-devices';
-import {
-  DEVICE_TYPE_OF_TARGET,
-  sameDeviceTarget,
-  type CustomerProfile,
-  type TargetKind,
-} from './directory.rules';
+import { DEVICE_OF_TARGET, replaceDevice, tellChanges, type DeviceChange } from './contact-devices';
+import { sameDeviceTarget, type CustomerProfile, type TargetKind } from './directory.rules';
 import { lockUserById } from './directory-entry.store';
 import {
   findUserById,
@@ -236,7 +231,7 @@ export function createProfileService(deps: ProfileDeps): ProfileService {
       const devices = await listMfaDevicesOf(deps.db, userId);
       return devices.some(
         (device) =>
-          device.type === DEVICE_TYPE_OF_TARGET[kind] &&
+          device.type === DEVICE_OF_TARGET[kind].type &&
           sameDeviceTarget(kind, device.target, target),
       );
     },

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
 import type { DirectoryService, UserRow } from '../directory';
-import type { Principal, SignInLockService } from '../identity';
+import { deviceKindOf, type Principal, type SignInLockService } from '../identity';
 import {
   settle,
   signInLocked,
@@ -110,6 +110,7 @@ export function createHelpDeskSessions(deps: SessionDeps) {
           id: device.id,
           name: device.nickname ?? device.name,
           type: device.type,
+          kind: deviceKindOf(device.type).short,
         })),
       };
     }

@@ -63,6 +63,9 @@ export {
   type WebAuthnRelyingParty,
 } from './devices/webauthn';
 export { isPasskeyOnly, PASSKEY_DEVICE_TYPES } from './credentials/passkey-only.rules';
+export { PASSKEY_DEVICES } from './factors/passkey/passkey.device';
+export { PHONE_DEVICE, isActivatedPhone } from './challenge/methods/phone-push/phone-push.device';
+export { declaredDevice, deviceKindOf } from './factors/declared-devices';
 
 // Keys and risk.
 export type { ServerSecrets, SigningKeyRing } from './keys/keys.service';

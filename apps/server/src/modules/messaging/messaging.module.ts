@@ -2,6 +2,7 @@ import type { ModuleContext } from '../../module-context';
 import { signInRateLimit } from '../../http/rate-limits';
 import { registerOutboxRoutes } from './messaging.routes';
 import { createMessagingService, type BrandNamesSource } from './messaging.service';
+import type { DeviceWordsOf } from './security-notice.rules';
 import { createSecurityNotices } from './security-notice.service';
 import { createSmtpTransport, type EmailTransport } from './smtp-transport';
 
@@ -16,6 +17,8 @@ export function registerMessaging(
     emailTransport?: EmailTransport | null | undefined;
     /** The brand's names the messages sent carry (the branding module). */
     brandNames: BrandNamesSource;
+    /** A device type in words, as its method declares them (identity's declared devices). */
+    deviceWordsOf: DeviceWordsOf;
   },
 ) {
   const { config, db, app } = ctx;
@@ -32,7 +35,12 @@ export function registerMessaging(
     log: app.log,
     brandNames: deps.brandNames,
   });
-  const notices = createSecurityNotices({ db, messaging, log: app.log });
+  const notices = createSecurityNotices({
+    db,
+    messaging,
+    log: app.log,
+    deviceWordsOf: deps.deviceWordsOf,
+  });
   if (config.outboxEnabled) {
     ctx.routes((api) =>
       registerOutboxRoutes(api, { messaging, rateLimit: signInRateLimit(config) }),

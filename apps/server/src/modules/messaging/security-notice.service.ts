@@ -7,6 +7,7 @@ import {
   isToldChange,
   securityNoticeFor,
   type ContactChangeFacts,
+  type DeviceWordsOf,
   type SecurityChange,
 } from './security-notice.rules';
 
@@ -35,6 +36,8 @@ export function createSecurityNotices(deps: {
   db: Database;
   messaging: MessagingService;
   log: FastifyBaseLogger;
+  /** A device type in words, as its method declares them (identity's declared devices). */
+  deviceWordsOf: DeviceWordsOf;
   clock?: () => Date;
 }): SecurityNotices {
   const clock = deps.clock ?? (() => new Date());
@@ -49,6 +52,7 @@ export function createSecurityNotices(deps: {
           change,
           { firstName: user.firstName, username: user.uid },
           clock(),
+          deps.deviceWordsOf,
         );
         if (!notice) return;
         const recipients = new Set([user.email.toLowerCase()]);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { passkeyMessages } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { findMfaDeviceByCredentialId, type NewDirectoryEntry } from '../directory';
-import { checkRegistration, registrationOptions, type WebAuthnRelyingParty } from '../identity';
+import {
+  PASSKEY_DEVICES,
+  checkRegistration,
+  registrationOptions,
+  type WebAuthnRelyingParty,
+} from '../identity';
 import type { RegistrationTicket } from './orchestration.rules';
 import { fieldErrors } from './policy';
 
@@ -68,7 +73,7 @@ export function createPasskeyRegistration(deps: { db: Database; webauthn: WebAut
         throw refused();
       const platform = check.attachment === 'platform';
       return {
-        type: platform ? 'PLATFORM' : 'FIDO2',
+        type: platform ? PASSKEY_DEVICES.platform.type : PASSKEY_DEVICES.roaming.type,
         name: platform ? 'This device (passkey)' : 'Passkey',
         credentialId: check.credential.credentialId,
         publicKey: check.credential.publicKey,

@@ -11,7 +11,7 @@ import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
 import { openingDepositsOf, postOpeningHistory } from '../banking';
-import { NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
+import { DEVICE_OF_TARGET, NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
 import { generateOtp, hashCode, hashesMatch, hashNewPassword, type SecretBox } from '../identity';
 import type { MessagingService } from '../messaging';
 import type { PasskeyDevice, PasskeyRegistration, PasskeyTicket } from './passkey-registration';
@@ -199,7 +199,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
           passwordHash: ticket.passwordHash,
           identityVerified: false,
         },
-        devices: passkey ? [passkey] : [{ type: 'Email', name: 'Email', target: ticket.email }],
+        devices: passkey ? [passkey] : [{ ...DEVICE_OF_TARGET.email, target: ticket.email }],
         openAccounts: true,
       });
       await postOpeningHistory(tx, openingDepositsOf(accounts, NEW_CUSTOMER_BALANCES));

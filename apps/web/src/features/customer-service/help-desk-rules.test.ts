@@ -32,7 +32,7 @@ const verified: HelpDeskSession = {
     passwordLockedUntil: '2026-03-02T10:01:00.000Z',
     failedSignIns: 5,
     signInLocked: true,
-    devices: [{ id: 'd1', name: 'iPhone', type: 'iPhone' }],
+    devices: [{ id: 'd1', name: 'iPhone', type: 'iPhone', kind: 'phone app' }],
   },
 };
 
@@ -134,7 +134,7 @@ describe('where the dialog is', () => {
         () => '',
       ),
     ).toEqual({ locked: false, reasons: [] });
-    expect(deviceLabel({ name: 'iPhone', type: 'iPhone' })).toBe('iPhone (phone app)');
-    expect(deviceLabel({ name: 'Work key', type: 'SECURITY_KEY' })).toBe('Work key (security key)');
+    expect(deviceLabel({ name: 'iPhone', kind: 'phone app' })).toBe('iPhone (phone app)');
+    expect(deviceLabel({ name: 'Work key', kind: 'security key' })).toBe('Work key (security key)');
   });
 });

@@ -118,18 +118,7 @@ export function signInSummary(
   return { locked: account.signInLocked, reasons };
 }
 
-const DEVICE_KINDS: Record<string, string> = {
-  Email: 'e-mail codes',
-  SMS: 'text-message codes',
-  iPhone: 'phone app',
-  TOTP: 'authenticator app',
-  FIDO2: 'passkey',
-  PLATFORM: 'passkey',
-  SECURITY_KEY: 'security key',
-};
-
 /** A device as the rep picks it from the list: its name, and what kind of method it is. */
-export function deviceLabel(device: { name: string; type: string }): string {
-  const kind = DEVICE_KINDS[device.type] ?? device.type;
-  return `${device.name} (${kind})`;
+export function deviceLabel(device: { name: string; kind: string }): string {
+  return `${device.name} (${device.kind})`;
 }

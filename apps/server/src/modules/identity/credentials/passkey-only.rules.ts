@@ -1,3 +1,5 @@
+import { PASSKEY_DEVICE_TYPES } from '../factors/passkey/passkey.device';
+
 /**
  * A passkey-only account: a customer with no password at all, who signs in with
  * their device ('Device' preference) and has at least one passkey, a FIDO2 authenticator that
@@ -10,8 +12,7 @@ export interface PasskeyOnlyFacts {
   authnPreference: string;
 }
 
-/** The device types a passkey is stored as (identity/factors/passkey). */
-export const PASSKEY_DEVICE_TYPES: readonly string[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
+export { PASSKEY_DEVICE_TYPES };
 
 export function isPasskeyOnly(
   user: PasskeyOnlyFacts,

@@ -10,6 +10,7 @@ import {
   setMfaDevicePublicKey,
 } from '../../directory';
 import type { SecurityNotices } from '../../messaging';
+import { PHONE_DEVICE } from '../challenge/methods/phone-push/phone-push.device';
 import type { ChallengeService } from '../challenge/challenge.service';
 import type { PasswordService } from '../credentials/password.service';
 import type { RiskService } from '../risk/risk.service';
@@ -96,7 +97,7 @@ export function createMobileActivationService(deps: {
       const devices = await listMfaDevicesOf(db, user.id);
       // Activating the app again (a new phone, a cleared browser) rebinds the existing push
       // device to the new key: the old phone can no longer approve anything.
-      const phone = devices.find((device) => device.type === 'iPhone');
+      const phone = devices.find((device) => device.type === PHONE_DEVICE.type);
       const key = JSON.stringify(publicKey);
       if (phone) {
         // A new key is a new phone holding the device: audited as an addition, marked rebound.
@@ -129,8 +130,8 @@ export function createMobileActivationService(deps: {
       const { device: added, change } = await db.transaction(async (tx) => {
         const device = await insertMfaDevice(tx, {
           userId: user.id,
-          type: 'iPhone',
-          name: 'iPhone',
+          type: PHONE_DEVICE.type,
+          name: PHONE_DEVICE.name,
           publicKey: key,
         });
         const event: AuditEvent = {

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { deliveryMessages } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { listMfaDevicesOf } from '../../directory';
+import { isActivatedPhone } from '../challenge/methods/phone-push/phone-push.device';
 import type { PushService } from '../devices/push.service';
 
 /** The server-side client that asks a customer's phone to approve a transfer (CIBA, poll). */
@@ -19,9 +20,7 @@ export function cibaConfiguration(deps: {
   push: () => PushService;
 }): NonNullable<NonNullable<Configuration['features']>['ciba']> {
   async function activatedPhoneOf(userId: string) {
-    return (await listMfaDevicesOf(deps.db, userId)).find(
-      (device) => device.type === 'iPhone' && device.publicKey,
-    );
+    return (await listMfaDevicesOf(deps.db, userId)).find(isActivatedPhone);
   }
   return {
     enabled: true,

@@ -1,4 +1,5 @@
 import { STEP_UP_METHODS, STEP_UP_WINDOW_MS, type StepUpMethod } from '@anybank/contracts';
+import { declaredDevice } from '../factors/declared-devices';
 
 /**
  * Step-up: which sign-ins count as recent, and which factors a customer may use
@@ -33,16 +34,6 @@ export interface StepUpDevice {
   usable: boolean;
 }
 
-const METHOD_OF_DEVICE: Readonly<Record<string, StepUpMethod>> = {
-  Email: 'email_code',
-  SMS: 'sms_code',
-  TOTP: 'authenticator_code',
-  iPhone: 'push',
-  FIDO2: 'passkey',
-  PLATFORM: 'passkey',
-  SECURITY_KEY: 'passkey',
-};
-
 /**
  * The factors a step-up offers this customer: the password when they sign in with one, and
  * each kind of device they already have (never a new one). Each named once, in the order of
@@ -55,7 +46,8 @@ export function stepUpMethodsOf(user: {
   const methods = new Set<StepUpMethod>();
   if (user.signsInWithPassword) methods.add('password');
   for (const device of user.devices) {
-    const method = METHOD_OF_DEVICE[device.type];
+    // Each device type's step-up is its method's (identity/factors/declared-devices.ts).
+    const method = declaredDevice(device.type)?.stepUp;
     if (method && device.usable) methods.add(method);
   }
   return STEP_UP_METHODS.filter((method) => methods.has(method));
