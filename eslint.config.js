@@ -33,6 +33,46 @@ function boundaryPattern(depth, { rulesMayMeet = false } = {}) {
   };
 }
 
+/** The one file that checks a one-time code (ADR 0026); anything else calls challenge.answer. */
+const ONE_TIME_CODE_CHECK = `${SERVER_MODULES}/identity/challenge/methods/one-time-code.ts`;
+const OTP_VERIFY_ELSEWHERE = [
+  "CallExpression[callee.property.name='verify'][callee.object.property.name='otp']",
+  "CallExpression[callee.property.name='verify'][callee.object.name='otp']",
+].map((selector) => ({
+  selector,
+  message:
+    'A one-time code is checked by the challenge engine only (ADR 0026): call challenge.answer.',
+}));
+
+/**
+ * Where a device type or pairing method is named (ADR 0026): its method's folder, the schema and
+ * the seed. Anywhere else a device is handled by what its method declares (its traits, its
+ * display), so a new method is a folder and not edits across modules.
+ */
+const DEVICE_TYPE_HOMES = [
+  `${SERVER_MODULES}/identity/challenge/methods/*/**`,
+  `${SERVER_MODULES}/identity/factors/*/**`,
+  'apps/server/src/db/**',
+  'apps/server/src/seed/**',
+];
+const DEVICE_TYPE =
+  '/^(iPhone|SMS|Email|SECURITY_KEY|PLATFORM|FIDO2|TOTP|Mobile|AuthenticatorApp)$/';
+const DEVICE_TYPE_NAMED = [
+  `BinaryExpression > Literal[value=${DEVICE_TYPE}]`,
+  `SwitchCase > Literal.test[value=${DEVICE_TYPE}]`,
+  `Property[key.name=/^(type|deviceType|method)$/] > Literal.value[value=${DEVICE_TYPE}]`,
+  `Property[key.name=/^(type|deviceType|method)$/] > ConditionalExpression > Literal[value=${DEVICE_TYPE}]`,
+  `ArrayExpression > Literal[value=${DEVICE_TYPE}]`,
+  `TSLiteralType > Literal[value=${DEVICE_TYPE}]`,
+  `CallExpression > Literal.arguments[value=${DEVICE_TYPE}]`,
+  `Property > Identifier.key[name=${DEVICE_TYPE}]`,
+  `Property > Literal.key[value=${DEVICE_TYPE}]`,
+].map((selector) => ({
+  selector,
+  message:
+    'A device type is named only in its method’s folder, the schema and the seed (ADR 0026): use what the method declares.',
+}));
+
 const FILE_KINDS = [
   { glob: '*.ts', patterns: [], paths: [] },
   {
@@ -202,24 +242,28 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // One place checks a one-time code, and a device type is named only by its method (ADR 0026):
+  // the selectors below, combined per folder because a later config replaces a rule's options.
   {
-    // One place checks a one-time code (ADR 0026): the challenge engine's code method. Anything
-    // else that proves it is you asks the engine (challenge.start / challenge.answer).
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', `${SERVER_MODULES}/identity/challenge/methods/one-time-code.ts`],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "CallExpression[callee.property.name='verify'][callee.object.property.name='otp']",
-          "CallExpression[callee.property.name='verify'][callee.object.name='otp']",
-        ].map((selector) => ({
-          selector,
-          message:
-            'A one-time code is checked by the challenge engine only (ADR 0026): call challenge.answer.',
-        })),
-      ],
-    },
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/contracts/src/**/*.ts',
+    ],
+    // A test's fixtures name the types their test needs.
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.fixtures.ts',
+      ONE_TIME_CODE_CHECK,
+      ...DEVICE_TYPE_HOMES,
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...OTP_VERIFY_ELSEWHERE, ...DEVICE_TYPE_NAMED] },
+  },
+  {
+    files: DEVICE_TYPE_HOMES,
+    ignores: ['**/*.test.ts', ONE_TIME_CODE_CHECK],
+    rules: { 'no-restricted-syntax': ['error', ...OTP_VERIFY_ELSEWHERE] },
   },
   // No source file over 400 lines, counting every line (docs/architecture.md "Role files"): a
   // longer file is split by meaning. The files below are the exceptions, each with its reason.

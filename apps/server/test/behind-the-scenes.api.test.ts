@@ -123,7 +123,7 @@ describe('Behind the scenes (ADR 0021)', () => {
     expect(risk.details).toMatchObject({ level: 'LOW', rules: [] });
     expect(risk.explanation).toMatch(/^Risk LOW: none of the \d+ rules fired/);
     const sent = entries.find((entry) => entry.type === 'message.sent')!;
-    // Masked as the sign-in flow masks a device's target (device-display.rules.ts).
+    // Masked as the sign-in flow masks a device's target (its method's `display`).
     expect(sent.explanation).toContain('j******e@example.com');
     expect(sent.outboxLink).toMatch(/^\/outbox\?to=jane\.doe%40example\.com&message=/);
     const tokens = entries.find((entry) => entry.type === 'token.issued')!;

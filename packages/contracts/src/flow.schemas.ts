@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apiErrorBodySchema } from './api-errors';
 import { promptFormSchema } from './challenge-prompt.schemas';
-import { FLOW_STATUSES, PAIRING_METHODS } from './flow';
+import { deviceKindSchema } from './device-kinds';
+import { FLOW_STATUSES } from './flow';
 
 /**
  * The flow response and the step payloads (flow.ts has the statuses, actions and headers):
@@ -11,8 +12,10 @@ import { FLOW_STATUSES, PAIRING_METHODS } from './flow';
 
 export const flowDeviceSchema = z.object({
   id: z.string(),
-  /** One of `LOGIN_DEVICE_TYPES` (flow.ts), or the type a further challenge method registers (ADR 0026). */
+  /** Its type, as its method names it (ADR 0026): an identifier, not for display or logic. */
   type: z.string(),
+  /** What kind of device it is, as its method declares it: how it is listed and worded. */
+  kind: deviceKindSchema,
   /** Masked for display: `j*****e@example.com`, `+1******4567`. */
   target: z.string().nullable(),
   name: z.string(),
@@ -37,7 +40,19 @@ export const flowResponseSchema = z.object({
    * words being confirmed. Beside the fields above while the web reads those.
    */
   challengePrompt: promptFormSchema.optional(),
-  devicePairingMethods: z.array(z.object({ deviceType: z.string() })).optional(),
+  /**
+   * The pairing list (document 1 §3.5): each method's key, its label, and whether it is listed
+   * (always, only where the browser has WebAuthn, or never: the phone app pairs itself).
+   */
+  devicePairingMethods: z
+    .array(
+      z.object({
+        deviceType: z.string(),
+        label: z.string(),
+        listed: z.enum(['shown', 'with-webauthn', 'hidden']),
+      }),
+    )
+    .optional(),
   publicKeyCredentialRequestOptions: z.unknown().optional(),
   publicKeyCredentialCreationOptions: z.unknown().optional(),
   pairingKey: z.string().optional(),
@@ -127,7 +142,7 @@ export const selectDeviceSchema = z.object({
 export const checkOtpSchema = z.object({ otp: z.string().trim() });
 
 export const selectPairingMethodSchema = z.object({
-  devicePairingMethod: z.object({ deviceType: z.enum(PAIRING_METHODS) }),
+  devicePairingMethod: z.object({ deviceType: z.string().min(1).max(64) }),
 });
 
 /** The e-mail address or phone number to pair (one of them, by the chosen method). */

@@ -52,17 +52,6 @@ export const PAIRING_STATUSES: readonly FlowStatus[] = [
   'FIDO2_ACTIVATION_REQUIRED',
 ];
 
-export const LOGIN_DEVICE_TYPES = [
-  'iPhone',
-  'SMS',
-  'Email',
-  'SECURITY_KEY',
-  'PLATFORM',
-  'FIDO2',
-  'TOTP',
-] as const;
-export type LoginDeviceType = (typeof LOGIN_DEVICE_TYPES)[number];
-
 /** Steps sent with a vendor content type: `application/vnd.{product}.{step}+json`. */
 export const VENDOR_STEPS = ['submitIdentifier', 'checkUsernamePassword', 'authenticate'] as const;
 export type VendorStep = (typeof VENDOR_STEPS)[number];
@@ -93,10 +82,6 @@ export const FLOW_ACTIONS = [
   'startPasskeySignIn',
   'signInWithPasskey',
 ] as const;
-
-/** Add-device options (document 1 §3.5): the pairing list; Mobile is always hidden (§4.5). */
-export const PAIRING_METHODS = ['SMS', 'Email', 'Mobile', 'AuthenticatorApp', 'FIDO2'] as const;
-export type PairingMethod = (typeof PAIRING_METHODS)[number];
 
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 

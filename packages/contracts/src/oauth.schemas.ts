@@ -10,6 +10,7 @@ import { z } from 'zod';
 export const pickupResponseSchema = z
   .object({
     resumePath: z.string().optional(),
+    // eslint-disable-next-line no-restricted-syntax -- the §3.8 attribute named Email, not a device type
     Email: z.string().optional(),
     subject: z.string().optional(),
     FirstName: z.string().optional(),

@@ -67,6 +67,15 @@ function hardwareTokenMethod(deps: MethodDeps): ChallengeMethod {
       nickname: device.nickname,
       target: null,
       rpId: null,
+      // Its own words: a method describes its devices (contracts' DeviceKind).
+      kind: {
+        label: 'Hardware token',
+        words: 'a hardware token',
+        short: 'hardware token',
+        passkey: null,
+        listedOnce: false,
+        newestMarked: null,
+      },
     }),
     // Nothing is sent: the page shows the challenge the token answers.
     ask: () => Promise.resolve({ state: {} }),

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import type { FlowResponse } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
-import { FIDO_TYPES, NEWEST_DEVICE_NOTE, displayedDevices } from './device-display';
+import { NEWEST_DEVICE_NOTE, displayedDevices, isPasskey } from './device-display';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
 
@@ -31,8 +31,7 @@ export function DeviceSelectionTab({
   onSelect,
 }: DeviceSelectionTabProps) {
   const serverDevices = flow.devices ?? [];
-  const probing =
-    compatibility === null && serverDevices.some((device) => FIDO_TYPES.includes(device.type));
+  const probing = compatibility === null && serverDevices.some(isPasskey);
   const list = displayedDevices(serverDevices, {
     compatibility: compatibility ?? 'NONE',
     host: window.location.hostname,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import type { FlowResponse, PairingMethod } from '@anybank/contracts';
+import type { FlowResponse } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
-import { PAIRING_OPTION_LABELS, pairingOptions } from './device-display';
+import { pairingOptions } from './device-display';
 import { FormError } from './FormError';
 import { pairingErrorTextOf } from './login-model';
 import { PrimaryButton, SecondaryButton } from './TabActions';
@@ -13,13 +13,14 @@ interface PairingMethodTabProps {
   flow: FlowResponse;
   compatibility: FidoCompatibility;
   busy: boolean;
-  onSelect: (method: PairingMethod) => void;
+  /** The chosen method's key (the server's `deviceType`). */
+  onSelect: (method: string) => void;
   onCancel: () => void;
 }
 
 /**
  * Tab 9: the device type to add — the method list of tab 2 with another heading and button
- * (§2.4). Mobile is never offered, FIDO2 only with WebAuthn (§4.5).
+ * (§2.4). The phone app is never offered, a passkey only with WebAuthn (§4.5).
  */
 export function PairingMethodTab({
   headingId,
@@ -32,7 +33,7 @@ export function PairingMethodTab({
   const options = pairingOptions(flow.devicePairingMethods ?? [], compatibility).filter(
     (option) => !option.hidden,
   );
-  const [picked, setPicked] = useState<PairingMethod | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const errorText = pairingErrorTextOf(flow);
@@ -64,7 +65,7 @@ export function PairingMethodTab({
             value={option.key}
             checked={picked === option.key}
             onChange={() => setPicked(option.key)}
-            label={PAIRING_OPTION_LABELS[option.key]}
+            label={option.label}
           />
         ))}
       </fieldset>

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
+import type { DeviceKind, FlowDevice } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
 import { NEWEST_MARK, displayedDevices, pairingOptions } from './device-display';
 
 const HOST = 'bank.example';
+
+// The kinds as the server's methods declare them (identity's declared devices): the list
+// reads only these traits.
+const plain = { passkey: null, listedOnce: false, newestMarked: null } as const;
+const words = { label: 'L', words: 'w', short: 's' };
+const KINDS: Record<string, DeviceKind> = {
+  Email: { ...words, ...plain },
+  SMS: { ...words, ...plain },
+  iPhone: { ...words, ...plain, newestMarked: 'same-name' },
+  TOTP: { ...words, ...plain, newestMarked: 'same-kind' },
+  FIDO2: { ...words, ...plain, passkey: 'any', listedOnce: true },
+  PLATFORM: { ...words, ...plain, passkey: 'platform' },
+  SECURITY_KEY: { ...words, ...plain, passkey: 'any' },
+};
 let next = 0;
-function device(type: LoginDeviceType, name: string, extra: Partial<FlowDevice> = {}): FlowDevice {
+function device(type: string, name: string, extra: Partial<FlowDevice> = {}): FlowDevice {
   next += 1;
-  return { id: `d${next}`, type, name, target: null, rpId: null, ...extra };
+  const kind = KINDS[type] ?? { ...words, ...plain };
+  return { id: `d${next}`, type, kind, name, target: null, rpId: null, ...extra };
 }
 const email = device('Email', 'Email', { target: 'j*****e@example.com' });
 const sms = device('SMS', 'SMS', { target: '+1******4567' });
@@ -114,16 +129,20 @@ describe('the sign-in method list (§4.5)', () => {
 });
 
 describe('the add-device list (§3.5, §4.5)', () => {
-  const ALL = ['SMS', 'Email', 'Mobile', 'AuthenticatorApp', 'FIDO2'].map((deviceType) => ({
-    deviceType,
-  }));
+  const ALL = [
+    { deviceType: 'SMS', label: 'Text message (SMS)', listed: 'shown' },
+    { deviceType: 'Email', label: 'Email', listed: 'shown' },
+    { deviceType: 'Mobile', label: 'AnyBank app', listed: 'hidden' },
+    { deviceType: 'AuthenticatorApp', label: 'Authenticator app', listed: 'shown' },
+    { deviceType: 'FIDO2', label: 'Passkey or security key (FIDO2)', listed: 'with-webauthn' },
+  ] as const;
 
   it.each<[FidoCompatibility, string[]]>([
     ['FULL', ['SMS', 'Email', 'AuthenticatorApp', 'FIDO2']],
     ['SECURITY_KEY_ONLY', ['SMS', 'Email', 'AuthenticatorApp', 'FIDO2']],
     ['NONE', ['SMS', 'Email', 'AuthenticatorApp']],
   ])('with compatibility %s offers %j; Mobile is always hidden', (compatibility, shown) => {
-    const options = pairingOptions(ALL, compatibility);
+    const options = pairingOptions([...ALL], compatibility);
     expect(options.map((option) => option.key)).toEqual([
       'SMS',
       'Email',
@@ -134,9 +153,9 @@ describe('the add-device list (§3.5, §4.5)', () => {
     expect(options.filter((option) => !option.hidden).map((option) => option.key)).toEqual(shown);
   });
 
-  it('drops a device type it does not know', () => {
-    expect(pairingOptions([{ deviceType: 'Pager' }, { deviceType: 'Email' }], 'FULL')).toEqual([
-      { key: 'Email', hidden: false },
+  it('labels each option with the words the server sends', () => {
+    expect(pairingOptions([ALL[3]], 'FULL')).toEqual([
+      { key: 'AuthenticatorApp', label: 'Authenticator app', hidden: false },
     ]);
   });
 });

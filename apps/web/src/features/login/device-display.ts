@@ -1,17 +1,15 @@
-import { PAIRING_METHODS } from '@anybank/contracts';
-import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { FlowDevice, FlowResponse } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
 
 /**
  * How the login modal lists devices (document 1 §4.5), as pure functions: the sign-in methods
- * of tab 2 and the device types to add on tab 9.
+ * of tab 2 and the device types to add on tab 9. Each device's kind (what its method declares,
+ * sent by the server) says whether it is a passkey, listed once, or marked '(newest)': the web
+ * names no device type, so a new method's devices need no change here (ADR 0026).
  */
 
-export const FIDO_TYPES: readonly string[] = [
-  'FIDO2',
-  'PLATFORM',
-  'SECURITY_KEY',
-] satisfies LoginDeviceType[];
+/** A passkey: the browser signs with it (its compatibility decides whether it is listed). */
+export const isPasskey = (device: FlowDevice) => device.kind.passkey !== null;
 
 /** Shown under a list in which a device is marked '(newest)'. */
 export const NEWEST_DEVICE_NOTE = 'The most recently added device is at the bottom of the list.';
@@ -36,40 +34,38 @@ export interface DisplayContext {
   host: string;
 }
 
-const isFido = (device: FlowDevice) => FIDO_TYPES.includes(device.type);
-
-/** A FIDO method shows if the browser can use it (PLATFORM needs FULL) and it is this host's. */
-function fidoUsable(device: FlowDevice, { compatibility, host }: DisplayContext): boolean {
+/** A passkey shows if the browser can use it (a platform one needs FULL) and it is this host's. */
+function passkeyUsable(device: FlowDevice, { compatibility, host }: DisplayContext): boolean {
   if (compatibility === 'NONE') return false;
-  if (device.type === 'PLATFORM' && compatibility !== 'FULL') return false;
+  if (device.kind.passkey === 'platform' && compatibility !== 'FULL') return false;
   return device.rpId === host;
 }
 
 const nameOf = (device: FlowDevice) => device.nickname?.trim() || device.name;
 
 /**
- * The sign-in methods to offer, in the server's order (oldest first). FIDO methods this browser
- * or host cannot use are left out, and only the first FIDO2 entry is kept. Several iPhones of
- * one name, or several authenticator apps: the newest of them (the last) is marked.
+ * The sign-in methods to offer, in the server's order (oldest first). Passkeys this browser or
+ * host cannot use are left out, and of a kind listed once only the first entry is kept (FIDO2).
+ * Several devices a person could mix up (phones of one name, authenticator apps): the newest
+ * of them (the last) is marked.
  */
 export function displayedDevices(
   devices: readonly FlowDevice[],
   context: DisplayContext,
 ): DeviceList {
-  let fido2Shown = false;
+  const listedKinds = new Set<string>();
   const visible = devices.filter((device) => {
-    if (!isFido(device)) return true;
-    if (!fidoUsable(device, context)) return false;
-    if (device.type !== 'FIDO2') return true;
-    if (fido2Shown) return false;
-    fido2Shown = true;
+    if (isPasskey(device) && !passkeyUsable(device, context)) return false;
+    if (!device.kind.listedOnce) return true;
+    if (listedKinds.has(device.type)) return false;
+    listedKinds.add(device.type);
     return true;
   });
 
-  /** Devices the person could mix up: iPhones by name, authenticator apps all together. */
+  /** Devices the person could mix up: of one kind and name, or of one kind altogether. */
   const groupOf = (device: FlowDevice): string | null => {
-    if (device.type === 'iPhone') return `iPhone:${nameOf(device)}`;
-    if (device.type === 'TOTP') return 'TOTP';
+    if (device.kind.newestMarked === 'same-name') return `${device.type}:${nameOf(device)}`;
+    if (device.kind.newestMarked === 'same-kind') return device.type;
     return null;
   };
   const lastOfGroup = new Map<string, number>();
@@ -90,36 +86,25 @@ export function displayedDevices(
   return { devices: displayed, showNewestNote: displayed.some((entry) => entry.newest) };
 }
 
-/** An add-device option (document 1 §3.5). */
+/** An add-device option (document 1 §3.5): the method's key and words, and whether hidden. */
 export interface PairingOption {
-  key: PairingMethod;
+  key: string;
+  label: string;
   hidden: boolean;
 }
 
-const isPairingMethod = (value: string): value is PairingMethod =>
-  (PAIRING_METHODS as readonly string[]).includes(value);
-
 /**
- * The device types the flow offers to add, as options: Mobile is always hidden (the phone app
- * pairs itself), FIDO2 is hidden when the browser has no WebAuthn. Unknown types are dropped.
+ * The methods the flow offers to add, as options, as the server lists them: the phone app is
+ * always hidden (it pairs itself), a passkey is hidden when the browser has no WebAuthn.
  */
 export function pairingOptions(
-  methods: readonly { deviceType: string }[],
+  methods: NonNullable<FlowResponse['devicePairingMethods']>,
   compatibility: FidoCompatibility,
 ): PairingOption[] {
-  return methods
-    .map((method) => method.deviceType)
-    .filter(isPairingMethod)
-    .map((key) => ({
-      key,
-      hidden: key === 'Mobile' || (key === 'FIDO2' && compatibility === 'NONE'),
-    }));
+  return methods.map((method) => ({
+    key: method.deviceType,
+    label: method.label,
+    hidden:
+      method.listed === 'hidden' || (method.listed === 'with-webauthn' && compatibility === 'NONE'),
+  }));
 }
-
-export const PAIRING_OPTION_LABELS: Record<PairingMethod, string> = {
-  SMS: 'Text message (SMS)',
-  Email: 'Email',
-  Mobile: 'AnyBank app',
-  AuthenticatorApp: 'Authenticator app',
-  FIDO2: 'Passkey or security key (FIDO2)',
-};

@@ -1,5 +1,4 @@
 import { PAIRING_STATUSES, messages } from '@anybank/contracts';
-import type { PairingMethod } from '@anybank/contracts';
 import type { FlowAnswer } from '../../lib/flow-answer';
 import { signInErrors } from '../../lib/error-catalogue';
 import { browserFidoCompatibility } from './fido-compatibility';
@@ -118,7 +117,7 @@ export function loginActionsOf({ flow, state, dispatch, settle, postThisFlow }: 
 
     // Pairing another device (tabs 8–13, 15).
     addDevice: () => dispatch({ type: 'flags', flags: { addingDevice: true } }),
-    selectPairingMethod: (deviceType: PairingMethod) =>
+    selectPairingMethod: (deviceType: string) =>
       void pairingStep('selectPairingMethod', { devicePairingMethod: { deviceType } }),
     submitPairingTarget: (target: PairingTarget) =>
       void pairingStep('submitPairingTarget', { ...target }),

@@ -18,6 +18,14 @@ const refusedAt = (status: FlowStatus, code: ApiErrorCode, message = 'x', extra 
 const EMAIL_DEVICE = {
   id: 'd1',
   type: 'Email',
+  kind: {
+    label: 'Email',
+    words: 'an e-mail address for codes',
+    short: 'e-mail codes',
+    passkey: null,
+    listedOnce: false,
+    newestMarked: null,
+  },
   name: 'Email',
   target: 'j*****e@example.com',
 } as const;

@@ -68,6 +68,14 @@ describe("the modal's state", () => {
 const EMAIL_DEVICE = {
   id: 'd1',
   type: 'Email',
+  kind: {
+    label: 'Email',
+    words: 'an e-mail address for codes',
+    short: 'e-mail codes',
+    passkey: null,
+    listedOnce: false,
+    newestMarked: null,
+  },
   name: 'Email',
   target: 'j*****e@example.com',
 } as const;

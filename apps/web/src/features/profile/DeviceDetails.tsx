@@ -4,7 +4,6 @@ import { messages, type FlowDevice } from '@anybank/contracts';
 import { renamePasskey } from './passwordless-api';
 
 const text = messages.passkeyNames;
-const PASSKEY_TYPES: readonly string[] = ['FIDO2', 'PLATFORM', 'SECURITY_KEY'];
 
 /** "26 Nov 2026, 14:05": in the customer's own time zone and language. */
 function when(iso: string): string {
@@ -29,7 +28,8 @@ export function DeviceDetails({ device }: { device: FlowDevice }) {
   const [announce, setAnnounce] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const renameRef = useRef<HTMLButtonElement>(null);
-  const passkey = PASSKEY_TYPES.includes(device.type);
+  // A passkey (its kind says so) can be renamed.
+  const passkey = device.kind.passkey !== null;
 
   useEffect(() => {
     if (editing) inputRef.current?.select();

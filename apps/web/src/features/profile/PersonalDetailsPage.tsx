@@ -1,22 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
-import type { FlowDevice, LoginDeviceType } from '@anybank/contracts';
+import type { FlowDevice } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { listSignInDevices, startPairingFlow } from './devices-api';
 import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
 import { DeviceDetails } from './DeviceDetails';
 import { DigitalWalletPairing } from './DigitalWalletPairing';
 import { PersonalDetailsForm } from './PersonalDetailsForm';
-
-const DEVICE_TYPE_LABELS: Record<LoginDeviceType, string> = {
-  iPhone: 'AnyBank app',
-  SMS: 'Text message (SMS)',
-  Email: 'Email',
-  TOTP: 'Authenticator app',
-  FIDO2: 'Passkey or security key',
-  PLATFORM: 'Passkey on this device',
-  SECURITY_KEY: 'Security key',
-};
 
 type DevicesState =
   { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; devices: FlowDevice[] };
@@ -94,9 +84,7 @@ function SignInDevices({ refresh }: { refresh: number }) {
             <ul className="list-group mb-3" aria-labelledby={headingId}>
               {state.devices.map((device) => (
                 <li key={device.id} className="list-group-item">
-                  <span className="fw-semibold">
-                    {DEVICE_TYPE_LABELS[device.type as LoginDeviceType] ?? device.type}
-                  </span>
+                  <span className="fw-semibold">{device.kind.label}</span>
                   <DeviceDetails device={device} />
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { UNKNOWN_DEVICE_KIND } from './device-kind';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -34,7 +35,7 @@ function fakeMethods() {
     deviceTypes: [type],
     traits,
     usable: (device) => device.target !== 'unusable',
-    display: (device) => ({ ...device, type: device.type as 'SMS', target: device.target }),
+    display: (device) => ({ ...device, kind: UNKNOWN_DEVICE_KIND }),
     ask: ({ challenge }) => {
       asked.push({
         method: name,

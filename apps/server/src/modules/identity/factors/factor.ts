@@ -1,4 +1,4 @@
-import type { FlowDevice, FlowResponse, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { FlowDevice, FlowResponse, FlowStatus } from '@anybank/contracts';
 import type { MfaDeviceRow, NewMfaDevice } from '../../directory';
 import type { FlowContext } from '../flow/flow.context';
 import type { DevicePrompt, FlowEvent, FlowState, MachineDevice } from '../flow/flow.rules';
@@ -17,7 +17,7 @@ export interface Factor {
   /** The factor's name, as its folder is named (a method's name, ADR 0026). */
   readonly name: FactorName | (string & {});
   /** The device types it signs in with; none for the password, the first factor. */
-  readonly deviceTypes: readonly (LoginDeviceType | (string & {}))[];
+  readonly deviceTypes: readonly string[];
   /** What selecting such a device asks of the person (the machine's only view of the kind). */
   readonly prompt: DevicePrompt | null;
   /** Whether this device can be used to sign in now (a target, a key, a secret, this site). */
@@ -81,7 +81,21 @@ export type FactorAnswer =
 
 /** Pairing another device of a factor's kind (pairing.steps.ts asks it; pairing.rules.ts decides). */
 export interface FactorPairing {
-  readonly method: PairingMethod;
+  /** Its key in the pairing list and in `selectPairingMethod` (document 1 §3.5). */
+  readonly method: string;
+  /**
+   * Where choosing it leads (document 1 §2.6): the status that asks for its target, if it has
+   * one, and the status that asks for its activation. Null: it cannot be chosen here (the phone
+   * app pairs itself, devices/mobile.service.ts).
+   */
+  readonly statuses: { target: FlowStatus | null; activation: FlowStatus } | null;
+  /**
+   * Whether the pairing list shows it (document 1 §4.5): always, only where the browser has
+   * WebAuthn (a passkey), or never (the phone app).
+   */
+  readonly listed: 'shown' | 'with-webauthn' | 'hidden';
+  /** Its option's words in the pairing list (contracts' `pairingOptionLabels`). */
+  readonly label: string;
   /** What choosing the method starts with: the authenticator app's secret, a FIDO2 challenge. */
   start(): { totpSecretSealed?: string; webauthnOptions?: Record<string, unknown> };
   /** For a method with a target to name (an e-mail address, a phone number). */
@@ -93,6 +107,8 @@ export interface FactorPairing {
 }
 
 export interface PairingTarget {
+  /** The channel its code goes by. */
+  readonly channel: 'email' | 'sms';
   /** The person's input, checked and written the one way it is stored. */
   parse(input: { email?: string; phone?: string }): { target: string } | { refused: string };
   /** Sends the code that proves the target is theirs. */

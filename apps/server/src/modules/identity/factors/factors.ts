@@ -1,4 +1,4 @@
-import type { FlowDevice, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { FlowDevice } from '@anybank/contracts';
 import { deviceInUseAt, type MfaDeviceRow } from '../../directory';
 import type { MachineDevice } from '../flow/flow.rules';
 import { authenticatorAppFactor } from './authenticator-app/authenticator-app.factor';
@@ -17,10 +17,11 @@ import { smsCodeFactor } from './sms-code/sms-code.factor';
 function allFactors(deps: FactorDeps): Factor[] {
   return [
     passwordFactor(deps),
-    emailCodeFactor(deps),
+    // The device factors in the order of the pairing list (document 1 §3.5).
     smsCodeFactor(deps),
-    authenticatorAppFactor(deps),
+    emailCodeFactor(deps),
     phonePushFactor(deps),
+    authenticatorAppFactor(deps),
     passkeyFactor(deps),
     recoveryCodeFactor(deps),
   ];
@@ -45,7 +46,9 @@ export interface Factors {
   /** The factor of this name (one that is no device, as the recovery codes). */
   named(name: Factor['name']): Factor | null;
   /** The pairing of a method, or null when no factor pairs it. */
-  pairingOf(method: PairingMethod): FactorPairing | null;
+  pairingOf(method: string): FactorPairing | null;
+  /** Every pairing, in the order of the pairing list (document 1 §3.5). */
+  pairings(): FactorPairing[];
 }
 
 export function createFactors(deps: FactorDeps): Factors {
@@ -80,13 +83,14 @@ export function createFactors(deps: FactorDeps): Factors {
     asMachine(devices) {
       return devices.flatMap((device) => {
         const prompt = ofType(device.type)?.prompt;
-        return prompt ? [{ id: device.id, type: device.type as LoginDeviceType, prompt }] : [];
+        return prompt ? [{ id: device.id, type: device.type, prompt }] : [];
       });
     },
     display: (device) => (ofType(device.type)?.display ?? displayAsStored)(device),
     named: (name) => factors.find((factor) => factor.name === name) ?? null,
     pairingOf: (method) =>
       factors.find((factor) => factor.pairing?.method === method)?.pairing ?? null,
+    pairings: () => factors.flatMap((factor) => (factor.pairing ? [factor.pairing] : [])),
   };
 }
 

@@ -1,5 +1,5 @@
-import { OTP_PATTERN, messages, type LoginDeviceType } from '@anybank/contracts';
-import type { FlowDevice } from '@anybank/contracts';
+import { OTP_PATTERN, messages, type FlowDevice, type FlowStatus } from '@anybank/contracts';
+import type { DeclaredDevice } from '../challenge/device-kind';
 import { engineSecondFactor } from './challenge-factor';
 import {
   FACTOR_DEFAULTS,
@@ -18,25 +18,30 @@ export function sentCodeFactor(
   deps: FactorDeps,
   kind: {
     name: Extract<FactorName, 'email-code' | 'sms-code'>;
-    type: Extract<LoginDeviceType, 'Email' | 'SMS'>;
+    device: DeclaredDevice;
+    /** Its option's words in the pairing list. */
+    label: string;
     channel: 'email' | 'sms';
+    /** Its pairing's statuses (document 1 §2.6): the target asked, then the code. */
+    pairingStatuses: { target: FlowStatus; activation: FlowStatus };
     mask: (target: string) => string;
-    target: Omit<PairingTarget, 'sendCode'>;
+    target: Pick<PairingTarget, 'parse'>;
   },
 ): Factor {
   const display = (device: DeviceShown): FlowDevice => ({
     id: device.id,
-    type: kind.type,
+    type: kind.device.type,
     name: device.name,
     nickname: device.nickname,
     target: device.target === null ? null : kind.mask(device.target),
     rpId: device.rpId,
+    kind: kind.device.kind,
   });
 
   return {
     ...FACTOR_DEFAULTS,
     name: kind.name,
-    deviceTypes: [kind.type],
+    deviceTypes: [kind.device.type],
     prompt: 'sent-code',
     usable: (device) => Boolean(device.target),
     display,
@@ -45,9 +50,13 @@ export function sentCodeFactor(
     ...engineSecondFactor(deps.challenges),
 
     pairing: {
-      method: kind.type,
+      method: kind.device.type,
+      statuses: kind.pairingStatuses,
+      listed: 'shown',
+      label: kind.label,
       start: () => ({}),
       target: {
+        channel: kind.channel,
         parse: kind.target.parse,
         // The pairing code is the challenge engine's: sent to the new target, checked once.
         async sendCode(flow, userId, target) {
@@ -71,7 +80,9 @@ export function sentCodeFactor(
           ? await deps.challenges.answer(asked.id, { kind: 'code', code })
           : null;
         if (outcome?.status !== 'answered') return { refused: messages.login.incorrectOtp };
-        return { device: { type: kind.type, name: kind.type, target: call.pairing.target } };
+        return {
+          device: { type: kind.device.type, name: kind.device.type, target: call.pairing.target },
+        };
       },
       responseFields: () => Promise.resolve({}),
     },

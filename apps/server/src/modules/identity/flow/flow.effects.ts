@@ -132,7 +132,7 @@ export function createFlowEffects(deps: FlowEffectsDeps) {
           await select(call, flow, next, effect.deviceId, effect.pushRequestId);
           break;
         case 'SEND_PAIRING_CODE':
-          await deps.pairing.sendCode(flow, requireUserId(next), effect.channel, effect.target);
+          await deps.pairing.sendCode(flow, requireUserId(next), effect.target);
           break;
         case 'SEND_RECOVERY_CODE':
           await deps.recovery.sendRecoveryCode(effect.userId);

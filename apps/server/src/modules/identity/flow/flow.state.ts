@@ -1,4 +1,4 @@
-import type { ApiErrorCode, FlowStatus, LoginDeviceType, PairingMethod } from '@anybank/contracts';
+import type { ApiErrorCode, FlowStatus } from '@anybank/contracts';
 import { remembersBrowser } from '../remembered-browsers/remembered-browser.rules';
 
 /**
@@ -16,7 +16,8 @@ export type DevicePrompt = 'sent-code' | 'own-code' | 'push' | 'assertion';
 /** Devices as the machine sees them: enough to choose, never a secret. */
 export interface MachineDevice {
   id: string;
-  type: LoginDeviceType;
+  /** Its device type, as its method names it (the machine compares none). */
+  type: string;
   prompt: DevicePrompt;
 }
 
@@ -40,7 +41,7 @@ export interface FlowState {
   /** WebAuthn options handed to the browser (their challenge is checked on the answer). */
   webauthnOptions: Record<string, unknown> | null;
   /** The device being paired: the method, its target, the sealed authenticator secret. */
-  pairing: { method: PairingMethod; target: string | null; totpSecretSealed: string | null } | null;
+  pairing: { method: string; target: string | null; totpSecretSealed: string | null } | null;
   /** The device paired in this flow (tab 12 shows it; the offer is not made again). */
   pairedDeviceId: string | null;
   /**

@@ -26,6 +26,7 @@ describe('pairing another device (§4.4)', () => {
     );
   });
 
+  // Each method's statuses are its factor's (document 1 §2.6); the machine goes where it leads.
   it.each([
     ['Email', 'EMAIL_PAIRING_TARGET_REQUIRED'],
     ['SMS', 'SMS_PAIRING_TARGET_REQUIRED'],
@@ -35,10 +36,21 @@ describe('pairing another device (§4.4)', () => {
     const next = transition(at('DEVICE_PAIRING_METHOD_REQUIRED'), {
       type: 'PAIRING_METHOD_SELECTED',
       method,
+      next: status,
       totpSecretSealed: 'sealed',
     });
     expect(next.state.status).toBe(status);
     expect(next.state.pairing?.method).toBe(method);
+  });
+
+  it('keeps the creation options a passkey pairing starts with', () => {
+    const next = transition(at('DEVICE_PAIRING_METHOD_REQUIRED'), {
+      type: 'PAIRING_METHOD_SELECTED',
+      method: 'FIDO2',
+      next: 'FIDO2_ACTIVATION_REQUIRED',
+      webauthnOptions: { challenge: 'c-1' },
+    });
+    expect(next.state.webauthnOptions).toEqual({ challenge: 'c-1' });
   });
 
   it('answers MAXIMUM_ALLOWED_METHODS_LIMIT at the device limit', () => {
@@ -53,6 +65,8 @@ describe('pairing another device (§4.4)', () => {
     const next = transition(at('EMAIL_PAIRING_TARGET_REQUIRED', { pairing: emailPairing }), {
       type: 'PAIRING_TARGET_ACCEPTED',
       target: 'amy.work@example.com',
+      activation: 'EMAIL_ACTIVATION_REQUIRED',
+      channel: 'email',
     });
     expect(next.state).toMatchObject({
       status: 'EMAIL_ACTIVATION_REQUIRED',

@@ -1,9 +1,4 @@
-import {
-  PAIRING_STATUSES,
-  messages,
-  type FlowStatus,
-  type PairingMethod,
-} from '@anybank/contracts';
+import { PAIRING_STATUSES, messages, type FlowStatus } from '@anybank/contracts';
 import { finish, stay, type FlowState, type Transition } from './flow.state';
 
 /**
@@ -16,12 +11,21 @@ export type PairingEvent =
   | { type: 'PAIRING_LIMIT_REACHED' }
   | {
       type: 'PAIRING_METHOD_SELECTED';
-      method: Exclude<PairingMethod, 'Mobile'>;
+      /** The method's key in the pairing list (its factor's `pairing.method`). */
+      method: string;
+      /** Where the method leads (its factor's pairing statuses): its target, or its activation. */
+      next: FlowStatus;
       /** For the authenticator app: its new secret, sealed; for FIDO2: the creation options. */
       totpSecretSealed?: string;
       webauthnOptions?: Record<string, unknown>;
     }
-  | { type: 'PAIRING_TARGET_ACCEPTED'; target: string }
+  | {
+      type: 'PAIRING_TARGET_ACCEPTED';
+      target: string;
+      /** The status asking for the code sent there, and the channel it goes by. */
+      activation: FlowStatus;
+      channel: 'email' | 'sms';
+    }
   | { type: 'PAIRING_TARGET_REFUSED'; message: string }
   | { type: 'DEVICE_ACTIVATED'; deviceId: string }
   | {
@@ -54,11 +58,6 @@ export function shouldOfferPairing(state: FlowState, deviceCount: number): boole
   return deviceCount === 1 && state.pairedDeviceId === null;
 }
 
-const TARGET_STATUS: Record<'Email' | 'SMS', FlowStatus> = {
-  Email: 'EMAIL_PAIRING_TARGET_REQUIRED',
-  SMS: 'SMS_PAIRING_TARGET_REQUIRED',
-};
-
 export function pairingTransition(state: FlowState, event: PairingEvent): Transition {
   switch (event.type) {
     case 'PAIRING_OFFERED':
@@ -74,35 +73,19 @@ export function pairingTransition(state: FlowState, event: PairingEvent): Transi
         target: null,
         totpSecretSealed: event.totpSecretSealed ?? null,
       };
-      if (event.method === 'AuthenticatorApp') {
-        return { state: { ...state, status: 'TOTP_ACTIVATION_REQUIRED', pairing }, effects: [] };
-      }
-      if (event.method === 'FIDO2') {
-        return {
-          state: {
-            ...state,
-            status: 'FIDO2_ACTIVATION_REQUIRED',
-            pairing,
-            webauthnOptions: event.webauthnOptions ?? null,
-          },
-          effects: [],
-        };
-      }
-      return { state: { ...state, status: TARGET_STATUS[event.method], pairing }, effects: [] };
+      // A passkey's pairing starts with the creation options the browser signs.
+      const webauthn = event.webauthnOptions ? { webauthnOptions: event.webauthnOptions } : {};
+      return { state: { ...state, status: event.next, pairing, ...webauthn }, effects: [] };
     }
-    case 'PAIRING_TARGET_ACCEPTED': {
-      const email = state.status === 'EMAIL_PAIRING_TARGET_REQUIRED';
+    case 'PAIRING_TARGET_ACCEPTED':
       return {
         state: {
           ...state,
-          status: email ? 'EMAIL_ACTIVATION_REQUIRED' : 'SMS_ACTIVATION_REQUIRED',
+          status: event.activation,
           pairing: state.pairing ? { ...state.pairing, target: event.target } : null,
         },
-        effects: [
-          { type: 'SEND_PAIRING_CODE', channel: email ? 'email' : 'sms', target: event.target },
-        ],
+        effects: [{ type: 'SEND_PAIRING_CODE', channel: event.channel, target: event.target }],
       };
-    }
     case 'PAIRING_TARGET_REFUSED':
       return stay(state, { code: 'pairing_target_refused', message: event.message });
     case 'DEVICE_ACTIVATED':

@@ -1,10 +1,4 @@
-import {
-  MAX_MFA_DEVICES,
-  PAIRING_METHODS,
-  messages,
-  type FlowResponse,
-  type PairingMethod,
-} from '@anybank/contracts';
+import { MAX_MFA_DEVICES, messages, type FlowResponse } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
 import { insertAuditEvent } from '../../audit';
@@ -16,7 +10,7 @@ import type { StoredFlow } from './flow.store';
 
 /** The pairing steps a browser can ask for (document 1 §3.2 pairing payloads). */
 export type PairingStep =
-  | { kind: 'selectPairingMethod'; method: PairingMethod }
+  | { kind: 'selectPairingMethod'; method: string }
   | { kind: 'submitPairingTarget'; email?: string; phone?: string }
   | { kind: 'activateDevice'; otp?: string; attestation?: Record<string, unknown> }
   | { kind: 'cancelDevicePairing' };
@@ -40,38 +34,49 @@ export function createPairingSteps(deps: PairingStepsDeps) {
     return state.userId;
   }
 
-  function pairingOf(method: PairingMethod): FactorPairing {
-    const pairing = factors.pairingOf(method);
+  function pairingOf(method: string | undefined): FactorPairing {
+    const pairing = method === undefined ? null : factors.pairingOf(method);
     if (!pairing) throw new DomainError('pairing_method_not_here');
     return pairing;
   }
 
-  async function selectMethod(state: FlowState, method: PairingMethod): Promise<FlowEvent> {
+  /** The pairing under way: the method chosen at this flow's status. */
+  function chosenPairing(state: FlowState): FactorPairing {
+    if (!state.pairing) throw new DomainError('pairing_method_required');
+    return pairingOf(state.pairing.method);
+  }
+
+  async function selectMethod(state: FlowState, method: string): Promise<FlowEvent> {
     const devices = await listMfaDevicesOf(db, userIdOf(state));
     if (devices.length >= MAX_MFA_DEVICES) return { type: 'PAIRING_LIMIT_REACHED' };
-    // The phone app's factor refuses here: it pairs itself (devices/mobile.service.ts).
-    const started = pairingOf(method).start();
-    return {
-      type: 'PAIRING_METHOD_SELECTED',
-      method: method as Exclude<PairingMethod, 'Mobile'>,
-      ...started,
-    };
+    const pairing = pairingOf(method);
+    // The phone app's factor is chosen nowhere here: it pairs itself (devices/mobile.service.ts).
+    if (!pairing.statuses) throw new DomainError('pairing_method_not_here');
+    const next = pairing.statuses.target ?? pairing.statuses.activation;
+    return { type: 'PAIRING_METHOD_SELECTED', method, next, ...pairing.start() };
   }
 
   async function submitTarget(
     state: FlowState,
     step: { email?: string; phone?: string },
   ): Promise<FlowEvent> {
-    const method = state.status === 'EMAIL_PAIRING_TARGET_REQUIRED' ? 'Email' : 'SMS';
-    const parsed = pairingOf(method).target?.parse(step);
-    if (!parsed) throw new DomainError('pairing_method_required');
+    const pairing = chosenPairing(state);
+    const parsed = pairing.target?.parse(step);
+    if (!parsed || !pairing.target || !pairing.statuses) {
+      throw new DomainError('pairing_method_required');
+    }
     if ('refused' in parsed) return { type: 'PAIRING_TARGET_REFUSED', message: parsed.refused };
     const { target } = parsed;
     const devices = await listMfaDevicesOf(db, userIdOf(state));
     if (devices.some((device) => device.target?.toLowerCase() === target)) {
       return { type: 'PAIRING_TARGET_REFUSED', message: messages.login.duplicateDevice };
     }
-    return { type: 'PAIRING_TARGET_ACCEPTED', target };
+    return {
+      type: 'PAIRING_TARGET_ACCEPTED',
+      target,
+      activation: pairing.statuses.activation,
+      channel: pairing.target.channel,
+    };
   }
 
   async function addDevice(
@@ -129,8 +134,8 @@ export function createPairingSteps(deps: PairingStepsDeps) {
       }
     },
 
-    async sendCode(flow: StoredFlow, userId: string, channel: 'email' | 'sms', target: string) {
-      const targetPart = pairingOf(channel === 'email' ? 'Email' : 'SMS').target;
+    async sendCode(flow: StoredFlow, userId: string, target: string) {
+      const targetPart = chosenPairing(flow.state).target;
       if (!targetPart) throw new DomainError('pairing_method_required');
       await targetPart.sendCode(flow, userId, target);
     },
@@ -141,11 +146,11 @@ export function createPairingSteps(deps: PairingStepsDeps) {
       if (!userId) return {};
       switch (state.status) {
         case 'DEVICE_PAIRING_METHOD_REQUIRED':
-          return { devicePairingMethods: PAIRING_METHODS.map((deviceType) => ({ deviceType })) };
-        case 'TOTP_ACTIVATION_REQUIRED':
-          return pairingOf('AuthenticatorApp').responseFields(state, userId);
-        case 'FIDO2_ACTIVATION_REQUIRED':
-          return pairingOf('FIDO2').responseFields(state, userId);
+          return {
+            devicePairingMethods: factors
+              .pairings()
+              .map(({ method, label, listed }) => ({ deviceType: method, label, listed })),
+          };
         case 'MFA_COMPLETED': {
           if (!state.pairedDeviceId) return {};
           const device = (await listMfaDevicesOf(db, userId)).find(
@@ -154,7 +159,11 @@ export function createPairingSteps(deps: PairingStepsDeps) {
           return device ? { pairedDevice: factors.display(device) } : {};
         }
         default:
-          return {};
+          // An activation the method draws itself: the key to scan, the creation options.
+          return state.pairing &&
+            state.status === pairingOf(state.pairing.method).statuses?.activation
+            ? pairingOf(state.pairing.method).responseFields(state, userId)
+            : {};
       }
     },
   };

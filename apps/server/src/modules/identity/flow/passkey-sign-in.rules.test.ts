@@ -63,7 +63,7 @@ describe('sign-in flow transitions: passkeys first', () => {
     [
       'a passkey-only account’s right recovery code asks for a new passkey, not a password',
       recovering('RECOVERY_CODE_REQUIRED'),
-      { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: 'nonce-4' },
+      { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: 'nonce-4', pairingMethod: 'FIDO2' },
       {
         status: 'FIDO2_ACTIVATION_REQUIRED',
         pairing: { method: 'FIDO2', target: null, totpSecretSealed: null },
@@ -114,7 +114,7 @@ describe('sign-in flow transitions: passkeys first', () => {
     [
       'a new passkey instead of a password reset code',
       at('ACCOUNT_RECOVERY_USERNAME_REQUIRED'),
-      { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: 'n' },
+      { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: 'n', pairingMethod: 'FIDO2' },
     ],
   ])('refuses %s as a step the status does not take (409)', (_name, from, event) => {
     const next = transition(from, event);

@@ -25,7 +25,8 @@ export type PasskeySignInEvent =
   /** A valid signature whose counter went back: a copy of the passkey, told to its owner. */
   | { type: 'PASSKEY_SIGN_IN_CLONED'; userId: string; deviceId: string; deviceType: string }
   /** The recovery code of a passkey-only account was right: a new passkey is asked for. */
-  | { type: 'PASSKEY_RECOVERY_VERIFIED'; nonce: string };
+  /** `pairingMethod`: the passkey's key in the pairing list (its factor's `pairing.method`). */
+  | { type: 'PASSKEY_RECOVERY_VERIFIED'; nonce: string; pairingMethod: string };
 
 export const PASSKEY_SIGN_IN_ACCEPTS: Record<PasskeySignInEvent['type'], readonly FlowStatus[]> = {
   PASSKEY_CHALLENGE_ISSUED: ['IDENTIFIER_REQUIRED'],
@@ -76,7 +77,7 @@ export function passkeySignInTransition(state: FlowState, event: PasskeySignInEv
         state: {
           ...state,
           status: 'FIDO2_ACTIVATION_REQUIRED',
-          pairing: { method: 'FIDO2', target: null, totpSecretSealed: null },
+          pairing: { method: event.pairingMethod, target: null, totpSecretSealed: null },
           webauthnOptions: { challenge: event.nonce },
         },
         effects: [],

@@ -10,6 +10,7 @@ import { DomainError } from '../../../domain-error';
 import { insertAuditEvent } from '../../audit';
 import { findUserById, findUserByUid, setUserPassword } from '../../directory';
 import type { SecurityNotices } from '../../messaging';
+import type { Factors } from '../factors/factors';
 import type { ChallengeService } from '../challenge/challenge.service';
 import { clearAllPasswordFailures } from '../credentials/password.store';
 import { forgetEveryRememberedBrowser } from '../remembered-browsers/remembered-browser.service';
@@ -47,6 +48,8 @@ export function createRecoverySteps(deps: {
   db: Database;
   challenges: ChallengeService;
   notices: SecurityNotices;
+  /** The passkey factor, whose pairing a passkey-only account's recovery ends in. */
+  factors: Pick<Factors, 'named'>;
   /** Ends the account's sessions with a reset; sign-in.module.ts always hands it over. */
   sessions?: Pick<SessionsService, 'endAllBut'>;
 }) {
@@ -138,8 +141,10 @@ export function createRecoverySteps(deps: {
     recoveryCode: string,
     ip: string | null,
   ): Promise<FlowEvent> {
+    const pairingMethod = deps.factors.named('passkey')?.pairing?.method;
+    if (!pairingMethod) throw new Error('the passkey factor is not registered');
     return state.userId && (await codeAccepted(state.userId, recoveryCode, ip))
-      ? { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: randomUUID() }
+      ? { type: 'PASSKEY_RECOVERY_VERIFIED', nonce: randomUUID(), pairingMethod }
       : { type: 'RECOVERY_REFUSED' };
   }
 

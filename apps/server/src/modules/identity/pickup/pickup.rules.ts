@@ -26,6 +26,7 @@ export function pickupAttributes(
   productId: string,
 ): Record<string, string> {
   const reduced = {
+    // eslint-disable-next-line no-restricted-syntax -- the §3.8 attribute named Email, not a device type
     Email: user.email,
     subject: user.id,
     FirstName: user.firstName,

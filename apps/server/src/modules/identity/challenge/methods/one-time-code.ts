@@ -9,6 +9,7 @@ import type {
 } from '../challenge-method';
 import type { OtpVerification } from '../../credentials/otp.service';
 import { codeNodes, promptForm } from '../prompt-form';
+import type { DeclaredDevice } from '../device-kind';
 import type { MethodDeps } from './method-deps';
 
 /** Codes the bank sends prove possession of the address, and carry the purpose's words. */
@@ -60,23 +61,24 @@ export function sentCodeMethod(
   deps: Pick<MethodDeps, 'otp' | 'messaging'>,
   kind: {
     name: string;
-    type: string;
+    device: DeclaredDevice;
     channel: 'email' | 'sms';
     mask: (target: string) => string;
   },
 ): ChallengeMethod {
   const display = (device: DeviceShown): FlowDevice => ({
     id: device.id,
-    type: kind.type as FlowDevice['type'],
+    type: kind.device.type,
     name: device.name,
     nickname: device.nickname,
     target: device.target === null ? null : kind.mask(device.target),
     rpId: device.rpId,
+    kind: kind.device.kind,
   });
 
   return {
     name: kind.name,
-    deviceTypes: [kind.type],
+    deviceTypes: [kind.device.type],
     traits: SENT_CODE_TRAITS,
     sendsTo: kind.channel,
     usable: (device) => Boolean(device.target),

@@ -2,6 +2,7 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
   messages,
+  pairingOptionLabels,
   signInDeliveryMessages,
 } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
@@ -9,6 +10,7 @@ import { recordTotpStep } from '../../../directory';
 import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../../devices/totp.rules';
 import { insertAuditEvent } from '../../../audit';
 import { displayAsStored } from '../device-display';
+import { AUTHENTICATOR_APP_DEVICE } from './authenticator-app.device';
 import { isTotpReplay } from './totp-replay.rules';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
@@ -24,7 +26,7 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
       type: 'otp.replayed' as const,
       userId,
       ip,
-      details: { deviceId, deviceType: 'TOTP' },
+      details: { deviceId, deviceType: AUTHENTICATOR_APP_DEVICE.type },
     };
     await insertAuditEvent(deps.db, replay);
     await deps.notices?.tell(replay);
@@ -33,7 +35,7 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
   return {
     ...FACTOR_DEFAULTS,
     name: 'authenticator-app',
-    deviceTypes: ['TOTP'],
+    deviceTypes: [AUTHENTICATOR_APP_DEVICE.type],
     prompt: 'own-code',
     usable: (device) => Boolean(device.secretEncrypted),
     display: displayAsStored,
@@ -57,6 +59,9 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
 
     pairing: {
       method: 'AuthenticatorApp',
+      statuses: { target: null, activation: 'TOTP_ACTIVATION_REQUIRED' },
+      listed: 'shown',
+      label: pairingOptionLabels.authenticatorApp,
       start: () => ({ totpSecretSealed: deps.secrets.seal(newTotpSecret()) }),
       target: null,
       async activate(call, answer) {
@@ -68,8 +73,8 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
         if (step === null) return { refused: signInDeliveryMessages.totpPairingCodeWrong };
         return {
           device: {
-            type: 'TOTP',
-            name: 'Authenticator app',
+            type: AUTHENTICATOR_APP_DEVICE.type,
+            name: AUTHENTICATOR_APP_DEVICE.name,
             secretEncrypted: sealed,
             lastTotpStep: step,
           },

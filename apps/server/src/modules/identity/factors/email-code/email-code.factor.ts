@@ -1,5 +1,6 @@
-import { emailSchema, messages } from '@anybank/contracts';
+import { emailSchema, messages, pairingOptionLabels } from '@anybank/contracts';
 import { maskEmail } from '../../../directory';
+import { EMAIL_CODE_DEVICE } from '../../challenge/methods/email-code/email-code.device';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 import { sentCodeFactor } from '../sent-code';
@@ -8,8 +9,13 @@ import { sentCodeFactor } from '../sent-code';
 export function emailCodeFactor(deps: FactorDeps): Factor {
   return sentCodeFactor(deps, {
     name: 'email-code',
-    type: 'Email',
+    device: EMAIL_CODE_DEVICE,
+    label: pairingOptionLabels.email,
     channel: 'email',
+    pairingStatuses: {
+      target: 'EMAIL_PAIRING_TARGET_REQUIRED',
+      activation: 'EMAIL_ACTIVATION_REQUIRED',
+    },
     mask: maskEmail,
     target: {
       parse(input) {

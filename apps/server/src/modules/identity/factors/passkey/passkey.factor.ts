@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@anybank/contracts';
+import { messages, pairingOptionLabels } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
 import {
   findMfaDeviceByCredentialId,
@@ -15,6 +15,7 @@ import {
   registrationOptions,
 } from '../../devices/webauthn';
 import { displayAsStored } from '../device-display';
+import { PASSKEY_DEVICE_TYPES } from './passkey.device';
 import { passkeyNameOf } from './passkey-name.rules';
 import { tracePasskey } from './passkey-trace';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
@@ -38,7 +39,7 @@ export function passkeyFactor(deps: FactorDeps): Factor {
   return {
     ...FACTOR_DEFAULTS,
     name: 'passkey',
-    deviceTypes: ['FIDO2', 'PLATFORM', 'SECURITY_KEY'],
+    deviceTypes: PASSKEY_DEVICE_TYPES,
     prompt: 'assertion',
     // A passkey works only on the site it was made for (§4.5: the rpId must be this host).
     usable: (device) => Boolean(device.credentialId) && device.rpId === webauthn.rpId,
@@ -87,6 +88,10 @@ export function passkeyFactor(deps: FactorDeps): Factor {
 
     pairing: {
       method: 'FIDO2',
+      statuses: { target: null, activation: 'FIDO2_ACTIVATION_REQUIRED' },
+      // §4.5: the FIDO2 option is hidden when the browser has no WebAuthn.
+      listed: 'with-webauthn',
+      label: pairingOptionLabels.passkey,
       start: () => ({ webauthnOptions: { challenge: randomUUID() } }),
       target: null,
       async activate(call, answer) {

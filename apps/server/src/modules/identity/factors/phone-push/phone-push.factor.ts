@@ -1,4 +1,9 @@
+import { pairingOptionLabels } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
+import {
+  PHONE_DEVICE,
+  isActivatedPhone,
+} from '../../challenge/methods/phone-push/phone-push.device';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
@@ -14,9 +19,9 @@ export function phonePushFactor(deps: FactorDeps): Factor {
   return {
     ...FACTOR_DEFAULTS,
     name: 'phone-push',
-    deviceTypes: ['iPhone'],
+    deviceTypes: [PHONE_DEVICE.type],
     prompt: 'push',
-    usable: (device) => Boolean(device.publicKey),
+    usable: isActivatedPhone,
     display: displayAsStored,
 
     // Asking the phone and reading its answer are the challenge engine's (methods/phone-push).
@@ -24,6 +29,10 @@ export function phonePushFactor(deps: FactorDeps): Factor {
 
     pairing: {
       method: 'Mobile',
+      // The phone app pairs itself (document 1 §4.5: the mobile option is always hidden).
+      statuses: null,
+      listed: 'hidden',
+      label: pairingOptionLabels.phoneApp,
       start() {
         throw new DomainError('pairing_method_not_here');
       },

@@ -1,5 +1,6 @@
-import { readPhoneNumber } from '@anybank/contracts';
+import { pairingOptionLabels, readPhoneNumber } from '@anybank/contracts';
 import { maskPhone } from '../../../directory';
+import { SMS_CODE_DEVICE } from '../../challenge/methods/sms-code/sms-code.device';
 import type { Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
 import { sentCodeFactor } from '../sent-code';
@@ -8,8 +9,13 @@ import { sentCodeFactor } from '../sent-code';
 export function smsCodeFactor(deps: FactorDeps): Factor {
   return sentCodeFactor(deps, {
     name: 'sms-code',
-    type: 'SMS',
+    device: SMS_CODE_DEVICE,
+    label: pairingOptionLabels.textMessage,
     channel: 'sms',
+    pairingStatuses: {
+      target: 'SMS_PAIRING_TARGET_REQUIRED',
+      activation: 'SMS_ACTIVATION_REQUIRED',
+    },
     mask: maskPhone,
     target: {
       parse(input) {

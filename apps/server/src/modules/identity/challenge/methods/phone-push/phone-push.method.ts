@@ -4,6 +4,7 @@ import { DomainError } from '../../../../../domain-error';
 import type { ChallengeMethod, Verdict } from '../../challenge-method';
 import { promptForm, waitNodes } from '../../prompt-form';
 import type { MethodDeps } from '../method-deps';
+import { PHONE_DEVICE, isActivatedPhone } from './phone-push.device';
 
 /**
  * The bank's phone app (document 1 §4.3): the phone shows the purpose's words and approves or
@@ -15,21 +16,22 @@ import type { MethodDeps } from '../method-deps';
 export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
   return {
     name: 'phone-push',
-    deviceTypes: ['iPhone'],
+    deviceTypes: [PHONE_DEVICE.type],
     traits: {
       confirmsTransaction: true,
       proves: 'possession',
       answer: 'approval',
       sendsCode: false,
     },
-    usable: (device) => Boolean(device.publicKey),
+    usable: isActivatedPhone,
     display: (device): FlowDevice => ({
       id: device.id,
-      type: device.type as FlowDevice['type'],
+      type: device.type,
       name: device.name,
       nickname: device.nickname,
       target: device.target,
       rpId: device.rpId,
+      kind: PHONE_DEVICE.kind,
     }),
 
     async ask({ challenge, device }) {
