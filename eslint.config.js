@@ -140,17 +140,12 @@ function serverLayering() {
  */
 const RESTRUCTURED = 'being restructured into the challenge engine / module composition';
 const NOT_YET_SPLIT = 'not split yet: to be split by meaning like the test files before it';
-const LONG_FILES = {
+export const LONG_FILES = {
   rule: { max: 400, skipBlankLines: false, skipComments: false },
   exceptions: {
-    'apps/server/src/app.ts': RESTRUCTURED,
     'apps/server/src/config.ts': RESTRUCTURED,
-    'apps/server/src/modules/banking/banking.service.ts': RESTRUCTURED,
     'apps/server/src/modules/banking/banking.service.test.ts': RESTRUCTURED,
     'apps/server/src/modules/banking/banking.store.ts': RESTRUCTURED,
-    'apps/server/src/modules/payments/payment-consent.service.ts': RESTRUCTURED,
-    'apps/server/src/modules/directory/profile.service.ts': RESTRUCTURED,
-    'apps/server/src/modules/helpdesk/helpdesk.service.ts': RESTRUCTURED,
     // Still to split by meaning (each a little over the cap); listed so that the cap holds for
     // every other file meanwhile.
     'apps/server/src/modules/banking/banking.rules.ts': NOT_YET_SPLIT,
@@ -281,5 +276,11 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/login/LoginModal.tsx'],
     rules: { 'max-lines': ['error', { max: 200, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // The composition root composes: adding a module is one line here, its wiring is the
+    // module's own `register` (docs/architecture.md "How a module is composed").
+    files: ['apps/server/src/app.ts'],
+    rules: { 'max-lines': ['error', { max: 249, skipBlankLines: false, skipComments: false }] },
   },
 );

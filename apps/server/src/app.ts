@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { PublicConfig } from '@anybank/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerApiDocs } from './http/api-docs';
@@ -26,6 +25,7 @@ import { registerSpa } from './http/spa';
 import { httpsServerFactory } from './http/tls';
 import type { PemPair } from './http/tls-certificate';
 import { createModuleContext } from './module-context';
+import { publicConfigOf } from './public-config';
 import { registerAdmin } from './modules/admin';
 import { registerAudit } from './modules/audit';
 import { registerBanking, type BankingService } from './modules/banking';
@@ -98,36 +98,6 @@ export interface Server {
     banking: BankingService;
     keys: ServerKeys;
     challenges: ChallengeService;
-  };
-}
-
-export function publicConfigOf(config: Config): PublicConfig {
-  return {
-    productId: config.productId,
-    basePath: config.basePath,
-    host: config.host,
-    publicUrl: config.publicUrl,
-    companyId: config.companyId,
-    retailSiteUrl: config.retailSiteUrl,
-    analyticsMeasurementId: config.analyticsMeasurementId,
-    analyticsCollectorUrl: config.analyticsCollectorUrl,
-    demoHosts: config.demoHosts,
-    outboxEnabled: config.outboxEnabled,
-    demoToolsEnabled: config.demoToolsEnabled,
-    phoneCountry: config.phoneDefaultCountry,
-    policyIds: {
-      registration: config.policyIds.REGISTRATION,
-      usernameRecovery: config.policyIds.USERNAME_RECOVERY,
-      deviceUniqueness: config.policyIds.DEVICE_UNIQUENESS,
-      qrCode: config.policyIds.QR_CODE,
-      profileUpdate: config.policyIds.PROFILE_UPDATE,
-      signInMethod: config.policyIds.SIGN_IN_METHOD,
-      walletPairing: config.policyIds.WALLET_PAIRING,
-      phishingEmail: config.policyIds.PHISHING_EMAIL,
-      deleteUser: config.policyIds.DELETE_USER,
-      resetVerification: config.policyIds.RESET_VERIFICATION,
-      helpDesk: config.policyIds.HELP_DESK,
-    },
   };
 }
 

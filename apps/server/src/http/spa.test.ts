@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_META_NAME, readPublicConfig } from '@anybank/contracts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { testConfig } from '../../test/test-config';
-import { buildServer, publicConfigOf, type Server } from '../app';
+import { buildServer, type Server } from '../app';
+import { publicConfigOf } from '../public-config';
 import { renderIndexHtml } from './spa';
 
 const BUILT_INDEX = `<!doctype html><html lang="en"><head><title>AnyBank</title>
