@@ -10,9 +10,11 @@ export const promptNodeSchema = z.discriminatedUnion('type', [
     name: z.string(),
     label: z.string(),
     inputMode: z.enum(['numeric', 'text']),
-    autocomplete: z.enum(['one-time-code', 'off']),
+    autocomplete: z.enum(['one-time-code', 'off', 'current-password']),
     /** The characters the answer is made of (the web checks it before sending). */
     pattern: z.string(),
+    /** What the web says when the answer does not match `pattern`. */
+    invalidMessage: z.string(),
     maxLength: z.number().int().positive(),
   }),
   /** The person answers elsewhere (the phone): the page polls every `pollAfterMs`. */
@@ -26,6 +28,7 @@ export const promptNodeSchema = z.discriminatedUnion('type', [
   /** A WebAuthn get(): the browser signs `options.challenge` with a passkey. */
   z.object({
     type: z.literal('webauthn'),
+    text: z.string(),
     label: z.string(),
     options: z.record(z.string(), z.unknown()),
   }),

@@ -1,4 +1,4 @@
-import { BANK, APP } from './messages';
+import { BANK, APP, messages } from './messages';
 
 /**
  * The form a way of proving it is you asks the person to fill in, described by the server
@@ -15,16 +15,22 @@ export type PromptNode =
       name: string;
       label: string;
       inputMode: 'numeric' | 'text';
-      autocomplete: 'one-time-code' | 'off';
+      /** How the browser may fill it; `current-password` is also typed hidden. */
+      autocomplete: 'one-time-code' | 'off' | 'current-password';
       /** The characters the answer is made of (the web checks it before sending). */
       pattern: string;
+      /** What the web says when the answer does not match `pattern` (nothing is sent). */
+      invalidMessage: string;
       maxLength: number;
     }
   /** The person answers elsewhere (the phone): the page polls every `pollAfterMs`. */
   | { type: 'wait'; text: string; pollAfterMs: number }
   | { type: 'button'; name: string; label: string; action: 'submit' | 'resend' | 'cancel' }
-  /** A WebAuthn get(): the browser signs `options.challenge` with a passkey. */
-  | { type: 'webauthn'; label: string; options: Record<string, unknown> };
+  /**
+   * A WebAuthn get(): the browser signs `options.challenge` with a passkey. `text` is said
+   * while the browser asks; `label` is the button that asks it (again).
+   */
+  | { type: 'webauthn'; text: string; label: string; options: Record<string, unknown> };
 
 export interface PromptForm {
   /** The method asking (its folder's name on the server): for tests and the panel, not logic. */
@@ -34,8 +40,37 @@ export interface PromptForm {
   nodes: PromptNode[];
 }
 
-/** The words of the prompts (not worded by the spec). */
+/**
+ * The words of the prompts. The sign-in's and step-up's are the login modal's as they were
+ * (document 1 §2.4, tabs 1, 3, 7 and 14), so the modal reads the same drawn from the prompt;
+ * the rest are not worded by the spec.
+ */
 export const challengePromptMessages = {
+  // The login modal's code (tab 3): where it went, or the device that shows it.
+  signInCodeSentTo: (destination: string) => `We sent a 6-digit code to ${destination}.`,
+  signInCodeOn: (deviceName: string) => `We sent a 6-digit code to your ${deviceName}.`,
+  signInCodeLabel: 'One-time code',
+  signInSubmit: 'Submit',
+  codeSixDigits: messages.validation.codeSixDigits,
+  // Tab 7: the phone asked.
+  signInWaitForPhone: (deviceName: string) =>
+    `We sent a notification to your ${deviceName}. Approve it in the ${APP} app.`,
+  chooseAnotherWay: 'Choose another way to sign in',
+  // Tab 14: the passkey asked as the tab opens; Try Again after a refusal.
+  passkeyAsking: 'Follow your browser’s instructions to use your passkey or security key.',
+  passkeyChecking: 'Checking your authenticator…',
+  passkeyTryAgain: 'Try Again',
+  // A recovery code instead of the second factor.
+  recoveryCodeEntry: messages.recoveryCodes.entryIntro,
+  recoveryCodeEmpty: 'Enter a recovery code.',
+  recoveryCodeChooseAnother: messages.recoveryCodes.chooseAnother,
+  // A step-up's password (tab 1 of a step-up).
+  stepUpIntro: messages.stepUp.intro,
+  stepUpConfirm: 'Confirm',
+  stepUpAnotherWay: 'Use a code or another sign-in method instead',
+  passwordMissing: messages.validation.passwordHint,
+  // The transfer page's code step.
+  approveTransfer: 'Approve Transfer',
   codeSentTo: (destination: string) => `Enter the 6-digit code we sent to ${destination}.`,
   recoveryCodeSentTo: (destination: string) =>
     `Enter the 8-character code we sent to ${destination}.`,

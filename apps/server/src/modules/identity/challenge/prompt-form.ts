@@ -2,6 +2,7 @@ import {
   OTP_LENGTH,
   RECOVERY_CODE_LENGTH,
   challengePromptMessages as words,
+  messages,
   type PromptForm,
   type PromptNode,
 } from '@anybank/contracts';
@@ -12,10 +13,38 @@ export type { PromptForm, PromptNode };
 /** How often a page waiting for the phone reads the challenge again. */
 export const POLL_AFTER_MS = 2000;
 
+/**
+ * The words of a purpose's prompt where the page that asks has its own (the login modal's
+ * tabs, the transfer's code step, the payment's): the web draws the prompt, so these are the
+ * page's words. A purpose without them takes `DEFAULT_PROMPT_WORDS`.
+ */
+export interface PromptWords {
+  /** The code's sentence: where it went (masked). */
+  codeSentTo(destination: string): string;
+  codeLabel: string;
+  /** What the page says of a code that is not one (nothing is sent). */
+  invalidCode: string;
+  submit: string;
+  /** A way out under Submit (a transfer's Cancel); none when absent. */
+  cancel?: string;
+  /** The phone asked: the wait's words, naming the device. */
+  waitForPhone(deviceName: string): string;
+  /** The way out of the phone's wait; none when absent. */
+  leavePhone?: string;
+}
+
+export const DEFAULT_PROMPT_WORDS: PromptWords = {
+  codeSentTo: words.codeSentTo,
+  codeLabel: words.codeLabel,
+  invalidCode: words.codeSixDigits,
+  submit: words.submit,
+  waitForPhone: () => words.waitForPhone,
+};
+
 /** A form: the method's nodes after the purpose's words, when it has some (dynamic linking). */
 export function promptForm(
   method: string,
-  challenge: ChallengeView,
+  challenge: Pick<ChallengeView, 'linking'>,
   nodes: PromptNode[],
 ): PromptForm {
   const linking = challenge.linking?.text ?? null;
@@ -30,12 +59,13 @@ export function promptForm(
 }
 
 /**
- * The nodes of a code typed in: what it is, the field, Continue. A 6-digit code, or the 8
- * letters and digits of an account recovery code.
+ * The nodes of a code typed in: what it is, the field, Submit (and Cancel where the words have
+ * one). A 6-digit code, or the 8 letters and digits of an account recovery code.
  */
 export function codeNodes(
   instruction: string,
   format: 'digits' | 'recovery' = 'digits',
+  prompt: PromptWords = DEFAULT_PROMPT_WORDS,
 ): PromptNode[] {
   const digits = format === 'digits';
   const length = digits ? OTP_LENGTH : RECOVERY_CODE_LENGTH;
@@ -44,17 +74,43 @@ export function codeNodes(
     {
       type: 'input',
       name: 'code',
-      label: words.codeLabel,
+      label: prompt.codeLabel,
       inputMode: digits ? 'numeric' : 'text',
       autocomplete: 'one-time-code',
       pattern: digits ? `^[0-9]{${length}}$` : `^[A-Za-z0-9]{${length}}$`,
+      invalidMessage: digits ? prompt.invalidCode : messages.validation.recoveryCodeEightCharacters,
       maxLength: length,
     },
-    { type: 'button', name: 'submit', label: words.submit, action: 'submit' },
+    { type: 'button', name: 'submit', label: prompt.submit, action: 'submit' },
+    ...(prompt.cancel
+      ? [
+          {
+            type: 'button' as const,
+            name: 'cancel',
+            label: prompt.cancel,
+            action: 'cancel' as const,
+          },
+        ]
+      : []),
   ];
 }
 
 /** The node of an approval given on the phone: the page waits and reads again. */
-export function waitNodes(): PromptNode[] {
-  return [{ type: 'wait', text: words.waitForPhone, pollAfterMs: POLL_AFTER_MS }];
+export function waitNodes(
+  deviceName: string,
+  prompt: PromptWords = DEFAULT_PROMPT_WORDS,
+): PromptNode[] {
+  return [
+    { type: 'wait', text: prompt.waitForPhone(deviceName), pollAfterMs: POLL_AFTER_MS },
+    ...(prompt.leavePhone
+      ? [
+          {
+            type: 'button' as const,
+            name: 'cancel',
+            label: prompt.leavePhone,
+            action: 'cancel' as const,
+          },
+        ]
+      : []),
+  ];
 }

@@ -5,10 +5,13 @@ import {
   formatCentsWithSeparators,
   messages,
   passkeyMessages,
+  payByBankMessages,
   signInDeliveryMessages,
+  challengePromptMessages as promptWords,
   type ApiErrorCode,
 } from '@anybank/contracts';
 import type { LinkingWords, MethodTraits } from './challenge-method';
+import type { PromptWords } from './prompt-form';
 
 /**
  * What a challenge is for (ADR 0026). A purpose says how long its challenge lives, how many
@@ -90,6 +93,8 @@ export interface Purpose<P extends PurposeName = PurposeName> {
   readonly codes?: SentCodes;
   /** Where a caller keeps its own words for a refusal (help desk's `help_desk_code_rejected`). */
   readonly refusals?: Partial<Record<RefusalReason | 'wrong', ApiErrorCode>>;
+  /** The words of its prompt where the page asking has its own (prompt-form.ts). */
+  readonly prompt?: PromptWords;
 }
 
 /** How the code service makes and keeps a purpose's sent codes (methods/one-time-code.ts). */
@@ -137,6 +142,15 @@ const signIn: Purpose<'sign-in'> = {
   accepts: secondFactor,
   prefer: PHONE_THEN_CODE,
   linking: () => null,
+  // The login modal's words (tabs 3 and 7, document 1 §2.4).
+  prompt: {
+    codeSentTo: promptWords.signInCodeSentTo,
+    codeLabel: promptWords.signInCodeLabel,
+    invalidCode: promptWords.codeSixDigits,
+    submit: promptWords.signInSubmit,
+    waitForPhone: promptWords.signInWaitForPhone,
+    leavePhone: promptWords.chooseAnotherWay,
+  },
   codeMessage: (_context, code) => ({
     subject: signInDeliveryMessages.codeSubject,
     body: signInDeliveryMessages.codeBody(code),
@@ -185,6 +199,15 @@ const transferApproval: Purpose<'transfer-approval'> = {
     ),
   }),
   push: { title: deliveryMessages.transferPushTitle, kind: 'transfer', via: 'ciba' },
+  // The transfer page's code step (document 2 §4).
+  prompt: {
+    codeSentTo: messages.transfer.confirmationRequired,
+    codeLabel: messages.transfer.confirmationCodeLabel,
+    invalidCode: messages.transfer.confirmationCodeRequired,
+    submit: promptWords.approveTransfer,
+    cancel: promptWords.cancel,
+    waitForPhone: () => promptWords.waitForPhone,
+  },
 };
 
 const paymentApproval: Purpose<'payment-approval'> = {
@@ -215,6 +238,15 @@ const paymentApproval: Purpose<'payment-approval'> = {
     ),
   }),
   push: { title: deliveryMessages.transferPushTitle, kind: 'transfer', via: 'ciba' },
+  // The pay by bank page's code (ADR 0023): Confirm sends it, Cancel refuses the payment.
+  prompt: {
+    codeSentTo: payByBankMessages.codeRequired,
+    codeLabel: payByBankMessages.codeLabel,
+    invalidCode: payByBankMessages.codeMissing,
+    submit: payByBankMessages.confirm,
+    cancel: payByBankMessages.deny,
+    waitForPhone: () => payByBankMessages.waitingForPhone,
+  },
 };
 
 const helpDeskVerification: Purpose<'help-desk-verification'> = {

@@ -8,8 +8,8 @@ import type {
   Verdict,
 } from '../challenge-method';
 import type { OtpVerification } from '../../credentials/otp.service';
-import { codeNodes, promptForm } from '../prompt-form';
 import type { DeclaredDevice } from '../device-kind';
+import { DEFAULT_PROMPT_WORDS, codeNodes, promptForm } from '../prompt-form';
 import type { MethodDeps } from './method-deps';
 
 /** Codes the bank sends prove possession of the address, and carry the purpose's words. */
@@ -122,11 +122,12 @@ export function sentCodeMethod(
 
     prompt: ({ challenge, asked }) => {
       const format = challenge.purpose.codes?.format ?? 'digits';
-      const sentTo = format === 'recovery' ? words.recoveryCodeSentTo : words.codeSentTo;
+      const prompt = challenge.purpose.prompt ?? DEFAULT_PROMPT_WORDS;
+      const sentTo = format === 'recovery' ? words.recoveryCodeSentTo : prompt.codeSentTo;
       return promptForm(
         kind.name,
         challenge,
-        codeNodes(sentTo(asked.sent?.destination ?? ''), format),
+        codeNodes(sentTo(asked.sent?.destination ?? ''), format, prompt),
       );
     },
   };

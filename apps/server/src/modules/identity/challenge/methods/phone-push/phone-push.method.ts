@@ -90,6 +90,12 @@ export function phonePushMethod(deps: MethodDeps): ChallengeMethod {
       }
     },
 
-    prompt: ({ challenge }) => promptForm('phone-push', challenge, waitNodes()),
+    // The phone by the name its owner gave it, as the device list shows it.
+    prompt: ({ challenge, device }) =>
+      promptForm(
+        'phone-push',
+        challenge,
+        waitNodes(device?.nickname?.trim() || device?.name || 'phone', challenge.purpose.prompt),
+      ),
   };
 }
