@@ -11,6 +11,7 @@ import {
   messages,
   transferDeniedResponseSchema,
   type RiskPayload,
+  type TransferConfirmationRequired,
 } from '@anybank/contracts';
 import {
   accounts,
@@ -463,10 +464,17 @@ describe.each(DATABASE_KINDS)('banking API on %s', (kind) => {
       risk_data: PERSON_RISK_PAYLOAD,
     });
     expect(response.status).toBe(202);
-    expect(await response.json()).toMatchObject({
-      code: 'confirmation_required',
-      channel: 'email',
+    const asked = (await response.json()) as TransferConfirmationRequired;
+    expect(asked).toMatchObject({ code: 'confirmation_required', channel: 'email' });
+    // The transfer page draws the engine's prompt (ADR 0026), in its code step's words.
+    expect(asked.prompt).toMatchObject({ method: 'email-code' });
+    expect(asked.prompt.nodes).toContainEqual({
+      type: 'text',
+      text: messages.transfer.confirmationRequired(asked.destination),
     });
+    expect(asked.prompt.nodes).toContainEqual(
+      expect.objectContaining({ type: 'input', label: messages.transfer.confirmationCodeLabel }),
+    );
     expect(await balancesOf(emily.checking, emily.savings)).toEqual(before);
     const [row] = await test.handle.db
       .select({ amount: users.accountTransferAmountCents })

@@ -101,9 +101,13 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
       password: 'Welcome2Bank!',
     });
     const app = choice.body.devices?.find((device) => device.type === 'TOTP');
-    expect(
-      (await next.post({ action: 'selectDevice' }, { deviceRef: { id: app?.id } })).body.status,
-    ).toBe('OTP_REQUIRED');
+    const asked = await next.post({ action: 'selectDevice' }, { deviceRef: { id: app?.id } });
+    expect(asked.body.status).toBe('OTP_REQUIRED');
+    // The modal draws the server's prompt (ADR 0026): a 6-digit code the app shows.
+    expect(asked.body.challengePrompt).toMatchObject({ method: 'authenticator-app' });
+    expect(asked.body.challengePrompt?.nodes).toContainEqual(
+      expect.objectContaining({ type: 'input', name: 'code', pattern: '^[0-9]{6}$' }),
+    );
     const code = rfcTotp(secret, Date.now() + 30_000);
     expect((await next.post({ action: 'checkOtp' }, { otp: code })).body.status).toBe(
       'MFA_COMPLETED',

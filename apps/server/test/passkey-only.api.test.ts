@@ -247,6 +247,10 @@ describe.each(API_DATABASES)('passkey-only accounts on %s', (kind) => {
     });
     expect(asked.body.status).toBe('ASSERTION_REQUIRED');
     const request = asked.body.publicKeyCredentialRequestOptions as RequestOptions;
+    // The modal's prompt asks the same options of the browser (ADR 0026).
+    expect(asked.body.challengePrompt?.nodes).toContainEqual(
+      expect.objectContaining({ type: 'webauthn', options: request }),
+    );
     const answered = await driver.post(
       { action: 'checkAssertion' },
       { assertion: key.assert(request), origin },

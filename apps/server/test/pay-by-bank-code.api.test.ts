@@ -120,7 +120,18 @@ describe.each(API_DATABASES)('a payment approved by an e-mailed code, on %s', (k
       channel: 'email',
       destination: body.destination,
       message: payByBankMessages.codeRequired(body.destination),
+      prompt: body.prompt,
     });
+    // The page draws the engine's prompt (ADR 0026): the amount and payee, then the code asked.
+    expect(body.prompt.method).toBe('email-code');
+    expect(body.prompt.linking).toContain('to Retail Shop Ltd, reference ORDER-3000');
+    expect(body.prompt.nodes).toContainEqual({
+      type: 'text',
+      text: payByBankMessages.codeRequired(body.destination),
+    });
+    expect(body.prompt.nodes).toContainEqual(
+      expect.objectContaining({ type: 'button', label: payByBankMessages.confirm }),
+    );
     expect(body.destination).toMatch(/^j.*@example\.com$/);
     expect(body.destination).not.toBe(JANE_EMAIL);
     expect(mail.body).toContain(`$1,500.00 from account ending ${janeChecking.slice(-4)}`);

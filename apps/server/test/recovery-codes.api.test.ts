@@ -82,6 +82,11 @@ describe.each(API_DATABASES)('recovery codes on %s', (kind) => {
       status: 200,
       body: { status: 'SIGN_IN_RECOVERY_CODE_REQUIRED' },
     });
+    // The modal draws the server's prompt (ADR 0026): the field the step's body names.
+    expect(asked.body.challengePrompt).toMatchObject({ method: 'recovery-code', linking: null });
+    expect(asked.body.challengePrompt?.nodes).toContainEqual(
+      expect.objectContaining({ type: 'input', name: 'recoveryCode' }),
+    );
     return driver;
   }
 

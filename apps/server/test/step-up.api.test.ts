@@ -114,7 +114,21 @@ describe.each(API_DATABASES)('step-up and verified contact changes on %s', (kind
     const stepUp = await stepUpWithPassword(driver, token);
     expect(stepUp.started).toMatchObject({
       status: 201,
-      flow: { status: 'USERNAME_PASSWORD_REQUIRED', username: 'jane.doe' },
+      flow: {
+        status: 'USERNAME_PASSWORD_REQUIRED',
+        username: 'jane.doe',
+        // The password asked as a prompt the modal draws (ADR 0026), hidden as typed.
+        challengePrompt: {
+          method: 'password',
+          nodes: expect.arrayContaining([
+            expect.objectContaining({
+              type: 'input',
+              name: 'password',
+              autocomplete: 'current-password',
+            }),
+          ]),
+        },
+      },
     });
     expect(stepUp.checked).toMatchObject({ status: 'RESUME' });
     const audited = await test.handle.db

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSFER_CONFIRMATION_CHANNELS, TRANSFER_DENIAL_CODES } from './banking';
+import { promptFormSchema } from './challenge-prompt.schemas';
 import { CURRENCY } from './constants';
 
 /**
@@ -61,6 +62,8 @@ export const transferConfirmationRequiredSchema = z.object({
   channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
   /** Where the code went, masked ("j***@example.com", "•••• 1234"), or the device's name. */
   destination: z.string(),
+  /** The form the page draws to ask for the code (ADR 0026): its words, field and buttons. */
+  prompt: promptFormSchema,
 });
 export type TransferConfirmationRequired = z.infer<typeof transferConfirmationRequiredSchema>;
 

@@ -36,6 +36,9 @@ export const MODAL_TIMINGS = {
 
 export const FOOTER_COPYRIGHT_YEAR = 2020;
 
+/** The longest password a flow step takes (a sign-in's, a step-up's). */
+export const SIGN_IN_PASSWORD_MAX_LENGTH = 256;
+
 /** Document 2 §9. */
 export const PROFILE_FIELD_MAX_LENGTH = 50;
 export const ZIP_MAX_LENGTH = 10;

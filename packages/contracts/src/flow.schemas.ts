@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorBodySchema } from './api-errors';
 import { promptFormSchema } from './challenge-prompt.schemas';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from './constants';
 import { deviceKindSchema } from './device-kinds';
 import { FLOW_STATUSES } from './flow';
 
@@ -127,7 +128,7 @@ export const checkUsernamePasswordSchema = z.object({
     .min(1)
     .max(64)
     .transform((value) => value.toLowerCase()),
-  password: z.string().min(1).max(256),
+  password: z.string().min(1).max(SIGN_IN_PASSWORD_MAX_LENGTH),
   rememberMyUsername: z.boolean().optional(),
   /** No captcha service exists offline (ADR 0005): accepted and checked for shape only. */
   captchaResponse: z.string().max(4096).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSFER_CONFIRMATION_CHANNELS } from './banking';
+import { promptFormSchema } from './challenge-prompt.schemas';
 import { SCOPES } from './oauth';
 
 /**
@@ -150,6 +151,8 @@ export const paymentCodeRequiredSchema = z.object({
   channel: z.enum(TRANSFER_CONFIRMATION_CHANNELS),
   /** Where the code went, masked ("j***@example.com", "•••• 1234"), or the device's name. */
   destination: z.string(),
+  /** The form the page draws to ask for the code (ADR 0026): its words, field and buttons. */
+  prompt: promptFormSchema,
 });
 export type PaymentCodeRequired = z.infer<typeof paymentCodeRequiredSchema>;
 

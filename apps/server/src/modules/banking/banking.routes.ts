@@ -144,6 +144,7 @@ export function registerBankingRoutes(
               transferId: outcome.transferId,
               channel: outcome.channel,
               destination: outcome.destination,
+              prompt: outcome.prompt,
             } satisfies TransferConfirmationRequired);
         case 'pending':
           reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));

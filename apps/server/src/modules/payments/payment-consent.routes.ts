@@ -218,6 +218,7 @@ export function registerPaymentConsentRoutes(
             : payByBankMessages.codeRequired(outcome.destination),
         channel: outcome.channel,
         destination: outcome.destination,
+        prompt: outcome.prompt,
       } satisfies PaymentCodeRequired);
     },
   );

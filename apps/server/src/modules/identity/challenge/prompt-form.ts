@@ -114,3 +114,74 @@ export function waitNodes(
       : []),
   ];
 }
+
+// The sign-in factors that are not yet engine methods describe their prompts with these (ADR
+// 0026): the login modal draws them as it draws the engine's, in the modal's words.
+
+/** An authenticator app's code (tab 3): the device names where the code is. */
+export function ownCodePrompt(method: string, deviceName: string, prompt: PromptWords): PromptForm {
+  return promptForm(
+    method,
+    { linking: null },
+    codeNodes(words.signInCodeOn(deviceName), 'digits', prompt),
+  );
+}
+
+/** A passkey (tab 14): the browser is asked as the tab opens; Try Again; another way. */
+export function passkeyPrompt(method: string, options: Record<string, unknown>): PromptForm {
+  return promptForm(method, { linking: null }, [
+    {
+      type: 'webauthn',
+      text: words.passkeyAsking,
+      label: words.passkeyTryAgain,
+      options,
+    },
+    { type: 'button', name: 'cancel', label: words.chooseAnotherWay, action: 'cancel' },
+  ]);
+}
+
+/**
+ * A recovery code instead of the second factor: typed as saved (two groups of five, a dash or
+ * a space between them, any case); the server reads it in its one form (recovery-code.rules.ts).
+ */
+export function recoveryCodePrompt(method: string, maxLength: number): PromptForm {
+  return promptForm(method, { linking: null }, [
+    { type: 'text', text: words.recoveryCodeEntry },
+    {
+      type: 'input',
+      name: 'recoveryCode',
+      label: words.recoveryCodeLabel,
+      inputMode: 'text',
+      autocomplete: 'off',
+      pattern: '^\\S.*$',
+      invalidMessage: words.recoveryCodeEmpty,
+      maxLength,
+    },
+    { type: 'button', name: 'submit', label: words.signInSubmit, action: 'submit' },
+    {
+      type: 'button',
+      name: 'cancel',
+      label: words.recoveryCodeChooseAnother,
+      action: 'cancel',
+    },
+  ]);
+}
+
+/** A step-up's password: the signed-in customer's, or another way (a code, the phone). */
+export function stepUpPasswordPrompt(method: string, maxLength: number): PromptForm {
+  return promptForm(method, { linking: null }, [
+    { type: 'text', text: words.stepUpIntro },
+    {
+      type: 'input',
+      name: 'password',
+      label: words.passwordLabel,
+      inputMode: 'text',
+      autocomplete: 'current-password',
+      pattern: '^[\\s\\S]+$',
+      invalidMessage: words.passwordMissing,
+      maxLength,
+    },
+    { type: 'button', name: 'submit', label: words.stepUpConfirm, action: 'submit' },
+    { type: 'button', name: 'cancel', label: words.stepUpAnotherWay, action: 'cancel' },
+  ]);
+}

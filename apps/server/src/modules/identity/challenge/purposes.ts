@@ -1,4 +1,5 @@
 import {
+  OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_MS,
   deliveryMessages,
@@ -322,6 +323,11 @@ const identityVerification: Purpose<'identity-verification'> = {
   accepts: onlySentCode,
   prefer: ['code'],
   linking: () => null,
+  // Asked where a sign-in code is (tab 3), in the credit-card application's words (ADR 0015).
+  prompt: {
+    ...(signIn.prompt as PromptWords),
+    codeSentTo: (destination) => messages.creditCard.verificationIntro(destination, OTP_LENGTH),
+  },
   codeMessage: (_context, code) => ({
     subject: messages.creditCard.verificationEmailSubject,
     body: messages.creditCard.verificationEmailBody(code),

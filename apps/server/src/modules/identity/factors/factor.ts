@@ -28,8 +28,12 @@ export interface Factor {
   select(call: FactorCall, device: MfaDeviceRow, selection: Selection): Promise<void>;
   /** Checks the person's answer; answers the flow event it makes (null: nothing yet). */
   verify(call: FactorCall, answer: FactorAnswer): Promise<FlowEvent | null>;
-  /** What the flow response adds while this device is asked (the WebAuthn request options). */
-  responseFields(call: FactorCall, device: MfaDeviceRow): Promise<Partial<FlowResponse>>;
+  /**
+   * What the flow response adds while this device is asked (its `challengePrompt`, the form the
+   * web draws, ADR 0026; the WebAuthn request options); `device` is null for a factor that is
+   * no device (the recovery code, a step-up's password), asked by the flow's status.
+   */
+  responseFields(call: FactorCall, device: MfaDeviceRow | null): Promise<Partial<FlowResponse>>;
   /** How another device of this kind is paired, or null when it cannot be at sign-in. */
   readonly pairing: FactorPairing | null;
   /**

@@ -49,6 +49,15 @@ const ONE_DEVICE_STATUSES: readonly FlowStatus[] = [
 ];
 
 /**
+ * The statuses that ask a factor which is no device: its prompt (ADR 0026) is asked of it by
+ * the status (a step-up's password: the password factor answers one only in a step-up).
+ */
+const DEVICELESS_FACTOR_OF_STATUS: Partial<Record<FlowStatus, 'recovery-code' | 'password'>> = {
+  SIGN_IN_RECOVERY_CODE_REQUIRED: 'recovery-code',
+  USERNAME_PASSWORD_REQUIRED: 'password',
+};
+
+/**
  * The flow response (document 1 §3.1): the status, the devices as their factors list them,
  * what the asked device's factor adds (WebAuthn options), the pairing and verification fields,
  * and, after a refusal, the refusal itself (its code and message).
@@ -95,6 +104,11 @@ export function createFlowResponder(deps: {
         body.devices = devices;
       }
     }
+    const deviceless = DEVICELESS_FACTOR_OF_STATUS[state.status];
+    const factor = deviceless ? factors.named(deviceless) : null;
+    if (factor) {
+      Object.assign(body, await factor.responseFields(factorCall(call, { ...flow, state }), null));
+    }
     Object.assign(body, await deps.pairing.responseFields(state));
     // Options for the username field's passkey suggestion; a passkey-only
     // account's forgot password, which says there is no password to reset.
@@ -116,6 +130,8 @@ export function createFlowResponder(deps: {
     if (state.recoveryCodesLeft !== undefined) body.recoveryCodesLeft = state.recoveryCodesLeft;
     if (state.status === 'IDENTITY_VERIFICATION_REQUIRED' && state.userId) {
       body.verificationTarget = await deps.verification.targetOf(state.userId);
+      const prompt = await deps.verification.promptOf(flow);
+      if (prompt) body.challengePrompt = prompt;
     }
     if (!error) return { body };
     if (error.adapter) body.adapter = error.adapter;

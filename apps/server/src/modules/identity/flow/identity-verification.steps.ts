@@ -98,6 +98,12 @@ export function createIdentityVerificationSteps(deps: IdentityVerificationDeps) 
       if (!marked) throw new DomainError('flow_ended');
     },
 
+    /** The prompt of the code asked (ADR 0026), which the modal draws; null before one. */
+    async promptOf(flow: StoredFlow) {
+      const asked = await deps.challenges.latest(VERIFICATION_PURPOSE, referenceOf(flow));
+      return asked ? await deps.challenges.prompt(asked.id) : null;
+    },
+
     /** The masked address the code went to, for the step's text. */
     async targetOf(userId: string): Promise<string> {
       return maskEmail((await userOf(userId)).email);

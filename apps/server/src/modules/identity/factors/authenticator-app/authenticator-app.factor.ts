@@ -9,6 +9,8 @@ import { DomainError } from '../../../../domain-error';
 import { recordTotpStep } from '../../../directory';
 import { acceptedTotpStep, newTotpSecret, totpKeyUri } from '../../devices/totp.rules';
 import { insertAuditEvent } from '../../../audit';
+import { PURPOSES } from '../../challenge/purposes';
+import { DEFAULT_PROMPT_WORDS, ownCodePrompt } from '../../challenge/prompt-form';
 import { displayAsStored } from '../device-display';
 import { AUTHENTICATOR_APP_DEVICE } from './authenticator-app.device';
 import { isTotpReplay } from './totp-replay.rules';
@@ -39,6 +41,14 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
     prompt: 'own-code',
     usable: (device) => Boolean(device.secretEncrypted),
     display: displayAsStored,
+
+    // The app shows the code: the prompt names it, in the sign-in's words (a step-up's too).
+    responseFields(_call, device) {
+      const prompt = PURPOSES['sign-in'].prompt ?? DEFAULT_PROMPT_WORDS;
+      return Promise.resolve(
+        device ? { challengePrompt: ownCodePrompt('authenticator-app', device.name, prompt) } : {},
+      );
+    },
 
     async verify(call, answer) {
       if (answer.kind !== 'code' || !answer.device) throw new DomainError('flow_step_unknown');

@@ -14,6 +14,7 @@ import {
   checkRegistration,
   registrationOptions,
 } from '../../devices/webauthn';
+import { passkeyPrompt } from '../../challenge/prompt-form';
 import { displayAsStored } from '../device-display';
 import { PASSKEY_DEVICE_TYPES } from './passkey.device';
 import { passkeyNameOf } from './passkey-name.rules';
@@ -76,13 +77,17 @@ export function passkeyFactor(deps: FactorDeps): Factor {
       return { type: 'ASSERTION_ACCEPTED' };
     },
 
+    // The options twice: as the flow always answered them, and in the prompt the web draws.
     async responseFields(call, device) {
+      if (!device) return {};
+      const options = await authenticationOptions(
+        webauthn,
+        device.credentialId ? [device.credentialId] : [],
+        challengeOf(call.state.webauthnOptions),
+      );
       return {
-        publicKeyCredentialRequestOptions: await authenticationOptions(
-          webauthn,
-          device.credentialId ? [device.credentialId] : [],
-          challengeOf(call.state.webauthnOptions),
-        ),
+        publicKeyCredentialRequestOptions: options,
+        challengePrompt: passkeyPrompt('passkey', { ...options }),
       };
     },
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
+import { stepUpPasswordPrompt } from '../../challenge/prompt-form';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
@@ -17,6 +19,15 @@ export function passwordFactor(deps: FactorDeps): Factor {
     prompt: null,
     usable: () => false,
     display: displayAsStored,
+
+    // A step-up asks the signed-in customer's password as a prompt; a sign-in's password goes
+    // with its username (the identifier tab), no prompt.
+    responseFields: (call) =>
+      Promise.resolve(
+        call.state.purpose === 'step-up'
+          ? { challengePrompt: stepUpPasswordPrompt('password', SIGN_IN_PASSWORD_MAX_LENGTH) }
+          : {},
+      ),
 
     async verify(call, answer) {
       if (answer.kind !== 'password') throw new DomainError('flow_step_unknown');

@@ -1,4 +1,6 @@
+import { RECOVERY_CODE_CHARS } from '@anybank/contracts';
 import { DomainError } from '../../../../domain-error';
+import { recoveryCodePrompt } from '../../challenge/prompt-form';
 import { displayAsStored } from '../device-display';
 import { FACTOR_DEFAULTS, type Factor } from '../factor';
 import type { FactorDeps } from '../factor-deps';
@@ -17,6 +19,13 @@ export function recoveryCodeFactor(deps: FactorDeps): Factor {
     prompt: null,
     usable: () => false,
     display: displayAsStored,
+
+    // Asked by the flow's status (SIGN_IN_RECOVERY_CODE_REQUIRED), not by a device: two
+    // groups of five, a dash or a space between them.
+    responseFields: () =>
+      Promise.resolve({
+        challengePrompt: recoveryCodePrompt('recovery-code', RECOVERY_CODE_CHARS + 2),
+      }),
 
     async offered(userId) {
       return (await deps.recoveryCodes.status(userId)).remaining > 0;
