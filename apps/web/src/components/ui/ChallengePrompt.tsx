@@ -9,7 +9,7 @@ import {
   emptyValues,
   firstInvalidInput,
   htmlPatternOf,
-  trimmedValues,
+  answerValues,
   type ButtonNode,
   type InputNode,
   type PromptValues,
@@ -59,6 +59,8 @@ export function ChallengePrompt(props: ChallengePromptProps) {
   const words = (text: string) => fillBrand(text, brand);
   const [values, setValues] = useState<PromptValues>(() => emptyValues(form));
   const [fieldError, setFieldError] = useState<{ name: string; message: string } | null>(null);
+  /** Answers tried: each refusal is a new alert. */
+  const [answers, setAnswers] = useState(0);
   const firstInputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const fieldId = useId();
@@ -79,11 +81,12 @@ export function ChallengePrompt(props: ChallengePromptProps) {
     if (busy || !props.onSubmit) return;
     const invalid = firstInvalidInput(form, values);
     setFieldError(invalid);
+    setAnswers((count) => count + 1);
     if (invalid) {
       firstInputRef.current?.focus();
       return;
     }
-    if (!(await props.onSubmit(trimmedValues(values)))) {
+    if (!(await props.onSubmit(answerValues(form, values)))) {
       setValues(emptyValues(form));
       firstInputRef.current?.focus();
     }
@@ -135,14 +138,12 @@ export function ChallengePrompt(props: ChallengePromptProps) {
   const buttons = form.nodes.filter((node): node is ButtonNode => node.type === 'button');
   const body = (
     <>
-      {/* The live region is always in the page, so each new refusal is announced. */}
-      <div aria-live="assertive" aria-atomic="true">
-        {errorText && (
-          <div id={errorId} role="alert" className="alert alert-danger py-2 mb-3">
-            {errorText}
-          </div>
-        )}
-      </div>
+      {/* An alert is announced as it appears: a new one for each answer, even in the same words. */}
+      {errorText && (
+        <div key={answers} id={errorId} role="alert" className="alert alert-danger py-2 mb-3">
+          {errorText}
+        </div>
+      )}
       {form.nodes.map(nodeView)}
       {extra}
       {buttons.map((node) => (

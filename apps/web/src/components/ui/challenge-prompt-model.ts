@@ -28,16 +28,20 @@ export function emptyValues(form: PromptForm): PromptValues {
   return Object.fromEntries(inputsOf(form).map((input) => [input.name, '']));
 }
 
+/** A password is sent as typed; surrounding spaces are no part of a code. */
+const isSecret = (input: InputNode) => input.autocomplete === 'current-password';
+const answerOf = (input: InputNode, value: string) => (isSecret(input) ? value : value.trim());
+
 /**
  * The first field whose value does not match its pattern, with the node's words for it; null
- * when every answer may be sent. Surrounding spaces are not part of an answer.
+ * when every answer may be sent.
  */
 export function firstInvalidInput(
   form: PromptForm,
   values: PromptValues,
 ): { name: string; message: string } | null {
   for (const input of inputsOf(form)) {
-    const value = (values[input.name] ?? '').trim();
+    const value = answerOf(input, values[input.name] ?? '');
     if (value.length > input.maxLength || !new RegExp(input.pattern, 'u').test(value)) {
       return { name: input.name, message: input.invalidMessage };
     }
@@ -45,9 +49,11 @@ export function firstInvalidInput(
   return null;
 }
 
-/** The answer as sent: each value without surrounding spaces. */
-export function trimmedValues(values: PromptValues): PromptValues {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
+/** The answer as sent: a code without surrounding spaces, a password as typed. */
+export function answerValues(form: PromptForm, values: PromptValues): PromptValues {
+  return Object.fromEntries(
+    inputsOf(form).map((input) => [input.name, answerOf(input, values[input.name] ?? '')]),
+  );
 }
 
 /**

@@ -1,52 +1,43 @@
 import { useEffect, useId, useRef } from 'react';
 import { Spinner } from 'react-bootstrap';
 import type { FlowResponse } from '@anybank/contracts';
-import { authenticateWithAuthenticator, registerAuthenticator } from './fido';
-import type { FidoCeremony } from './fido';
+import { registerAuthenticator } from './fido';
 import { FormError } from './FormError';
 import { PrimaryButton, SecondaryButton } from './TabActions';
 import { useFidoCeremony } from './use-fido-ceremony';
 
 interface FidoTabProps {
   headingId: string;
-  ceremony: FidoCeremony;
   flow: FlowResponse;
   busy: boolean;
-  /** Sends the browser's answer (attestation or assertion) to the flow. */
+  /** Sends the browser's attestation to the flow. */
   onAnswer: (answer: Record<string, unknown>) => Promise<FlowResponse | null>;
-  /** Cancel the pairing (tab 13) or choose another method (tab 14). */
+  /** Cancels the pairing. */
   onLeave: () => void;
 }
 
-const TEXTS: Record<FidoCeremony, { heading: string; asking: string; leave: string }> = {
-  register: {
-    heading: 'Register your passkey or security key',
-    asking: 'Follow your browser’s instructions to register your passkey or security key.',
-    leave: 'Cancel',
-  },
-  authenticate: {
-    heading: 'Confirm with your passkey or security key',
-    asking: 'Follow your browser’s instructions to use your passkey or security key.',
-    leave: 'Choose another way to sign in',
-  },
+const TEXTS = {
+  heading: 'Register your passkey or security key',
+  asking: 'Follow your browser’s instructions to register your passkey or security key.',
+  leave: 'Cancel',
 };
 
 /**
- * Tab 13 (FIDO2 registration, FIDO2_ACTIVATION_REQUIRED) and tab 14 (FIDO2 sign-in,
- * ASSERTION_REQUIRED): the browser is asked as soon as the tab opens (document 1 §4.4).
+ * Tab 13 (FIDO2 registration, FIDO2_ACTIVATION_REQUIRED): the browser is asked as soon as the
+ * tab opens (document 1 §4.4). A passkey's sign-in (tab 14) is the server's prompt
+ * (ChallengeTab.tsx).
  */
-export function FidoTab({ headingId, ceremony, flow, busy, onAnswer, onLeave }: FidoTabProps) {
-  const register = ceremony === 'register';
+export function FidoTab({ headingId, flow, busy, onAnswer, onLeave }: FidoTabProps) {
   const { phase, error, canRetry, tryAgain } = useFidoCeremony(
-    ceremony,
-    register ? flow.publicKeyCredentialCreationOptions : flow.publicKeyCredentialRequestOptions,
-    register ? registerAuthenticator : authenticateWithAuthenticator,
+    'register',
+    flow.publicKeyCredentialCreationOptions,
+    registerAuthenticator,
     onAnswer,
   );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
   const errorId = useId();
-  const texts = TEXTS[ceremony];
+  const texts = TEXTS;
 
   useEffect(() => {
     headingRef.current?.focus();

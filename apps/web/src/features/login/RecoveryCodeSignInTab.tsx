@@ -1,20 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
-import { Button, Form } from 'react-bootstrap';
-import {
-  RECOVERY_CODE_CHARS,
-  messages,
-  recoveryCodesRunningLow,
-  type FlowResponse,
-} from '@anybank/contracts';
-import { FormError } from './FormError';
-import { errorTextOf } from './login-model';
-import { PrimaryButton, SecondaryButton } from './TabActions';
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
+import { messages, recoveryCodesRunningLow, type FlowResponse } from '@anybank/contracts';
+import { PrimaryButton } from './TabActions';
 
 /**
- * The login modal's "Use a recovery code" under the ways the second factor is
- * asked, the code's entry, and after it how many codes are left. Not the forgot-password code
- * of tab 17 (RecoveryCodeTab.tsx).
+ * The login modal's "Use a recovery code" under the ways the second factor is asked, and after
+ * the code how many are left. The code's entry is the server's prompt (ChallengeTab.tsx). Not
+ * the forgot-password code of tab 17 (RecoveryCodeTab.tsx).
  */
 
 const text = messages.recoveryCodes;
@@ -67,75 +60,6 @@ export function withRecoveryCodeOffer<C extends OfferContext>(
       </>
     );
   };
-}
-
-/** The code's entry (SIGN_IN_RECOVERY_CODE_REQUIRED). */
-export function RecoveryCodeSignInTab({
-  headingId,
-  flow,
-  busy,
-  onSubmit,
-  onChooseAnother,
-}: {
-  headingId: string;
-  flow: FlowResponse;
-  busy: boolean;
-  /** Resolves true when the flow moved on; false clears the field and focuses it again. */
-  onSubmit: (code: string) => Promise<boolean>;
-  onChooseAnother: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
-  const introId = useId();
-  const serverError = errorTextOf(flow);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!(await onSubmit(code.trim()))) {
-      setCode('');
-      inputRef.current?.focus();
-    }
-  };
-
-  return (
-    <Form onSubmit={(event) => void submit(event)}>
-      <h2 id={headingId} className="h4 mb-3">
-        {text.entryHeading}
-      </h2>
-      <p id={introId}>{text.entryIntro}</p>
-      <FormError id={errorId} message={serverError} />
-      <Form.Group className="mb-3" controlId="login-recovery-code">
-        <Form.Label>{text.label}</Form.Label>
-        <Form.Control
-          ref={inputRef}
-          name="recoveryCode"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          // Two groups of five, a dash or a space between them.
-          maxLength={RECOVERY_CODE_CHARS + 2}
-          className="font-monospace"
-          aria-describedby={[introId, serverError ? errorId : null].filter(Boolean).join(' ')}
-          aria-invalid={serverError ? true : undefined}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </Form.Group>
-      <PrimaryButton busy={busy} disabled={code.trim() === ''}>
-        Submit
-      </PrimaryButton>
-      <SecondaryButton busy={busy} onClick={onChooseAnother}>
-        {text.chooseAnother}
-      </SecondaryButton>
-    </Form>
-  );
 }
 
 /** After the code (MFA_COMPLETED): it is spent, this many are left; at two or fewer, a nudge. */

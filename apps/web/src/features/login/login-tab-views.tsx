@@ -3,33 +3,27 @@ import { messages, passkeyMessages } from '@anybank/contracts';
 import type { FlowResponse } from '@anybank/contracts';
 import type { FidoCompatibility } from './fido-compatibility';
 import { AuthenticatorAppTab } from './AuthenticatorAppTab';
+import { ChallengeTab } from './ChallengeTab';
 import { DeviceSelectionTab } from './DeviceSelectionTab';
 import { FidoTab } from './FidoTab';
 import { ForgotUsernameTab } from './ForgotUsernameTab';
 import { IdentifierTab } from './IdentifierTab';
 import type { LoginActions } from './login-actions';
-import { failureTextsOf } from './login-model';
+import { errorTextOf, failureTextsOf, otpErrorTextOf } from './login-model';
 import type { LoginModalState } from './login-state';
 import type { LoginTabName } from './login-tabs';
 import { NewPasswordTab } from './NewPasswordTab';
 import { qrCodeFor } from './orchestration-api';
-import { OtpTab } from './OtpTab';
 import { OutcomeTab } from './OutcomeTab';
 import { PairingCodeTab } from './PairingCodeTab';
 import { PairingMethodTab } from './PairingMethodTab';
 import { PairingOfferTab } from './PairingOfferTab';
 import { PairingResultTab } from './PairingResultTab';
 import { PairingTargetTab } from './PairingTargetTab';
-import { PushTab } from './PushTab';
 import { RecoveryCodeTab } from './RecoveryCodeTab';
-import {
-  RecoveryCodeSignInTab,
-  RecoveryCodeUsedTab,
-  withRecoveryCodeOffer,
-} from './RecoveryCodeSignInTab';
+import { RecoveryCodeUsedTab, withRecoveryCodeOffer } from './RecoveryCodeSignInTab';
 import { RecoveryUsernameTab } from './RecoveryUsernameTab';
 import { RememberBrowserField } from './RememberBrowserField';
-import { StepUpPasswordTab } from './StepUpPasswordTab';
 import { WaitingTab } from './WaitingTab';
 
 /** What every tab's view is given: the flow response, the modal's state and what it can do. */
@@ -86,13 +80,22 @@ const pushNotice = (state: LoginModalState) =>
 export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
   identifier,
   password: identifier,
+  // No username to type (the flow knows who it is), no recovery: this is not a sign-in.
   stepUpPassword: ({ headingId, flow, state, actions }) => (
-    <StepUpPasswordTab
+    <ChallengeTab
       headingId={headingId}
+      heading={messages.stepUp.heading}
       flow={flow}
+      serverError={errorTextOf(flow)}
       busy={state.busy}
-      onSubmit={actions.submitPassword}
-      onChooseAnother={actions.chooseAnotherWay}
+      onSubmit={(answer) =>
+        actions.submitPassword({
+          username: flow?.username ?? '',
+          password: answer.password ?? '',
+          rememberMyUsername: false,
+        })
+      }
+      onCancel={actions.chooseAnotherWay}
     />
   ),
   deviceSelection: withRecoveryCodeOffer(
@@ -107,17 +110,35 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
       />
     )),
   ),
-  otp: withRecoveryCodeOffer(({ headingId, flow, state, actions, tryAgain }) => (
-    <OtpTab
-      headingId={headingId}
-      flow={flow}
-      attemptsLimit={state.flags.otpAttemptsLimit}
-      busy={state.busy}
-      onSubmit={actions.checkOtp}
-      onTryAgain={tryAgain}
-      remember={rememberField(flow, state, actions)}
-    />
-  )),
+  // Tab 3: a sign-in code, or the code that verifies the customer's identity for the
+  // credit-card application (ADR 0015), which says so; the lockout notice at the limit.
+  otp: withRecoveryCodeOffer(({ headingId, flow, state, actions, tryAgain }) => {
+    const heading =
+      flow?.status === 'IDENTITY_VERIFICATION_REQUIRED'
+        ? messages.creditCard.verificationHeading
+        : 'Enter your one-time code';
+    return state.flags.otpAttemptsLimit ? (
+      <OutcomeTab
+        headingId={headingId}
+        heading={heading}
+        tone="failure"
+        action="Try Again"
+        onAction={tryAgain}
+      >
+        {messages.login.otpAttemptsLimit}
+      </OutcomeTab>
+    ) : (
+      <ChallengeTab
+        headingId={headingId}
+        heading={heading}
+        flow={flow}
+        serverError={otpErrorTextOf(flow)}
+        busy={state.busy}
+        onSubmit={(answer) => actions.checkOtp(answer.code ?? '')}
+        extra={rememberField(flow, state, actions)}
+      />
+    );
+  }),
   forgotUsername: ({ headingId, state, actions }) => (
     <ForgotUsernameTab
       headingId={headingId}
@@ -141,16 +162,24 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
   waiting: ({ headingId, flow }) => (
     <WaitingTab headingId={headingId} status={flow?.status ?? null} />
   ),
-  push: withRecoveryCodeOffer(({ headingId, flow, state, actions }) => (
-    <PushTab
-      headingId={headingId}
-      flow={flow}
-      notice={pushNotice(state)}
-      busy={state.busy}
-      onChooseAnother={actions.chooseAnotherWay}
-      remember={rememberField(flow, state, actions)}
-    />
-  )),
+  // Tab 7: the phone asked; the modal polls the flow until the app answers (usePushPolling,
+  // document 1 §4.3), so the prompt's wait only says so.
+  push: withRecoveryCodeOffer(({ headingId, flow, state, actions }) => {
+    const waiting = flow?.status === 'PUSH_CONFIRMATION_WAITING' && errorTextOf(flow) === null;
+    return (
+      <ChallengeTab
+        headingId={headingId}
+        heading="Approve the sign-in on your phone"
+        focusHeading
+        flow={flow}
+        serverError={errorTextOf(flow) ?? pushNotice(state)}
+        waiting={waiting}
+        busy={state.busy}
+        onCancel={actions.chooseAnotherWay}
+        extra={waiting ? rememberField(flow, state, actions) : null}
+      />
+    );
+  }),
   pairingOffer: withFlow(({ headingId, flow, state, actions }) => (
     <PairingOfferTab
       headingId={headingId}
@@ -200,22 +229,23 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
   passkeyRegistration: withFlow(({ headingId, flow, state, actions }) => (
     <FidoTab
       headingId={headingId}
-      ceremony="register"
       flow={flow}
       busy={state.busy}
       onAnswer={actions.activateWithAttestation}
       onLeave={actions.cancelPairing}
     />
   )),
+  // Tab 14: the passkey is asked as the tab opens (document 1 §4.4).
   assertion: withRecoveryCodeOffer(
     withFlow(({ headingId, flow, state, actions }) => (
-      <FidoTab
+      <ChallengeTab
         headingId={headingId}
-        ceremony="authenticate"
+        heading="Confirm with your passkey or security key"
+        focusHeading
         flow={flow}
         busy={state.busy}
-        onAnswer={actions.checkAssertion}
-        onLeave={actions.chooseAnotherWay}
+        onAssertion={actions.checkAssertion}
+        onCancel={actions.chooseAnotherWay}
       />
     )),
   ),
@@ -254,12 +284,14 @@ export const LOGIN_TAB_VIEWS: Record<LoginTabName, TabView> = {
     />
   )),
   recoveryCodeSignIn: withFlow(({ headingId, flow, state, actions }) => (
-    <RecoveryCodeSignInTab
+    <ChallengeTab
       headingId={headingId}
+      heading={messages.recoveryCodes.entryHeading}
       flow={flow}
+      serverError={errorTextOf(flow)}
       busy={state.busy}
-      onSubmit={actions.checkRecoveryCode}
-      onChooseAnother={actions.chooseAnotherWay}
+      onSubmit={(answer) => actions.checkRecoveryCode(answer.recoveryCode ?? '')}
+      onCancel={actions.chooseAnotherWay}
     />
   )),
   recoveryCodeUsed: ({ headingId, flow, state, actions }) => (
