@@ -10,7 +10,13 @@ import {
   transferConfirmationRequiredSchema,
   transferDeniedResponseSchema,
 } from '@anybank/contracts';
-import type { Balance, RiskPayload, TransferDenialCode, TransferRequest } from '@anybank/contracts';
+import type {
+  Balance,
+  PromptForm,
+  RiskPayload,
+  TransferDenialCode,
+  TransferRequest,
+} from '@anybank/contracts';
 import { apiErrorOf, readJson } from './api';
 import { authorizedFetch } from './authorized-fetch';
 
@@ -47,6 +53,8 @@ export type TransferAnswer =
       transferId: string;
       destination: string;
       message: string;
+      /** The form the code step draws (ADR 0026). */
+      prompt: PromptForm;
       transferNumber: string | null;
     }
   /** 403: refused; `code` is null when the body could not be read. */
@@ -70,8 +78,15 @@ export async function readTransferAnswer(response: Response): Promise<TransferAn
     case 202: {
       const parsed = transferConfirmationRequiredSchema.safeParse(await readJson(response));
       if (!parsed.success) return { kind: 'unexpected', status: 202 };
-      const { transferId, destination, message } = parsed.data;
-      return { kind: 'confirmation_required', transferId, destination, message, transferNumber };
+      const { transferId, destination, message, prompt } = parsed.data;
+      return {
+        kind: 'confirmation_required',
+        transferId,
+        destination,
+        message,
+        prompt,
+        transferNumber,
+      };
     }
     case 403: {
       const parsed = transferDeniedResponseSchema.safeParse(await readJson(response));

@@ -10,6 +10,7 @@ import {
 import type {
   ApiErrorCode,
   PaymentConsentDecision,
+  PromptForm,
   PaymentConsentScreen,
 } from '@anybank/contracts';
 import { ApiError, apiErrorOf, apiFetch, getJson, readJson } from './api';
@@ -36,8 +37,8 @@ export function fetchPaymentConsentScreen(
 export type PaymentDecisionAnswer =
   /** Go back to the OAuth server: the authorization resumes, or ends with access_denied. */
   | { kind: 'redirect'; redirectTo: string }
-  /** 202: a one-time code went to the customer; `message` says where (masked). */
-  | { kind: 'code_required'; message: string }
+  /** 202: a one-time code went to the customer; `prompt` asks for it (ADR 0026). */
+  | { kind: 'code_required'; prompt: PromptForm }
   /** 400 `invalid_code`: nothing changed; `message` says how many tries are left. */
   | { kind: 'wrong_code'; message: string };
 
@@ -54,8 +55,8 @@ export async function sendPaymentDecision(
     body: JSON.stringify(decision),
   });
   if (response.status === 202) {
-    const { message } = paymentCodeRequiredSchema.parse(await response.json());
-    return { kind: 'code_required', message };
+    const { prompt } = paymentCodeRequiredSchema.parse(await response.json());
+    return { kind: 'code_required', prompt };
   }
   if (response.status === 400) {
     // A wrong code has the transfer code step's shape (code, message, attemptsLeft).

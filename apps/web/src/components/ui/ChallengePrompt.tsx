@@ -7,6 +7,7 @@ import { useBrand } from '../../lib/brand';
 import {
   asksForInput,
   emptyValues,
+  instructionOf,
   firstInvalidInput,
   htmlPatternOf,
   answerValues,
@@ -96,8 +97,15 @@ export function ChallengePrompt(props: ChallengePromptProps) {
   const nodeView = (node: PromptNode, index: number): ReactNode => {
     switch (node.type) {
       case 'text':
-        return <p key={index}>{words(node.text)}</p>;
+        return (
+          <p key={index} id={`${fieldId}-text-${index}`}>
+            {words(node.text)}
+          </p>
+        );
       case 'input': {
+        const instruction = instructionOf(form, node);
+        const invalid =
+          errorText !== null && (fieldError === null || fieldError.name === node.name);
         return (
           <PromptInput
             key={node.name}
@@ -105,8 +113,13 @@ export function ChallengePrompt(props: ChallengePromptProps) {
             id={`${fieldId}-${node.name}`}
             inputRef={node.name === firstInputName ? firstInputRef : undefined}
             value={values[node.name] ?? ''}
-            invalid={errorText !== null && (fieldError === null || fieldError.name === node.name)}
-            errorId={errorText ? errorId : undefined}
+            invalid={invalid}
+            describedBy={[
+              instruction === null ? null : `${fieldId}-text-${instruction}`,
+              invalid ? errorId : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
             disabled={busy}
             onChange={(value) => {
               setValues((current) => ({ ...current, [node.name]: value }));
@@ -172,7 +185,7 @@ function PromptInput({
   inputRef,
   value,
   invalid,
-  errorId,
+  describedBy,
   disabled,
   onChange,
 }: {
@@ -181,7 +194,8 @@ function PromptInput({
   inputRef: Ref<HTMLInputElement> | undefined;
   value: string;
   invalid: boolean;
-  errorId: string | undefined;
+  /** Its instruction, and the refusal while there is one. */
+  describedBy: string;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
@@ -206,7 +220,7 @@ function PromptInput({
         onChange={(event) => onChange(event.target.value)}
         isInvalid={invalid}
         aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
     </Form.Group>
   );

@@ -23,6 +23,15 @@ export function asksForInput(form: PromptForm): boolean {
   return inputsOf(form).length > 0;
 }
 
+/**
+ * The index of the text node that says what to type in a field: the one right before it (after
+ * the linking words, which the form shows first); null when the field follows no text.
+ */
+export function instructionOf(form: PromptForm, input: InputNode): number | null {
+  const at = form.nodes.indexOf(input);
+  return at > 0 && form.nodes[at - 1]?.type === 'text' ? at - 1 : null;
+}
+
 /** The values a form starts with: every input empty. */
 export function emptyValues(form: PromptForm): PromptValues {
   return Object.fromEntries(inputsOf(form).map((input) => [input.name, '']));

@@ -6,7 +6,8 @@ import {
   apiErrorMessage,
   payByBankMessages,
 } from '@anybank/contracts';
-import type { PaymentConsentScreen } from '@anybank/contracts';
+import type { PaymentConsentScreen, PromptForm } from '@anybank/contracts';
+import { ChallengePrompt } from '../../components/ui/ChallengePrompt';
 import { ConsentDecisionButtons } from '../../components/ui/ConsentDecisionButtons';
 import { PageLayout } from '../../components/ui/PageLayout';
 import { formatUsd } from '../../lib/accounts';
@@ -28,8 +29,6 @@ interface Problem {
 }
 
 const KIND_LABELS: Readonly<Record<string, string>> = { checking: 'Checking', savings: 'Savings' };
-const CODE_PROMPT_ID = 'payment-code-prompt';
-const CODE_ERROR_ID = 'payment-code-error';
 
 /** The code sent is used up or gone: confirming again (without it) sends a new one. */
 const CODE_ENDED: readonly (string | null)[] = ['payment_code_failed', 'payment_code_not_pending'];
@@ -47,7 +46,8 @@ function problemOf(error: unknown): string {
  * the consent the shop registered); the customer picks the account to pay from and confirms, or
  * cancels (the shop gets access_denied). Either answer sends the browser back to the OAuth server.
  * Above the approval threshold without the phone app, confirming first sends a one-time code (as
- * for a transfer): the page asks for it, and Confirm sends it with the same answer.
+ * for a transfer): the page asks for it in the form the server describes (ADR 0026), whose
+ * Confirm sends it with the same answer and whose Cancel refuses the payment.
  */
 export function PaymentConsentPage() {
   const [params] = useSearchParams();
@@ -58,11 +58,9 @@ export function PaymentConsentPage() {
   const [accountId, setAccountId] = useState('');
   const [sending, setSending] = useState<Sending>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  /** Where the code went (the bank's sentence, masked address), once one was sent. */
-  const [codePrompt, setCodePrompt] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  /** The server's form asking for the code, once one was sent. */
+  const [codeForm, setCodeForm] = useState<PromptForm | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!interaction) return undefined;
@@ -81,55 +79,48 @@ export function PaymentConsentPage() {
     return () => controller.abort();
   }, [interaction]);
 
-  // The code field takes focus when it appears and after a wrong code; other refusals, the alert.
+  // A refusal not about the code takes focus; the code's field has it from the prompt.
   useEffect(() => {
     if (problem && !problem.aboutCode) problemRef.current?.focus();
-    else if (codePrompt !== null) codeRef.current?.focus();
-  }, [problem, codePrompt]);
+  }, [problem]);
 
   const fail = (message: string, aboutCode = false) =>
     setProblem((current) => ({ message, aboutCode, attempt: (current?.attempt ?? 0) + 1 }));
 
-  async function decide(decision: 'allow' | 'deny') {
-    if (sending) return;
+  /** Sends the answer (with the code typed, once one is asked); true when it was taken. */
+  async function decide(decision: 'allow' | 'deny', code?: string): Promise<boolean> {
+    if (sending) return false;
     if (decision === 'allow' && !accountId) {
       fail(text.chooseAccount);
-      return;
-    }
-    const typed = code.trim();
-    if (decision === 'allow' && codePrompt !== null && typed === '') {
-      fail(text.codeMissing, true);
-      return;
+      return false;
     }
     setSending(decision);
     try {
       const answer = await sendPaymentDecision(
         decision === 'deny'
           ? { interaction, decision: 'deny' }
-          : codePrompt === null
+          : code === undefined
             ? { interaction, decision, accountId }
-            : { interaction, decision, accountId, code: typed },
+            : { interaction, decision, accountId, code },
       );
       if (answer.kind === 'redirect') {
         window.location.assign(answer.redirectTo);
-        return;
+        return true;
       }
       setSending(null);
-      setCode('');
       if (answer.kind === 'code_required') {
         setProblem(null);
-        setCodePrompt(answer.message);
-      } else {
-        fail(answer.message, true);
+        setCodeForm(answer.prompt);
+        return true;
       }
+      fail(answer.message, true);
+      return false;
     } catch (error) {
       console.warn('The payment answer could not be sent', error);
       setSending(null);
-      if (error instanceof ApiError && CODE_ENDED.includes(error.code)) {
-        setCodePrompt(null);
-        setCode('');
-      }
+      if (error instanceof ApiError && CODE_ENDED.includes(error.code)) setCodeForm(null);
       fail(problemOf(error));
+      return false;
     }
   }
 
@@ -189,7 +180,7 @@ export function PaymentConsentPage() {
                 value={account.id}
                 checked={accountId === account.id}
                 // The code sent approves the payment from the account chosen then.
-                disabled={codePrompt !== null}
+                disabled={codeForm !== null}
                 onChange={() => setAccountId(account.id)}
                 label={text.accountOption(
                   KIND_LABELS[account.kind] ?? account.kind,
@@ -201,28 +192,7 @@ export function PaymentConsentPage() {
           </fieldset>
         )}
         {screen.needsPhoneApproval && <p>{text.phoneApprovalNote}</p>}
-        {screen.needsCode && codePrompt === null && <p>{text.codeApprovalNote}</p>}
-        {codePrompt !== null && (
-          <Form.Group className="mb-3" controlId="payment-code">
-            <p id={CODE_PROMPT_ID}>{codePrompt}</p>
-            <Form.Label>{text.codeLabel}</Form.Label>
-            <Form.Control
-              ref={codeRef}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={16}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              disabled={sending !== null}
-              isInvalid={problem?.aboutCode === true}
-              aria-invalid={problem?.aboutCode === true}
-              aria-describedby={[CODE_PROMPT_ID, problem?.aboutCode ? CODE_ERROR_ID : '']
-                .filter(Boolean)
-                .join(' ')}
-            />
-          </Form.Group>
-        )}
+        {screen.needsCode && codeForm === null && <p>{text.codeApprovalNote}</p>}
         <div role="status">
           {sending === 'allow' && screen.needsPhoneApproval && (
             // role="none": the wrapper is the live region; an alert inside it is announced twice.
@@ -232,26 +202,32 @@ export function PaymentConsentPage() {
           )}
         </div>
         {/* The alert is its own live region (role="alert"), new for each refusal (its key). */}
-        {problem && (
-          <Alert
-            key={problem.attempt}
-            variant="danger"
-            role="alert"
-            id={CODE_ERROR_ID}
-            ref={problemRef}
-            tabIndex={-1}
-          >
+        {problem && !(codeForm && problem.aboutCode) && (
+          <Alert key={problem.attempt} variant="danger" role="alert" ref={problemRef} tabIndex={-1}>
             {problem.message}
           </Alert>
         )}
-        <ConsentDecisionButtons
-          allowLabel={text.confirm}
-          denyLabel={text.deny}
-          sending={sending}
-          onDeny={() => void decide('deny')}
-          allowDisabled={screen.accounts.length === 0}
-        />
+        {codeForm === null && (
+          <ConsentDecisionButtons
+            allowLabel={text.confirm}
+            denyLabel={text.deny}
+            sending={sending}
+            onDeny={() => void decide('deny')}
+            allowDisabled={screen.accounts.length === 0}
+          />
+        )}
       </Form>
+      {codeForm && (
+        // The code's own form (no form inside another): its Confirm sends the same answer with
+        // the code, its Cancel refuses the payment.
+        <ChallengePrompt
+          form={codeForm}
+          serverError={problem?.aboutCode ? problem.message : null}
+          busy={sending !== null}
+          onSubmit={({ code }) => decide('allow', code ?? '')}
+          onCancel={() => void decide('deny')}
+        />
+      )}
     </PageLayout>
   );
 }

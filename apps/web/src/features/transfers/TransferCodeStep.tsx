@@ -1,75 +1,59 @@
 import { useState } from 'react';
-import type { FormEvent, Ref } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import type { Ref } from 'react';
 import { messages } from '@anybank/contracts';
+import type { PromptForm } from '@anybank/contracts';
+import { ChallengePrompt } from '../../components/ui/ChallengePrompt';
 import { cancelTransfer, confirmTransfer, type ConfirmationAnswer } from '../../lib/banking-api';
-
-const CODE_ERROR_ID = 'transfer-code-error';
 
 /**
  * A transfer above the approval threshold by a customer without an activated phone
  * app waits for the one-time code sent to one of their sign-in devices. The code is entered here,
- * in the same page; a wrong code keeps the step (the server changed nothing), any final answer
- * goes to `onDone`. Cancel cancels the transfer on the server (its code stops working and its
- * amount stops counting toward the 24-hour total) before `onCancel` goes back to the form.
+ * in the same page, in the form the server describes (ADR 0026: its words, field, Approve
+ * Transfer and Cancel); a wrong code keeps the step (the server changed nothing), any final
+ * answer goes to `onDone`. Cancel cancels the transfer on the server (its code stops working and
+ * its amount stops counting toward the 24-hour total) before `onCancel` goes back to the form.
  */
 export function TransferCodeStep({
   transferId,
-  prompt,
+  form,
   summary,
   headingRef,
   onDone,
   onCancel,
 }: {
   transferId: string;
-  /** The server's sentence naming where the code went (masked). */
-  prompt: string;
+  /** The server's form asking for the code: where it went (masked), the field, the buttons. */
+  form: PromptForm;
   summary: string;
   headingRef: Ref<HTMLHeadingElement>;
   onDone: (answer: Exclude<ConfirmationAnswer, { kind: 'wrong_code' }>) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  // `aboutCode`: the code field is the problem (marked invalid), not a failed Cancel.
-  const [error, setError] = useState<{
-    message: string;
-    attempt: number;
-    aboutCode: boolean;
-  } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const fail = (message: string, aboutCode = true) =>
-    setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1, aboutCode }));
-
-  async function onCancelClick() {
+  async function cancel() {
     if (sending) return;
     setSending(true);
     const answer = await cancelTransfer(transferId);
     setSending(false);
     if (answer === 'failed') {
-      fail(messages.transfer.cancelFailed, false);
+      setRefusal(messages.transfer.cancelFailed);
       return;
     }
     onCancel();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const typed = code.trim();
-    if (typed === '') {
-      fail(messages.transfer.confirmationCodeRequired);
-      return;
-    }
+  async function approve(code: string): Promise<boolean> {
     setSending(true);
-    const answer = await confirmTransfer(transferId, typed);
+    const answer = await confirmTransfer(transferId, code);
     setSending(false);
     if (answer.kind === 'wrong_code') {
-      setCode('');
-      fail(answer.message);
-      return;
+      setRefusal(answer.message);
+      return false;
     }
     onDone(answer);
+    return true;
   }
 
   return (
@@ -78,48 +62,15 @@ export function TransferCodeStep({
         Approve your transfer
       </h2>
       <p className="mb-1">{summary}</p>
-      <p id="transfer-code-prompt">{prompt}</p>
-      {error && (
-        <Alert key={error.attempt} variant="danger" id={CODE_ERROR_ID} role="alert">
-          {error.message}
-        </Alert>
-      )}
-      <Form noValidate onSubmit={onSubmit}>
-        <fieldset disabled={sending} aria-busy={sending}>
-          <legend className="visually-hidden">Approval code</legend>
-          <Form.Group className="mb-3" controlId="transfer-code">
-            <Form.Label>{messages.transfer.confirmationCodeLabel}</Form.Label>
-            <Form.Control
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={16}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              isInvalid={error?.aboutCode === true}
-              aria-invalid={error?.aboutCode === true}
-              aria-describedby={['transfer-code-prompt', error?.aboutCode ? CODE_ERROR_ID : '']
-                .filter(Boolean)
-                .join(' ')}
-            />
-          </Form.Group>
-          <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" variant="primary">
-              {sending ? (
-                <>
-                  <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
-                  Approving…
-                </>
-              ) : (
-                'Approve Transfer'
-              )}
-            </Button>
-            <Button variant="outline-primary" onClick={() => void onCancelClick()}>
-              Cancel
-            </Button>
-          </div>
-        </fieldset>
-      </Form>
+      {/* The heading has focus as the step opens (the page moves it there), not the field. */}
+      <ChallengePrompt
+        form={form}
+        focusOnMount={false}
+        serverError={refusal}
+        busy={sending}
+        onSubmit={({ code }) => approve(code ?? '')}
+        onCancel={() => void cancel()}
+      />
     </section>
   );
 }

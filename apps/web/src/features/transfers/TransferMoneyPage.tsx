@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { messages, pageRoute } from '@anybank/contracts';
-import type { RiskPayload } from '@anybank/contracts';
+import type { PromptForm, RiskPayload } from '@anybank/contracts';
 import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { accountIdsOf, balancesById, formatUsd } from '../../lib/accounts';
 import { newIdempotencyKey, submitTransfer } from '../../lib/banking-api';
@@ -36,7 +36,8 @@ type Step = 1 | 2 | 3 | 4;
 /** A transfer stored pending until the code sent to the customer's sign-in device comes. */
 interface AwaitingCode {
   transferId: string;
-  prompt: string;
+  /** The server's form that asks for the code (ADR 0026). */
+  prompt: PromptForm;
   transferNumber: string | null;
 }
 
@@ -120,7 +121,7 @@ export function TransferMoneyPage() {
     if (answer.kind === 'confirmation_required') {
       setAwaitingCode({
         transferId: answer.transferId,
-        prompt: answer.message,
+        prompt: answer.prompt,
         transferNumber: answer.transferNumber,
       });
       setStep(2);
@@ -294,7 +295,7 @@ export function TransferMoneyPage() {
       {step === 2 && awaitingCode && order && (
         <TransferCodeStep
           transferId={awaitingCode.transferId}
-          prompt={awaitingCode.prompt}
+          form={awaitingCode.prompt}
           summary={`${order.from.displayName} to ${order.to.displayName}, ${formatUsd(order.amountCents)}`}
           headingRef={headingRef}
           onCancel={startAnother}
