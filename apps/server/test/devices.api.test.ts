@@ -108,6 +108,11 @@ describe.each(API_DATABASES)('second factors, pairing and recovery on %s', (kind
     expect(asked.body.challengePrompt?.nodes).toContainEqual(
       expect.objectContaining({ type: 'input', name: 'code', pattern: '^[0-9]{6}$' }),
     );
+    // The app shows the code: the page says so, and never that one was sent.
+    expect(asked.body.challengePrompt?.nodes).toContainEqual({
+      type: 'text',
+      text: 'Enter the 6-digit code your authenticator app shows.',
+    });
     const code = rfcTotp(secret, Date.now() + 30_000);
     expect((await next.post({ action: 'checkOtp' }, { otp: code })).body.status).toBe(
       'MFA_COMPLETED',

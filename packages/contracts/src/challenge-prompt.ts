@@ -48,7 +48,6 @@ export interface PromptForm {
 export const challengePromptMessages = {
   // The login modal's code (tab 3): where it went, or the device that shows it.
   signInCodeSentTo: (destination: string) => `We sent a 6-digit code to ${destination}.`,
-  signInCodeOn: (deviceName: string) => `We sent a 6-digit code to your ${deviceName}.`,
   signInCodeLabel: 'One-time code',
   signInSubmit: 'Submit',
   codeSixDigits: messages.validation.codeSixDigits,

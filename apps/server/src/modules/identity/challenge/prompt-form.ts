@@ -118,13 +118,9 @@ export function waitNodes(
 // The sign-in factors that are not yet engine methods describe their prompts with these (ADR
 // 0026): the login modal draws them as it draws the engine's, in the modal's words.
 
-/** An authenticator app's code (tab 3): the device names where the code is. */
-export function ownCodePrompt(method: string, deviceName: string, prompt: PromptWords): PromptForm {
-  return promptForm(
-    method,
-    { linking: null },
-    codeNodes(words.signInCodeOn(deviceName), 'digits', prompt),
-  );
+/** An authenticator app's code (tab 3): the app shows it; nothing is sent. */
+export function ownCodePrompt(method: string, prompt: PromptWords): PromptForm {
+  return promptForm(method, { linking: null }, codeNodes(words.codeFromApp, 'digits', prompt));
 }
 
 /** A passkey (tab 14): the browser is asked as the tab opens; Try Again; another way. */

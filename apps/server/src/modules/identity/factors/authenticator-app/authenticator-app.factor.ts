@@ -42,11 +42,11 @@ export function authenticatorAppFactor(deps: FactorDeps): Factor {
     usable: (device) => Boolean(device.secretEncrypted),
     display: displayAsStored,
 
-    // The app shows the code: the prompt names it, in the sign-in's words (a step-up's too).
+    // The app shows the code (nothing is sent), in the sign-in's words (a step-up's too).
     responseFields(_call, device) {
       const prompt = PURPOSES['sign-in'].prompt ?? DEFAULT_PROMPT_WORDS;
       return Promise.resolve(
-        device ? { challengePrompt: ownCodePrompt('authenticator-app', device.name, prompt) } : {},
+        device ? { challengePrompt: ownCodePrompt('authenticator-app', prompt) } : {},
       );
     },
 
