@@ -151,8 +151,6 @@ export const LONG_FILES = {
     'apps/server/src/modules/banking/banking.rules.test.ts': NOT_YET_SPLIT,
     'apps/server/test/banking.api.test.ts': NOT_YET_SPLIT,
     'apps/server/test/hostile-input.ts': NOT_YET_SPLIT,
-    'apps/web/src/lib/auth-session.ts': NOT_YET_SPLIT,
-    'apps/web/src/lib/auth-session.test.ts': NOT_YET_SPLIT,
     'bench/load.bench.ts': NOT_YET_SPLIT,
   },
 };
