@@ -10,7 +10,8 @@ import {
   RECOVERY_CODES_API_PATH,
   OAUTH_CONSENT_API_PATH,
 } from '@anybank/contracts';
-import { anyJsonBody, hostileSegment, refusedJsonBody } from './hostile-input';
+import { anyJsonBody, refusedJsonBody } from './hostile-input';
+import { hostileSegment } from './hostile-request';
 import { type Target, XSRF, constant, mostly, text } from './fuzz-target';
 
 // The fuzz's account settings (fuzz-suite.ts): connected apps and the consent page, remembered

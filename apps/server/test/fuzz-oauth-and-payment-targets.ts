@@ -11,7 +11,8 @@ import {
   OAUTH_PATHS,
   obTransactionsPath,
 } from '@anybank/contracts';
-import { hostileSegment, refusedJsonBody } from './hostile-input';
+import { refusedJsonBody } from './hostile-input';
+import { hostileSegment } from './hostile-request';
 import {
   PAY_BY_BANK_SHARD,
   type Target,

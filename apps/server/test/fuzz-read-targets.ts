@@ -21,7 +21,7 @@ import {
   directoryEntryPath,
   orchestrationPaths,
 } from '@anybank/contracts';
-import { hostileSegment } from './hostile-input';
+import { hostileSegment } from './hostile-request';
 import { CUSTOMER, type Target, config, constant, mostly } from './fuzz-target';
 
 // The fuzz's reads without a body: hostile query strings and headers (fuzz-suite.ts).

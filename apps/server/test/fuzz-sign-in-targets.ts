@@ -16,13 +16,8 @@ import {
   vendorContentType,
   walletPaths,
 } from '@anybank/contracts';
-import {
-  anyJsonBody,
-  hostileAscii,
-  hostileAuthorization,
-  hostileSegment,
-  refusedJsonBody,
-} from './hostile-input';
+import { anyJsonBody, hostileAscii, refusedJsonBody } from './hostile-input';
+import { hostileAuthorization, hostileSegment } from './hostile-request';
 import {
   CUSTOMER,
   PHONE_KEY,

@@ -12,16 +12,18 @@ import type { PolicyName } from '../src/config';
 import { SERVICE_CLIENT_ID } from '../src/modules/identity/oauth/oauth.clients';
 import type { ErrorShape } from './error-shapes';
 import {
-  hostileAuthorization,
-  hostileHeaders,
-  hostileQuery,
-  hostileSegment,
   hostileString,
   notJsonText,
   refusedJsonBody,
   type BodyText,
   type RequiredField,
 } from './hostile-input';
+import {
+  hostileAuthorization,
+  hostileHeaders,
+  hostileQuery,
+  hostileSegment,
+} from './hostile-request';
 import type { RouteKey } from './server-routes';
 import { testConfig } from './test-config';
 

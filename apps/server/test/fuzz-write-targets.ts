@@ -14,7 +14,8 @@ import {
   transferConfirmationPath,
   directoryEntryPath,
 } from '@anybank/contracts';
-import { anyJsonBody, hostileSegment, refusedJsonBody } from './hostile-input';
+import { anyJsonBody, refusedJsonBody } from './hostile-input';
+import { hostileSegment } from './hostile-request';
 import { PERSON_RISK_PAYLOAD } from './sign-in-driver';
 import { ATTRIBUTES, CUSTOMER, type Target, constant, mostly, text } from './fuzz-target';
 
