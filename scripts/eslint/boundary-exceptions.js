@@ -72,15 +72,7 @@ export const EXCEPTIONS = {
       ].map((table) => ['modules/admin/admin.store.ts', table]),
     ),
   ],
-  noModuleCycles: [
-    {
-      // The directory is the lower layer (people and their accounts); the consents build on it.
-      file: 'modules/directory/scim.service.ts',
-      what: 'consents',
-      reason:
-        'SCIM reads the latest communication consents; to be handed a consent reader by the composition root (app.ts), which the composition change rebuilds',
-    },
-  ],
+  noModuleCycles: [],
   plumbingImportsNoModule: [],
   indexPublishesNoStore: [
     ...because(DATA_API, [
@@ -92,8 +84,6 @@ export const EXCEPTIONS = {
       ['modules/banking/index.ts', 'payConsent'],
       ['modules/banking/index.ts', 'postOpeningHistory'],
       ['modules/banking/index.ts', 'recentTransferTotalCents'],
-      ['modules/consents/index.ts', 'latestConsentsOf'],
-      ['modules/consents/index.ts', 'listConsentsOf'],
       ['modules/identity/index.ts', 'findClientConsent'],
       ['modules/identity/index.ts', 'grantIsLive'],
       ['modules/identity/index.ts', 'saveClientConsent'],

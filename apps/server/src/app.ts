@@ -30,7 +30,7 @@ import { registerAdmin } from './modules/admin';
 import { registerAudit } from './modules/audit';
 import { registerBanking, type BankingService } from './modules/banking';
 import { registerBranding } from './modules/branding';
-import { registerConsents } from './modules/consents';
+import { communicationConsentsOf, registerConsents } from './modules/consents';
 import { registerDirectory } from './modules/directory';
 import { registerHelpDesk } from './modules/helpdesk';
 import {
@@ -176,7 +176,10 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   });
   registerPayments(ctx, identity);
   registerRetailShop(ctx, { ...identity, bankCertificate: deps.https?.cert });
-  registerDirectory(ctx, identity);
+  registerDirectory(ctx, {
+    ...identity,
+    communicationConsents: (customerIds) => communicationConsentsOf(db, customerIds),
+  });
   const branding = registerBranding(ctx, identity);
   registerAdmin(ctx, identity);
   const banking = registerBanking(ctx, identity);

@@ -1,7 +1,6 @@
 import {
   OB_TRANSACTIONS_PAGE_SIZE,
   RECENT_ACTIVITY_COUNT,
-  shareBalancesConsentDataSchema,
   type AccountActivityResponse,
   type AccountStatementsResponse,
   type ActivityAccount,
@@ -15,7 +14,7 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
-import { CONSENT_AUDIENCE, listConsentsOf } from '../consents';
+import { accountsSharedWithAdvisor } from '../consents';
 import type { Principal } from '../identity';
 import {
   accountName,
@@ -142,15 +141,7 @@ export function createActivityService(deps: { db: Database; clock?: () => Date }
 
   /** The account's owner shares it with the wealth advisor (an accepted consent names it). */
   async function sharedWithAdvisor(account: AccountRow): Promise<boolean> {
-    const [consent] = await listConsentsOf(db, account.ownerId, 'share-account-balances');
-    if (
-      consent?.status !== 'accepted' ||
-      consent.audience !== CONSENT_AUDIENCE['share-account-balances']
-    ) {
-      return false;
-    }
-    const data = shareBalancesConsentDataSchema.safeParse(consent.data);
-    return data.success && data.data['share-balance'].includes(account.id);
+    return (await accountsSharedWithAdvisor(db, account.ownerId)).includes(account.id);
   }
 
   /**

@@ -1,15 +1,12 @@
-import {
-  accountIdsAttribute,
-  shareBalancesConsentDataSchema,
-  type ClientBalancesResponse,
-} from '@anybank/contracts';
+import { accountIdsAttribute, type ClientBalancesResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
-import { CONSENT_AUDIENCE, listConsentsOf } from '../consents';
+import { accountsSharedWithAdvisor } from '../consents';
 import { findUserById, listAccountsOf, shownValue } from '../directory';
 import type { Principal } from '../identity';
 import { sharedAccountsOf } from './advisor-balances.rules';
 
+/** The consent definition whose accepted consent shares balances with the advisor. */
 const DEFINITION = 'share-account-balances';
 
 export type ClientBalancesOutcome =
@@ -33,19 +30,10 @@ export function createClientBalancesService(deps: {
   const { db, productId } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  async function sharedIdsOf(subject: string): Promise<string[]> {
-    const [consent] = await listConsentsOf(db, subject, DEFINITION);
-    if (consent?.status !== 'accepted' || consent.audience !== CONSENT_AUDIENCE[DEFINITION]) {
-      return [];
-    }
-    const data = shareBalancesConsentDataSchema.safeParse(consent.data);
-    return data.success ? data.data['share-balance'] : [];
-  }
-
   async function find(subject: string): Promise<ClientBalancesResponse | null> {
     const client = await findUserById(db, subject);
     if (client?.userType !== 'customer') return null;
-    const sharedIds = await sharedIdsOf(client.id);
+    const sharedIds = await accountsSharedWithAdvisor(db, client.id);
     if (sharedIds.length === 0) return null;
     const shared = sharedAccountsOf(await listAccountsOf(db, client.id), sharedIds, clock());
     if (shared.ids.length === 0) return null;

@@ -1,7 +1,12 @@
 /**
  * The consents module as other modules use it: what a customer consented to share, read by
- * the directory's SCIM (communication consent) and the advisor balances (share balances).
+ * the advisor balances (the accounts shared) and, handed in by app.ts, the directory's SCIM
+ * (the communication consent).
  */
 export { CONSENT_AUDIENCE, communicationStatus, shareBalancesStatus } from './consent.rules';
-export { latestConsentsOf, listConsentsOf } from './consent.store';
+export {
+  accountsSharedWithAdvisor,
+  communicationConsentsOf,
+  type CommunicationConsentView,
+} from './consent.read-model';
 export { registerConsents } from './consents.module';

@@ -6,7 +6,7 @@ import { registerDirectoryEntryRoutes } from './directory-entry.routes';
 import { createDirectoryEntryService } from './directory-entry.service';
 import { registerDirectoryRoutes } from './directory.routes';
 import { registerScimRoutes } from './scim.routes';
-import { createScimService } from './scim.service';
+import { createScimService, type CommunicationConsentReader } from './scim.service';
 
 /**
  * The directory module's part of the server: the customer's own directory data, the previous
@@ -14,13 +14,22 @@ import { createScimService } from './scim.service';
  */
 export function registerDirectory(
   ctx: ModuleContext,
-  deps: { auth: AuthGuards; sessions: SessionsService },
+  deps: {
+    auth: AuthGuards;
+    sessions: SessionsService;
+    /** SCIM's marketing lookup shows the channels each customer's consent opts into. */
+    communicationConsents: CommunicationConsentReader;
+  },
 ): void {
   const { config, db, clock, siteUrl } = ctx;
   const { auth } = deps;
   const undo = createContactUndoService({ db, sessions: deps.sessions, clock });
   const entries = createDirectoryEntryService({ db, productId: config.productId });
-  const scim = createScimService({ db, siteUrl });
+  const scim = createScimService({
+    db,
+    siteUrl,
+    communicationConsents: deps.communicationConsents,
+  });
   ctx.routes((api) => {
     registerDirectoryRoutes(api, { db, auth });
     // The previous address's "This wasn't me" link undoes a contact change.

@@ -1,10 +1,14 @@
 import { SCIM_SCHEMAS, type ScimListResponse, type ScimUser } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { insertAuditEvent, partnerReadEvent, type PartnerRead } from '../audit';
-import { latestConsentsOf } from '../consents';
 import type { Principal } from '../identity';
 import { parseUidFilter } from './scim-filter.rules';
-import { marketingViewOf, scimPage, type CustomerEntry } from './scim.rules';
+import {
+  marketingViewOf,
+  scimPage,
+  type CommunicationConsentView,
+  type CustomerEntry,
+} from './scim.rules';
 import { findCustomer, searchCustomers } from './scim.store';
 
 export interface ScimUserQuery {
@@ -15,6 +19,11 @@ export interface ScimUserQuery {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The newest communication consent of each of these customers, by id (none: absent). */
+export type CommunicationConsentReader = (
+  customerIds: readonly string[],
+) => Promise<ReadonlyMap<string, CommunicationConsentView>>;
 
 export interface ScimService {
   /**
@@ -39,15 +48,16 @@ export function createScimService(deps: {
   db: Database;
   /** The public URL and base path the API is served under, for `meta.location`. */
   siteUrl: string;
+  /**
+   * The newest communication consent of each of these customers, by id: the consents module's
+   * read model, handed in by app.ts (the directory is the lower layer and imports no consents).
+   */
+  communicationConsents: CommunicationConsentReader;
 }): ScimService {
   const { db, siteUrl } = deps;
 
   async function viewsOf(customers: CustomerEntry[]): Promise<ScimUser[]> {
-    const consents = await latestConsentsOf(
-      db,
-      customers.map((customer) => customer.id),
-      'communication',
-    );
+    const consents = await deps.communicationConsents(customers.map((customer) => customer.id));
     return customers.map((customer) =>
       marketingViewOf(customer, consents.get(customer.id) ?? null, siteUrl),
     );
