@@ -44,12 +44,6 @@ export const EXCEPTIONS = {
       ['modules/banking/payment-ledger.store.ts', 'accounts'],
       ['modules/identity/pickup/pickup.store.ts', 'accounts'],
     ]),
-    {
-      file: 'modules/banking/payment-ledger.store.ts',
-      what: 'payment_consents',
-      reason:
-        'a payment consumes its consent in the same transaction that moves the money (ADR 0023); to move behind a payments port handed to banking',
-    },
     ...because(AUDIT_LOG_READ, [
       ['modules/helpdesk/helpdesk.store.ts', 'audit_events'],
       ['modules/identity/browser-device/known-browser.store.ts', 'audit_events'],
@@ -81,7 +75,6 @@ export const EXCEPTIONS = {
       ['modules/audit/index.ts', 'auditStepsAfterSaved'],
       ['modules/audit/index.ts', 'countAuditEvents'],
       ['modules/audit/index.ts', 'insertAuditEvent'],
-      ['modules/banking/index.ts', 'payConsent'],
       ['modules/banking/index.ts', 'postOpeningHistory'],
       ['modules/banking/index.ts', 'recentTransferTotalCents'],
       ['modules/identity/index.ts', 'findClientConsent'],

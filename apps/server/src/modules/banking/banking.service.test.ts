@@ -24,6 +24,7 @@ import type { GrantCheck } from '../identity/oauth/access-token';
 import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service';
 import { runWatchedBy } from '../audit';
 import { listLedgerEntriesOf, moveMoney } from './banking.store';
+import { consentToPay } from '../payments/consent-to-pay';
 import { payConsent } from './payment-ledger.store';
 import { lockTransferringCustomer } from './running-total.store';
 import {
@@ -930,7 +931,9 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
       const payment = await authorisedPayment(customer, 60_000);
       // With the $600 payment in the total, this $600 is above the $1,000 threshold.
       const outcome = await transferWhileHeld(customer, '600.00', async (tx) => {
-        expect(await payConsent(tx, payment, () => null)).toMatchObject({ paid: true });
+        expect(await payConsent(tx, payment, () => null, consentToPay)).toMatchObject({
+          paid: true,
+        });
       });
       expect(await outcome).toMatchObject({ kind: 'refused', code: 'approval_unavailable' });
       expect(await balanceOf(customer.checking)).toBe(500_000 - 60_000);
@@ -952,10 +955,15 @@ describe.each(DATABASE_KINDS)('transfers through the banking service on %s', (ki
           referenceNumber: 8,
         });
         paid = test.handle.db.transaction((other) =>
-          payConsent(other, payment, ({ recentTotalCents }) => {
-            totalSeen = recentTotalCents;
-            return recentTotalCents + payment.amountCents > 100_000 ? 'above' : null;
-          }),
+          payConsent(
+            other,
+            payment,
+            ({ recentTotalCents }) => {
+              totalSeen = recentTotalCents;
+              return recentTotalCents + payment.amountCents > 100_000 ? 'above' : null;
+            },
+            consentToPay,
+          ),
         );
         if (kind === 'postgres') await waitingForALock();
       });

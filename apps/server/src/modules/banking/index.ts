@@ -4,7 +4,8 @@ export type { BankingService } from './banking.service';
 export { postOpeningHistory } from './ledger.store';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
 /** A payment against a customer's consent moves the money through the ledger. */
-export { payConsent, type ConsentPayment, type RunningTotalFacts } from './payment-ledger.store';
+export { createPaymentLedger, type PaymentLedger } from './payment-ledger.service';
+export type { ConsentPayment, ConsentToPay, RunningTotalFacts } from './payment-ledger.store';
 /**
  * Pay by bank applies the customer's thresholds to the same 24-hour running total, and chooses
  * the phone or a code by the same rule (the challenge engine picks the device).

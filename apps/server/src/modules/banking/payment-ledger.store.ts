@@ -28,6 +28,18 @@ export type ConsentPaymentResult<Refusal extends string = string> =
   /** The customer's limits, applied to the running total under the lock, refused it. */
   | { paid: false; reason: 'limits'; refusal: Refusal };
 
+/**
+ * The payments module's side of a payment (ADR 0023), in the payment's transaction: the
+ * consent is the payments module's, so banking reaches it only through this port, which
+ * app.ts hands banking's register.
+ */
+export interface ConsentToPay {
+  /** Locks the consent until the transaction ends; answers whether it is still Authorised. */
+  lockIfAuthorised(tx: Queryable, consentId: string): Promise<boolean>;
+  /** Marks the consent Consumed by the transfer that paid it. */
+  markConsumed(tx: Queryable, consentId: string, transferId: string): Promise<void>;
+}
+
 /** What the limits of a payment are applied to: the customer's thresholds and 24-hour total. */
 export interface RunningTotalFacts {
   user: TransferUser;
@@ -39,9 +51,8 @@ export interface RunningTotalFacts {
  * writes a confirmed transfer row, so it is decided as a transfer is: first the customer's
  * transfer lock (lockTransferringCustomer, which also counts the decision, so that a
  * one-statement transfer begun before it cannot move without counting it) and the expiry of
- * stale pending transfers. Then the consent row is locked and must still be Authorised (so of
- * two submissions exactly one pays, and the second is answered so whatever the total), and
- * `limits` (the caller's pure rule) answers a refusal or null against the running total as it
+ * stale pending transfers. Then the consent is locked through the payments' port (`consents`)
+ * and must still be Authorised (so of two submissions exactly one pays, and the second is answered so whatever the total), and `limits` (the caller's pure rule) answers a refusal or null against the running total as it
  * is now. Then both accounts are locked in id order (as every transfer locks them), the balance
  * is checked under the lock, and the transfer row, both balances, a debit and a credit ledger
  * entry and the consent's Consumed state are written. The caller writes the audit event in the
@@ -51,15 +62,14 @@ export async function payConsent<Refusal extends string>(
   tx: Queryable,
   payment: ConsentPayment,
   limits: (facts: RunningTotalFacts) => Refusal | null,
+  consents: ConsentToPay,
 ): Promise<ConsentPaymentResult<Refusal>> {
   const user = await lockTransferringCustomer(tx, payment.userId);
   if (!user) throw new Error('the paying customer vanished');
   await expireStalePendingTransfers(tx, payment.userId);
-  const [consent] = await queryRows<{ status: string }>(
-    tx,
-    sql`select status from payment_consents where id = ${payment.consentId} for update`,
-  );
-  if (consent?.status !== 'Authorised') return { paid: false, reason: 'consent_not_authorised' };
+  if (!(await consents.lockIfAuthorised(tx, payment.consentId))) {
+    return { paid: false, reason: 'consent_not_authorised' };
+  }
   const refusal = limits({
     user,
     recentTotalCents: await recentTransferTotalCents(tx, payment.userId),
@@ -103,10 +113,6 @@ export async function payConsent<Refusal extends string>(
           (${payment.toAccountId}, ${transfer.id}, ${payment.amountCents}, ${toAfter},
             ${payment.creditDescription}, 'income')`,
   );
-  await tx.execute(
-    sql`update payment_consents set status = 'Consumed', consumed_at = now(),
-          transfer_id = ${transfer.id}
-        where id = ${payment.consentId}`,
-  );
+  await consents.markConsumed(tx, payment.consentId, transfer.id);
   return { paid: true, transferId: transfer.id, referenceNumber: transfer.reference_number };
 }

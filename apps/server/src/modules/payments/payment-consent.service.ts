@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { payConsent } from '../banking';
+import type { PaymentLedger } from '../banking';
 import { accountHolderName, accountHolderNames, findUserById } from '../directory';
 import {
   paymentConsentIdOf,
@@ -120,6 +120,8 @@ export function createPaymentConsentService(deps: {
   db: Database;
   /** Approves a payment above the threshold: the customer's phone, else a code (ADR 0026). */
   challenges: ChallengeService;
+  /** Banking's ledger, which moves a payment's money and consumes its consent in one transaction. */
+  ledger: PaymentLedger;
   clock?: () => Date;
 }): PaymentConsentService {
   const { db } = deps;
@@ -243,7 +245,7 @@ export function createPaymentConsentService(deps: {
       // the authorisation count (executionRefusal), decided under the customer's transfer lock.
       const approvedWith = consent.approvedWith;
       const result = await db.transaction(async (tx) => {
-        const paid = await payConsent(
+        const paid = await deps.ledger.pay(
           tx,
           {
             consentId: consent.id,

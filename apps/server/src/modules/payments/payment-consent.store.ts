@@ -92,3 +92,25 @@ export async function listDecidedPaymentConsents(db: Queryable, userId: string, 
     .orderBy(desc(paymentConsents.createdAt))
     .limit(limit);
 }
+
+/** Locks the consent until the transaction ends; answers whether it is still Authorised. */
+export async function lockConsentIfAuthorised(tx: Queryable, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: paymentConsents.status })
+    .from(paymentConsents)
+    .where(eq(paymentConsents.id, id))
+    .for('update');
+  return row?.status === 'Authorised';
+}
+
+/** Authorised → Consumed by the transfer that paid it. */
+export async function markConsentConsumed(
+  tx: Queryable,
+  id: string,
+  transferId: string,
+): Promise<void> {
+  await tx
+    .update(paymentConsents)
+    .set({ status: 'Consumed', consumedAt: sql`now()`, transferId })
+    .where(eq(paymentConsents.id, id));
+}

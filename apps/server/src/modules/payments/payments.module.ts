@@ -1,5 +1,7 @@
 import type { ModuleContext } from '../../module-context';
+import { createPaymentLedger } from '../banking';
 import type { ChallengeService, PaymentInteractionPort, SenderConstrainedGuard } from '../identity';
+import { consentToPay } from './consent-to-pay';
 import { registerPaymentConsentRoutes } from './payment-consent.routes';
 import { createPaymentConsentService } from './payment-consent.service';
 
@@ -18,6 +20,8 @@ export function registerPayments(
   const payments = createPaymentConsentService({
     db: ctx.db,
     challenges: deps.challenges,
+    // Banking's ledger moves the money; it consumes the consent through this module's port.
+    ledger: createPaymentLedger({ consents: consentToPay }),
     clock: ctx.clock,
   });
   ctx.routes((api) =>
