@@ -13,8 +13,6 @@ const USERS_READ =
   'reads or writes the directory’s users table in its own SQL; not yet moved behind a directory read model';
 const ACCOUNTS_IN_LEDGER =
   'moves balances in the same statement as its ledger entries (one transaction, one statement); whether banking owns accounts, or the directory publishes a ledger port, is still open';
-const AUDIT_LOG_READ =
-  'reads the audit log in its own SQL (counts, latest events); not yet moved behind an audit read model';
 const DEMO_ADMIN =
   'the demo admin’s reset and delete reach every table of a person in one transaction; to move behind each owner’s service';
 const DATA_API =
@@ -26,7 +24,6 @@ export const EXCEPTIONS = {
       ['modules/banking/banking.store.ts', 'users'],
       ['modules/banking/running-total.store.ts', 'users'],
       ['modules/consents/consent.store.ts', 'users'],
-      ['modules/identity/browser-device/known-browser.store.ts', 'users'],
       ['modules/identity/oauth/sessions.store.ts', 'users'],
       ['modules/identity/pickup/pickup.store.ts', 'users'],
       ['modules/identity/risk/risk.store.ts', 'users'],
@@ -43,14 +40,6 @@ export const EXCEPTIONS = {
       ['modules/banking/ledger.store.ts', 'accounts'],
       ['modules/banking/payment-ledger.store.ts', 'accounts'],
       ['modules/identity/pickup/pickup.store.ts', 'accounts'],
-    ]),
-    ...because(AUDIT_LOG_READ, [
-      ['modules/helpdesk/helpdesk.store.ts', 'audit_events'],
-      ['modules/identity/browser-device/known-browser.store.ts', 'audit_events'],
-      ['modules/identity/remembered-browsers/remembered-browser.store.ts', 'audit_events'],
-      ['modules/identity/risk/risk.store.ts', 'audit_events'],
-      ['modules/inspector/inspector.store.ts', 'audit_events'],
-      ['modules/orchestration/orchestration.store.ts', 'audit_events'],
     ]),
     ...because(
       DEMO_ADMIN,
@@ -70,11 +59,6 @@ export const EXCEPTIONS = {
   plumbingImportsNoModule: [],
   indexPublishesNoStore: [
     ...because(DATA_API, [
-      ['modules/audit/index.ts', 'auditEventInsertWhen'],
-      ['modules/audit/index.ts', 'auditRowsOf'],
-      ['modules/audit/index.ts', 'auditStepsAfterSaved'],
-      ['modules/audit/index.ts', 'countAuditEvents'],
-      ['modules/audit/index.ts', 'insertAuditEvent'],
       ['modules/banking/index.ts', 'postOpeningHistory'],
       ['modules/banking/index.ts', 'recentTransferTotalCents'],
       ['modules/identity/index.ts', 'findClientConsent'],

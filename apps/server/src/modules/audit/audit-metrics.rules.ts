@@ -1,5 +1,5 @@
 import { RISK_LEVELS } from '@anybank/contracts';
-import type { AuditEvent } from './audit.store';
+import type { AuditEvent } from './audit-log';
 
 /**
  * Pure: what an audit event counts as in the metrics (README "Metrics"). Every label value

@@ -1,87 +1,10 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
-import { isTraceOnly, type AuditEventType } from './audit.rules';
-import { currentInspectorId, panelEventWritten } from './inspector-context';
-import { auditEventsRecorded } from './recorded-events';
+import type { AuditRow } from './audit-log';
 
-export interface AuditEvent {
-  type: AuditEventType;
-  userId?: string | null;
-  ip?: string | null;
-  details?: Record<string, unknown>;
-  /**
-   * The "Behind the scenes" panel the event belongs to (ADR 0021). Left out: the panel
-   * watching the current request, if any. Given: an event caused elsewhere on behalf of a
-   * watched browser (the phone deciding that browser's push request).
-   */
-  inspectorId?: string | null;
-}
-
-export type AuditRow = Required<Omit<AuditEvent, 'details'>> & {
-  details: Record<string, unknown>;
-};
-
-/**
- * The rows these events are written as now: each names the panel watching, and a panel-only
- * event (TRACE_EVENT_TYPES) is dropped when no panel watches.
- */
-export function auditRowsOf(events: readonly AuditEvent[]): AuditRow[] {
-  const watching = currentInspectorId();
-  return events.flatMap((event) => {
-    const inspectorId = event.inspectorId === undefined ? watching : event.inspectorId;
-    if (inspectorId === null && isTraceOnly(event.type)) return [];
-    if (inspectorId !== null) panelEventWritten(inspectorId);
-    return [
-      {
-        type: event.type,
-        userId: event.userId ?? null,
-        ip: event.ip ?? null,
-        details: event.details ?? {},
-        inspectorId,
-      },
-    ];
-  });
-}
-
-export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promise<void> {
-  const [row] = auditRowsOf([event]);
-  if (row) await db.insert(auditEvents).values(row);
-  auditEventsRecorded([event]);
-}
-
-/**
- * An audit event's insert as one step (a CTE) of a caller's single-statement write, made only
- * when `condition` holds in that statement: the write and its event commit together, or
- * neither does, with no transaction of several round trips. The values may be a prepared
- * statement's placeholders; `details` is JSON text. The caller tells `auditEventsRecorded`
- * when the statement wrote it.
- */
-export function auditEventInsertWhen(
-  type: AuditEventType,
-  values: { userId: unknown; ip: unknown; details: unknown; inspectorId: unknown },
-  condition: SQL,
-): SQL {
-  return sql`insert into ${auditEvents} (type, user_id, ip, details, inspector_id)
-    select ${type}, ${values.userId}::uuid, ${values.ip}::text, ${values.details}::jsonb,
-      ${values.inspectorId}::text
-    where ${condition}`;
-}
-
-/**
- * The audit rows' inserts as steps of a caller's `with` statement, named `audit_0`, `audit_1`…,
- * each made only when the caller's step `saved` wrote a row: the caller's write and its events
- * commit together, in one statement. The caller tells `auditEventsRecorded` once it has.
- */
-export function auditStepsAfterSaved(rows: readonly AuditRow[]): SQL[] {
-  return rows.map((event, index) => {
-    const insert = auditEventInsertWhen(
-      event.type,
-      { ...event, details: JSON.stringify(event.details) },
-      sql`exists (select 1 from saved)`,
-    );
-    return sql`${sql.raw(`audit_${index}`)} as (${insert})`;
-  });
+export async function insertAuditRows(db: Queryable, rows: readonly AuditRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditEvents).values([...rows]);
 }
 
 export async function listAuditEvents(db: Queryable, filter: { type?: string; limit: number }) {
@@ -93,19 +16,36 @@ export async function listAuditEvents(db: Queryable, filter: { type?: string; li
     .limit(filter.limit);
 }
 
-/**
- * Events of one type since a moment, narrowed by more conditions (on `details` or `ip`): the
- * velocity and attempt counts read the audit log, which every failure is written to anyway.
- */
-export async function countAuditEvents(
+/** Events of one type since a moment that meet every condition. */
+export async function countAuditEventsWhere(
   db: Queryable,
-  type: AuditEventType,
+  type: string,
   since: Date,
-  ...conditions: SQL[]
+  conditions: readonly (SQL | undefined)[],
 ): Promise<number> {
   const [row] = await db
     .select({ events: count() })
     .from(auditEvents)
     .where(and(eq(auditEvents.type, type), gte(auditEvents.createdAt, since), ...conditions));
   return Number(row?.events ?? 0);
+}
+
+/** A panel's events after `afterId`, oldest first (audit_events_inspector_idx). */
+export async function listPanelEventsAfter(
+  db: Queryable,
+  inspectorId: string,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: auditEvents.id,
+      type: auditEvents.type,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.inspectorId, inspectorId), gt(auditEvents.id, afterId)))
+    .orderBy(asc(auditEvents.id))
+    .limit(limit);
 }

@@ -1,6 +1,6 @@
 /**
- * The audit module as other modules use it: the names of security events, and writing and
- * counting them (always in the caller's transaction when it passes one).
+ * The audit module as other modules use it: the names of security events, writing them
+ * (always in the caller's transaction when it passes one) and its read models of the log.
  */
 export {
   partnerReadEvent,
@@ -21,8 +21,14 @@ export {
   auditEventInsertWhen,
   auditStepsAfterSaved,
   auditRowsOf,
-  countAuditEvents,
   insertAuditEvent,
   type AuditEvent,
-} from './audit.store';
+} from './audit-log';
+export {
+  countAuditEvents,
+  panelEventsAfter,
+  type AuditDetailsMatch,
+  type AuditEventCount,
+} from './audit-log.read-model';
+export { countFailedSignIns, countFailedSignInsForUsername } from './sign-in-failures.read-model';
 export { registerAudit } from './audit.module';

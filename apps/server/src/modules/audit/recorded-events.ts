@@ -1,4 +1,4 @@
-import type { AuditEvent } from './audit.store';
+import type { AuditEvent } from './audit-log';
 
 /**
  * Who is told of each audit event once its statement has written it (or, for a

@@ -1,10 +1,11 @@
 import { apiErrorMessage, HELP_DESK_VERIFICATION_LIMIT } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
+import { countAuditEvents } from '../audit';
 import type { UserRow } from '../directory';
 import type { ChallengeService, Outcome } from '../identity';
 import { verificationAllowed, type HelpDeskEvent } from './helpdesk.rules';
-import { countVerificationsSentTo, type HelpDeskSessionRow } from './helpdesk.store';
+import type { HelpDeskSessionRow } from './helpdesk.store';
 import type { FoundSession, HelpDeskCall, HelpDeskSessions } from './helpdesk-session';
 
 /** The purpose the help desk asks the challenge engine for; the reference is the session's id. */
@@ -26,7 +27,13 @@ export function createHelpDeskVerification(deps: {
 
   async function requireVerificationAllowed(customer: UserRow) {
     const since = new Date(clock().getTime() - HELP_DESK_VERIFICATION_LIMIT.windowMs);
-    if (!verificationAllowed(await countVerificationsSentTo(deps.db, customer.id, since))) {
+    // Verifications sent to the customer in the window, by any rep (the audit log has each).
+    const sent = await countAuditEvents(deps.db, {
+      type: 'helpdesk.step',
+      since,
+      details: { step: 'verification_sent', customerId: customer.id },
+    });
+    if (!verificationAllowed(sent)) {
       throw new DomainError('help_desk_too_many_verifications');
     }
   }

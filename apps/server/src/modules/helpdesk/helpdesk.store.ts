@@ -6,8 +6,7 @@ import type {
   HelpDeskStatus,
 } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
-import { auditEvents, helpDeskSessions } from '../../db/schema';
-import { countAuditEvents } from '../audit';
+import { helpDeskSessions } from '../../db/schema';
 import type { HelpDeskState } from './helpdesk.rules';
 
 export type HelpDeskSessionRow = typeof helpDeskSessions.$inferSelect;
@@ -98,19 +97,4 @@ export async function saveState(
     .where(and(eq(helpDeskSessions.id, from.id), eq(helpDeskSessions.version, from.version)))
     .returning();
   return row ?? null;
-}
-
-/** Verifications sent to the customer since `since`, by any rep (the audit log has each). */
-export function countVerificationsSentTo(
-  db: Queryable,
-  customerId: string,
-  since: Date,
-): Promise<number> {
-  return countAuditEvents(
-    db,
-    'helpdesk.step',
-    since,
-    sql`${auditEvents.details}->>'step' = 'verification_sent'`,
-    sql`${auditEvents.details}->>'customerId' = ${customerId}`,
-  );
 }

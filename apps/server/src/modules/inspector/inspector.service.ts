@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InspectorEntry } from '@anybank/contracts';
 import type { Database } from '../../db/database';
+import { panelEventsAfter } from '../audit';
 import { entryOf, inspectorIdOf } from './inspector.rules';
-import { listPanelEvents } from './inspector.store';
 
 /** At most this many entries per read: a panel catches up over a few reads. */
 const PAGE_SIZE = 50;
@@ -23,7 +23,7 @@ export function createInspectorService(deps: { db: Database }): InspectorService
       return token;
     },
     async entriesAfter(inspectorId, afterId) {
-      return (await listPanelEvents(deps.db, inspectorId, afterId, PAGE_SIZE)).map(entryOf);
+      return (await panelEventsAfter(deps.db, inspectorId, afterId, PAGE_SIZE)).map(entryOf);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
-import { insertAuditEvent } from '../audit';
+import { countAuditEvents, insertAuditEvent } from '../audit';
 import { openingDepositsOf, postOpeningHistory } from '../banking';
 import { DEVICE_OF_TARGET, NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
 import { generateOtp, hashCode, hashesMatch, hashNewPassword, type SecretBox } from '../identity';
@@ -24,7 +24,7 @@ import {
   type EmailLimit,
   type RegistrationTicket,
 } from './orchestration.rules';
-import { countFailedCodes, lockCodeReference } from './orchestration.store';
+import { lockCodeReference } from './orchestration.store';
 import { fieldErrors, type FieldError } from './policy';
 
 /** The one-time code's purpose: a code sent for a registration works for nothing else. */
@@ -161,12 +161,13 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   ): Promise<VerifyOutcome> {
     return deps.db.transaction(async (tx): Promise<VerifyOutcome> => {
       await lockCodeReference(tx, REGISTRATION_CODE_PURPOSE, ticket.nonce);
-      const failures = await countFailedCodes(
-        tx,
-        REGISTRATION_CODE_PURPOSE,
-        ticket.nonce,
-        new Date(ticket.issuedAt),
-      );
+      // A pending registration has no user yet, so no row in one_time_codes: its wrong codes
+      // are the audit log's `otp.failed` events, which are recorded anyway.
+      const failures = await countAuditEvents(tx, {
+        type: 'otp.failed',
+        since: new Date(ticket.issuedAt),
+        details: { purpose: REGISTRATION_CODE_PURPOSE, reference: ticket.nonce },
+      });
       if (failures >= OTP_MAX_ATTEMPTS) return { kind: 'attempts_exceeded' };
       if (!hashesMatch(ticket.codeHash, codeHashOf(ticket.nonce, code))) {
         await insertAuditEvent(tx, {

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../../db/database';
 import { DEFAULT_RISK_POLICY } from '../risk/risk.rules';
-import { countFailedSignInsForUsername } from '../risk/risk.store';
+import { countFailedSignInsForUsername } from '../../audit';
 import { clearAllPasswordFailures, latestPasswordLock } from './password.store';
 
 /** What holds a username's sign-in back now: the password lock and the recent failures. */

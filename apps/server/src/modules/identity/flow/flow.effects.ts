@@ -60,7 +60,7 @@ export function auditEventsOf(
             amr: next.amr,
             // This browser (the hash of its HttpOnly device cookie): from now on a browser that
             // has signed in to the account, which other addresses' failures never refuse
-            // (browser-device/known-browser.store.ts).
+            // (browser-device/known-browser.ts).
             device: call.context.deviceHash,
             // Which remembered browser stood in for the second factor.
             ...(next.rememberedBrowserId ? { rememberedBrowserId: next.rememberedBrowserId } : {}),

@@ -13,7 +13,7 @@ import {
 import { testConfig } from '../../../../test/test-config';
 import { DomainError } from '../../../domain-error';
 import { statusOfError } from '../../../http/error-status';
-import type { AuditEvent } from '../../audit/audit.store';
+import type { AuditEvent } from '../../audit';
 import { createAuthGuards, type GrantCheck } from './access-token';
 import type { GrantBinding } from './grant.store';
 import { generateSigningJwk, publicPartOf, type SigningJwk } from './oidc.keys';

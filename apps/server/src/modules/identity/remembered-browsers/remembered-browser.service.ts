@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RememberedBrowser } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit';
+import { countAuditEvents, insertAuditEvent } from '../../audit';
 import { findUserById } from '../../directory';
 import type { SecurityNotices } from '../../messaging';
 import type { FlowEffect, FlowState } from '../flow/flow.state';
@@ -21,9 +21,31 @@ import {
   insertRememberedBrowser,
   listActiveRememberedBrowsers,
   markRememberedBrowserUsed,
-  riskDeniedSince,
   type RememberedBrowserRow,
 } from './remembered-browser.store';
+
+/**
+ * Whether the risk rules refused a sign-in as this customer since `since` that ends the trust
+ * in this remembered browser: a refusal of this browser itself (its device cookie), or one by
+ * the customer's own rule (the demo admin's high-risk switch). Someone else's refusal elsewhere
+ * (their address's failures, their automated browser naming this username) ends nothing of the
+ * owner's: nobody can spoil a customer's remembered browser from elsewhere. Read from the audit
+ * log's 'risk.denied' events.
+ */
+async function riskDeniedSince(
+  db: Queryable,
+  userId: string,
+  deviceHash: string,
+  since: Date,
+): Promise<boolean> {
+  const refusals = await countAuditEvents(db, {
+    type: 'risk.denied',
+    since,
+    userId,
+    anyOf: [{ details: { device: deviceHash } }, { listsHolding: { rules: 'adminOverride' } }],
+  });
+  return refusals > 0;
+}
 
 /** What the service knows of the browser asking: its cookies, address and user agent. */
 export interface BrowserAsking {

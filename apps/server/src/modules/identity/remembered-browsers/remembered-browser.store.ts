@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
-import { auditEvents, rememberedBrowsers } from '../../../db/schema';
-import { countAuditEvents } from '../../audit';
+import { rememberedBrowsers } from '../../../db/schema';
 
 /** A remembered browser as stored; its token and device id only as hashes. */
 export type RememberedBrowserRow = typeof rememberedBrowsers.$inferSelect;
@@ -106,29 +105,4 @@ export async function markRememberedBrowserUsed(
       country: sql`coalesce(${seen.country}, ${rememberedBrowsers.country})`,
     })
     .where(eq(rememberedBrowsers.id, browserId));
-}
-
-/**
- * Whether the risk rules refused a sign-in as this customer since `since` that ends the trust
- * in this remembered browser: a refusal of this browser itself (its device cookie), or one by
- * the customer's own rule (the demo admin's high-risk switch). Someone else's refusal elsewhere
- * (their address's failures, their automated browser naming this username) ends nothing of the
- * owner's: nobody can spoil a customer's remembered browser from elsewhere.
- */
-export async function riskDeniedSince(
-  db: Queryable,
-  userId: string,
-  deviceHash: string,
-  since: Date,
-): Promise<boolean> {
-  const ofThisBrowserOrCustomer = sql`(${auditEvents.details}->>'device' = ${deviceHash}
-    or ${auditEvents.details}->'rules' @> '["adminOverride"]'::jsonb)`;
-  const refusals = await countAuditEvents(
-    db,
-    'risk.denied',
-    since,
-    eq(auditEvents.userId, userId),
-    ofThisBrowserOrCustomer,
-  );
-  return refusals > 0;
 }

@@ -1,8 +1,8 @@
 import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
-import { insertAuditEvent } from '../../audit';
+import { countFailedSignIns, insertAuditEvent } from '../../audit';
 import { findUserByUid, type UserRow } from '../../directory';
-import { hasSignedInFrom } from '../browser-device/known-browser.store';
+import { hasSignedInFrom } from '../browser-device/known-browser';
 import {
   DEFAULT_RISK_POLICY,
   RISK_RULES,
@@ -11,7 +11,7 @@ import {
   type RiskPolicy,
   type RiskResult,
 } from './risk.rules';
-import { consumeHighRiskOverride, countFailedSignIns } from './risk.store';
+import { consumeHighRiskOverride } from './risk.store';
 
 export interface RiskEvaluationInput {
   /** Trimmed and lowercased (the contracts' request schema does it). */
@@ -115,7 +115,7 @@ export function createRiskService(deps: {
         !passkey &&
         deviceHash !== null &&
         pairLimitReached(counts.pairFailures, policy) &&
-        (await hasSignedInFrom(deps.db, username, deviceHash, now));
+        (await hasSignedInFrom(deps.db, user?.id ?? null, deviceHash, now));
       const ownerProof = passkey ? 'passkey' : knownBrowser ? 'known-browser' : null;
       const screened = evaluateRisk(
         { payload: riskPayload, ...counts, ownerProof, highRiskOverride: false },

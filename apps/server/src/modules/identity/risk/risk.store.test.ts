@@ -8,10 +8,10 @@ import {
 import { auditEvents, users } from '../../../db/schema';
 import { insertUser } from '../../directory/directory.store';
 import {
-  consumeHighRiskOverride,
   countFailedSignIns,
   countFailedSignInsForUsername,
-} from './risk.store';
+} from '../../audit/sign-in-failures.read-model';
+import { consumeHighRiskOverride } from './risk.store';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60 * 1000);
