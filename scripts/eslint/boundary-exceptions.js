@@ -13,8 +13,6 @@ const USERS_READ =
   'reads or writes the directory’s users table in its own SQL; not yet moved behind a directory read model';
 const ACCOUNTS_IN_LEDGER =
   'moves balances in the same statement as its ledger entries (one transaction, one statement); whether banking owns accounts, or the directory publishes a ledger port, is still open';
-const DEMO_ADMIN =
-  'the demo admin’s reset and delete reach every table of a person in one transaction; to move behind each owner’s service';
 const DATA_API =
   'a store function published as the module’s data API; to be replaced by a service function or read model';
 
@@ -41,19 +39,6 @@ export const EXCEPTIONS = {
       ['modules/banking/payment-ledger.store.ts', 'accounts'],
       ['modules/identity/pickup/pickup.store.ts', 'accounts'],
     ]),
-    ...because(
-      DEMO_ADMIN,
-      [
-        'accounts',
-        'consents',
-        'ledger_entries',
-        'mfa_devices',
-        'oidc_models',
-        'password_failures',
-        'transfers',
-        'users',
-      ].map((table) => ['modules/admin/admin.store.ts', table]),
-    ),
   ],
   noModuleCycles: [],
   plumbingImportsNoModule: [],

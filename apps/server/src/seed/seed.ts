@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import type { Database, Transaction } from '../db/database';
 import { users } from '../db/schema';
-import { deleteUserWithHoldings } from '../modules/admin/admin.store';
+import { deleteUserWithHoldings } from '../modules/admin/delete-user';
 import { insertAuditEvent } from '../modules/audit/audit-log';
 import type { HistoryPosting } from '../modules/banking/ledger.rules';
 import { postOpeningHistory } from '../modules/banking/ledger.store';

@@ -12,12 +12,12 @@ import {
   adminAttributesOf,
   applyChanges,
   lockUserById,
+  setHighRiskOnNextSignIn,
   updateAdminAttributes,
   type AdminAttributes,
   type FieldProblem,
   type RequestedChanges,
 } from '../directory';
-import { setHighRiskNextSignIn } from './admin.store';
 
 /**
  * The demo admin's bank attributes: the transfer thresholds and the account tier
@@ -113,7 +113,7 @@ export function createAdminSettingsService(deps: {
     },
     async setRiskOverride(caller, enabled) {
       await db.transaction(async (tx) => {
-        await setHighRiskNextSignIn(tx, caller.userId, enabled);
+        await setHighRiskOnNextSignIn(tx, caller.userId, enabled);
         await insertAuditEvent(tx, {
           type: 'admin.action',
           userId: caller.userId,

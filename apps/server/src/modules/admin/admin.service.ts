@@ -2,11 +2,11 @@ import { apiErrorMessage, messages, type AdminPolicyResponse } from '@anybank/co
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { findUserById, lockUserById } from '../directory';
+import { findUserById, lockUserById, resetIdentityVerification } from '../directory';
 import type { Principal } from '../identity';
 import type { MessagingService } from '../messaging';
 import { phishingEmailFor, sameEmailAddress } from './admin.rules';
-import { clearIdentityVerified, deleteUserWithHoldings } from './admin.store';
+import { deleteUserWithHoldings } from './delete-user';
 
 /** Where an admin action was asked from: the client's address and the host the page named. */
 export interface AdminRequest {
@@ -67,7 +67,7 @@ export function createAdminService(deps: {
     async resetVerification(user, request) {
       requireCustomer(user);
       const changed = await db.transaction(async (tx) => {
-        if (!(await clearIdentityVerified(tx, user.userId))) return false;
+        if (!(await resetIdentityVerification(tx, user.userId))) return false;
         await insertAuditEvent(tx, {
           type: 'admin.action',
           userId: user.userId,

@@ -15,4 +15,6 @@ export { secondFactorOf } from './banking.rules';
 /** A code that approves money is told as transfers tell it: sent where, or shown on which device. */
 export { codeAskedOf } from './code-asked';
 export type { CodeAsked } from './transfer-settlement';
+/** The demo admin's deletion counts what banking holds of the person. */
+export { bankingHoldingsOf } from './person-erasure';
 export { registerBanking } from './banking.module';

@@ -69,3 +69,21 @@ export async function postOpeningHistory(
     throw new Error('opening history: not every entry was written');
   }
 }
+
+/** How many transfers the user made and ledger entries their accounts hold. */
+export async function countLedgerOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ transfers: number; ledgerEntries: number }> {
+  const [row] = await queryRows<{ transfers: number | string; ledger_entries: number | string }>(
+    db,
+    sql`select
+          (select count(*) from transfers where user_id = ${userId}) as transfers,
+          (select count(*) from ledger_entries e join accounts a on a.id = e.account_id
+            where a.owner_id = ${userId}) as ledger_entries`,
+  );
+  return {
+    transfers: Number(row?.transfers ?? 0),
+    ledgerEntries: Number(row?.ledger_entries ?? 0),
+  };
+}

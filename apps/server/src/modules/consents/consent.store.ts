@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { consents, users } from '../../db/schema';
 
@@ -137,4 +137,13 @@ export async function listSharingClients(
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.uid));
+}
+
+/** Deletes the consents a person gave or acted on; answers how many. */
+export async function deleteConsentsOf(db: Queryable, personId: string): Promise<number> {
+  const removed = await db
+    .delete(consents)
+    .where(or(eq(consents.subject, personId), eq(consents.actor, personId)))
+    .returning({ id: consents.id });
+  return removed.length;
 }

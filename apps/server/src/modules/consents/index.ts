@@ -9,4 +9,5 @@ export {
   communicationConsentsOf,
   type CommunicationConsentView,
 } from './consent.read-model';
+export { forgetConsentsOf } from './person-erasure';
 export { registerConsents } from './consents.module';

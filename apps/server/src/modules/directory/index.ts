@@ -20,6 +20,13 @@ export {
   type NewDirectoryEntry,
 } from './new-customer';
 
+export {
+  deleteEntry,
+  entryHoldingsOf,
+  resetIdentityVerification,
+  setHighRiskOnNextSignIn,
+} from './demo-admin.service';
+
 // Rules.
 export { maskEmail, maskPhone } from './contact-mask.rules';
 /** The devices that follow the contact details (document 1 §4.4): their types and names. */

@@ -86,4 +86,6 @@ export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-int
 export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
 export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';
 export { mergedConsent, appNameOf, companyOfClient } from './oauth/client-scopes.rules';
+// The demo admin's deletion of a person: identity forgets their sign-ins.
+export { forgetSignInsOf } from './person-erasure';
 export { registerIdentity } from './identity.module';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { oidcModels, users } from '../../../db/schema';
 
@@ -104,4 +104,24 @@ export async function readGrantBinding(
     scopes: `${row.openidScope ?? ''} ${row.resourceScopes ?? ''}`.split(' ').filter(Boolean),
     accountUserType: row.accountUserType,
   };
+}
+
+/**
+ * Ends every sign-in of the user: their grants with every code and token issued under them,
+ * their sessions and pending back-channel requests (all rows whose payload names the user).
+ * Access tokens are JWTs checked against their grant, so they stop working at once.
+ * `payload->>'accountId'` has no index: this runs only when an account is deleted. Answers
+ * how many grants ended.
+ */
+export async function revokeEverySignInOf(db: Queryable, userId: string): Promise<number> {
+  const ofUser = sql`${oidcModels.payload}->>'accountId' = ${userId}`;
+  const grantIds = db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Grant'), ofUser));
+  const removed = await db
+    .delete(oidcModels)
+    .where(or(inArray(oidcModels.grantId, grantIds), ofUser))
+    .returning({ model: oidcModels.model });
+  return removed.filter((row) => row.model === 'Grant').length;
 }
