@@ -9,8 +9,6 @@ function because(reason, pairs) {
   return pairs.map(([file, what]) => ({ file, what, reason }));
 }
 
-const USERS_READ =
-  'reads or writes the directory’s users table in its own SQL; not yet moved behind a directory read model';
 const ACCOUNTS_IN_LEDGER =
   'moves balances in the same statement as its ledger entries (one transaction, one statement); whether banking owns accounts, or the directory publishes a ledger port, is still open';
 const DATA_API =
@@ -18,20 +16,6 @@ const DATA_API =
 
 export const EXCEPTIONS = {
   ownTables: [
-    ...because(USERS_READ, [
-      ['modules/banking/banking.store.ts', 'users'],
-      ['modules/banking/running-total.store.ts', 'users'],
-      ['modules/consents/consent.store.ts', 'users'],
-      ['modules/identity/oauth/sessions.store.ts', 'users'],
-      ['modules/identity/pickup/pickup.store.ts', 'users'],
-      ['modules/identity/risk/risk.store.ts', 'users'],
-    ]),
-    {
-      file: 'modules/identity/oauth/grant.store.ts',
-      what: 'users',
-      reason:
-        'the grant binding reads the account’s user type in the one statement every access-token check runs; a directory read model must keep it one round trip',
-    },
     ...because(ACCOUNTS_IN_LEDGER, [
       ['modules/banking/activity.store.ts', 'accounts'],
       ['modules/banking/banking.store.ts', 'accounts'],

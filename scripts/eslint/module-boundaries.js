@@ -44,7 +44,7 @@ function isSchemaImport(file, specifier) {
 }
 
 /** The tables a piece of SQL text reads or writes: `from t`, `join t`, `update t`, `into t`. */
-const SQL_TABLE = /\b(?:from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+const SQL_TABLE = /\b(from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 
 function isSqlTag(tag) {
   if (tag.type === 'Identifier') return tag.name === 'sql';
@@ -59,17 +59,20 @@ const ownTables = {
     messages: {
       foreignTable:
         'Table `{{table}}` belongs to the {{owner}} module: use what {{owner}} publishes through its index.ts (a service or a read model), not its table (docs/architecture.md "Module import rules").',
+      publishedView:
+        'View `{{table}}` is the {{owner}} module’s published read model: read it, but change its rows only through what {{owner}} publishes (docs/architecture.md "Module import rules").',
     },
   },
   create(context) {
     const file = context.filename;
     const module = moduleOf(file);
     if (module === undefined) return {};
-    const report = (node, table) => {
+    const report = (node, table, writes = false) => {
       if (table.owner === module || excepted('ownTables', file, table.name)) return;
+      if (table.published && !writes) return;
       context.report({
         node,
-        messageId: 'foreignTable',
+        messageId: table.published ? 'publishedView' : 'foreignTable',
         data: { table: table.name, owner: table.owner },
       });
     };
@@ -86,11 +89,13 @@ const ownTables = {
         if (!isSqlTag(node.tag)) return;
         const seen = new Set();
         for (const quasi of node.quasi.quasis) {
-          for (const [, name] of quasi.value.cooked.matchAll(SQL_TABLE)) {
+          for (const [, verb, name] of quasi.value.cooked.matchAll(SQL_TABLE)) {
             const table = tablesByKey().byName.get(name.toLowerCase());
-            if (table && !seen.has(table.name)) {
-              seen.add(table.name);
-              report(quasi, table);
+            const writes = /^(update|into)$/i.test(verb);
+            const key = `${table?.name}:${writes}`;
+            if (table && !seen.has(key)) {
+              seen.add(key);
+              report(quasi, table, writes);
             }
           }
         }

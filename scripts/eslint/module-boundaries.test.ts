@@ -35,6 +35,11 @@ describe('own-tables: a module names only its own tables', () => {
         code: 'const q = sql`select * from ledger_entries e join transfers t on t.id = e.transfer_id`;',
       },
       {
+        // A view is its owner's published read model: any module reads it.
+        filename: inSrc('modules/identity/oauth/grant.store.ts'),
+        code: "import { directoryPeople } from '../../../db/schema'; const q = sql`select p.user_type from oidc_models g join directory_people p on p.id = g.id`;",
+      },
+      {
         // Only SQL text is read: an error message naming a table is not a query.
         filename: inSrc('modules/wallet/wallet.store.ts'),
         code: "throw new Error('insert into users returned no row');",
@@ -60,6 +65,14 @@ describe('own-tables: a module names only its own tables', () => {
         filename: inSrc('modules/wallet/wallet.store.ts'),
         code: 'const q = sql.raw(`x`) && sql`select 1 from wallet_pairings w JOIN "transfers" t on true`;',
         errors: [{ messageId: 'foreignTable', data: { table: 'transfers', owner: 'banking' } }],
+      },
+      {
+        // ...and only its owner writes through it.
+        filename: inSrc('modules/banking/running-total.store.ts'),
+        code: 'const q = sql`update directory_people set transfer_decisions = 1 where id = ${id}`;',
+        errors: [
+          { messageId: 'publishedView', data: { table: 'directory_people', owner: 'directory' } },
+        ],
       },
       {
         filename: inSrc('modules/identity/devices/push.store.ts'),

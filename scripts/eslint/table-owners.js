@@ -44,7 +44,7 @@ export const LISTED_OWNERS = {
 
 const SCHEMA_FILE = path.join(SERVER_SRC, 'db/schema.ts');
 const SCHEMA_DIR = path.join(SERVER_SRC, 'db/schema');
-const TABLE = /export const (\w+) = pgTable\(\s*'(\w+)'/g;
+const TABLE = /export const (\w+) = (pgTable|pgView)\(\s*'(\w+)'/g;
 
 function schemaFiles() {
   const files = fs.existsSync(SCHEMA_FILE) ? [SCHEMA_FILE] : [];
@@ -58,8 +58,10 @@ function schemaFiles() {
 }
 
 /**
- * Every table of the schema: `{ name, identifier, owner, file }`, owner undefined when neither
- * its file's name nor LISTED_OWNERS says.
+ * Every table of the schema: `{ name, identifier, owner, file, published }`, owner undefined
+ * when neither its file's name nor LISTED_OWNERS says. A view (`pgView`) is `published`: its
+ * owner's read model, which every module may read (import, `from`, `join`) and none but the
+ * owner may write (docs/architecture.md "Module import rules", rule 5).
  */
 export function schemaTables() {
   const modules = new Set(fs.readdirSync(MODULES_DIR));
@@ -67,8 +69,9 @@ export function schemaTables() {
   for (const file of schemaFiles()) {
     const base = path.basename(file, '.ts');
     const fileOwner = path.dirname(file) === SCHEMA_DIR && modules.has(base) ? base : undefined;
-    for (const [, identifier, name] of fs.readFileSync(file, 'utf8').matchAll(TABLE)) {
-      tables.push({ name, identifier, owner: fileOwner ?? LISTED_OWNERS[name], file });
+    for (const [, identifier, kind, name] of fs.readFileSync(file, 'utf8').matchAll(TABLE)) {
+      const owner = fileOwner ?? LISTED_OWNERS[name];
+      tables.push({ name, identifier, owner, file, published: kind === 'pgView' });
     }
   }
   return tables;

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   smallint,
   text,
   timestamp,
@@ -66,6 +67,35 @@ export const users = pgTable(
       sql`(${table.cibaThreshold} is null or ${table.cibaThreshold} >= 1) and (${table.denyThreshold} is null or ${table.denyThreshold} >= 2)`,
     ),
   ],
+);
+
+/**
+ * The directory's published read model of people, as a view (docs/architecture.md "Module
+ * import rules", rule 5): what other modules' single statements join on, readable by every
+ * module and written by none (scripts/eslint/table-owners.js). Only these columns: no password
+ * hash, no flags the directory alone acts on. The identity and contact columns are read by the
+ * grant binding (the user type) and the pickup; the thresholds and the count of decided
+ * transfers by banking's transfer facts, in the one statement that decides a transfer.
+ */
+export const directoryPeople = pgView('directory_people').as((qb) =>
+  qb
+    .select({
+      id: users.id,
+      uid: users.uid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      mobile: users.mobile,
+      street: users.street,
+      city: users.city,
+      postalCode: users.postalCode,
+      userType: users.userType,
+      authnPreference: users.authnPreference,
+      cibaThreshold: users.cibaThreshold,
+      denyThreshold: users.denyThreshold,
+      transferDecisions: users.transferDecisions,
+    })
+    .from(users),
 );
 
 export const accounts = pgTable(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedStatement, type Queryable } from '../../db/database';
-import { ledgerEntries, transfers, users } from '../../db/schema';
+import { ledgerEntries, transfers } from '../../db/schema';
 import {
   auditEventInsertWhen,
   auditEventsRecorded,
@@ -47,34 +47,6 @@ export async function settlePendingTransfer(
     .where(and(eq(transfers.id, transferId), eq(transfers.status, 'pending_approval')))
     .returning();
   return row ?? null;
-}
-
-/** Document 2 §4: the directory entry holds the amount while a transfer waits for approval. */
-export async function setPendingTransferAmount(
-  db: Queryable,
-  userId: string,
-  amountCents: number,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ accountTransferAmountCents: amountCents, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-}
-
-/**
- * Back to null afterwards — unless another transfer of this user has written its own amount
- * meanwhile: that one is still pending and clears it itself. Whatever the interleaving, the
- * last transfer to finish leaves null.
- */
-export async function clearPendingTransferAmount(
-  db: Queryable,
-  userId: string,
-  amountCents: number,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ accountTransferAmountCents: null, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.accountTransferAmountCents, amountCents)));
 }
 
 /** A malformed id would make PostgreSQL raise on the uuid cast: it simply matches no row. */
@@ -183,7 +155,7 @@ const selectTransferFacts = preparedStatement<{
           where t.user_id = u.id and t.idempotency_key = ${sql.placeholder('idempotencyKey')}::text
         ) as recorded
       from (select 1) as one
-      left join users u on u.id = ${sql.placeholder('userId')}::uuid`,
+      left join directory_people u on u.id = ${sql.placeholder('userId')}::uuid`,
 );
 
 /**

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { transfers, users } from '../../db/schema';
+import { transfers } from '../../db/schema';
+import { lockForTransferDecision, transferDecisionStep } from '../directory';
 import {
   PENDING_TRANSFER_LIFETIME_MS,
   RUNNING_TOTAL_WINDOW_MS,
@@ -40,23 +41,18 @@ function countingTowardTotal(userId: SQL): SQL {
 }
 
 /**
- * The first statement of a deciding transaction locks the customer's row (an update, which
- * holds it as `FOR UPDATE` would), so a concurrent transfer of the same customer waits here
+ * The first statement of a deciding transaction locks the customer's directory entry (the
+ * directory's lockForTransferDecision, an update, which holds it as `FOR UPDATE` would), so a concurrent transfer of the same customer waits here
  * until this one has committed; the statements after it take a new snapshot (READ COMMITTED)
  * and so see every transfer committed before the lock was granted. Other customers' transfers
  * are not held up. The update counts the decision (see decideAndMoveMoney, which relies on
  * every decision doing so). Answers the thresholds as they are under the lock; null: no user.
  */
-export async function lockTransferringCustomer(
+export function lockTransferringCustomer(
   tx: Queryable,
   userId: string,
 ): Promise<TransferUser | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ transferDecisions: sql`${users.transferDecisions} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ cibaThreshold: users.cibaThreshold, denyThreshold: users.denyThreshold });
-  return row ?? null;
+  return lockForTransferDecision(tx, userId);
 }
 
 /**
@@ -104,14 +100,11 @@ const userId = sql`${sql.placeholder('userId')}::uuid`;
 const decideAndMoveStatement = moveMoneyStatement<
   MoveMoneyRow & { decided: number | string; allowed: number | string }
 >('banking_decide_and_move_money', newTransferStep, {
-  steps: sql`decision as (
-      update users set transfer_decisions = transfer_decisions + 1
-      where id = ${userId}
-        and transfer_decisions = ${sql.placeholder('transferDecisions')}::integer
-        and ciba_threshold is not distinct from ${sql.placeholder('cibaThreshold')}::integer
-        and deny_threshold is not distinct from ${sql.placeholder('denyThreshold')}::integer
-      returning id
-    ),
+  steps: sql`decision as (${transferDecisionStep(userId, {
+    transferDecisions: sql`${sql.placeholder('transferDecisions')}::integer`,
+    cibaThreshold: sql`${sql.placeholder('cibaThreshold')}::integer`,
+    denyThreshold: sql`${sql.placeholder('denyThreshold')}::integer`,
+  })}),
     expired as (
       update ${transfers} set status = 'not_approved', reason = 'expired'
       where ${stalePendingOf(sql`(select id from decision)`)}

@@ -1,7 +1,11 @@
 import type { TransferDenialCode } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { insertAuditEvent } from '../audit';
-import { listAccountsOf } from '../directory';
+import {
+  holdPendingTransferAmount,
+  listAccountsOf,
+  releasePendingTransferAmount,
+} from '../directory';
 import type { ChallengeService, GrantCheck, Outcome, PurposeContexts } from '../identity';
 import { recordApprovalRequest } from './activity.store';
 import {
@@ -11,13 +15,7 @@ import {
   transferAccountsOf,
   type SecondFactor,
 } from './banking.rules';
-import {
-  clearPendingTransferAmount,
-  readTransferOf,
-  setPendingTransferAmount,
-  settlePendingTransfer,
-  type TransferRow,
-} from './banking.store';
+import { readTransferOf, settlePendingTransfer, type TransferRow } from './banking.store';
 import {
   refused,
   type Planned,
@@ -116,7 +114,7 @@ export function createTransferApproval(deps: {
    * statement.
    */
   async function approveOnPhone(plan: Planned, pending: TransferRow): Promise<TransferOutcome> {
-    await setPendingTransferAmount(db, plan.userId, plan.amountCents);
+    await holdPendingTransferAmount(db, plan.userId, plan.amountCents);
     try {
       let outcome: Outcome;
       try {
@@ -146,7 +144,7 @@ export function createTransferApproval(deps: {
       }
       return await settlement.move(plan, pending.id);
     } finally {
-      await clearPendingTransferAmount(db, plan.userId, plan.amountCents);
+      await releasePendingTransferAmount(db, plan.userId, plan.amountCents);
     }
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { consents, users } from '../../db/schema';
+import { consents, directoryPeople as people } from '../../db/schema';
 
 export type ConsentRow = typeof consents.$inferSelect;
 export type NewConsent = typeof consents.$inferInsert;
@@ -116,27 +116,30 @@ export async function listSharingClients(
   db: Queryable,
   filter: { definitionId: string; audience: string; subject?: string },
 ): Promise<SharingClientRow[]> {
-  return db
-    .select({
-      consent: consents,
-      uid: users.uid,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(consents)
-    .innerJoin(users, eq(sql`${users.id}::text`, consents.subject))
-    .where(
-      and(
-        eq(consents.definitionId, filter.definitionId),
-        eq(consents.audience, filter.audience),
-        eq(consents.status, 'accepted'),
-        // A first element exists: the list is not empty (and `->` never raises on odd data).
-        sql`(${consents.data} -> 'share-balance' -> 0) is not null`,
-        eq(users.userType, 'customer'),
-        filter.subject === undefined ? undefined : eq(consents.subject, filter.subject),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.uid));
+  return (
+    db
+      .select({
+        consent: consents,
+        uid: people.uid,
+        firstName: people.firstName,
+        lastName: people.lastName,
+      })
+      .from(consents)
+      // The directory's people view: the client's name and type, in the same statement.
+      .innerJoin(people, eq(sql`${people.id}::text`, consents.subject))
+      .where(
+        and(
+          eq(consents.definitionId, filter.definitionId),
+          eq(consents.audience, filter.audience),
+          eq(consents.status, 'accepted'),
+          // A first element exists: the list is not empty (and `->` never raises on odd data).
+          sql`(${consents.data} -> 'share-balance' -> 0) is not null`,
+          eq(people.userType, 'customer'),
+          filter.subject === undefined ? undefined : eq(consents.subject, filter.subject),
+        ),
+      )
+      .orderBy(asc(people.lastName), asc(people.firstName), asc(people.uid))
+  );
 }
 
 /** Deletes the consents a person gave or acted on; answers how many. */

@@ -27,6 +27,14 @@ export {
   setHighRiskOnNextSignIn,
 } from './demo-admin.service';
 
+export {
+  holdPendingTransferAmount,
+  lockForTransferDecision,
+  releasePendingTransferAmount,
+  takeHighRiskOverride,
+  transferDecisionStep,
+} from './bank-attributes';
+
 // Rules.
 export { maskEmail, maskPhone } from './contact-mask.rules';
 /** The devices that follow the contact details (document 1 §4.4): their types and names. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
-import { oidcModels, users } from '../../../db/schema';
+import { directoryPeople, oidcModels } from '../../../db/schema';
 
 /**
  * A SQL condition, true while the OAuth grant lives: the row the provider's `Grant.find` reads
@@ -81,13 +81,14 @@ export async function readGrantBinding(
       resourceScopes: sql<
         string | null
       >`(select string_agg(value, ' ') from jsonb_each_text(coalesce(${oidcModels.payload}->'resources', '{}'::jsonb)))`,
-      accountUserType: users.userType,
+      accountUserType: directoryPeople.userType,
     })
     .from(oidcModels)
-    // Cast the one grant's account id, not every user's id: the join stays on the primary key.
+    // The directory's people view (one round trip on every access-token check). Cast the one
+    // grant's account id, not every user's id: the join stays on the users' primary key.
     .leftJoin(
-      users,
-      sql`${users.id} = case when ${oidcModels.payload}->>'accountId' ~ '^[0-9a-f-]{36}$' then (${oidcModels.payload}->>'accountId')::uuid end`,
+      directoryPeople,
+      sql`${directoryPeople.id} = case when ${oidcModels.payload}->>'accountId' ~ '^[0-9a-f-]{36}$' then (${oidcModels.payload}->>'accountId')::uuid end`,
     )
     .where(
       and(

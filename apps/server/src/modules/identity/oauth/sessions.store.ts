@@ -118,7 +118,7 @@ export async function recordSessionSeen(
   await db.execute(sql`insert into ${signInSessions}
       (session_uid, user_id, user_agent, ip, signed_in_at, last_active_at)
     select ${seen.sessionUid}, id, ${seen.userAgent}, ${seen.ip}, ${seen.signedInAt.toISOString()}::timestamptz, now()
-      from users where id::text = ${seen.userId}
+      from directory_people where id::text = ${seen.userId}
     on conflict (session_uid) do update set user_id = excluded.user_id,
       user_agent = excluded.user_agent, ip = excluded.ip,
       signed_in_at = excluded.signed_in_at, last_active_at = excluded.last_active_at`);

@@ -71,7 +71,7 @@ const takeReference = preparedStatement<TakenRow>(
       u.authn_preference as "authnPreference",
       (select array_agg(a.id::text order by a.position) from accounts a where a.owner_id = u.id)
         as "accountIds"
-    from taken left join users u on u.id = taken.user_id`,
+    from taken left join directory_people u on u.id = taken.user_id`,
 );
 
 /**

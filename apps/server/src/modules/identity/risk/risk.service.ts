@@ -1,7 +1,7 @@
 import type { RiskPayload } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { countFailedSignIns, insertAuditEvent } from '../../audit';
-import { findUserByUid, type UserRow } from '../../directory';
+import { findUserByUid, takeHighRiskOverride, type UserRow } from '../../directory';
 import { hasSignedInFrom } from '../browser-device/known-browser';
 import {
   DEFAULT_RISK_POLICY,
@@ -11,7 +11,6 @@ import {
   type RiskPolicy,
   type RiskResult,
 } from './risk.rules';
-import { consumeHighRiskOverride } from './risk.store';
 
 export interface RiskEvaluationInput {
   /** Trimmed and lowercased (the contracts' request schema does it). */
@@ -134,9 +133,7 @@ export function createRiskService(deps: {
       if (user === null) return { known: false };
       const highRiskOverride =
         adminOverrideEnabled &&
-        (consumeOverride
-          ? await consumeHighRiskOverride(deps.db, user.id)
-          : user.highRiskNextSignIn);
+        (consumeOverride ? await takeHighRiskOverride(deps.db, user.id) : user.highRiskNextSignIn);
       const result = evaluateRisk(
         { payload: riskPayload, ...counts, ownerProof, highRiskOverride },
         policy,

@@ -11,7 +11,7 @@ import {
   countFailedSignIns,
   countFailedSignInsForUsername,
 } from '../../audit/sign-in-failures.read-model';
-import { consumeHighRiskOverride } from './risk.store';
+import { takeHighRiskOverride } from '../../directory';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60 * 1000);
@@ -166,11 +166,11 @@ describe.each(DATABASE_KINDS)('risk signals on %s', (kind) => {
       highRiskNextSignIn: true,
     });
     const taken = await Promise.all(
-      Array.from({ length: 5 }, () => consumeHighRiskOverride(test.handle.db, user.id)),
+      Array.from({ length: 5 }, () => takeHighRiskOverride(test.handle.db, user.id)),
     );
     expect(taken.filter(Boolean)).toHaveLength(1);
     const [row] = await test.handle.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.highRiskNextSignIn).toBe(false);
-    expect(await consumeHighRiskOverride(test.handle.db, user.id)).toBe(false);
+    expect(await takeHighRiskOverride(test.handle.db, user.id)).toBe(false);
   });
 });

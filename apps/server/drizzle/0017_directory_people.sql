@@ -1,0 +1,1 @@
+CREATE VIEW "public"."directory_people" AS (select "id", "uid", "first_name", "last_name", "email", "mobile", "street", "city", "postal_code", "user_type", "authn_preference", "ciba_threshold", "deny_threshold", "transfer_decisions" from "users");
