@@ -9,12 +9,13 @@ import { MODULES_DIR, SERVER_SRC } from './module-graph.js';
 
 /** Tables of the one schema file (`db/schema.ts`), by SQL name → owning module. */
 export const LISTED_OWNERS = {
-  // People, their contact details and sign-in devices, and the accounts opened with them.
+  // People, their contact details and sign-in devices.
   users: 'directory',
-  accounts: 'directory',
   mfa_devices: 'directory',
   contact_changes: 'directory',
   consents: 'consents',
+  // The accounts: a balance moves only with its ledger entries, in one statement.
+  accounts: 'banking',
   transfers: 'banking',
   ledger_entries: 'banking',
   outbox_messages: 'messaging',

@@ -28,7 +28,7 @@ import { createModuleContext } from './module-context';
 import { publicConfigOf } from './public-config';
 import { registerAdmin } from './modules/admin';
 import { registerAudit } from './modules/audit';
-import { registerBanking, type BankingService } from './modules/banking';
+import { accountIdsOf, registerBanking, type BankingService } from './modules/banking';
 import { registerBranding } from './modules/branding';
 import { communicationConsentsOf, registerConsents } from './modules/consents';
 import { registerDirectory } from './modules/directory';
@@ -183,7 +183,10 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const branding = registerBranding(ctx, identity);
   registerAdmin(ctx, identity);
   const banking = registerBanking(ctx, identity);
-  registerConsents(ctx, identity);
+  registerConsents(ctx, {
+    ...identity,
+    accountIdsOf: (ownerId) => accountIdsOf(db, ownerId),
+  });
   const wallet = registerWallet(ctx, identity);
   const helpDesk = registerHelpDesk(ctx, { ...identity, notices });
   registerOrchestration(ctx, { ...identity, messaging, notices, wallet, helpDesk });

@@ -12,7 +12,8 @@ import {
 import type { Server } from '../src/app';
 import type { Config } from '../src/config';
 import { accounts, auditEvents, ledgerEntries, mfaDevices, users } from '../src/db/schema';
-import { findUserByUid, listAccountsOf } from '../src/modules/directory/directory.store';
+import { listAccountsOf } from '../src/modules/banking/accounts.store';
+import { findUserByUid } from '../src/modules/directory/directory.store';
 import { SignInDriver } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { PASSWORD, client, fieldsOf, startOrchestrationServer } from './orchestration-client';

@@ -1,6 +1,7 @@
 import { BANK_ORGANISATIONS } from '@anybank/contracts';
 import type { Transaction } from '../db/database';
-import { insertAccounts, insertUser } from '../modules/directory/directory.store';
+import { insertAccounts } from '../modules/banking/accounts.store';
+import { insertUser } from '../modules/directory/directory.store';
 
 /**
  * The organisations the bank knows, created again after a demo reset emptied the directory,

@@ -5,7 +5,8 @@ import { BANK_ORGANISATIONS, DEMO_PASSWORD, RETAIL_SHOP_COMPANY } from '@anybank
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/test-database';
 import type { Database } from '../db/database';
 import { accounts, consents, ledgerEntries, mfaDevices, transfers, users } from '../db/schema';
-import { findUserByUid, insertUser, listAccountsOf } from '../modules/directory/directory.store';
+import { listAccountsOf } from '../modules/banking/accounts.store';
+import { findUserByUid, insertUser } from '../modules/directory/directory.store';
 import { hashPassword } from '../modules/identity/credentials/password.service';
 import { demoOpeningBalances, ledgerProblems } from '../../test/ledger-invariant';
 import { DEMO_USERS } from './demo-data';

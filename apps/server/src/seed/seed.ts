@@ -7,6 +7,7 @@ import { deleteUserWithHoldings } from '../modules/admin/delete-user';
 import { insertAuditEvent } from '../modules/audit/audit-log';
 import type { HistoryPosting } from '../modules/banking/ledger.rules';
 import { postOpeningHistory } from '../modules/banking/ledger.store';
+import { openCustomerAccounts } from '../modules/banking/new-accounts';
 import {
   CONSENT_AUDIENCE,
   communicationStatus,
@@ -46,7 +47,7 @@ async function seedUser(
   demo: DemoUser,
   passwordHash: string,
 ): Promise<HistoryPosting[]> {
-  const { user, accounts: accountRows } = await insertDirectoryEntry(tx, {
+  const { user } = await insertDirectoryEntry(tx, {
     user: {
       uid: demo.uid,
       firstName: demo.firstName,
@@ -66,9 +67,9 @@ async function seedUser(
       target:
         device.type === 'Email' ? demo.email : device.type === 'SMS' ? (demo.mobile ?? null) : null,
     })),
-    openAccounts: Boolean(demo.balances),
   });
   if (!demo.balances) return [];
+  const accountRows = await openCustomerAccounts(tx, user.id);
 
   const consents: NewConsent[] = [];
   if (demo.communication) {

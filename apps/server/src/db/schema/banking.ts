@@ -5,15 +5,62 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users, accounts } from './directory';
+import { users } from './directory';
 
-// Banking's tables (modules/banking): transfers and the ledger.
+// Banking's tables (modules/banking): the accounts, their transfers and the ledger. A balance
+// moves only with its ledger entries, in one statement, so the accounts are banking's.
+
+/** A person's accounts, opened with their directory entry (registration, the seed). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Order in the owner's `accts` list: 0 checking, 1 savings, 2 rewards Visa. */
+    position: smallint('position').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    numberSuffix: text('number_suffix').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('accounts_owner_kind_unique').on(table.ownerId, table.kind),
+    check('accounts_kind_check', sql`${table.kind} in ('checking', 'savings', 'rewards-visa')`),
+    // Deposit accounts never go below zero; the card's balance is what is owed.
+    check(
+      'accounts_balance_check',
+      sql`${table.kind} = 'rewards-visa' or ${table.balanceCents} >= 0`,
+    ),
+    check('accounts_number_suffix_check', sql`${table.numberSuffix} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Banking's published read model of who holds which account, as a view (docs/architecture.md
+ * "Module import rules", rule 5): readable by every module, written by none. The directory's
+ * entry lists its person's accounts (`accts`, document 2 §3) from it, and identity's pickup
+ * hands them over in the one statement that takes the reference. No balances.
+ */
+export const bankAccountsHeld = pgView('bank_accounts_held').as((qb) =>
+  qb
+    .select({
+      id: accounts.id,
+      ownerId: accounts.ownerId,
+      kind: accounts.kind,
+      position: accounts.position,
+    })
+    .from(accounts),
+);
 
 export const transfers = pgTable(
   'transfers',

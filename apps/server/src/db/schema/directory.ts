@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   pgView,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -15,8 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
-// The directory's tables (modules/directory): customers, their accounts and sign-in devices, and the contact changes a
-// customer verified (held 24 hours before the new contact signs in).
+// The directory's tables (modules/directory): customers and their sign-in devices, and the
+// contact changes a customer verified (held 24 hours before the new contact signs in). Their
+// accounts are banking's (./banking.ts).
 
 /** Directory entries (document 2 §3 "User directory entry"). `uid` is the username. */
 export const users = pgTable(
@@ -96,32 +96,6 @@ export const directoryPeople = pgView('directory_people').as((qb) =>
       transferDecisions: users.transferDecisions,
     })
     .from(users),
-);
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text('id').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    /** Order in the owner's `accts` list: 0 checking, 1 savings, 2 rewards Visa. */
-    position: smallint('position').notNull(),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
-    numberSuffix: text('number_suffix').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('accounts_owner_kind_unique').on(table.ownerId, table.kind),
-    check('accounts_kind_check', sql`${table.kind} in ('checking', 'savings', 'rewards-visa')`),
-    // Deposit accounts never go below zero; the card's balance is what is owed.
-    check(
-      'accounts_balance_check',
-      sql`${table.kind} = 'rewards-visa' or ${table.balanceCents} >= 0`,
-    ),
-    check('accounts_number_suffix_check', sql`${table.numberSuffix} ~ '^[0-9]{4}$'`),
-  ],
 );
 
 /**

@@ -11,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { transfers } from './banking';
-import { users, accounts } from './directory';
+import { accounts } from './banking';
+import { users } from './directory';
 
 // Pay by bank's table (modules/payments, ADR 0023).
 

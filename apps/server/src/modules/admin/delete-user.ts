@@ -16,11 +16,11 @@ export interface DeletedHoldings {
 
 /**
  * Deletes a customer and everything that is theirs, in the caller's transaction, each module
- * forgetting its own part: what they hold is counted first (the directory's accounts and
- * devices, banking's transfers and ledger entries), then the consents go (kept by subject, no
+ * forgetting its own part: what they hold is counted first (banking's accounts, transfers and
+ * ledger entries, the directory's devices), then the consents go (kept by subject, no
  * foreign key), then identity's lock-out counter of their username and their sign-ins, and
- * last the directory's entry, whose foreign keys cascade to accounts, the accounts' ledger
- * entries, transfers, devices, push requests, one-time codes, flows and pickup references.
+ * last the directory's entry, whose foreign keys cascade to banking's accounts, the accounts'
+ * ledger entries and transfers, devices, push requests, one-time codes, flows and pickup references.
  *
  * Ledger consistency: a transfer moves money only between the owner's own accounts (the
  * banking rules refuse any other), so each ledger entry and transfer touches this customer's
@@ -33,9 +33,9 @@ export async function deleteUserWithHoldings(
   tx: Queryable,
   user: { id: string; uid: string },
 ): Promise<DeletedHoldings> {
+  const banking = await bankingHoldingsOf(tx, user.id);
   const entry = await entryHoldingsOf(tx, user.id);
-  const ledger = await bankingHoldingsOf(tx, user.id);
-  const holdings = { accounts: entry.accounts, ...ledger, devices: entry.devices };
+  const holdings = { ...banking, devices: entry.devices };
   const consents = await forgetConsentsOf(tx, user.id);
   const grants = await forgetSignInsOf(tx, user);
   await deleteEntry(tx, user.id);

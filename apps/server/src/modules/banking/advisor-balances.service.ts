@@ -2,8 +2,9 @@ import { accountIdsAttribute, type ClientBalancesResponse } from '@anybank/contr
 import type { Database } from '../../db/database';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
 import { accountsSharedWithAdvisor } from '../consents';
-import { findUserById, listAccountsOf, shownValue } from '../directory';
+import { findUserById, shownValue } from '../directory';
 import type { Principal } from '../identity';
+import { listAccountsOf } from './accounts.store';
 import { sharedAccountsOf } from './advisor-balances.rules';
 
 /** The consent definition whose accepted consent shares balances with the advisor. */

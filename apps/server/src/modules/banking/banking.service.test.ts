@@ -11,7 +11,8 @@ import {
   transfers,
   users,
 } from '../../db/schema';
-import { insertAccounts, insertMfaDevices, insertUser } from '../directory/directory.store';
+import { insertMfaDevices, insertUser } from '../directory/directory.store';
+import { insertAccounts } from './accounts.store';
 import { createOtpService } from '../identity/credentials/otp.service';
 import { createChallengeService } from '../identity/challenge/challenge.service';
 import type { MethodDeps } from '../identity/challenge/challenge-method';

@@ -3,7 +3,8 @@ import type { BalancesResponse, MenuOptionsResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { currentInspectorId, insertAuditEvent } from '../audit';
-import { findUserById, listAccountsOf } from '../directory';
+import { findUserById } from '../directory';
+import { listAccountsOf } from './accounts.store';
 import { transferDecisionTrace } from './transfer-trace.rules';
 import type { ChallengeService, GrantCheck, RiskPolicy } from '../identity';
 import {

@@ -1,8 +1,12 @@
 /** The banking module as other modules use it. */
 export type { BankingService } from './banking.service';
-/** A new customer's opening deposits go through the ledger like any money. */
-export { postOpeningHistory } from './ledger.store';
+/** A new customer's accounts open empty; their opening deposits go through the ledger. */
+export { openAccountsWithOpeningDeposits } from './new-accounts';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
+/** A person's accounts, and the names of accounts' holders (the payee of pay by bank). */
+export { accountIdsOf, accountsOf } from './accounts.read-model';
+export { accountHolderName, accountHolderNames } from './account-holders.read-model';
+export type { AccountRow } from './accounts.store';
 /** A payment against a customer's consent moves the money through the ledger. */
 export { createPaymentLedger, type PaymentLedger } from './payment-ledger.service';
 export type { ConsentPayment, ConsentToPay, RunningTotalFacts } from './payment-ledger.store';

@@ -70,19 +70,25 @@ export async function postOpeningHistory(
   }
 }
 
-/** How many transfers the user made and ledger entries their accounts hold. */
+/** How many accounts the user has, transfers they made and ledger entries their accounts hold. */
 export async function countLedgerOf(
   db: Queryable,
   userId: string,
-): Promise<{ transfers: number; ledgerEntries: number }> {
-  const [row] = await queryRows<{ transfers: number | string; ledger_entries: number | string }>(
+): Promise<{ accounts: number; transfers: number; ledgerEntries: number }> {
+  const [row] = await queryRows<{
+    accounts: number | string;
+    transfers: number | string;
+    ledger_entries: number | string;
+  }>(
     db,
     sql`select
+          (select count(*) from accounts where owner_id = ${userId}) as accounts,
           (select count(*) from transfers where user_id = ${userId}) as transfers,
           (select count(*) from ledger_entries e join accounts a on a.id = e.account_id
             where a.owner_id = ${userId}) as ledger_entries`,
   );
   return {
+    accounts: Number(row?.accounts ?? 0),
     transfers: Number(row?.transfers ?? 0),
     ledgerEntries: Number(row?.ledger_entries ?? 0),
   };

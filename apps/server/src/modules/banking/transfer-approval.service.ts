@@ -1,11 +1,8 @@
 import type { TransferDenialCode } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { insertAuditEvent } from '../audit';
-import {
-  holdPendingTransferAmount,
-  listAccountsOf,
-  releasePendingTransferAmount,
-} from '../directory';
+import { holdPendingTransferAmount, releasePendingTransferAmount } from '../directory';
+import { listAccountsOf } from './accounts.store';
 import type { ChallengeService, GrantCheck, Outcome, PurposeContexts } from '../identity';
 import { recordApprovalRequest } from './activity.store';
 import {

@@ -11,7 +11,6 @@ import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { parseInput } from '../../http/validation';
 import { insertAuditEvent } from '../audit';
-import { listAccountsOf } from '../directory';
 import {
   CONSENT_AUDIENCE,
   CONSENT_TEXTS,
@@ -91,7 +90,14 @@ export function toConsent(row: ConsentRow): Consent {
   };
 }
 
-export function createConsentService(deps: { db: Database }): ConsentService {
+/** The ids of a person's accounts: banking's read model, handed in by app.ts. */
+export type AccountIdsOf = (ownerId: string) => Promise<string[]>;
+
+export function createConsentService(deps: {
+  db: Database;
+  /** Banking builds on the consents (advisor balances), so the consents import no banking. */
+  accountIdsOf: AccountIdsOf;
+}): ConsentService {
   const { db } = deps;
 
   function requireOwnSubject(callerId: string, subject: string | undefined) {
@@ -109,7 +115,7 @@ export function createConsentService(deps: { db: Database }): ConsentService {
       parseInput(consentDataSchemas[definition], data),
     );
     if (definition === 'share-account-balances') {
-      const own = (await listAccountsOf(db, callerId)).map((account) => account.id);
+      const own = await deps.accountIdsOf(callerId);
       if (foreignAccountIds(parsed as ShareBalancesData, own).length > 0) {
         throw new DomainError('consent_foreign_accounts', {
           details: [

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 import {
   clearIdentityVerified,
-  countEntryHoldings,
+  countMfaDevicesOf,
   deleteUserRow,
   setHighRiskNextSignIn,
 } from './directory-entry.store';
@@ -23,17 +23,14 @@ export function resetIdentityVerification(tx: Queryable, userId: string): Promis
 }
 
 /** What the person's entry holds, counted for the deletion's audit event before it goes. */
-export function entryHoldingsOf(
-  tx: Queryable,
-  userId: string,
-): Promise<{ accounts: number; devices: number }> {
-  return countEntryHoldings(tx, userId);
+export async function entryHoldingsOf(tx: Queryable, userId: string): Promise<{ devices: number }> {
+  return { devices: await countMfaDevicesOf(tx, userId) };
 }
 
 /**
  * Deletes the person's entry, last of a deletion (each other module forgets its part first):
- * the user row, whose foreign keys cascade to their accounts, the accounts' ledger entries and
- * transfers, devices, push requests, one-time codes, flows and pickup references.
+ * the user row, whose foreign keys cascade to their devices, banking's accounts with their
+ * ledger entries and transfers, push requests, one-time codes, flows and pickup references.
  */
 export function deleteEntry(tx: Queryable, userId: string): Promise<void> {
   return deleteUserRow(tx, userId);

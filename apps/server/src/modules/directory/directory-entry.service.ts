@@ -17,7 +17,7 @@ import {
   type FieldProblem,
   type ParsedRequest,
 } from './directory-entry.rules';
-import { findUserById, listAccountsOf, type UserRow } from './directory.store';
+import { findUserById, listAccountIdsOf, type UserRow } from './directory.store';
 
 export interface EntryCaller {
   userId: string;
@@ -61,12 +61,7 @@ export function createDirectoryEntryService(deps: {
   }
 
   async function entryOf(user: UserRow): Promise<DirectoryEntry> {
-    const accounts = await listAccountsOf(db, user.id);
-    return directoryEntryOf(
-      user,
-      accounts.map((account) => account.id),
-      productId,
-    );
+    return directoryEntryOf(user, await listAccountIdsOf(db, user.id), productId);
   }
 
   /**

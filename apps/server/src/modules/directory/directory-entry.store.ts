@@ -1,6 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { accounts, mfaDevices, users } from '../../db/schema';
+import { mfaDevices, users } from '../../db/schema';
 import type { AdminAttributes } from './directory-entry.rules';
 import type { UserRow } from './directory.store';
 
@@ -45,20 +45,13 @@ export async function clearIdentityVerified(db: Queryable, userId: string): Prom
   return rows.length > 0;
 }
 
-/** How many accounts and second-factor devices the user has. */
-export async function countEntryHoldings(
-  db: Queryable,
-  userId: string,
-): Promise<{ accounts: number; devices: number }> {
-  const [owned] = await db
-    .select({ rows: count() })
-    .from(accounts)
-    .where(eq(accounts.ownerId, userId));
+/** How many second-factor devices the user has. */
+export async function countMfaDevicesOf(db: Queryable, userId: string): Promise<number> {
   const [devices] = await db
     .select({ rows: count() })
     .from(mfaDevices)
     .where(eq(mfaDevices.userId, userId));
-  return { accounts: Number(owned?.rows ?? 0), devices: Number(devices?.rows ?? 0) };
+  return Number(devices?.rows ?? 0);
 }
 
 /** Deletes the user's row; its foreign keys cascade to every row keyed to the user. */

@@ -30,7 +30,7 @@ export interface DirectoryService {
   listDevicesOf(userId: string, within?: Queryable): Promise<MfaDeviceRow[]>;
   /** Removes one of the user's devices; false when it is not theirs (or already gone). */
   removeDeviceOf(tx: Queryable, userId: string, deviceId: string): Promise<boolean>;
-  /** A new person with their devices and, for a customer, the three accounts: pass a transaction. */
+  /** A new person with their devices: pass a transaction. */
   createEntry(tx: Queryable, entry: NewDirectoryEntry): ReturnType<typeof insertDirectoryEntry>;
 }
 

@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { accounts, mfaDevices, users } from '../../db/schema';
+import { bankAccountsHeld, mfaDevices, users } from '../../db/schema';
 import { isReservedUsername } from './directory.rules';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type AccountRow = typeof accounts.$inferSelect;
-export type NewAccount = typeof accounts.$inferInsert;
 export type NewMfaDevice = typeof mfaDevices.$inferInsert;
 
 /**
@@ -29,21 +27,21 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   return row;
 }
 
-export async function insertAccounts(db: Queryable, rows: NewAccount[]): Promise<void> {
-  if (rows.length > 0) await db.insert(accounts).values(rows);
-}
-
 export async function insertMfaDevices(db: Queryable, rows: NewMfaDevice[]): Promise<void> {
   if (rows.length > 0) await db.insert(mfaDevices).values(rows);
 }
 
-/** The owner's accounts in the order of the `accts` session item. */
-export async function listAccountsOf(db: Queryable, ownerId: string): Promise<AccountRow[]> {
-  return db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.ownerId, ownerId))
-    .orderBy(asc(accounts.position));
+/**
+ * The ids of the person's accounts in the order of the `accts` session item, from banking's
+ * published view of who holds which account.
+ */
+export async function listAccountIdsOf(db: Queryable, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: bankAccountsHeld.id })
+    .from(bankAccountsHeld)
+    .where(eq(bankAccountsHeld.ownerId, ownerId))
+    .orderBy(asc(bankAccountsHeld.position));
+  return rows.map((row) => row.id);
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {

@@ -14,11 +14,7 @@ export {
   type ProfileSaveOutcome,
   type ProfileService,
 } from './profile.service';
-export {
-  NEW_CUSTOMER_BALANCES,
-  insertDirectoryEntry,
-  type NewDirectoryEntry,
-} from './new-customer';
+export { insertDirectoryEntry, type NewDirectoryEntry } from './new-customer';
 
 export {
   deleteEntry,
@@ -56,9 +52,6 @@ export {
   type RequestedChanges,
 } from './directory-entry.rules';
 
-// Read models.
-export { accountHolderName, accountHolderNames } from './account-holders.read-model';
-
 // Data API.
 export {
   findMfaDevice,
@@ -66,7 +59,6 @@ export {
   findUserById,
   findUserByUid,
   insertMfaDevice,
-  listAccountsOf,
   listMfaDevicesOf,
   recordTotpStep,
   setIdentityVerified,

@@ -10,8 +10,8 @@ import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { DomainError } from '../../domain-error';
 import { countAuditEvents, insertAuditEvent } from '../audit';
-import { openingDepositsOf, postOpeningHistory } from '../banking';
-import { DEVICE_OF_TARGET, NEW_CUSTOMER_BALANCES, type DirectoryService } from '../directory';
+import { openAccountsWithOpeningDeposits } from '../banking';
+import { DEVICE_OF_TARGET, type DirectoryService } from '../directory';
 import { generateOtp, hashCode, hashesMatch, hashNewPassword, type SecretBox } from '../identity';
 import type { MessagingService } from '../messaging';
 import type { PasskeyDevice, PasskeyRegistration, PasskeyTicket } from './passkey-registration';
@@ -187,7 +187,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       // Taken meanwhile, or this registration was already completed (a second submit).
       const taken = takenErrors(await deps.directory.takenIdentifiers(ticket, tx));
       if (taken.length > 0) return { kind: 'taken', errors: taken };
-      const { user, accounts } = await deps.directory.createEntry(tx, {
+      const { user } = await deps.directory.createEntry(tx, {
         user: {
           // A passkey-only account: the id its passkey was made for, no password.
           ...(ticket.passkey ? { id: ticket.passkey.userId } : {}),
@@ -201,9 +201,9 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
           identityVerified: false,
         },
         devices: passkey ? [passkey] : [{ ...DEVICE_OF_TARGET.email, target: ticket.email }],
-        openAccounts: true,
       });
-      await postOpeningHistory(tx, openingDepositsOf(accounts, NEW_CUSTOMER_BALANCES));
+      // The three accounts, and their opening deposits through the ledger, in the same transaction.
+      await openAccountsWithOpeningDeposits(tx, user.id);
       return { kind: 'created', username: user.uid };
     });
   }

@@ -8,8 +8,14 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import { codeAskedOf, recentTransferTotalCents, secondFactorOf, type CodeAsked } from '../banking';
-import { findUserById, listAccountsOf } from '../directory';
+import {
+  accountsOf,
+  codeAskedOf,
+  recentTransferTotalCents,
+  secondFactorOf,
+  type CodeAsked,
+} from '../banking';
+import { findUserById } from '../directory';
 import {
   appNameOf,
   findClientConsent,
@@ -160,7 +166,7 @@ export function createConsentScreen(deps: {
   return {
     async screen(browser: ConsentScreenBrowser, uid: string): Promise<PaymentConsentScreen> {
       const { pending, consent } = await pendingOf(browser, uid);
-      const accounts = (await listAccountsOf(db, pending.accountId)).filter((account) =>
+      const accounts = (await accountsOf(db, pending.accountId)).filter((account) =>
         PAYING_ACCOUNT_KINDS.includes(account.kind),
       );
       const user = await findUserById(db, pending.accountId);
@@ -218,7 +224,7 @@ export function createConsentScreen(deps: {
       };
       if (decision.decision === 'deny') return reject('customer');
       const user = await findUserById(db, pending.accountId);
-      const account = (await listAccountsOf(db, pending.accountId)).find(
+      const account = (await accountsOf(db, pending.accountId)).find(
         (candidate) => candidate.id === decision.accountId,
       );
       if (!user || !account || !PAYING_ACCOUNT_KINDS.includes(account.kind)) {

@@ -12,8 +12,8 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
-import type { PaymentLedger } from '../banking';
-import { accountHolderName, accountHolderNames, findUserById } from '../directory';
+import { accountHolderName, accountHolderNames, type PaymentLedger } from '../banking';
+import { findUserById } from '../directory';
 import {
   paymentConsentIdOf,
   type ChallengeService,

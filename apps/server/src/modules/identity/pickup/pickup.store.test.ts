@@ -5,7 +5,8 @@ import {
   type TestDatabase,
 } from '../../../../test/test-database';
 import { oidcModels, pickupReferences } from '../../../db/schema';
-import { insertAccounts, insertUser } from '../../directory/directory.store';
+import { insertAccounts } from '../../banking/accounts.store';
+import { insertUser } from '../../directory/directory.store';
 import {
   consumePickupReference,
   deleteExpiredPickupReferences,

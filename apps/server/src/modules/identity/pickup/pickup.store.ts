@@ -69,7 +69,8 @@ const takeReference = preparedStatement<TakenRow>(
       u.id, u.uid, u.first_name as "firstName", u.last_name as "lastName", u.email, u.mobile,
       u.street, u.city, u.postal_code as "postalCode", u.user_type as "userType",
       u.authn_preference as "authnPreference",
-      (select array_agg(a.id::text order by a.position) from accounts a where a.owner_id = u.id)
+      (select array_agg(a.id::text order by a.position) from bank_accounts_held a
+        where a.owner_id = u.id)
         as "accountIds"
     from taken left join directory_people u on u.id = taken.user_id`,
 );

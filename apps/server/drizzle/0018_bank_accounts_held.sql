@@ -1,0 +1,1 @@
+CREATE VIEW "public"."bank_accounts_held" AS (select "id", "owner_id", "kind", "position" from "accounts");
