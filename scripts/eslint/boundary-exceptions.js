@@ -17,12 +17,6 @@ export const EXCEPTIONS = {
   noModuleCycles: [],
   plumbingImportsNoModule: [],
   indexPublishesNoStore: [
-    ...because(DATA_API, [
-      ['modules/banking/index.ts', 'recentTransferTotalCents'],
-      ['modules/identity/index.ts', 'findClientConsent'],
-      ['modules/identity/index.ts', 'grantIsLive'],
-      ['modules/identity/index.ts', 'saveClientConsent'],
-    ]),
     ...because(
       DATA_API,
       [

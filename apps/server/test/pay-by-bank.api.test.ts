@@ -13,7 +13,7 @@ import {
   RETAIL_SHOP_COMPANY,
 } from '@anybank/contracts';
 import { paymentConsents } from '../src/db/schema';
-import { recentTransferTotalCents } from '../src/modules/banking';
+import { runningTotalCents } from '../src/modules/banking';
 import { apiClient, customerToken, transferRequest, userIdOf } from './banking-server';
 import {
   accountOf,
@@ -273,7 +273,7 @@ describe.each(API_DATABASES)('pay by bank on %s', (kind) => {
     const savings = await accountOf(test, 'jane.doe', 'savings');
     // To her savings, what leaves $10 below her $1,000 approval threshold (this file's earlier
     // payments count already): it moves at once, and the $42.10 payment would cross it.
-    const roomCents = 100_000 - (await recentTransferTotalCents(test.handle.db, janeId)) - 1_000;
+    const roomCents = 100_000 - (await runningTotalCents(test.handle.db, janeId)) - 1_000;
     expect(roomCents).toBeGreaterThan(0);
     const moved = await apiClient(origin, token)(
       TRANSFERS_API_PATH,

@@ -14,7 +14,7 @@ export type { ConsentPayment, ConsentToPay, RunningTotalFacts } from './payment-
  * Pay by bank applies the customer's thresholds to the same 24-hour running total, and chooses
  * the phone or a code by the same rule (the challenge engine picks the device).
  */
-export { recentTransferTotalCents } from './running-total.store';
+export { runningTotalCents } from './running-total.read-model';
 export { secondFactorOf } from './banking.rules';
 /** A code that approves money is told as transfers tell it: sent where, or shown on which device. */
 export { codeAskedOf } from './code-asked';

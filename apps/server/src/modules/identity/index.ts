@@ -18,7 +18,7 @@ export type { RecentAuthentication } from './oauth/recent-authentication';
 export type { SessionsService } from './oauth/sessions.service';
 export { forgetEveryRememberedBrowser } from './remembered-browsers/remembered-browser.service';
 /** A SQL condition "this grant is still live", for a statement that must check it atomically. */
-export { grantIsLive } from './oauth/grant.store';
+export { grantIsLive } from './oauth/grant-liveness';
 
 // The challenge engine (ADR 0026): every "prove it is you" goes through `challenge.start`,
 // `answer`, `wait` and `cancel`; callers map an Outcome to their own result.
@@ -84,8 +84,8 @@ export {
 // the company a client belongs to (its own token reads that company's accounts).
 export type { PaymentInteractionPort, PendingPayment } from './oauth/payment-interaction.port';
 export { paymentConsentIdOf, type PaymentConsentLookup } from './oauth/payment-authorization';
-export { findClientConsent, saveClientConsent } from './oauth/connected-apps.store';
-export { mergedConsent, appNameOf, companyOfClient } from './oauth/client-scopes.rules';
+export { rememberConnectedApp } from './oauth/connected-app-record';
+export { appNameOf, companyOfClient } from './oauth/client-scopes.rules';
 // The demo admin's deletion of a person: identity forgets their sign-ins.
 export { forgetSignInsOf } from './person-erasure';
 export { registerIdentity } from './identity.module';

@@ -11,16 +11,14 @@ import { insertAuditEvent } from '../audit';
 import {
   accountsOf,
   codeAskedOf,
-  recentTransferTotalCents,
+  runningTotalCents,
   secondFactorOf,
   type CodeAsked,
 } from '../banking';
 import { findUserById } from '../directory';
 import {
   appNameOf,
-  findClientConsent,
-  mergedConsent,
-  saveClientConsent,
+  rememberConnectedApp,
   type ChallengeService,
   type Outcome,
   type PendingPayment,
@@ -110,7 +108,7 @@ export function createConsentScreen(deps: {
       (choice) => choice.method.traits.answer,
     );
     return paymentApproval(
-      { amountCents, recentTotalCents: await recentTransferTotalCents(db, user.id) },
+      { amountCents, recentTotalCents: await runningTotalCents(db, user.id) },
       user,
       secondFactorOf({
         hasPushDevice: answers.includes('approval'),
@@ -285,13 +283,10 @@ export function createConsentScreen(deps: {
         });
         if (!changed) return false;
         // Connected apps lists the application the customer let pay.
-        const earlier = await findClientConsent(tx, pending.accountId, pending.clientId);
-        await saveClientConsent(
-          tx,
-          pending.accountId,
-          pending.clientId,
-          mergedConsent(earlier?.scopes ?? [], ['openid', PAYMENTS_SCOPE]),
-        );
+        await rememberConnectedApp(tx, pending.accountId, pending.clientId, [
+          'openid',
+          PAYMENTS_SCOPE,
+        ]);
         await insertAuditEvent(tx, {
           type: 'payment_consent.authorised',
           userId: pending.accountId,

@@ -63,7 +63,7 @@ export interface AccessRequirement {
 
 /**
  * A request's grant check, answered by the use case's own first read instead of a look-up of
- * its own: the read selects `grantIsLive(grantId)` (grant.store.ts) beside its data, and
+ * its own: the read selects `grantIsLive(grantId)` (grant-liveness.ts) beside its data, and
  * `confirm` takes what it found — it throws the 401 when the grant has ended, so the use case
  * stops before it writes anything. Sign-out still ends every token at once, on every instance,
  * for one round trip instead of two.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Queryable } from '../../../db/database';
 import type { pickupReferences } from '../../../db/schema';
-import { grantIsLive } from '../oauth/grant.store';
+import { grantIsLive } from '../oauth/grant-liveness';
 import type { PickupUser } from './pickup.rules';
 
 export type NewPickupReference = typeof pickupReferences.$inferInsert;
