@@ -1,8 +1,8 @@
 /**
- * The directory module as other modules use it: people, their devices and accounts, and the
- * customer's own profile. The store functions named here are the directory's data API for
- * identity, banking, consents, messaging and wallet (each in the caller's transaction when it
- * passes one); the help desk and the orchestration go through the services.
+ * The directory module as other modules use it: people and their devices, and the customer's
+ * own profile. Identity, banking, messaging and wallet read people through the read model and
+ * change the sign-in records through sign-in-records.service.ts (each in the caller's
+ * transaction when it passes one); the help desk and the orchestration go through the services.
  */
 
 // Services.
@@ -52,26 +52,28 @@ export {
   type RequestedChanges,
 } from './directory-entry.rules';
 
-// Data API.
+// Read models and the records identity checks credentials against (in the caller's
+// transaction when it passes one); the row types, for callers that name them.
+export {
+  emailBelongsToAnother,
+  findUserById,
+  findUserByUid,
+  recentEmailChanges,
+} from './people.read-model';
 export {
   findMfaDevice,
   findMfaDeviceByCredentialId,
-  findUserById,
-  findUserByUid,
   insertMfaDevice,
   listMfaDevicesOf,
+  lockUserById,
   recordTotpStep,
+  removeUserPassword,
+  renameMfaDeviceOf,
   setIdentityVerified,
   setMfaDevicePublicKey,
   setUserPassword,
-  removeUserPassword,
-  renameMfaDeviceOf,
+  updateAdminAttributes,
   updateMfaDeviceCounter,
-  type CheckedPasswordHash,
-  type MfaDeviceRow,
-  type NewMfaDevice,
-  type UserRow,
-} from './directory.store';
-export { emailBelongsToAnother, recentEmailChanges } from './contact-change.store';
-export { lockUserById, updateAdminAttributes } from './directory-entry.store';
+} from './sign-in-records.service';
+export type { CheckedPasswordHash, MfaDeviceRow, NewMfaDevice, UserRow } from './directory.store';
 export { registerDirectory } from './directory.module';
