@@ -150,7 +150,6 @@ export const LONG_FILES = {
     'apps/server/src/modules/banking/banking.rules.ts': NOT_YET_SPLIT,
     'apps/server/src/modules/banking/banking.rules.test.ts': NOT_YET_SPLIT,
     'apps/server/test/banking.api.test.ts': NOT_YET_SPLIT,
-    'bench/load.bench.ts': NOT_YET_SPLIT,
   },
 };
 

@@ -11,7 +11,6 @@ import { randomInt } from 'node:crypto';
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import { eq, like } from 'drizzle-orm';
 import {
   BALANCES_API_PATH,
@@ -26,14 +25,10 @@ import {
   consentSearchResponseSchema,
 } from '@anybank/contracts';
 import { WEB_DIST_DIR } from '../apps/server/src/app';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
+import { openDatabase } from '../apps/server/src/db/database';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { accounts, transfers, users } from '../apps/server/src/db/schema';
-import {
-  NEW_CUSTOMER_BALANCES,
-  insertDirectoryEntry,
-} from '../apps/server/src/modules/directory/new-customer';
-import { openingDepositsOf, postOpeningHistory } from '../apps/server/src/modules/banking';
+import { NEW_CUSTOMER_BALANCES } from '../apps/server/src/modules/banking';
 import { BrowserSession } from '../apps/server/test/browser-session';
 import { demoOpeningBalances, ledgerProblems } from '../apps/server/test/ledger-invariant';
 import {
@@ -43,6 +38,8 @@ import {
 } from '../apps/server/test/server-process';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from '../apps/server/test/sign-in-driver';
 import { createTestDatabase, type TestDatabase } from '../apps/server/test/test-database';
+import { addBenchCustomers, benchCustomerUid } from './support/bench-customers';
+import { percentile, round } from './support/stats';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -100,7 +97,7 @@ function expectStatus(response: Response, expected: number, what: string) {
 
 /** One simulated customer: journeys one after another until the time is up. */
 async function customer(origin: string, index: number, deadline: number) {
-  const uid = `load.user.${String(index).padStart(3, '0')}`;
+  const uid = benchCustomerUid(index);
   const email = `${uid}@example.com`;
   let journey = 0;
   await sleep(Math.random() * THINK_MS * 2);
@@ -222,33 +219,6 @@ async function customer(origin: string, index: number, deadline: number) {
 }
 
 /** The simulated customers, each with e-mail as second factor and a new customer's money. */
-async function addCustomers(database: DatabaseHandle) {
-  const passwordHash = await hash(DEMO_PASSWORD);
-  await database.db.transaction(async (tx) => {
-    for (let index = 0; index < USERS; index += 1) {
-      const uid = `load.user.${String(index).padStart(3, '0')}`;
-      const { accounts: opened } = await insertDirectoryEntry(tx, {
-        user: {
-          uid,
-          firstName: 'Load',
-          lastName: `User ${index}`,
-          email: `${uid}@example.com`,
-          userType: 'customer',
-          authnPreference: 'Password',
-          passwordHash,
-          // Far above what the run moves: the bench measures transfers that move money, not
-          // the day's running total asking for a code.
-          cibaThreshold: 1_000_000,
-          denyThreshold: 2_000_000,
-        },
-        devices: [{ type: 'Email', name: 'Email', target: `${uid}@example.com` }],
-        openAccounts: true,
-      });
-      await postOpeningHistory(tx, openingDepositsOf(opened, NEW_CUSTOMER_BALANCES));
-    }
-  });
-}
-
 /** CPU seconds a process has used so far (user + system), from /proc. */
 async function cpuSecondsOf(pid: number): Promise<number | null> {
   try {
@@ -259,25 +229,19 @@ async function cpuSecondsOf(pid: number): Promise<number | null> {
   }
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
 // Set-up: a fresh database with the simulated customers, then the server on it.
 let postgres: TestDatabase | null = null;
 let dataDir = '';
 let env: Record<string, string>;
 if (KIND === 'postgres') {
   postgres = await createTestDatabase('postgres');
-  await addCustomers(postgres.handle);
+  await addBenchCustomers(postgres.handle, USERS);
   env = { DATABASE_URL: postgres.url ?? '' };
 } else {
   dataDir = await mkdtemp(path.join(tmpdir(), 'anybank-load-'));
   const setup = await openDatabase({ kind: 'pglite', dataDir });
   await migrateDatabase(setup);
-  await addCustomers(setup);
+  await addBenchCustomers(setup, USERS);
   await setup.close();
   env = { DATA_DIR: dataDir };
 }
@@ -334,7 +298,7 @@ try {
       .select({ id: accounts.id, position: accounts.position })
       .from(accounts)
       .innerJoin(users, eq(users.id, accounts.ownerId))
-      .where(like(users.uid, 'load.user.%'));
+      .where(like(users.uid, `${benchCustomerUid(0).slice(0, -3)}%`));
     for (const account of simulated) {
       opening.set(account.id, NEW_CUSTOMER_BALANCES[account.position] ?? 0);
     }

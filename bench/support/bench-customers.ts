@@ -1,10 +1,11 @@
 import { DEMO_PASSWORD } from '@anybank/contracts';
 import type { DatabaseHandle } from '../../apps/server/src/db/database';
-import { openingDepositsOf, postOpeningHistory } from '../../apps/server/src/modules/banking';
 import {
   NEW_CUSTOMER_BALANCES,
-  insertDirectoryEntry,
-} from '../../apps/server/src/modules/directory/new-customer';
+  openAccountsWithOpeningDeposits,
+} from '../../apps/server/src/modules/banking';
+import { DEVICE_OF_TARGET } from '../../apps/server/src/modules/directory';
+import { insertDirectoryEntry } from '../../apps/server/src/modules/directory/new-customer';
 import { hashPassword } from '../../apps/server/src/modules/identity/credentials/password.service';
 
 /** A benchmark's own customer: the password and one e-mail device, a new customer's money. */
@@ -39,7 +40,7 @@ export async function addBenchCustomers(
     for (let index = 0; index < count; index += 1) {
       const uid = benchCustomerUid(index);
       const email = `${uid}@example.com`;
-      const { accounts } = await insertDirectoryEntry(tx, {
+      const { user } = await insertDirectoryEntry(tx, {
         user: {
           uid,
           firstName: 'Bench',
@@ -53,11 +54,10 @@ export async function addBenchCustomers(
           cibaThreshold: 1_000_000,
           denyThreshold: 2_000_000,
         },
-        devices: [{ type: 'Email', name: 'Email', target: email }],
-        openAccounts: true,
+        devices: [{ ...DEVICE_OF_TARGET.email, target: email }],
       });
       // A new customer's money, as registration deposits it: ledger entries, not a balance.
-      await postOpeningHistory(tx, openingDepositsOf(accounts, NEW_CUSTOMER_BALANCES));
+      const accounts = await openAccountsWithOpeningDeposits(tx, user.id);
       customers.push({ uid, email, accountIds: accounts.map((account) => account.id) });
     }
     return customers;

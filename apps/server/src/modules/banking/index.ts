@@ -1,7 +1,7 @@
 /** The banking module as other modules use it. */
 export type { BankingService } from './banking.service';
 /** A new customer's accounts open empty; their opening deposits go through the ledger. */
-export { openAccountsWithOpeningDeposits } from './new-accounts';
+export { NEW_CUSTOMER_BALANCES, openAccountsWithOpeningDeposits } from './new-accounts';
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
 /** A person's accounts, and the names of accounts' holders (the payee of pay by bank). */
 export { accountIdsOf, accountsOf } from './accounts.read-model';

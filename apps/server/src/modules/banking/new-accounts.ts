@@ -38,7 +38,11 @@ export async function openCustomerAccounts(tx: Queryable, ownerId: string): Prom
  * (the one that writes their directory entry), with the opening deposits of
  * NEW_CUSTOMER_BALANCES posted through the ledger.
  */
-export async function openAccountsWithOpeningDeposits(tx: Queryable, ownerId: string) {
+export async function openAccountsWithOpeningDeposits(
+  tx: Queryable,
+  ownerId: string,
+): Promise<NewAccount[]> {
   const opened = await openCustomerAccounts(tx, ownerId);
   await postOpeningHistory(tx, openingDepositsOf(opened, NEW_CUSTOMER_BALANCES));
+  return opened;
 }
