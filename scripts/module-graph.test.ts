@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mermaidOf, moduleGraph, runTimeSpecifiers } from './module-graph.mjs';
+import { importsOf } from './eslint/module-graph.js';
+import { mermaidOf, moduleGraph } from './module-graph.mjs';
 
 /**
  * docs/architecture.md shows the server's module diagram between two markers, drawn from the
@@ -32,32 +31,26 @@ describe('the module diagram in docs/architecture.md', () => {
   });
 
   it('counts an import that stays at run time, not one only types use', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'module-graph-'));
-    try {
-      const file = join(folder, 'example.service.ts');
-      writeFileSync(
-        file,
-        [
-          "import type { Audit } from '../audit';",
-          "import { type Consent } from '../consents';",
-          "import { findUserById, type User } from '../directory';",
-          "import '../messaging/side-effect';",
-          "export { riskOf } from '../identity';",
-          "export type { Branding } from '../branding';",
-          "export { type Wallet } from '../wallet';",
-          "type Shop = typeof import('../retail-shop');",
-          "const admin = () => import('../admin');",
-        ].join('\n'),
-      );
-      expect(runTimeSpecifiers(file)).toEqual([
-        '../directory',
-        '../messaging/side-effect',
-        '../identity',
-        '../admin',
-      ]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const source = [
+      "import type { Audit } from '../audit';",
+      "import { type Consent } from '../consents';",
+      "import { findUserById, type User } from '../directory';",
+      "import '../messaging/side-effect';",
+      "export { riskOf } from '../identity';",
+      "export type { Branding } from '../branding';",
+      "export { type Wallet } from '../wallet';",
+      "type Shop = typeof import('../retail-shop');",
+      "const admin = () => import('../admin');",
+    ].join('\n');
+    const runTime = importsOf('example.service.ts', source)
+      .filter((imported) => !imported.typeOnly)
+      .map((imported) => imported.specifier);
+    expect(runTime).toEqual([
+      '../directory',
+      '../messaging/side-effect',
+      '../identity',
+      '../admin',
+    ]);
   });
 
   it('draws each module with the modules it imports, in name order', () => {

@@ -8,33 +8,51 @@ import ts from 'typescript';
 export const SERVER_SRC = path.resolve(import.meta.dirname, '../../apps/server/src');
 export const MODULES_DIR = path.join(SERVER_SRC, 'modules');
 
-/** The module a file or resolved import path belongs to, or undefined outside src/modules. */
+/**
+ * The module a file or resolved import path belongs to, or undefined outside src/modules.
+ * @param {string} file
+ * @returns {string | undefined}
+ */
 export function moduleOf(file) {
   const relative = path.relative(MODULES_DIR, path.resolve(file));
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  const [name, ...rest] = relative.split(path.sep);
+  const [name = '', ...rest] = relative.split(path.sep);
   return rest.length > 0 || !name.endsWith('.ts') ? name : undefined;
 }
 
-/** Where a relative import specifier points, or undefined for a package. */
+/**
+ * Where a relative import specifier points, or undefined for a package.
+ * @param {string} fromFile
+ * @param {string} specifier
+ * @returns {string | undefined}
+ */
 export function resolveSpecifier(fromFile, specifier) {
   if (!specifier.startsWith('.')) return undefined;
   return path.resolve(path.dirname(fromFile), specifier);
 }
 
+/** @typedef {{ specifier: string, typeOnly: boolean, line: number }} SourceImport */
+
 /**
  * The imports of one TypeScript source: `{ specifier, typeOnly, line }` for every static
  * import and re-export, and every `import('…')` call (a run-time dependency too).
+ * @param {string} fileName
+ * @param {string} text
+ * @returns {SourceImport[]}
  */
 export function importsOf(fileName, text) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  /** @type {SourceImport[]} */
   const found = [];
-  const add = (node, specifier, typeOnly) =>
+  /** @type {(node: ts.Node, specifier: string, typeOnly: boolean) => void} */
+  const add = (node, specifier, typeOnly) => {
     found.push({
       specifier,
       typeOnly,
       line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
     });
+  };
+  /** @type {(node: ts.Node) => void} */
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
@@ -43,7 +61,7 @@ export function importsOf(fileName, text) {
         bindings !== undefined &&
         ts.isNamedImports(bindings) &&
         bindings.elements.length > 0 &&
-        clause.name === undefined &&
+        clause?.name === undefined &&
         bindings.elements.every((element) => element.isTypeOnly);
       add(node, node.moduleSpecifier.text, Boolean(clause?.isTypeOnly) || allNamedAreTypes);
     } else if (
@@ -62,6 +80,7 @@ export function importsOf(fileName, text) {
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments.length === 1 &&
+      node.arguments[0] !== undefined &&
       ts.isStringLiteral(node.arguments[0])
     ) {
       add(node, node.arguments[0].text, false);
@@ -72,7 +91,12 @@ export function importsOf(fileName, text) {
   return found;
 }
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sourceFilesUnder(dir) {
+  /** @type {string[]} */
   const files = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -87,36 +111,55 @@ function sourceFilesUnder(dir) {
  * `Map<from, Map<to, Array<{ file, line }>>>`. Type-only imports are left out: TypeScript
  * erases them, so they neither order module loading nor run the other module's code.
  */
+/** @typedef {Map<string, Map<string, Array<{ file: string, line: number }>>>} ModuleGraph */
+
+/**
+ * @param {string} [modulesDir]
+ * @returns {ModuleGraph}
+ */
 export function runtimeModuleGraph(modulesDir = MODULES_DIR) {
+  /** @type {ModuleGraph} */
   const graph = new Map();
   for (const file of sourceFilesUnder(modulesDir)) {
-    const from = path.relative(modulesDir, file).split(path.sep)[0];
+    const [from = ''] = path.relative(modulesDir, file).split(path.sep);
     for (const imported of importsOf(file, fs.readFileSync(file, 'utf8'))) {
       if (imported.typeOnly) continue;
       const target = resolveSpecifier(file, imported.specifier);
       if (target === undefined) continue;
       const relative = path.relative(modulesDir, target);
       if (relative.startsWith('..')) continue;
-      const to = relative.split(path.sep)[0];
+      const [to = ''] = relative.split(path.sep);
       if (to === from) continue;
-      if (!graph.has(from)) graph.set(from, new Map());
-      const edges = graph.get(from);
-      if (!edges.has(to)) edges.set(to, []);
-      edges.get(to).push({ file: path.relative(modulesDir, file), line: imported.line });
+      const edges = graph.get(from) ?? new Map();
+      graph.set(from, edges);
+      const lines = edges.get(to) ?? [];
+      edges.set(to, lines);
+      lines.push({ file: path.relative(modulesDir, file), line: imported.line });
     }
   }
   return graph;
 }
 
-/** A shortest module path from `from` to `to` in the graph (both ends included), or undefined. */
+/**
+ * A shortest module path from `from` to `to` in the graph (both ends included), or undefined.
+ * @param {Map<string, Map<string, unknown>>} graph
+ * @param {string} from
+ * @param {string} to
+ * @returns {string[] | undefined}
+ */
 export function pathBetween(graph, from, to) {
+  /** @type {Map<string, string | undefined>} */
   const cameFrom = new Map([[from, undefined]]);
   const queue = [from];
-  while (queue.length > 0) {
-    const current = queue.shift();
+  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
     if (current === to) {
       const steps = [];
-      for (let at = to; at !== undefined; at = cameFrom.get(at)) steps.unshift(at);
+      /** @type {string | undefined} */
+      let at = to;
+      while (at !== undefined) {
+        steps.unshift(at);
+        at = cameFrom.get(at);
+      }
       return steps;
     }
     for (const next of graph.get(current)?.keys() ?? []) {
