@@ -4,6 +4,7 @@ import type { ApiErrorCode, FlowStatus } from '@anybank/contracts';
 import type { FlowAnswer } from '../../lib/flow-answer';
 import { closeDestination, pushPollingDone, reactionTo, storedFlowResponse } from './login-model';
 import { FlowRequestError, errorOfFailure } from './flow-request-error';
+import { EMAIL_DEVICE } from './login.fixtures';
 
 const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
@@ -14,21 +15,6 @@ const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer =
 /** The flow after the server refused its step with `code` (and `message`). */
 const refusedAt = (status: FlowStatus, code: ApiErrorCode, message = 'x', extra = {}) =>
   flow(status, { refusal: { code, message }, ...extra });
-
-const EMAIL_DEVICE = {
-  id: 'd1',
-  type: 'Email',
-  kind: {
-    label: 'Email',
-    words: 'an e-mail address for codes',
-    short: 'e-mail codes',
-    passkey: null,
-    listedOnce: false,
-    newestMarked: null,
-  },
-  name: 'Email',
-  target: 'j*****e@example.com',
-} as const;
 
 describe('what the modal does by itself', () => {
   it('continues after MFA, authenticates, and goes to resumeUrl', () => {

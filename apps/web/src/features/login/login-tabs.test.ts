@@ -5,6 +5,7 @@ import type { FlowAnswer } from '../../lib/flow-answer';
 import { initialLoginState, loginReducer, NO_FLAGS } from './login-state';
 import type { LoginFlags } from './login-state';
 import { LOGIN_TAB_NUMBER, LOGIN_TABS, tabFor, tabNameFor } from './login-tabs';
+import { EMAIL_DEVICE } from './login.fixtures';
 
 const flow = (status: FlowStatus, extra: Partial<FlowAnswer> = {}): FlowAnswer => ({
   id: 'flow-1',
@@ -64,21 +65,6 @@ describe("the modal's state", () => {
     expect(loginReducer(state, { type: 'busy', busy: true })).toEqual({ ...state, busy: true });
   });
 });
-
-const EMAIL_DEVICE = {
-  id: 'd1',
-  type: 'Email',
-  kind: {
-    label: 'Email',
-    words: 'an e-mail address for codes',
-    short: 'e-mail codes',
-    passkey: null,
-    listedOnce: false,
-    newestMarked: null,
-  },
-  name: 'Email',
-  target: 'j*****e@example.com',
-} as const;
 
 describe('login tabs', () => {
   it('numbers the tabs 1 to 19, each with its purpose', () => {
