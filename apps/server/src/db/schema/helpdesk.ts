@@ -23,7 +23,6 @@ export const helpDeskSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     method: text('method'),
-    pushRequestId: uuid('push_request_id'),
     verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
     verifiedUntil: timestamp('verified_until', { withTimezone: true }),
     action: text('action'),

@@ -1,0 +1,1 @@
+ALTER TABLE "help_desk_sessions" DROP COLUMN "push_request_id";
