@@ -49,7 +49,10 @@ export function answerOf(answer: string | RouteAnswer): RouteAnswer {
  * The codes a route declares for a refusal status: its own (`codes`), else every code of that
  * status. The API reference and the run-time guard (declared-answers.ts) both read this.
  */
-export function declaredCodesOf(status: number, answer: string | RouteAnswer): ApiErrorCode[] {
+export function declaredCodesOf(
+  status: number,
+  answer: string | RouteAnswer,
+): readonly ApiErrorCode[] {
   return answerOf(answer).codes ?? codesOfStatus(status);
 }
 

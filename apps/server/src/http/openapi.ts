@@ -11,7 +11,7 @@ import {
   apiErrorMessages,
 } from '@anybank/contracts';
 import { ANY_ROUTE_CODES, answerOf, declaredBodyOf } from './declared-answers';
-import { statusOfError } from './error-status';
+import { statusOfError, type errorStatus } from './error-status';
 
 /**
  * The API reference (OpenAPI 3.1, `GET /api/docs/openapi.json`, shown to people at `/api/docs`:
@@ -68,12 +68,37 @@ export interface RouteDocs {
   responses: Record<number, string | RouteAnswer>;
 }
 
+/** The statuses a refusal's code is answered with (http/error-status.ts). */
+export type RefusalStatus = (typeof errorStatus)[ApiErrorCode];
+
+/**
+ * A route's declared answers: a refusal status names its codes (`RefusalAnswer`), so a
+ * declaration without them is a type error; any other status (a success, a redirect, the
+ * health check's 503, which is no error body) is described as it is.
+ */
+export type RouteResponses = { [S in RefusalStatus]?: RefusalAnswer } & {
+  [status: number]: string | RouteAnswer;
+};
+
 /** One declared status of a route (`RouteDocs.responses`). */
 export interface RouteAnswer {
   description: string;
   schema?: z.ZodType;
   type?: string;
-  codes?: ApiErrorCode[];
+  /** The refusal codes this route answers with the status (`RefusalAnswer`). */
+  codes?: readonly ApiErrorCode[];
+}
+
+/**
+ * A set of refusals many routes share, by status (a guard's, a check's): defined once beside
+ * what answers them (a customer's token, a zod-checked body, a rate limit) and spread into each
+ * route's `codes`.
+ */
+export type RefusalCodes = { readonly [S in RefusalStatus]?: readonly ApiErrorCode[] };
+
+/** A declared refusal status: the codes this route answers with it, each of that status. */
+export interface RefusalAnswer extends RouteAnswer {
+  codes: readonly ApiErrorCode[];
 }
 
 declare module 'fastify' {

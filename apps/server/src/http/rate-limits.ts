@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { rateLimitRefusal } from './errors';
+import type { RefusalCodes } from './openapi';
 import {
   counterWithFallback,
   databaseHitCounter,
@@ -49,6 +50,12 @@ export function demoResetRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
 export function passwordChangeRateLimit(config: Pick<Config, 'rateLimitPerMinute'>) {
   return usernameLookupRateLimit(config);
 }
+
+/**
+ * What a route with a rate limit (its `config.rateLimit`, or `perUserRateLimit`) answers over
+ * it (http/openapi.ts `RefusalCodes`): `rate_limited` with Retry-After.
+ */
+export const RATE_LIMIT_REFUSALS = { 429: ['rate_limited'] } as const satisfies RefusalCodes;
 
 /**
  * A limit counted per signed-in user, checked once the route knows who it is (after the token,

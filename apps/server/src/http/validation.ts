@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DomainError, type FieldProblem } from '../domain-error';
+import type { RefusalCodes } from './openapi';
 
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain the NUL character';
@@ -77,3 +78,6 @@ export function parseInput<Schema extends z.ZodType>(
     })),
   );
 }
+
+/** What a route whose input `parseInput` checks answers for it (http/openapi.ts `RefusalCodes`). */
+export const INPUT_REFUSALS = { 400: ['invalid_input'] } as const satisfies RefusalCodes;

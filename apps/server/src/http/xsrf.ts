@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_HEADER, apiErrorMessage } from '@anybank/contracts';
 import { DomainError } from '../domain-error';
+import type { RefusalCodes } from './openapi';
 
 /**
  * The anti-forgery check of every state-changing sign-in call. A cross-site form cannot add a
@@ -17,3 +18,6 @@ export async function requireXsrfHeader(
     });
   }
 }
+
+/** What a route behind `requireXsrfHeader` answers without the header (http/openapi.ts `RefusalCodes`). */
+export const XSRF_REFUSALS = { 403: ['xsrf_header_missing'] } as const satisfies RefusalCodes;
