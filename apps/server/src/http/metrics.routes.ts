@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain-error';
 import { apiKeyMatches, bearerTokenOf } from './bearer-token';
 import type { ServerMetrics } from './metrics';
-import type { RouteDocs } from './openapi';
+import type { RouteResponses } from './openapi';
 import { routeLabelOf } from './metrics.rules';
 
 /**
@@ -32,10 +32,13 @@ export function registerMetricsRoute(
   deps: { metrics: ServerMetrics; token: string | null },
 ) {
   const { metrics, token } = deps;
-  const refusals: RouteDocs['responses'] =
+  const served = { description: 'Prometheus text exposition format 0.0.4.', type: 'text/plain' };
+  // Without a token the endpoint refuses nobody; with one, a caller without it (401).
+  const responses: RouteResponses =
     token === null
-      ? {}
+      ? { 200: served }
       : {
+          200: served,
           401: {
             description: 'The metrics token is missing or wrong.',
             codes: ['metrics_token_required'],
@@ -51,10 +54,7 @@ export function registerMetricsRoute(
             'Served with METRICS=on only (404 otherwise). Requests by route, sign-ins started, completed and failed, risk levels, transfers, CIBA decisions, the PostgreSQL pool and the process (event-loop lag, CPU, memory). With several workers, all of them added up.',
           tag: 'operations',
           caller: token === null ? 'anyone' : 'metricsToken',
-          responses: {
-            200: { description: 'Prometheus text exposition format 0.0.4.', type: 'text/plain' },
-            ...refusals,
-          },
+          responses,
         },
       },
     },

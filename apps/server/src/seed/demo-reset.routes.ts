@@ -8,10 +8,11 @@ import {
   demoResetResponseSchema,
   type DemoResetResponse,
 } from '@anybank/contracts';
-import { parseInput } from '../http/validation';
-import { requireXsrfHeader } from '../http/xsrf';
+import { parseInput, INPUT_REFUSALS } from '../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../http/xsrf';
 import type { PresenterGuard } from '../modules/identity';
 import type { SeedResult } from './seed';
+import { RATE_LIMIT_REFUSALS } from '../http/rate-limits';
 
 /**
  * `POST /api/dev/demo-reset` — the scenario page's "Reset demo": the seed's reset
@@ -44,12 +45,15 @@ export function registerDemoResetRoutes(
           body: demoResetRequestSchema,
           responses: {
             200: { description: 'The demo users seeded afresh.', schema: demoResetResponseSchema },
-            400: 'No `confirm: true`.',
+            400: { description: 'No `confirm: true`.', codes: INPUT_REFUSALS[400] },
             403: {
               description: `The ${XSRF_HEADER} header is missing, or (\`presenter_required\`) this browser holds no presenter cookie. Nothing changed.`,
-              codes: ['xsrf_header_missing', 'presenter_required'],
+              codes: [...XSRF_REFUSALS[403], 'presenter_required'],
             },
-            429: 'Too many resets from this address.',
+            429: {
+              description: 'Too many resets from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -9,9 +9,10 @@ import {
   type AdminSettings,
 } from '@anybank/contracts';
 import type { Database } from '../../db/database';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import { createAdminSettingsService } from './admin-settings.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 const riskOverrideSchema = z.object({ enabled: z.boolean() });
 
@@ -29,9 +30,12 @@ export function registerAdminRoutes(
       description: 'The settings as they now are (defaults where unset).',
       schema: adminSettingsSchema,
     },
-    400: 'A value document 2 §5 refuses; each problem is in `details`, nothing changed.',
-    401: 'No valid customer token.',
-    403: 'Not a customer’s token.',
+    400: {
+      description: 'A value document 2 §5 refuses; each problem is in `details`, nothing changed.',
+      codes: INPUT_REFUSALS[400],
+    },
+    401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+    403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
   };
 
   // The bank's attributes, which the directory refuses to a customer's token.
@@ -90,9 +94,9 @@ export function registerAdminRoutes(
           body: riskOverrideSchema,
           responses: {
             204: 'Set (or cleared), and audited.',
-            400: 'No `enabled` boolean.',
-            401: 'No valid customer token.',
-            403: 'Not a customer’s token.',
+            400: { description: 'No `enabled` boolean.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },

@@ -25,7 +25,7 @@ import {
 } from '@anybank/contracts';
 import { z } from 'zod';
 import { DomainError } from '../../domain-error';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import {
   assertAccess,
   companyOfClient,
@@ -34,6 +34,7 @@ import {
   type SenderConstrainedGuard,
 } from '../identity';
 import type { ActivityService, CompanyCaller } from './activity.service';
+import { USER_TOKEN_REFUSALS, DPOP_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 const accountParams = z.object({ accountId: z.string().min(1).max(40) });
 
@@ -90,10 +91,10 @@ export function registerActivityRoutes(
           query: activityQuerySchema,
           responses: {
             200: { description: 'A page of entries.', schema: accountActivityResponseSchema },
-            400: 'A malformed filter or page.',
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
-            404: NOT_YOURS,
+            400: { description: 'A malformed filter or page.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
+            404: { description: NOT_YOURS, codes: ['account_not_found'] },
           },
         },
       },
@@ -118,10 +119,10 @@ export function registerActivityRoutes(
           query: activityFilterSchema,
           responses: {
             200: 'text/csv: Date, Description, Category, Amount (money in positive), Balance, Currency.',
-            400: 'A malformed filter.',
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
-            404: NOT_YOURS,
+            400: { description: 'A malformed filter.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
+            404: { description: NOT_YOURS, codes: ['account_not_found'] },
           },
         },
       },
@@ -157,10 +158,10 @@ export function registerActivityRoutes(
               description: 'The months with entries, newest first.',
               schema: accountStatementsResponseSchema,
             },
-            400: 'A malformed account id.',
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
-            404: NOT_YOURS,
+            400: { description: 'A malformed account id.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
+            404: { description: NOT_YOURS, codes: ['account_not_found'] },
           },
         },
       },
@@ -182,8 +183,8 @@ export function registerActivityRoutes(
           caller: 'bearer',
           responses: {
             200: { description: 'Newest first.', schema: recentActivityResponseSchema },
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -207,9 +208,9 @@ export function registerActivityRoutes(
           query: paymentActivityQuerySchema,
           responses: {
             200: { description: 'A page of transfers.', schema: paymentActivityResponseSchema },
-            400: 'A malformed page.',
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
+            400: { description: 'A malformed page.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -240,10 +241,22 @@ export function registerActivityRoutes(
           query: obTransactionsQuerySchema,
           responses: {
             200: { description: 'A page of transactions.', schema: obTransactionsResponseSchema },
-            400: 'A malformed page.',
-            401: 'No valid token; a DPoP-bound token sent as a bearer token (`dpop_proof_required`), or without a valid proof.',
-            403: 'Neither a customer’s, the advisor’s nor a company application’s token (or without the `accounts` scope), or an account not shared with the advisor.',
-            404: 'Not one of the customer’s accounts, nor of the application’s company (whether or not it exists).',
+            400: { description: 'A malformed page.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description:
+                'No valid token; a DPoP-bound token sent as a bearer token (`dpop_proof_required`), or without a valid proof.',
+              codes: DPOP_TOKEN_REFUSALS[401],
+            },
+            403: {
+              description:
+                'Neither a customer’s, the advisor’s nor a company application’s token (or without the `accounts` scope), or an account not shared with the advisor.',
+              codes: [...USER_TOKEN_REFUSALS[403], 'account_not_shared'],
+            },
+            404: {
+              description:
+                'Not one of the customer’s accounts, nor of the application’s company (whether or not it exists).',
+              codes: ['account_not_found'],
+            },
           },
         },
       },

@@ -7,9 +7,10 @@ import {
   type ClientBalancesResponse,
 } from '@anybank/contracts';
 import { DomainError } from '../../domain-error';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import type { ClientBalancesService } from './advisor-balances.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /**
  * `GET /api/open-banking/v2/balances?subject=` (document 2 §7, OpenBanking balances by
@@ -36,10 +37,13 @@ export function registerAdvisorBalanceRoutes(
               description: 'The client and the shared accounts’ balances.',
               schema: clientBalancesResponseSchema(deps.productId),
             },
-            400: 'No subject, or a malformed one.',
-            401: 'No valid token.',
-            403: 'Not the wealth advisor, a missing scope, or the client shares nothing with the advisor.',
-            404: 'No such client.',
+            400: { description: 'No subject, or a malformed one.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description:
+                'Not the wealth advisor, a missing scope, or the client shares nothing with the advisor.',
+              codes: [...USER_TOKEN_REFUSALS[403], 'advisor_no_consent'],
+            },
           },
         },
       },

@@ -21,9 +21,10 @@ import {
 } from '@anybank/contracts';
 import { z } from 'zod';
 import { DomainError } from '../../domain-error';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import type { BankingService } from './banking.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /**
  * The customer's banking API (document 2 §7): balances, transfers between their own accounts
@@ -49,8 +50,11 @@ export function registerBankingRoutes(
           description: 'A customer’s token whose grant is still live (sign-out revokes it).',
           responses: {
             200: { description: 'The balances.', schema: balancesResponseSchema },
-            401: 'No valid token, or its grant was revoked.',
-            403: 'Not a customer’s token.',
+            401: {
+              description: 'No valid token, or its grant was revoked.',
+              codes: USER_TOKEN_REFUSALS[401],
+            },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -91,17 +95,40 @@ export function registerBankingRoutes(
                 'confirm it at `…/transfers/{transferId}/confirmation`.',
               schema: transferConfirmationRequiredSchema,
             },
-            400: 'A §5 check failed (amount, accounts, balance), with its message.',
-            401: 'No valid token, or its grant was revoked.',
+            400: {
+              description: 'A §5 check failed (amount, accounts, balance), with its message.',
+              codes: [...INPUT_REFUSALS[400], 'transfer_invalid'],
+            },
+            401: {
+              description: 'No valid token, or its grant was revoked.',
+              codes: USER_TOKEN_REFUSALS[401],
+            },
             403: {
               description:
                 'Refused: the 24-hour running total over the deny threshold, automation (in `risk_data` or ' +
                 'the request’s own User-Agent), or not approved.',
               schema: transferDeniedResponseSchema,
+              codes: [
+                ...USER_TOKEN_REFUSALS[403],
+                'max_threshold',
+                'risk',
+                'not_approved',
+                'approval_unavailable',
+              ],
             },
-            404: 'An account that is not the customer’s (whether or not it exists).',
-            409: '`transfer_pending`: the transfer with this Idempotency-Key still waits for approval.',
-            422: 'The Idempotency-Key was used for another transfer.',
+            404: {
+              description: 'An account that is not the customer’s (whether or not it exists).',
+              codes: ['transfer_not_found'],
+            },
+            409: {
+              description:
+                '`transfer_pending`: the transfer with this Idempotency-Key still waits for approval.',
+              codes: ['transfer_pending'],
+            },
+            422: {
+              description: 'The Idempotency-Key was used for another transfer.',
+              codes: ['idempotency_key_reused'],
+            },
           },
         },
       },
@@ -172,8 +199,8 @@ export function registerBankingRoutes(
           caller: 'bearer',
           responses: {
             200: { description: 'The menu options.', schema: menuOptionsResponseSchema },
-            401: 'No valid token.',
-            403: 'Not a customer’s token.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -214,15 +241,26 @@ function registerTransferConfirmationRoute(
                 '`invalid_code`: a wrong code, nothing changed (`attemptsLeft`); or a malformed body, or too ' +
                 'little money left in the source account.',
               schema: transferConfirmationRefusedSchema,
+              codes: [...INPUT_REFUSALS[400], 'invalid_code', 'transfer_invalid'],
             },
-            401: 'No valid token, or its grant was revoked.',
+            401: {
+              description: 'No valid token, or its grant was revoked.',
+              codes: USER_TOKEN_REFUSALS[401],
+            },
             403: {
               description:
                 '`not_approved`: the code expired or too many wrong codes; nothing moved.',
               schema: transferDeniedResponseSchema,
+              codes: [...USER_TOKEN_REFUSALS[403], 'not_approved'],
             },
-            404: 'Not one of the customer’s transfers (whether or not it exists).',
-            409: '`transfer_not_pending`: the transfer no longer waits for a code.',
+            404: {
+              description: 'Not one of the customer’s transfers (whether or not it exists).',
+              codes: ['transfer_not_found'],
+            },
+            409: {
+              description: '`transfer_not_pending`: the transfer no longer waits for a code.',
+              codes: ['transfer_not_pending'],
+            },
           },
         },
       },
@@ -284,13 +322,22 @@ function registerTransferCancellationRoute(
             204:
               'Cancelled (the number in X-Transfer-Number): its code no longer works and it no longer ' +
               'counts toward the 24-hour running total.',
-            400: 'A malformed transfer id.',
-            401: 'No valid token, or its grant was revoked.',
-            403: 'Not a customer’s token.',
-            404: 'Not one of the customer’s transfers (whether or not it exists).',
-            409:
-              '`transfer_not_pending`: the transfer no longer waits for a code (already cancelled, ' +
-              'confirmed, refused, or waiting for the phone app instead); nothing changed.',
+            400: { description: 'A malformed transfer id.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description: 'No valid token, or its grant was revoked.',
+              codes: USER_TOKEN_REFUSALS[401],
+            },
+            403: { description: 'Not a customer’s token.', codes: USER_TOKEN_REFUSALS[403] },
+            404: {
+              description: 'Not one of the customer’s transfers (whether or not it exists).',
+              codes: ['transfer_not_found'],
+            },
+            409: {
+              description:
+                '`transfer_not_pending`: the transfer no longer waits for a code (already cancelled, ' +
+                'confirmed, refused, or waiting for the phone app instead); nothing changed.',
+              codes: ['transfer_not_pending'],
+            },
           },
         },
       },

@@ -6,13 +6,14 @@ import {
   BRANDING_LOGO_PATH,
   brandingSchema,
   brandingUpdateSchema,
-  type ApiErrorCode,
   type Branding,
 } from '@anybank/contracts';
-import { parseInput } from '../../http/validation';
+import type { RouteResponses } from '../../http/openapi';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards, PresenterGuard } from '../identity';
 import { logoResponseHeaders } from './logo.rules';
 import type { BrandingService } from './branding.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 const logoQuerySchema = z.object({
   v: z.string().max(64).optional().describe('The version `GET /api/branding` names.'),
@@ -66,7 +67,7 @@ export function registerBrandingRoutes(
           query: logoQuerySchema,
           responses: {
             200: { description: 'The logo (image/svg+xml or image/png).', type: 'image/svg+xml' },
-            400: 'A `v` longer than 64 characters.',
+            400: { description: 'A `v` longer than 64 characters.', codes: INPUT_REFUSALS[400] },
           },
         },
       },
@@ -85,18 +86,13 @@ export function registerBrandingRoutes(
 
   const adminAnswers = {
     200: { description: 'The brand now in use.', schema: brandingSchema },
-    401: 'No valid customer token.',
+    401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
     403: {
       description:
         'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser: the presenter secret unlocks it (`POST /api/dev/presenter`). Nothing changed.',
-      codes: [
-        'forbidden',
-        'application_token',
-        'missing_scope',
-        'presenter_required',
-      ] as ApiErrorCode[],
+      codes: [...USER_TOKEN_REFUSALS[403], 'presenter_required'],
     },
-  };
+  } satisfies RouteResponses;
 
   app.put(
     ADMIN_BRANDING_PATH,

@@ -6,9 +6,10 @@ import {
   advisorConsentsResponseSchema,
   type AdvisorConsentsResponse,
 } from '@anybank/contracts';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import type { AdvisorConsentService } from './advisor-consents.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /**
  * `GET /api/advisor/consents?definition=share-account-balances` (document 2 §7,
@@ -32,9 +33,12 @@ export function registerAdvisorConsentRoutes(
           query: advisorConsentsQuerySchema,
           responses: {
             200: { description: 'The consenting clients.', schema: advisorConsentsResponseSchema },
-            400: 'A malformed query.',
-            401: 'No valid token.',
-            403: 'Not the wealth advisor, or a missing scope.',
+            400: { description: 'A malformed query.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not the wealth advisor, or a missing scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },

@@ -12,9 +12,10 @@ import {
   type ConsentSearchResponse,
 } from '@anybank/contracts';
 import { DomainError } from '../../domain-error';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AccessRequirement, AuthGuards } from '../identity';
 import type { ConsentService } from './consent.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /** Document 2 §6: a customer's consent pages use a token with the consent scope. */
 const CUSTOMER_WITH_CONSENT_SCOPE: AccessRequirement = {
@@ -44,9 +45,12 @@ export function registerConsentRoutes(
           query: consentSearchQuerySchema,
           responses: {
             200: { description: 'The consents.', schema: consentSearchResponseSchema },
-            400: 'A malformed query.',
-            401: 'No valid token.',
-            403: 'Not a customer, or no consent scope.',
+            400: { description: 'A malformed query.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no consent scope.',
+              codes: [...USER_TOKEN_REFUSALS[403], 'consent_not_yours'],
+            },
           },
         },
       },
@@ -74,9 +78,15 @@ export function registerConsentRoutes(
           responses: {
             200: { description: 'The existing consent, updated.', schema: consentSchema },
             201: { description: 'The new consent; `Location` names it.', schema: consentSchema },
-            400: 'A body the consent API refuses.',
-            401: 'No valid token.',
-            403: 'Not a customer, or no consent scope.',
+            400: {
+              description: 'A body the consent API refuses.',
+              codes: [...INPUT_REFUSALS[400], 'consent_foreign_accounts'],
+            },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no consent scope.',
+              codes: [...USER_TOKEN_REFUSALS[403], 'consent_not_yours'],
+            },
           },
         },
       },
@@ -105,10 +115,19 @@ export function registerConsentRoutes(
           body: updateConsentRequestSchema,
           responses: {
             200: { description: 'The consent as it is now.', schema: consentSchema },
-            400: 'A body the consent API refuses.',
-            401: 'No valid token.',
-            403: 'Not a customer, or no consent scope.',
-            404: 'No such consent of this customer (someone else’s answers the same).',
+            400: {
+              description: 'A body the consent API refuses.',
+              codes: [...INPUT_REFUSALS[400], 'consent_foreign_accounts'],
+            },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no consent scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
+            404: {
+              description: 'No such consent of this customer (someone else’s answers the same).',
+              codes: ['consent_not_found'],
+            },
           },
         },
       },

@@ -6,9 +6,9 @@ import {
   contactUndoResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
-import { signInRateLimit } from '../../http/rate-limits';
-import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import type { ContactUndoService } from './contact-undo.service';
 
 /**
@@ -38,11 +38,22 @@ export function registerContactUndoRoutes(
           body: contactUndoRequestSchema,
           responses: {
             200: { description: 'Undone.', schema: contactUndoResponseSchema },
-            400: 'A token that is not one of ours in shape, or a body that is not the schema’s.',
-            403: 'The anti-forgery header is missing.',
-            410: 'The link was used already, has expired, or never was (`contact_undo_link_invalid`).',
-            415: 'A body that is not JSON.',
-            429: 'Too many calls from this address.',
+            400: {
+              description:
+                'A token that is not one of ours in shape, or a body that is not the schema’s.',
+              codes: INPUT_REFUSALS[400],
+            },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            410: {
+              description:
+                'The link was used already, has expired, or never was (`contact_undo_link_invalid`).',
+              codes: ['contact_undo_link_invalid'],
+            },
+            415: { description: 'A body that is not JSON.', codes: ['unsupported_media_type'] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -6,9 +6,11 @@ import {
   directoryPatchRequestSchema,
   directoryPutRequestSchema,
 } from '@anybank/contracts';
-import { parseInput } from '../../http/validation';
+import type { RouteResponses } from '../../http/openapi';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import type { DirectoryEntryService } from './directory-entry.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 const dnParams = z.object({ dn: z.string().min(1).max(512) });
 
@@ -27,11 +29,18 @@ export function registerDirectoryEntryRoutes(
   const path = `${DIRECTORY_API_ROOT}/:dn`;
   const answers = {
     200: { description: 'The entry as it is now.', schema: directoryEntrySchema },
-    400: 'A malformed DN or body; each refused attribute is in `details`.',
-    401: 'No valid token.',
-    403: 'Not a customer’s token, another person’s entry, or (`bank_attribute`) a write of the thresholds or the tier: those are the bank’s, set only through the demo admin API.',
-    404: 'No such entry.',
-  };
+    400: {
+      description: 'A malformed DN or body; each refused attribute is in `details`.',
+      codes: INPUT_REFUSALS[400],
+    },
+    401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+    403: {
+      description:
+        'Not a customer’s token, another person’s entry, or (`bank_attribute`) a write of the thresholds or the tier: those are the bank’s, set only through the demo admin API.',
+      codes: [...USER_TOKEN_REFUSALS[403], 'directory_own_entry_only', 'bank_attribute'],
+    },
+    404: { description: 'No such entry.', codes: ['directory_entry_not_found'] },
+  } satisfies RouteResponses;
   const docs = (summary: string, body?: z.ZodType) => ({
     config: {
       docs: {

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain-error';
 import type { AuthGuards } from '../identity';
 import { fullAddress } from './directory.rules';
 import { createDirectoryService } from './directory.service';
+import { ANY_USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /** `GET /api/me`: the signed-in user's own directory entry, for any user type. */
 export function registerDirectoryRoutes(
@@ -22,8 +23,14 @@ export function registerDirectoryRoutes(
           description: 'Any user’s token: a customer’s or partner staff’s.',
           responses: {
             200: '`{ subject, uid, firstName, lastName, email, mobile, fullAddress, userType, authnPreference, scopes }`.',
-            401: 'No valid token, or the user is gone.',
-            403: 'An application’s token (no user).',
+            401: {
+              description: 'No valid token, or the user is gone.',
+              codes: ANY_USER_TOKEN_REFUSALS[401],
+            },
+            403: {
+              description: 'An application’s token (no user).',
+              codes: ANY_USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },

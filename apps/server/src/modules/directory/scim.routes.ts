@@ -12,10 +12,11 @@ import type { DomainError } from '../../domain-error';
 import { statusOfError } from '../../http/error-status';
 import { asDomainError } from '../../http/errors';
 import { sendScimError } from '../../http/scim-error';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { AuthGuards } from '../identity';
 import { InvalidScimFilter } from './scim-filter.rules';
 import type { ScimService } from './scim.service';
+import { USER_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 /**
  * Every error of the SCIM endpoint in RFC 7644 §3.12's shape, not only the filter's: a client
@@ -50,12 +51,20 @@ export function registerScimRoutes(
   const requireMarketing = (request: FastifyRequest) =>
     deps.auth.requirePartner(request, 'AnyMarketing', [SCOPES.directory, SCOPES.consentAdmin]);
 
+  // SCIM's error body (RFC 7644 §3.12) carries no code: `codes` name the refusals behind each
+  // status (a 404 of an unknown id has none); the guard checks the status.
   const scimAnswers = {
-    401: { description: 'No valid token.', schema: scimErrorSchema, type: SCIM_CONTENT_TYPE },
+    401: {
+      description: 'No valid token.',
+      schema: scimErrorSchema,
+      type: SCIM_CONTENT_TYPE,
+      codes: USER_TOKEN_REFUSALS[401],
+    },
     403: {
       description: 'Not marketing, or a missing scope.',
       schema: scimErrorSchema,
       type: SCIM_CONTENT_TYPE,
+      codes: USER_TOKEN_REFUSALS[403],
     },
   };
   app.get(
@@ -81,6 +90,7 @@ export function registerScimRoutes(
                 'A filter the directory cannot answer (`invalidFilter`), or a malformed query.',
               schema: scimErrorSchema,
               type: SCIM_CONTENT_TYPE,
+              codes: INPUT_REFUSALS[400],
             },
             ...scimAnswers,
           },
@@ -119,6 +129,7 @@ export function registerScimRoutes(
               description: 'No customer has this id.',
               schema: scimErrorSchema,
               type: SCIM_CONTENT_TYPE,
+              codes: [],
             },
             ...scimAnswers,
           },

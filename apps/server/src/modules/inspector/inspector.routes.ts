@@ -8,9 +8,10 @@ import {
 import type { Config } from '../../config';
 import { DomainError } from '../../domain-error';
 import { onPanelEvent, runWatchedBy } from '../audit';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
 import type { InspectorService } from './inspector.service';
+import { RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
 
 /** How often an open stream looks for events other instances wrote (this one wakes it). */
 const POLL_MS = 2_000;
@@ -68,8 +69,11 @@ export function registerInspectorRoutes(
               schema: inspectorOpenedSchema,
             },
             201: { description: 'A new panel is open.', schema: inspectorOpenedSchema },
-            403: 'The X-XSRF-Header header is missing.',
-            429: 'Too many calls from this address.',
+            403: { description: 'The X-XSRF-Header header is missing.', codes: XSRF_REFUSALS[403] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -95,7 +99,7 @@ export function registerInspectorRoutes(
           description: 'Clears the panel cookie: nothing this browser does is recorded for it.',
           responses: {
             204: 'The panel is closed.',
-            403: 'The X-XSRF-Header header is missing.',
+            403: { description: 'The X-XSRF-Header header is missing.', codes: XSRF_REFUSALS[403] },
           },
         },
       },
@@ -125,7 +129,10 @@ export function registerInspectorRoutes(
             'Each `entry` event is one thing the bank did for this browser since its panel opened (title, a sentence, the details with secrets removed), oldest first; `Last-Event-ID` resumes after an entry. Only the events of the panel named by this browser’s cookie.',
           responses: {
             200: { description: 'The stream.', type: 'text/event-stream' },
-            409: 'No panel is open in this browser.',
+            409: {
+              description: 'No panel is open in this browser.',
+              codes: ['inspector_not_open'],
+            },
           },
         },
       },

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 // Brings in the plugin's typing of the route option `config.rateLimit`.
 import type {} from '@fastify/rate-limit';
 import { outboxQuerySchema, outboxResponseSchema, type OutboxResponse } from '@anybank/contracts';
-import { parseInput } from '../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import type { MessagingService } from './messaging.service';
+import { RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
 
 /**
  * `GET /api/dev/outbox?to=` — the demo's mailbox and phone. Registered only while OUTBOX=on and
@@ -30,8 +31,11 @@ export function registerOutboxRoutes(
           query: outboxQuerySchema,
           responses: {
             200: { description: 'The messages, newest first.', schema: outboxResponseSchema },
-            400: 'A malformed query.',
-            429: 'Too many calls from this address.',
+            400: { description: 'A malformed query.', codes: INPUT_REFUSALS[400] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -8,10 +8,11 @@ import {
   widgetTokenResponseSchema,
 } from '@anybank/contracts';
 import type { Config, PolicyName } from '../../config';
-import { signInRateLimit } from '../../http/rate-limits';
-import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import type { OrchestrationService } from './orchestration.service';
+import { STEP_UP_REFUSALS } from '../../http/access-token-refusals';
 
 // Anything else than the configured ids is a 404 of the service, not a 400.
 const identifier = z.string().min(1).max(128);
@@ -65,10 +66,16 @@ export function registerOrchestrationRoutes(
           params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
-            400: 'A company id that is not one (too long, or not text).',
-            401: 'No API key, or a wrong one.',
-            404: 'No such company.',
-            429: 'Too many calls from this address.',
+            400: {
+              description: 'A company id that is not one (too long, or not text).',
+              codes: INPUT_REFUSALS[400],
+            },
+            401: { description: 'No API key, or a wrong one.', codes: ['api_key_required'] },
+            404: { description: 'No such company.', codes: ['no_such_company'] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -93,10 +100,16 @@ export function registerOrchestrationRoutes(
           params: { companyId: COMPANY_ID_DOC },
           responses: {
             200: { description: 'The token.', schema: widgetTokenResponseSchema },
-            400: 'A company id that is not one (too long, or not text).',
-            403: 'The anti-forgery header is missing.',
-            404: 'No such company.',
-            429: 'Too many calls from this address.',
+            400: {
+              description: 'A company id that is not one (too long, or not text).',
+              codes: INPUT_REFUSALS[400],
+            },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            404: { description: 'No such company.', codes: ['no_such_company'] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -128,15 +141,66 @@ export function registerOrchestrationRoutes(
           },
           responses: {
             200: 'The policy’s answer: `{ additionalProperties: … }` or its own shape.',
-            400: 'A body the policy refuses.',
-            401:
-              'No token, or not one this policy accepts; or `step_up_required` (with `methods`): a change of ' +
-              'e-mail, mobile, password or sign-in method, wallet pairing or account deletion with a sign-in ' +
-              'older than 5 minutes and no step-up since (docs/api-errors.md).',
-            403: 'A token of the wrong kind of user for this policy.',
-            404: 'No such company or policy.',
-            409: 'The policy cannot go on from where it is (a used or ended session).',
-            429: 'Too many calls from this address for this policy.',
+            400: {
+              description: 'A body the policy refuses.',
+              codes: [
+                ...INPUT_REFUSALS[400],
+                'password_policy',
+                'password_too_weak',
+                'password_personal',
+                'admin_phishing_own_address',
+                'help_desk_code_rejected',
+              ],
+            },
+            401: {
+              description:
+                'No token, or not one this policy accepts; or `step_up_required` (with `methods`): a change of ' +
+                'e-mail, mobile, password or sign-in method, wallet pairing or account deletion with a sign-in ' +
+                'older than 5 minutes and no step-up since (docs/api-errors.md).',
+              codes: [...STEP_UP_REFUSALS[401], 'policy_credentials_required'],
+            },
+            403: {
+              description: 'A token of the wrong kind of user for this policy.',
+              codes: [
+                ...STEP_UP_REFUSALS[403],
+                'admin_customers_only',
+                'own_devices_only',
+                'wallet_customers_only',
+                'wallet_other_customer',
+                'help_desk_not_verified',
+              ],
+            },
+            404: {
+              description: 'No such company or policy.',
+              codes: [
+                'no_such_company',
+                'no_such_policy',
+                'no_such_user',
+                'wallet_pairing_not_found',
+                'help_desk_no_such_customer',
+                'help_desk_no_such_session',
+                'help_desk_no_such_device',
+              ],
+            },
+            409: {
+              description: 'The policy cannot go on from where it is (a used or ended session).',
+              codes: [
+                'profile_changed_meanwhile',
+                'no_pending_contact_change',
+                'help_desk_session_ended',
+                'help_desk_step_not_possible',
+                'help_desk_not_email_verification',
+                'help_desk_last_device',
+              ],
+            },
+            429: {
+              description: 'Too many calls from this address for this policy.',
+              codes: [
+                ...RATE_LIMIT_REFUSALS[429],
+                'too_many_emails',
+                'help_desk_too_many_verifications',
+              ],
+            },
           },
         },
         rateLimit: {

@@ -22,11 +22,12 @@ import {
   type PaymentConsentScreen,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
-import { signInRateLimit } from '../../http/rate-limits';
-import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import type { PaymentInteractionPort, SenderConstrainedGuard } from '../identity';
 import type { ConsentScreenBrowser, PaymentConsentService } from './payment-consent.service';
+import { DPOP_TOKEN_REFUSALS } from '../../http/access-token-refusals';
 
 const DPOP_CALLER =
   'The application’s access token as `Authorization: DPoP <token>`, with a `DPoP` proof of its key for this request (RFC 9449): a bearer token, or a proof that is missing, stale, replayed or for another request, answers 401.';
@@ -71,9 +72,24 @@ export function registerPaymentConsentRoutes(
               description: 'The consent, AwaitingAuthorisation.',
               schema: paymentConsentSchema,
             },
-            400: 'A malformed body, or `payment_payee_unknown`.',
-            401: 'No token, a bearer token (`dpop_proof_required`), or a DPoP proof not valid for it.',
-            403: 'A customer’s token (`application_token`), no `payments` scope, or a payee other than the account the application is registered to (`payment_payee_not_registered`: the bank fixes the payee from the registration).',
+            400: {
+              description: 'A malformed body, or `payment_payee_unknown`.',
+              codes: [...INPUT_REFUSALS[400], 'payment_payee_unknown'],
+            },
+            401: {
+              description:
+                'No token, a bearer token (`dpop_proof_required`), or a DPoP proof not valid for it.',
+              codes: DPOP_TOKEN_REFUSALS[401],
+            },
+            403: {
+              description:
+                'A customer’s token (`application_token`), no `payments` scope, or a payee other than the account the application is registered to (`payment_payee_not_registered`: the bank fixes the payee from the registration).',
+              codes: [
+                ...DPOP_TOKEN_REFUSALS[403],
+                'application_token',
+                'payment_payee_not_registered',
+              ],
+            },
           },
         },
       },
@@ -98,10 +114,16 @@ export function registerPaymentConsentRoutes(
           params: { consentId: 'The consent’s id.' },
           responses: {
             200: { description: 'The consent.', schema: paymentConsentSchema },
-            400: 'A malformed id.',
-            401: 'No valid DPoP-bound token and proof.',
-            403: 'No `payments` scope.',
-            404: '`payment_consent_not_found`: not one of this application’s consents.',
+            400: { description: 'A malformed id.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description: 'No valid DPoP-bound token and proof.',
+              codes: DPOP_TOKEN_REFUSALS[401],
+            },
+            403: { description: 'No `payments` scope.', codes: DPOP_TOKEN_REFUSALS[403] },
+            404: {
+              description: '`payment_consent_not_found`: not one of this application’s consents.',
+              codes: ['payment_consent_not_found'],
+            },
           },
         },
       },
@@ -125,12 +147,40 @@ export function registerPaymentConsentRoutes(
           body: submitPaymentSchema,
           responses: {
             201: { description: 'Paid.', schema: paymentSchema },
-            400: 'A malformed body.',
-            401: 'No valid DPoP-bound token and proof.',
-            403: '`payment_token_not_for_consent`, or no `payments` scope; the customer’s limits applied again now, under their transfer lock, to the 24-hour total with the payments and transfers made since the authorisation: `payment_above_limit` above the deny threshold, `payment_approval_outdated` above the approval threshold when the authorisation asked neither the phone nor a code.',
-            404: '`payment_consent_not_found`.',
-            409: 'The consent is used, refused, expired or not authorised, or the account lacks the money.',
-            422: '`payment_not_as_consented`: another amount, currency or payee.',
+            400: { description: 'A malformed body.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description: 'No valid DPoP-bound token and proof.',
+              codes: DPOP_TOKEN_REFUSALS[401],
+            },
+            403: {
+              description:
+                '`payment_token_not_for_consent`, or no `payments` scope; the customer’s limits applied again now, under their transfer lock, to the 24-hour total with the payments and transfers made since the authorisation: `payment_above_limit` above the deny threshold, `payment_approval_outdated` above the approval threshold when the authorisation asked neither the phone nor a code.',
+              codes: [
+                ...DPOP_TOKEN_REFUSALS[403],
+                'payment_token_not_for_consent',
+                'payment_above_limit',
+                'payment_approval_outdated',
+              ],
+            },
+            404: {
+              description: '`payment_consent_not_found`.',
+              codes: ['payment_consent_not_found'],
+            },
+            409: {
+              description:
+                'The consent is used, refused, expired or not authorised, or the account lacks the money.',
+              codes: [
+                'payment_consent_not_authorised',
+                'payment_consent_expired',
+                'payment_consent_consumed',
+                'payment_consent_rejected',
+                'payment_insufficient_funds',
+              ],
+            },
+            422: {
+              description: '`payment_not_as_consented`: another amount, currency or payee.',
+              codes: ['payment_not_as_consented'],
+            },
           },
         },
       },
@@ -157,9 +207,16 @@ export function registerPaymentConsentRoutes(
           query: paymentConsentScreenQuerySchema,
           responses: {
             200: { description: 'The payment.', schema: paymentConsentScreenSchema },
-            400: 'A malformed interaction id.',
-            404: '`consent_request_not_found`: no such payment waiting in this browser, or it expired.',
-            429: 'Too many sign-in calls from this address.',
+            400: { description: 'A malformed interaction id.', codes: INPUT_REFUSALS[400] },
+            404: {
+              description:
+                '`consent_request_not_found`: no such payment waiting in this browser, or it expired.',
+              codes: ['consent_request_not_found'],
+            },
+            429: {
+              description: 'Too many sign-in calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -193,11 +250,34 @@ export function registerPaymentConsentRoutes(
                 'Not authorised yet: above the approval threshold without an activated phone app, a one-time code went to the customer’s e-mail or SMS sign-in device (or, `channel` `device`, a device of theirs shows one bound to the amount and payee; five minutes, five tries); send the same confirmation again with `code`.',
               schema: paymentCodeRequiredSchema,
             },
-            400: 'A malformed body, `payment_account_not_allowed`, or `invalid_code`: a wrong code, nothing changed (`attemptsLeft`).',
-            403: 'The anti-forgery header is missing; `payment_above_limit` above the customer’s deny threshold; `payment_needs_approval` above their approval threshold with neither a phone app nor a device that receives codes; `payment_code_failed`: the code expired or was tried too often (confirm again for a new one).',
-            404: '`consent_request_not_found`.',
-            409: '`payment_code_not_pending`: a `code` when none waits for this payment from this account (never sent, already used, or replaced).',
-            429: 'Too many sign-in calls from this address.',
+            400: {
+              description:
+                'A malformed body, `payment_account_not_allowed`, or `invalid_code`: a wrong code, nothing changed (`attemptsLeft`).',
+              codes: [...INPUT_REFUSALS[400], 'payment_account_not_allowed', 'invalid_code'],
+            },
+            403: {
+              description:
+                'The anti-forgery header is missing; `payment_above_limit` above the customer’s deny threshold; `payment_needs_approval` above their approval threshold with neither a phone app nor a device that receives codes; `payment_code_failed`: the code expired or was tried too often (confirm again for a new one).',
+              codes: [
+                ...XSRF_REFUSALS[403],
+                'payment_above_limit',
+                'payment_needs_approval',
+                'payment_code_failed',
+              ],
+            },
+            404: {
+              description: '`consent_request_not_found`.',
+              codes: ['consent_request_not_found'],
+            },
+            409: {
+              description:
+                '`payment_code_not_pending`: a `code` when none waits for this payment from this account (never sent, already used, or replaced).',
+              codes: ['payment_code_not_pending'],
+            },
+            429: {
+              description: 'Too many sign-in calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -16,9 +16,9 @@ import {
   type RetailResubmission,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
-import { signInRateLimit } from '../../http/rate-limits';
-import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import { SHOP_ORDER_COOKIE } from './order-cookie';
 import type { RetailShopService } from './retail-shop.service';
 
@@ -71,10 +71,17 @@ export function registerRetailShopRoutes(
               description: 'The bank’s authorization URL.',
               schema: retailCheckoutResponseSchema,
             },
-            400: 'A malformed cart.',
-            403: 'The anti-forgery header is missing.',
-            429: 'Too many checkouts from this address.',
-            502: '`retail_bank_unavailable`: the bank could not be reached or refused the consent.',
+            400: { description: 'A malformed cart.', codes: INPUT_REFUSALS[400] },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            429: {
+              description: 'Too many checkouts from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
+            502: {
+              description:
+                '`retail_bank_unavailable`: the bank could not be reached or refused the consent.',
+              codes: ['retail_bank_unavailable'],
+            },
           },
         },
       },
@@ -101,9 +108,15 @@ export function registerRetailShopRoutes(
           params: { orderId: 'The order’s id.' },
           responses: {
             200: { description: 'The order.', schema: retailOrderViewSchema },
-            400: 'A malformed id.',
-            404: '`retail_order_not_found`: not this browser’s order.',
-            429: 'Too many calls from this address.',
+            400: { description: 'A malformed id.', codes: INPUT_REFUSALS[400] },
+            404: {
+              description: '`retail_order_not_found`: not this browser’s order.',
+              codes: ['retail_order_not_found'],
+            },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -134,12 +147,28 @@ export function registerRetailShopRoutes(
                 description: 'The bank’s answer: its status, code and message.',
                 schema: retailResubmissionSchema,
               },
-              400: 'A malformed id.',
-              403: 'The anti-forgery header is missing.',
-              404: '`retail_order_not_found`: not this browser’s order.',
-              409: '`retail_order_not_paid`: the order was not paid, so there is nothing to submit again.',
-              429: 'Too many calls from this address.',
-              502: '`retail_bank_unreachable`: the bank could not be reached.',
+              400: { description: 'A malformed id.', codes: INPUT_REFUSALS[400] },
+              403: {
+                description: 'The anti-forgery header is missing.',
+                codes: XSRF_REFUSALS[403],
+              },
+              404: {
+                description: '`retail_order_not_found`: not this browser’s order.',
+                codes: ['retail_order_not_found'],
+              },
+              409: {
+                description:
+                  '`retail_order_not_paid`: the order was not paid, so there is nothing to submit again.',
+                codes: ['retail_order_not_paid'],
+              },
+              429: {
+                description: 'Too many calls from this address.',
+                codes: RATE_LIMIT_REFUSALS[429],
+              },
+              502: {
+                description: '`retail_bank_unreachable`: the bank could not be reached.',
+                codes: ['retail_bank_unreachable'],
+              },
             },
           },
         },
@@ -164,7 +193,7 @@ export function registerRetailShopRoutes(
           query: callbackQuerySchema,
           responses: {
             303: 'To the shop’s page, naming the order (none without this browser’s order, or for an answer that is not to its payment).',
-            400: 'A query parameter is too long.',
+            400: { description: 'A query parameter is too long.', codes: INPUT_REFUSALS[400] },
           },
         },
       },

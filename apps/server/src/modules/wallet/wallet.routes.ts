@@ -6,9 +6,9 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../config';
 import { DomainError } from '../../domain-error';
-import { signInRateLimit } from '../../http/rate-limits';
-import { parseInput } from '../../http/validation';
-import { requireXsrfHeader } from '../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import type { WalletService } from './wallet.service';
 
 /**
@@ -33,10 +33,16 @@ export function registerWalletRoutes(
           body: walletRedemptionRequestSchema,
           responses: {
             201: { description: 'The card.', schema: walletRedemptionResponseSchema },
-            400: 'No ticket.',
-            403: 'The anti-forgery header is missing.',
-            410: 'The ticket was used, expired or never existed.',
-            429: 'Too many calls from this address.',
+            400: { description: 'No ticket.', codes: INPUT_REFUSALS[400] },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            410: {
+              description: 'The ticket was used, expired or never existed.',
+              codes: ['wallet_ticket_refused'],
+            },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
