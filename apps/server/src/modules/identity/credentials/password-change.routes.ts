@@ -10,10 +10,12 @@ import {
   passwordChangeRateLimit,
   perUserRateLimit,
   signInRateLimit,
+  RATE_LIMIT_REFUSALS,
 } from '../../../http/rate-limits';
-import { parseInput } from '../../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
 import type { AuthGuards } from '../oauth/access-token';
 import type { PasswordChangeService } from './password-change.service';
+import { STEP_UP_REFUSALS } from '../../../http/access-token-refusals';
 
 /** "Change password" on Sign In & Password. Thin: the service decides. */
 export function registerPasswordChangeRoutes(
@@ -48,11 +50,34 @@ export function registerPasswordChangeRoutes(
               description: 'Changed; how many other sessions ended.',
               schema: passwordChangeResponseSchema,
             },
-            400: 'A malformed body, or a new password that is refused (`password_policy`, `password_personal`, `password_too_weak`: the message says why).',
-            401: 'No valid token, or `step_up_required` (with the factors the step-up may use).',
-            403: 'Not a customer, or no banking scope.',
-            409: '`no_password_to_change`: the customer signs in without a password.',
-            429: '`rate_limited`: too many changes from this address, or for this customer (Retry-After says when to try again).',
+            400: {
+              description:
+                'A malformed body, or a new password that is refused (`password_policy`, `password_personal`, `password_too_weak`: the message says why).',
+              codes: [
+                ...INPUT_REFUSALS[400],
+                'password_policy',
+                'password_personal',
+                'password_too_weak',
+              ],
+            },
+            401: {
+              description:
+                'No valid token, or `step_up_required` (with the factors the step-up may use).',
+              codes: STEP_UP_REFUSALS[401],
+            },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: STEP_UP_REFUSALS[403],
+            },
+            409: {
+              description: '`no_password_to_change`: the customer signs in without a password.',
+              codes: ['no_password_to_change'],
+            },
+            429: {
+              description:
+                '`rate_limited`: too many changes from this address, or for this customer (Retry-After says when to try again).',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -6,9 +6,10 @@ import {
   passkeyRenamedSchema,
   passwordlessStatusSchema,
 } from '@anybank/contracts';
-import { parseInput } from '../../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
 import type { AuthGuards } from '../oauth/access-token';
 import type { PasswordlessService } from './passwordless.service';
+import { USER_TOKEN_REFUSALS, STEP_UP_REFUSALS } from '../../../http/access-token-refusals';
 
 const deviceParams = z.object({ deviceId: z.uuid() });
 
@@ -29,8 +30,8 @@ export function registerPasswordlessRoutes(
           caller: 'bearer',
           responses: {
             200: { description: 'What the customer has.', schema: passwordlessStatusSchema },
-            401: 'No valid customer token.',
-            403: 'The token is not a customer’s.',
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'The token is not a customer’s.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -50,9 +51,17 @@ export function registerPasswordlessRoutes(
             'A passkey-only account from then on (no password, sign-in method Device). Needs at least one passkey and a sign-in or step-up of the last 5 minutes. Audited; the customer is told by e-mail. A password comes back through the sign-in method switch to Password.',
           responses: {
             204: 'Removed.',
-            401: 'No valid token, or `step_up_required` (with the factors the step-up may use).',
-            403: 'The token is not a customer’s.',
-            409: '`passwordless_needs_passkey`: no passkey yet; `passwordless_no_password`: none to remove.',
+            401: {
+              description:
+                'No valid token, or `step_up_required` (with the factors the step-up may use).',
+              codes: STEP_UP_REFUSALS[401],
+            },
+            403: { description: 'The token is not a customer’s.', codes: STEP_UP_REFUSALS[403] },
+            409: {
+              description:
+                '`passwordless_needs_passkey`: no passkey yet; `passwordless_no_password`: none to remove.',
+              codes: ['passwordless_needs_passkey', 'passwordless_no_password'],
+            },
           },
         },
       },
@@ -75,10 +84,16 @@ export function registerPasswordlessRoutes(
           body: passkeyRenameSchema,
           responses: {
             200: { description: 'The new name.', schema: passkeyRenamedSchema },
-            400: 'A name that is empty or longer than 64 characters, or a malformed id.',
-            401: 'No valid customer token.',
-            403: 'The token is not a customer’s.',
-            404: '`passkey_not_found`: not a passkey of this customer.',
+            400: {
+              description: 'A name that is empty or longer than 64 characters, or a malformed id.',
+              codes: INPUT_REFUSALS[400],
+            },
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'The token is not a customer’s.', codes: USER_TOKEN_REFUSALS[403] },
+            404: {
+              description: '`passkey_not_found`: not a passkey of this customer.',
+              codes: ['passkey_not_found'],
+            },
           },
         },
       },

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { activatedPhoneSchema, pushRequestListSchema } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import { signInRateLimit } from '../../../http/rate-limits';
-import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../../http/xsrf';
 import type { MobileActivationService } from './mobile.service';
 import { isPublicP256Jwk } from './push.rules';
 import type { PushService } from './push.service';
@@ -62,10 +62,21 @@ export function registerMobileRoutes(
           body: startSchema,
           responses: {
             202: 'The code is on its way.',
-            400: 'No username or password.',
-            401: 'The username or password is wrong.',
-            423: 'The password is locked after too many wrong ones.',
-            429: 'Too many attempts: from this address, or for this username (the risk check).',
+            400: { description: 'No username or password.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description: 'The username or password is wrong.',
+              codes: ['phone_wrong_credentials'],
+            },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            423: {
+              description: 'The password is locked after too many wrong ones.',
+              codes: ['phone_locked_out'],
+            },
+            429: {
+              description:
+                'Too many attempts: from this address, or for this username (the risk check).',
+              codes: [...RATE_LIMIT_REFUSALS[429], 'phone_sign_in_risk'],
+            },
           },
         },
       },
@@ -93,9 +104,20 @@ export function registerMobileRoutes(
               description: 'The phone is the customer’s push device now.',
               schema: activatedPhoneSchema,
             },
-            400: 'A malformed code or key, or a wrong code.',
-            409: 'The customer has the most sign-in devices already (`phone_device_limit`).',
-            429: 'Too many attempts from this address.',
+            400: {
+              description: 'A malformed code or key, or a wrong code.',
+              codes: [...INPUT_REFUSALS[400], 'phone_activation_code_invalid'],
+            },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            409: {
+              description:
+                'The customer has the most sign-in devices already (`phone_device_limit`).',
+              codes: ['phone_device_limit'],
+            },
+            429: {
+              description: 'Too many attempts from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -123,9 +145,15 @@ export function registerMobileRoutes(
               description: 'The pending requests, newest first.',
               schema: pushRequestListSchema,
             },
-            400: 'A malformed device id or headers.',
-            401: 'The signature is not this device’s, or too old.',
-            429: 'Too many calls from this address.',
+            400: { description: 'A malformed device id or headers.', codes: INPUT_REFUSALS[400] },
+            401: {
+              description: 'The signature is not this device’s, or too old.',
+              codes: ['phone_not_activated'],
+            },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -165,11 +193,17 @@ export function registerMobileRoutes(
           body: decisionSchema,
           responses: {
             204: 'Decided: the sign-in, transfer or help-desk call waiting on it goes on.',
-            400: 'A malformed body.',
-            403: 'Not signed by the phone the request was sent to.',
-            404: 'No such request.',
-            409: 'Already answered, or expired.',
-            429: 'Too many calls from this address.',
+            400: { description: 'A malformed body.', codes: INPUT_REFUSALS[400] },
+            403: {
+              description: 'Not signed by the phone the request was sent to.',
+              codes: [...XSRF_REFUSALS[403], 'push_request_not_yours'],
+            },
+            404: { description: 'No such request.', codes: ['push_request_not_found'] },
+            409: { description: 'Already answered, or expired.', codes: ['push_request_answered'] },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -1,6 +1,9 @@
 import { XSRF_HEADER, flowRefusalBodySchema, flowResponseSchema } from '@anybank/contracts';
 import type { ApiErrorCode } from '@anybank/contracts';
 import type { RouteDocs } from '../../../http/openapi';
+import { RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
+import { STEP_UP_REFUSALS, USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
+import { XSRF_REFUSALS } from '../../../http/xsrf';
 
 /**
  * What the flow API's routes answer (flow.routes.ts, step-up.routes.ts), for the API reference
@@ -12,13 +15,9 @@ import type { RouteDocs } from '../../../http/openapi';
 type Responses = RouteDocs['responses'];
 
 /** A refusal status: its description and codes, its body the error body with `flow`. */
-function refusal(description: string, codes: ApiErrorCode[]) {
+function refusal(description: string, codes: readonly ApiErrorCode[]) {
   return { description, schema: flowRefusalBodySchema, codes };
 }
-
-/** Refusals of a pairing or step-up flow's customer token (identity/oauth/access-token.ts). */
-const TOKEN_401: ApiErrorCode[] = ['sign_in_required', 'session_ended'];
-const TOKEN_403: ApiErrorCode[] = ['forbidden', 'application_token', 'missing_scope'];
 
 /** `GET` and `POST /api/authn/flows/{flowId}`: a flow's state, or a refusal. */
 export const flowAnswers = {
@@ -59,7 +58,7 @@ export const flowAnswers = {
   ),
   401: refusal(
     'A wrong password (`wrong_password`, with `flow`); or, for a profile pairing or a step-up, no valid customer token.',
-    ['wrong_password', ...TOKEN_401],
+    ['wrong_password', ...USER_TOKEN_REFUSALS[401]],
   ),
   403: refusal(
     'The flow is not this browser’s (`flow_not_yours`: no interaction cookie naming it), not this customer’s pairing or step-up; or the risk rules or the portal refuse the user (`risk_denied`, `wrong_user_type`, with `flow` at FAILED).',
@@ -69,7 +68,7 @@ export const flowAnswers = {
       'step_up_not_yours',
       'risk_denied',
       'wrong_user_type',
-      ...TOKEN_403,
+      ...USER_TOKEN_REFUSALS[403],
     ],
   ),
   404: refusal(
@@ -98,7 +97,7 @@ export const flowAnswers = {
   ),
   429: refusal(
     'Too many sign-in calls from this address, or (identifier step) too many unknown usernames named from it in the last minute (`unknown_username_limit`): the same answer for every username.',
-    ['unknown_username_limit'],
+    [...RATE_LIMIT_REFUSALS[429], 'unknown_username_limit'],
   ),
 } satisfies Responses;
 
@@ -107,9 +106,9 @@ export const flowStepAnswers = {
   ...flowAnswers,
   403: refusal(`${flowAnswers[403].description} Or the ${XSRF_HEADER} header is missing.`, [
     ...flowAnswers[403].codes,
-    'xsrf_header_missing',
+    ...XSRF_REFUSALS[403],
   ]),
-  413: 'The body is too large.',
+  413: refusal('The body is too large.', ['body_too_large']),
   415: refusal('An unknown step content type.', ['flow_step_content_type_unknown']),
 } satisfies Responses;
 
@@ -118,18 +117,18 @@ export const pairingStartAnswers = {
   201: { description: 'The pairing flow, at its methods.', schema: flowResponseSchema },
   401: refusal(
     'No valid customer token; or `step_up_required` (with `methods`): adding a device needs a step-up made for it (docs/api-errors.md).',
-    [...TOKEN_401, 'step_up_required'],
+    STEP_UP_REFUSALS[401],
   ),
   403: refusal('The anti-forgery header is missing, or the token is not a customer’s.', [
-    ...TOKEN_403,
-    'xsrf_header_missing',
+    ...USER_TOKEN_REFUSALS[403],
+    ...XSRF_REFUSALS[403],
   ]),
   409: refusal(
     'The customer has the most devices allowed (`pairing_device_limit`): `flow` is the pairing flow, at its methods.',
     ['pairing_device_limit'],
   ),
-  415: 'A body that is not JSON.',
-  429: 'Too many sign-in calls from this address.',
+  415: refusal('A body that is not JSON.', ['unsupported_media_type']),
+  429: refusal('Too many sign-in calls from this address.', RATE_LIMIT_REFUSALS[429]),
 } satisfies Responses;
 
 /** `POST /api/authn/step-up`: a step-up flow for the signed-in customer. */
@@ -139,14 +138,14 @@ export const stepUpStartAnswers = {
     'A risk profile that cannot be read (`device_profile_unreadable`), or a body that is not the schema’s.',
     ['device_profile_unreadable', 'invalid_input'],
   ),
-  401: refusal('No valid customer token.', TOKEN_401),
+  401: refusal('No valid customer token.', USER_TOKEN_REFUSALS[401]),
   403: refusal(
     'The anti-forgery header is missing, the token is not a customer’s, or the risk rule refuses this browser (`step_up_risk_denied`).',
-    [...TOKEN_403, 'xsrf_header_missing', 'step_up_risk_denied'],
+    [...USER_TOKEN_REFUSALS[403], ...XSRF_REFUSALS[403], 'step_up_risk_denied'],
   ),
   409: refusal('The step-up moved on while it started (`flow_restart_required`): start again.', [
     'flow_restart_required',
   ]),
-  415: 'A body that is not JSON.',
-  429: 'Too many sign-in calls from this address.',
+  415: refusal('A body that is not JSON.', ['unsupported_media_type']),
+  429: refusal('Too many sign-in calls from this address.', RATE_LIMIT_REFUSALS[429]),
 } satisfies Responses;

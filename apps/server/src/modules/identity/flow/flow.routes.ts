@@ -40,6 +40,7 @@ import {
 import type { FlowResult, FlowService } from './flow.service';
 import { requireXsrfHeader } from '../../../http/xsrf';
 import { flowAnswers, flowStepAnswers, pairingStartAnswers } from './flow.docs';
+import { USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
 
 /**
  * `GET|POST /api/authn/flows/{flowId}` (document 1 §7). A thin adapter: the flow service
@@ -132,8 +133,8 @@ export function registerFlowRoutes(
               description: 'The devices.',
               schema: z.object({ devices: z.array(flowDeviceSchema) }),
             },
-            401: 'No valid customer token.',
-            403: 'The token is not a customer’s.',
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'The token is not a customer’s.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },

@@ -9,6 +9,8 @@ import type { Database } from '../../../db/database';
 import type { AuthGuards } from '../oauth/access-token';
 import { rotateSigningKey, type SigningKeyRing } from './keys.service';
 import type { PresenterGuard } from './presenter';
+import { RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
+import { USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
 
 /**
  * The demo admin's key rotation (ADR 0017), for the presenter (README "Demo tools"), as
@@ -45,13 +47,16 @@ export function registerSigningKeyRoutes(
                 'The new key signs; the previous one stays published until the time given.',
               schema: signingKeyRotationResponseSchema,
             },
-            401: 'No valid customer token.',
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
             403: {
               description:
                 'Not a customer’s token, or (`presenter_required`) no presenter cookie in this browser. Nothing changed.',
-              codes: ['forbidden', 'application_token', 'missing_scope', 'presenter_required'],
+              codes: [...USER_TOKEN_REFUSALS[403], 'presenter_required'],
             },
-            429: 'Too many rotations from this address.',
+            429: {
+              description: 'Too many rotations from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

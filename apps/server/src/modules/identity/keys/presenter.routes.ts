@@ -9,10 +9,11 @@ import {
   type PresenterStatus,
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
-import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../../../http/xsrf';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../../http/xsrf';
 import type { PresenterGuard } from './presenter';
 import { PRESENTER_COOKIE, PRESENTER_COOKIE_TTL_SECONDS } from './presenter.rules';
+import { RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
 
 /**
  * `GET/POST/DELETE /api/dev/presenter`: a browser gives the presenter secret once and keeps an
@@ -71,13 +72,22 @@ export function registerPresenterRoutes(
           body: presenterRequestSchema,
           responses: {
             ...status,
-            400: 'No `secret`, or one longer than 200 characters.',
+            400: {
+              description: 'No `secret`, or one longer than 200 characters.',
+              codes: INPUT_REFUSALS[400],
+            },
             401: {
               description: 'Not the presenter secret; no cookie is set.',
               codes: ['presenter_secret_wrong'],
             },
-            403: `The ${XSRF_HEADER} header is missing.`,
-            429: 'Too many tries from this address.',
+            403: {
+              description: `The ${XSRF_HEADER} header is missing.`,
+              codes: XSRF_REFUSALS[403],
+            },
+            429: {
+              description: 'Too many tries from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -99,7 +109,13 @@ export function registerPresenterRoutes(
           summary: 'Demo tools: forgets the presenter cookie in this browser',
           tag: 'demo',
           caller: 'xsrf',
-          responses: { 204: 'Forgotten.', 403: `The ${XSRF_HEADER} header is missing.` },
+          responses: {
+            204: 'Forgotten.',
+            403: {
+              description: `The ${XSRF_HEADER} header is missing.`,
+              codes: XSRF_REFUSALS[403],
+            },
+          },
         },
       },
     },

@@ -14,11 +14,12 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import { signInRateLimit } from '../../../http/rate-limits';
-import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../../http/xsrf';
 import type { AuthGuards } from './access-token';
 import type { ConnectedAppsService } from './connected-apps.service';
+import { USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
 
 /**
  * The consent page's two calls (the browser holding the OAuth interaction) and the
@@ -46,9 +47,16 @@ export function registerConnectedAppsRoutes(
           query: consentRequestQuerySchema,
           responses: {
             200: { description: 'The consent request.', schema: consentRequestSchema },
-            400: 'A malformed interaction id.',
-            404: '`consent_request_not_found`: no such consent prompt in this browser (ended, or another one).',
-            429: 'Too many sign-in calls from this address.',
+            400: { description: 'A malformed interaction id.', codes: INPUT_REFUSALS[400] },
+            404: {
+              description:
+                '`consent_request_not_found`: no such consent prompt in this browser (ended, or another one).',
+              codes: ['consent_request_not_found'],
+            },
+            429: {
+              description: 'Too many sign-in calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -77,10 +85,17 @@ export function registerConnectedAppsRoutes(
               description: 'Where the browser goes next.',
               schema: consentDecisionResponseSchema,
             },
-            400: 'A malformed body.',
-            403: 'The anti-forgery header is missing.',
-            404: '`consent_request_not_found`: no such consent prompt in this browser (ended, or another one).',
-            429: 'Too many sign-in calls from this address.',
+            400: { description: 'A malformed body.', codes: INPUT_REFUSALS[400] },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            404: {
+              description:
+                '`consent_request_not_found`: no such consent prompt in this browser (ended, or another one).',
+              codes: ['consent_request_not_found'],
+            },
+            429: {
+              description: 'Too many sign-in calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },
@@ -102,8 +117,11 @@ export function registerConnectedAppsRoutes(
           description: 'A customer’s token with the `banking` scope.',
           responses: {
             200: { description: 'The connected apps.', schema: connectedAppsResponseSchema },
-            401: 'No valid token.',
-            403: 'Not a customer, or no banking scope.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },
@@ -127,10 +145,16 @@ export function registerConnectedAppsRoutes(
           params: { clientId: 'The application’s OAuth client id.' },
           responses: {
             204: 'Revoked.',
-            400: 'A malformed client id.',
-            401: 'No valid token.',
-            403: 'Not a customer, or no banking scope.',
-            404: '`app_not_connected`: the customer has not connected this application.',
+            400: { description: 'A malformed client id.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
+            404: {
+              description: '`app_not_connected`: the customer has not connected this application.',
+              codes: ['app_not_connected'],
+            },
           },
         },
       },

@@ -9,9 +9,10 @@ import {
   type SignInSessionsResponse,
 } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
-import { parseInput } from '../../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
 import type { AuthGuards } from './access-token';
 import type { SessionsService } from './sessions.service';
+import { USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
 
 /**
  * "Where you're signed in" on Sign In & Password: the customer's sessions, and
@@ -35,8 +36,11 @@ export function registerSessionRoutes(
             'A customer’s token with the `banking` scope. One entry per browser: its browser and platform (from the user agent), where (a place when the address tells, else the address), when it signed in and was last active (to the minute), and which one is the caller’s own (`current`).',
           responses: {
             200: { description: 'The sessions.', schema: signInSessionsResponseSchema },
-            401: 'No valid token.',
-            403: 'Not a customer, or no banking scope.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },
@@ -60,10 +64,16 @@ export function registerSessionRoutes(
           params: { sessionId: 'The session’s `id` from the list.' },
           responses: {
             204: 'Signed out.',
-            400: 'A malformed session id.',
-            401: 'No valid token.',
-            403: 'Not a customer, or no banking scope.',
-            404: '`session_not_found`: the customer has no live session so named.',
+            400: { description: 'A malformed session id.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
+            404: {
+              description: '`session_not_found`: the customer has no live session so named.',
+              codes: ['session_not_found'],
+            },
           },
         },
       },
@@ -90,8 +100,11 @@ export function registerSessionRoutes(
             'A customer’s token with the `banking` scope. Every other session of the customer ends with its grants and tokens (each audited); the caller’s own goes on. No body.',
           responses: {
             200: { description: 'How many sessions ended.', schema: sessionsEndedSchema },
-            401: 'No valid token.',
-            403: 'Not a customer, or no banking scope.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },

@@ -10,9 +10,9 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../../config';
 import { DomainError } from '../../../domain-error';
-import { signInRateLimit } from '../../../http/rate-limits';
-import { parseInput } from '../../../http/validation';
-import { requireXsrfHeader } from '../../../http/xsrf';
+import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
+import { requireXsrfHeader, XSRF_REFUSALS } from '../../../http/xsrf';
 import type { PickupService } from './pickup.service';
 
 const BINDING_COOKIE = 'anybank_pickup';
@@ -49,7 +49,7 @@ export function registerPickupRoutes(
           query: returnQuerySchema,
           responses: {
             303: 'To the SPA, with `REF`, `refType` and `code` (or `error`) in the query; a cookie binds the reference to this browser. A reference is issued once per code, only while the code is unused and only to the browser whose sign-in it came from; otherwise `error=pickup_failed`.',
-            400: 'A query parameter is too long.',
+            400: { description: 'A query parameter is too long.', codes: INPUT_REFUSALS[400] },
           },
         },
       },
@@ -101,10 +101,20 @@ export function registerPickupRoutes(
           query: pickupQuerySchema,
           responses: {
             200: { description: 'The user’s attributes.', schema: pickupResponseSchema },
-            400: 'No reference, or a wrong instance header.',
-            401: 'The reference belongs to another browser (`pickup_other_browser`), or is unknown, used or expired (`pickup_reference_invalid`).',
-            403: 'The anti-forgery header is missing.',
-            429: 'Too many sign-in calls from this address.',
+            400: {
+              description: 'No reference, or a wrong instance header.',
+              codes: [...INPUT_REFUSALS[400], 'pickup_instance_header'],
+            },
+            401: {
+              description:
+                'The reference belongs to another browser (`pickup_other_browser`), or is unknown, used or expired (`pickup_reference_invalid`).',
+              codes: ['pickup_other_browser', 'pickup_reference_invalid'],
+            },
+            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            429: {
+              description: 'Too many sign-in calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
           },
         },
       },

@@ -7,10 +7,11 @@ import {
   type RememberedBrowsersResponse,
 } from '@anybank/contracts';
 import { DomainError } from '../../../domain-error';
-import { parseInput } from '../../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
 import { sentDeviceHash } from '../browser-device/browser-device';
 import type { AuthGuards } from '../oauth/access-token';
 import type { RememberedBrowserService } from './remembered-browser.service';
+import { USER_TOKEN_REFUSALS } from '../../../http/access-token-refusals';
 
 /**
  * The customer's remembered browsers on Sign In & Password, and "Forget". Thin:
@@ -37,8 +38,8 @@ export function registerRememberedBrowserRoutes(
               description: 'The remembered browsers, this one first.',
               schema: rememberedBrowsersResponseSchema,
             },
-            401: 'No valid token.',
-            403: 'Not a customer.',
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer.', codes: USER_TOKEN_REFUSALS[403] },
           },
         },
       },
@@ -68,10 +69,14 @@ export function registerRememberedBrowserRoutes(
           params: { browserId: 'The remembered browser’s id, from the list.' },
           responses: {
             204: 'Forgotten.',
-            400: 'A malformed id.',
-            401: 'No valid token.',
-            403: 'Not a customer.',
-            404: '`remembered_browser_not_found`: no such remembered browser of this customer.',
+            400: { description: 'A malformed id.', codes: INPUT_REFUSALS[400] },
+            401: { description: 'No valid token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: { description: 'Not a customer.', codes: USER_TOKEN_REFUSALS[403] },
+            404: {
+              description:
+                '`remembered_browser_not_found`: no such remembered browser of this customer.',
+              codes: ['remembered_browser_not_found'],
+            },
           },
         },
       },

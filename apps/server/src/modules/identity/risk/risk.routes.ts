@@ -8,11 +8,12 @@ import {
   riskEvaluationResponseSchema,
   type RiskEvaluationResponse,
 } from '@anybank/contracts';
-import { parseInput } from '../../../http/validation';
+import { parseInput, INPUT_REFUSALS } from '../../../http/validation';
 import { DomainError } from '../../../domain-error';
 import { sentDeviceHash } from '../browser-device/browser-device';
 import { isUnknownUsernameLimit } from './risk.rules';
 import type { RiskService } from './risk.service';
+import { RATE_LIMIT_REFUSALS } from '../../../http/rate-limits';
 
 /** The error code the browser recognises as "no such username" (document 1 §8). */
 export const INVALID_USERNAME_CODE = 'INVALID_USERNAME' satisfies ApiErrorCode;
@@ -40,9 +41,19 @@ export function registerRiskRoutes(
           body: riskEvaluationRequestSchema,
           responses: {
             200: { description: 'The level and what to do.', schema: riskEvaluationResponseSchema },
-            400: 'The body is not a username and a risk payload.',
-            404: 'No such username: `{ message, code: "INVALID_USERNAME" }`.',
-            429: 'Too many evaluations from this address, or too many unknown usernames named from it in the last minute.',
+            400: {
+              description: 'The body is not a username and a risk payload.',
+              codes: INPUT_REFUSALS[400],
+            },
+            404: {
+              description: 'No such username: `{ message, code: "INVALID_USERNAME" }`.',
+              codes: ['INVALID_USERNAME'],
+            },
+            429: {
+              description:
+                'Too many evaluations from this address, or too many unknown usernames named from it in the last minute.',
+              codes: [...RATE_LIMIT_REFUSALS[429], 'unknown_username_rate'],
+            },
           },
         },
       },

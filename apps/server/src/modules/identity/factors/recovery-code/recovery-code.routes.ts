@@ -8,6 +8,7 @@ import {
 } from '@anybank/contracts';
 import type { AuthGuards } from '../../oauth/access-token';
 import type { RecoveryCodeService } from './recovery-code.service';
+import { USER_TOKEN_REFUSALS, STEP_UP_REFUSALS } from '../../../../http/access-token-refusals';
 
 /**
  * The signed-in customer's recovery codes on Sign In & Password. Always the
@@ -32,8 +33,11 @@ export function registerRecoveryCodeRoutes(
             'A customer’s token with the `banking` scope. The codes themselves are never shown again.',
           responses: {
             200: { description: 'The count.', schema: recoveryCodesStatusSchema },
-            401: 'No valid customer token.',
-            403: 'Not a customer, or no banking scope.',
+            401: { description: 'No valid customer token.', codes: USER_TOKEN_REFUSALS[401] },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
           },
         },
       },
@@ -60,8 +64,15 @@ export function registerRecoveryCodeRoutes(
             'A customer’s token with the `banking` scope, signed in or stepped up within the last 5 minutes. The answer is the only time the codes are shown; they are stored as salted keyed hashes. The customer is told by e-mail.',
           responses: {
             200: { description: 'The new codes.', schema: newRecoveryCodesSchema },
-            401: 'No valid customer token; or `step_up_required` (with `methods` and `stepUpPath`): the sign-in is older than 5 minutes.',
-            403: 'Not a customer, or no banking scope.',
+            401: {
+              description:
+                'No valid customer token; or `step_up_required` (with `methods` and `stepUpPath`): the sign-in is older than 5 minutes.',
+              codes: STEP_UP_REFUSALS[401],
+            },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: STEP_UP_REFUSALS[403],
+            },
           },
         },
       },
