@@ -101,6 +101,40 @@ describe('the API reference', () => {
     }
   });
 
+  it('lists each refusal status with the route’s own codes, each a code of that status', () => {
+    const table = (document.components as { 'x-error-codes'?: Record<string, { status: number }> })[
+      'x-error-codes'
+    ];
+    expect(Object.keys(table ?? {}).length).toBeGreaterThan(100);
+    let declared = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, described] of Object.entries(item)) {
+        for (const [status, answer] of Object.entries(described.responses)) {
+          if (Number(status) < 400) continue;
+          const schema = answer.content?.['application/json']?.schema as
+            { properties?: { code?: { enum?: string[]; type?: string } } } | undefined;
+          const code = schema?.properties?.code;
+          // SCIM's and the health check's bodies carry no code; every other refusal names its own.
+          if (!code) continue;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          expect(code.enum, `${where} declares its codes`).toBeDefined();
+          for (const each of code.enum ?? []) {
+            expect(table?.[each]?.status, `${where}: ${each}`).toBe(Number(status));
+          }
+          declared += 1;
+        }
+      }
+    }
+    expect(declared).toBeGreaterThan(200);
+    // No status stands for every code of it: a customer's token refuses with its own three.
+    const devices = operation('/api/authn/devices', 'GET')?.responses['401'];
+    expect(devices?.content?.['application/json']?.schema).toMatchObject({
+      properties: {
+        code: { enum: ['sign_in_required', 'session_ended', 'dpop_proof_required'] },
+      },
+    });
+  });
+
   it('has schemas a JSON Schema 2020-12 validator compiles', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);

@@ -14,7 +14,7 @@ import { registerErrorMapping } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import type { RouteDocs } from './openapi';
 
-/** One documented route: 200 with a thing, 400 `invalid_input` only, 404 any code of 404. */
+/** One documented route: 200 with a thing, 400 `invalid_input` only, 404 `no_such_user` only. */
 const DOCS: RouteDocs = {
   summary: 'A thing',
   tag: 'test',
@@ -22,7 +22,7 @@ const DOCS: RouteDocs = {
   responses: {
     200: { description: 'The thing.', schema: z.object({ ok: z.boolean() }) },
     400: { description: 'Bad input.', codes: ['invalid_input'] },
-    404: 'No such thing.',
+    404: { description: 'No such thing.', codes: ['no_such_user'] },
   },
 };
 
@@ -44,6 +44,9 @@ async function serverGuarded(onUndeclared: AnswerGuard['onUndeclared']) {
           throw new DomainError('otp_format');
         case 'missing':
           throw new DomainError('no_such_user');
+        case 'elsewhere':
+          // 404, as declared, but not the 404 code the route declares.
+          throw new DomainError('push_request_not_found');
         case 'locked':
           throw new DomainError('account_locked');
         case 'teapot':
@@ -84,6 +87,23 @@ describe('checkAnswer', () => {
     );
   });
 
+  it('throws on a code of a declared status that the route does not list: no status stands for all its codes', () => {
+    expect(() => checkAnswer(DOCS, answer(404, { code: 'push_request_not_found' }))).toThrow(
+      'POST /things/:id answered 404 (push_request_not_found): undeclared code',
+    );
+    // A refusal status declared without codes (as a route built outside the type could) takes
+    // none of them.
+    const withoutCodes = {
+      ...DOCS,
+      responses: { ...DOCS.responses, 404: 'No such thing.' },
+    } as unknown as RouteDocs;
+    expect(() => checkAnswer(withoutCodes, answer(404, { code: 'no_such_user' }))).toThrow(
+      'answered 404 (no_such_user): undeclared code',
+    );
+    // The refusals any route may answer still pass.
+    checkAnswer(withoutCodes, answer(400, { code: 'invalid_json' }));
+  });
+
   it('throws on a status the route does not declare', () => {
     expect(() => checkAnswer(DOCS, answer(423, { code: 'account_locked' }))).toThrow(
       'answered 423 (account_locked): undeclared status',
@@ -106,7 +126,6 @@ describe('checkAnswer', () => {
       DOCS,
       answer(400, { code: 'invalid_input', body: { code: 'invalid_input', message: 'm' } }),
     );
-    // A status declared without codes takes every code of that status.
     checkAnswer(DOCS, answer(404, { code: 'no_such_user' }));
     checkAnswer(DOCS, answer(400, { code: 'invalid_json' }));
     checkAnswer(DOCS, answer(429, { code: 'rate_limited' }));
@@ -121,6 +140,8 @@ describe('the answer guard on a server', () => {
     expect(refused.json()).toMatchObject({ code: 'internal_error' });
     expect((await post('teapot')).statusCode).toBe(500);
     expect((await post('locked')).statusCode).toBe(500);
+    expect((await post('elsewhere')).statusCode).toBe(500);
+    expect((await post('missing')).statusCode).toBe(404);
     expect((await post('bad')).statusCode).toBe(400);
     await app.close();
   });
@@ -131,6 +152,7 @@ describe('the answer guard on a server', () => {
     expect((await post('otp')).statusCode).toBe(400);
     expect((await post('teapot')).statusCode).toBe(418);
     expect((await post('shapeless')).statusCode).toBe(200);
+    expect((await post('elsewhere')).statusCode).toBe(404);
     expect(reported).toEqual([
       { method: 'POST', route: '/things/:id', status: 400, code: 'otp_format', problem: 'code' },
       { method: 'POST', route: '/things/:id', status: 418, problem: 'status' },
@@ -139,6 +161,13 @@ describe('the answer guard on a server', () => {
         route: '/things/:id',
         status: 200,
         problem: expect.stringMatching(/^body: ok: /) as unknown as string,
+      },
+      {
+        method: 'POST',
+        route: '/things/:id',
+        status: 404,
+        code: 'push_request_not_found',
+        problem: 'code',
       },
     ]);
     expect(undeclaredAnswerFailure(reported)).toContain(

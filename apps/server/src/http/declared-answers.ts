@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  API_ERROR_CODES,
-  apiErrorBodySchema,
-  apiErrorMessage,
-  type ApiErrorCode,
-} from '@anybank/contracts';
-import { statusOfError } from './error-status';
+import { apiErrorBodySchema, apiErrorMessage, type ApiErrorCode } from '@anybank/contracts';
 import type { RouteAnswer, RouteDocs } from './openapi';
 
 /**
@@ -36,24 +30,17 @@ export const ANY_ROUTE_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(
   'internal_error',
 ]);
 
-/** The codes answered with each status (http/error-status.ts), for the reference. */
-function codesOfStatus(status: number): ApiErrorCode[] {
-  return API_ERROR_CODES.filter((code) => statusOfError(code) === status);
-}
-
 export function answerOf(answer: string | RouteAnswer): RouteAnswer {
   return typeof answer === 'string' ? { description: answer } : answer;
 }
 
 /**
- * The codes a route declares for a refusal status: its own (`codes`), else every code of that
- * status. The API reference and the run-time guard (declared-answers.ts) both read this.
+ * The codes a route declares for a status: its own (`codes`), none without them — no status
+ * stands for every code answered with it. The API reference and the run-time guard both read
+ * this.
  */
-export function declaredCodesOf(
-  status: number,
-  answer: string | RouteAnswer,
-): readonly ApiErrorCode[] {
-  return answerOf(answer).codes ?? codesOfStatus(status);
+export function declaredCodesOf(answer: string | RouteAnswer): readonly ApiErrorCode[] {
+  return answerOf(answer).codes ?? [];
 }
 
 /**
@@ -67,7 +54,7 @@ export function declaredBodyOf(
   const { schema } = answerOf(answer);
   if (status < 400) return schema;
   const body = schema instanceof z.ZodObject ? schema : apiErrorBodySchema;
-  const [first, ...rest] = declaredCodesOf(status, answer);
+  const [first, ...rest] = declaredCodesOf(answer);
   if (first === undefined || !('code' in body.shape)) return schema ?? apiErrorBodySchema;
   return body.extend({
     code: z.enum([first, ...rest]).describe(apiErrorBodySchema.shape.code.description ?? ''),
@@ -140,7 +127,7 @@ export function checkAnswer(docs: RouteDocs, answer: Answer): void {
     if (anyRoute) return;
     throw new UndeclaredAnswerError({ ...where, problem: 'status' });
   }
-  if (code !== undefined && !anyRoute && !declaredCodesOf(status, declared).includes(code)) {
+  if (code !== undefined && !anyRoute && !declaredCodesOf(declared).includes(code)) {
     throw new UndeclaredAnswerError({ ...where, problem: 'code' });
   }
   if (answer.body === undefined) return;

@@ -63,9 +63,10 @@ export interface RouteDocs {
    * a refusal's code, and in tests its body; the refusals any route may answer
    * (`ANY_ROUTE_CODES`, docs/api-errors.md) need no declaration. A refusal's body is the one
    * error body (or `schema`, which extends it); `codes` are the codes this route answers with
-   * that status (without them, every code of the status, http/error-status.ts).
+   * that status, required for every status a code is answered with (http/error-status.ts): a
+   * refusal the route does not list is an undeclared answer, whatever its status.
    */
-  responses: Record<number, string | RouteAnswer>;
+  responses: RouteResponses;
 }
 
 /** The statuses a refusal's code is answered with (http/error-status.ts). */
