@@ -9,7 +9,8 @@ import {
   type ObTransaction,
   type PaymentState,
 } from '@anybank/contracts';
-import { PENDING_TRANSFER_LIFETIME_MS, creditDebitIndicator } from './banking.rules';
+import { PENDING_TRANSFER_LIFETIME_MS } from './transfer-decision.rules';
+import { creditDebitIndicator } from './balances.rules';
 
 /**
  * Pure: how a ledger entry reads to its customer (money in or out), an account's

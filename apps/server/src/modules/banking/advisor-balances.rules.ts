@@ -1,6 +1,6 @@
 import type { ClientBalance } from '@anybank/contracts';
 import { accountKindAt } from '../directory/directory.rules';
-import { balancesOf, type AccountView } from './banking.rules';
+import { balancesOf, type AccountView } from './balances.rules';
 
 /**
  * Pure rules of the advisor's balance lookup (document 2 §3 "Client balance lookup result"):

@@ -7,19 +7,17 @@ import { findUserById } from '../directory';
 import { listAccountsOf } from './accounts.store';
 import { transferDecisionTrace } from './transfer-trace.rules';
 import type { ChallengeService, GrantCheck, RiskPolicy } from '../identity';
+import { INSUFFICIENT_FUNDS_REASON, isTransferRefusal } from './transfer-refusals.rules';
+import { balancesResponseOf } from './balances.rules';
+import { decideTransfer, moveCeilingCents } from './transfer-decision.rules';
 import {
-  INSUFFICIENT_FUNDS_REASON,
-  balancesResponseOf,
-  decideTransfer,
   insufficientFundsMessage,
   isSameTransfer,
-  isTransferRefusal,
-  menuOptionsFor,
-  moveCeilingCents,
   transferAccountsOf,
   validateTransfer,
   type TransferInput,
-} from './banking.rules';
+} from './transfer.rules';
+import { menuOptionsFor } from './menu-options.rules';
 import {
   findTransferByIdempotencyKey,
   insertTransfer,

@@ -9,7 +9,9 @@ import {
   panelEventWritten,
 } from '../audit';
 import { grantIsLive } from '../identity';
-import { INSUFFICIENT_FUNDS_REASON, type AccountView, type TransferUser } from './banking.rules';
+import { INSUFFICIENT_FUNDS_REASON } from './transfer-refusals.rules';
+import type { AccountView } from './balances.rules';
+import type { TransferUser } from './transfer-decision.rules';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type NewTransfer = typeof transfers.$inferInsert;

@@ -15,7 +15,7 @@ export type { ConsentPayment, ConsentToPay, RunningTotalFacts } from './payment-
  * the phone or a code by the same rule (the challenge engine picks the device).
  */
 export { runningTotalCents } from './running-total.read-model';
-export { secondFactorOf } from './banking.rules';
+export { secondFactorOf } from './transfer-decision.rules';
 /** A code that approves money is told as transfers tell it: sent where, or shown on which device. */
 export { codeAskedOf } from './code-asked';
 export type { CodeAsked } from './transfer-settlement';

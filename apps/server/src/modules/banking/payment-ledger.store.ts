@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/database';
-import type { TransferUser } from './banking.rules';
+import type { TransferUser } from './transfer-decision.rules';
 import {
   expireStalePendingTransfers,
   lockTransferringCustomer,

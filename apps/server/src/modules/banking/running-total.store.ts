@@ -6,7 +6,7 @@ import {
   PENDING_TRANSFER_LIFETIME_MS,
   RUNNING_TOTAL_WINDOW_MS,
   type TransferUser,
-} from './banking.rules';
+} from './transfer-decision.rules';
 import {
   moneyMoved,
   moneyStatementValues,

@@ -5,13 +5,9 @@ import { holdPendingTransferAmount, releasePendingTransferAmount } from '../dire
 import { listAccountsOf } from './accounts.store';
 import type { ChallengeService, GrantCheck, Outcome, PurposeContexts } from '../identity';
 import { recordApprovalRequest } from './activity.store';
-import {
-  TRANSFER_REFUSALS,
-  refusalOfApproval,
-  secondFactorOf,
-  transferAccountsOf,
-  type SecondFactor,
-} from './banking.rules';
+import { TRANSFER_REFUSALS, refusalOfApproval } from './transfer-refusals.rules';
+import { secondFactorOf, type SecondFactor } from './transfer-decision.rules';
+import { transferAccountsOf } from './transfer.rules';
 import { readTransferOf, settlePendingTransfer, type TransferRow } from './banking.store';
 import {
   refused,

@@ -1,12 +1,8 @@
 import type { PromptForm, TransferDenialCode } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { insertAuditEvent } from '../audit';
-import {
-  TRANSFER_REFUSALS,
-  insufficientFundsMessage,
-  type TransferAccount,
-  type TransferRefusal,
-} from './banking.rules';
+import { TRANSFER_REFUSALS, type TransferRefusal } from './transfer-refusals.rules';
+import { insufficientFundsMessage, type TransferAccount } from './transfer.rules';
 import {
   insertTransfer,
   moveMoney,

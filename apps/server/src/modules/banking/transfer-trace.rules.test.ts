@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_EXPLANATIONS } from '@anybank/contracts';
-import type { TransferDecision } from './banking.rules';
+import type { TransferDecision } from './transfer-decision.rules';
 import { decidingRuleOf, transferDecisionTrace } from './transfer-trace.rules';
 
 const JOHN = { cibaThreshold: 1000, denyThreshold: 5000 };

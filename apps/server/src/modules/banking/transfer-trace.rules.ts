@@ -4,7 +4,7 @@ import {
   denyThresholdCents,
   type TransferDecision,
   type TransferUser,
-} from './banking.rules';
+} from './transfer-decision.rules';
 
 /** The rule that decided a transfer, by name (`transfer.decided` details.rule). */
 export type DecidingRule =

@@ -3,7 +3,7 @@ import {
   cibaThresholdCents,
   denyThresholdCents,
   type SecondFactor,
-} from '../banking/banking.rules';
+} from '../banking/transfer-decision.rules';
 
 /** A payment consent as the rules read it. */
 export interface ConsentFacts {
