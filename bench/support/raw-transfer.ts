@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 
 /**
- * The money transaction of `moveMoney` (apps/server/src/modules/banking/banking.store.ts) as the
- * very statement Drizzle prepares for a new transfer (captured from the driver: one statement,
- * its own transaction, prepared once per connection), issued by hand: the floor a transfer
- * through the API is measured against. Keep in step with the store. The API's usual transfer
+ * The money transaction of `moveMoney` (apps/server/src/modules/banking/money-movement.store.ts)
+ * as the very statement Drizzle prepares for a new transfer (captured from the driver: one
+ * statement, its own transaction, prepared once per connection), issued by hand: the floor a
+ * transfer through the API is measured against. Keep in step with the store. The API's usual transfer
  * runs this statement with the customer's lock and running total in front of it
  * (`decideAndMoveMoney`, banking/running-total.store.ts), after the read of its facts.
  */

@@ -18,14 +18,9 @@ import {
   type TransferInput,
 } from './transfer.rules';
 import { menuOptionsFor } from './menu-options.rules';
-import {
-  findTransferByIdempotencyKey,
-  insertTransfer,
-  readBalances,
-  readTransferFacts,
-  type RecordedTransfer,
-  type TransferRow,
-} from './banking.store';
+import { findTransferByIdempotencyKey, insertTransfer, type TransferRow } from './transfers.store';
+import { readBalances } from './balances.store';
+import { readTransferFacts, type RecordedTransfer } from './transfer-facts.store';
 import {
   decideAndMoveMoney,
   expireStalePendingTransfers,

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/database';
+import { ledgerEntries } from '../../db/schema';
 import { openingLedger, type HistoryPosting } from './ledger.rules';
 
 /**
@@ -92,4 +93,18 @@ export async function countLedgerOf(
     transfers: Number(row?.transfers ?? 0),
     ledgerEntries: Number(row?.ledger_entries ?? 0),
   };
+}
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+export async function listLedgerEntriesOf(
+  db: Queryable,
+  accountId: string,
+): Promise<LedgerEntryRow[]> {
+  // The identity column orders entries: PGlite's now() has millisecond precision.
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(asc(ledgerEntries.id));
 }

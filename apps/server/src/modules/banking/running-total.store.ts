@@ -15,7 +15,7 @@ import {
   type MoveMoneyInput,
   type MoveMoneyResult,
   type MoveMoneyRow,
-} from './banking.store';
+} from './money-movement.store';
 
 /**
  * The running total: a customer's transfers are decided one at a time, under a

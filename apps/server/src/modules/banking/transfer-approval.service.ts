@@ -8,7 +8,7 @@ import { recordApprovalRequest } from './activity.store';
 import { TRANSFER_REFUSALS, refusalOfApproval } from './transfer-refusals.rules';
 import { secondFactorOf, type SecondFactor } from './transfer-decision.rules';
 import { transferAccountsOf } from './transfer.rules';
-import { readTransferOf, settlePendingTransfer, type TransferRow } from './banking.store';
+import { readTransferOf, settlePendingTransfer, type TransferRow } from './transfers.store';
 import {
   refused,
   type Planned,

@@ -142,10 +142,10 @@ export function decideTransfer(input: TransferDecisionInput): TransferDecision {
 
 /**
  * decideTransfer for a running total read later, by the statement that moves the money
- * (running-total.store.ts, `decideAndMoveMoney`): the most the total may already hold for this transfer
- * to move — decideTransfer answers 'move' exactly when `recentTotalCents` is at most this — or
- * null when it cannot move whatever the total (automation, or the amount alone above a
- * threshold), and must be decided under the customer's lock as a whole.
+ * (running-total.store.ts, `decideAndMoveMoney`): the most the total may already hold for this
+ * transfer to move — decideTransfer answers 'move' exactly when `recentTotalCents` is at most
+ * this — or null when it cannot move whatever the total (automation, or the amount alone above
+ * a threshold), and must be decided under the customer's lock as a whole.
  */
 export function moveCeilingCents(
   input: Omit<TransferDecisionInput, 'recentTotalCents' | 'secondFactor'>,

@@ -3,13 +3,8 @@ import type { Database, Queryable } from '../../db/database';
 import { insertAuditEvent } from '../audit';
 import { TRANSFER_REFUSALS, type TransferRefusal } from './transfer-refusals.rules';
 import { insufficientFundsMessage, type TransferAccount } from './transfer.rules';
-import {
-  insertTransfer,
-  moveMoney,
-  settlePendingTransfer,
-  type MoveMoneyResult,
-  type TransferRow,
-} from './banking.store';
+import { insertTransfer, settlePendingTransfer, type TransferRow } from './transfers.store';
+import { moveMoney, type MoveMoneyResult } from './money-movement.store';
 
 export type TransferOutcome =
   | { kind: 'confirmed'; referenceNumber: number }
