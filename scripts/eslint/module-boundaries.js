@@ -12,6 +12,7 @@ import {
   pathBetween,
   resolveSpecifier,
   runtimeModuleGraph,
+  TEST_CODE,
 } from './module-graph.js';
 import { schemaTables } from './table-owners.js';
 
@@ -135,7 +136,7 @@ const noModuleCycles = {
   create(context) {
     const file = context.filename;
     const from = moduleOf(file);
-    if (from === undefined || /\.test\.tsx?$/.test(file)) return {};
+    if (from === undefined || TEST_CODE.test(file)) return {};
     graphCache ??= checkedModuleGraph();
     const check = (node) => {
       if (node.importKind === 'type' || node.exportKind === 'type' || !node.source) return;

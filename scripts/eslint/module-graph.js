@@ -7,6 +7,11 @@ import ts from 'typescript';
 
 export const SERVER_SRC = path.resolve(import.meta.dirname, '../../apps/server/src');
 export const MODULES_DIR = path.join(SERVER_SRC, 'modules');
+/**
+ * A test, or the fixtures its tests share (`*.fixtures.ts`: set-up that reaches into other
+ * modules as a test may): neither is part of the module's code, so neither adds to the graph.
+ */
+export const TEST_CODE = /\.(test|fixtures)\.tsx?$/;
 
 /**
  * The module a file or resolved import path belongs to, or undefined outside src/modules.
@@ -101,7 +106,7 @@ function sourceFilesUnder(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...sourceFilesUnder(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
+    else if (/\.tsx?$/.test(entry.name) && !TEST_CODE.test(entry.name)) files.push(full);
   }
   return files;
 }

@@ -28,7 +28,7 @@ import { API_DATABASES, type TestDatabase } from './test-database';
 // The money of a payment moves when the shop submits it, not when jane authorises
 // it, so her limits are applied again then, to the 24-hour running total as it is at that
 // moment, under her transfer lock. One database (API_DATABASES): this is about what the shop
-// and jane see over HTTP; the lock on both engines is in banking.service.test.ts.
+// and jane see over HTTP; the lock on both engines is in running-total.service.test.ts.
 describe.each(API_DATABASES)('pay by bank within the limits at submission, on %s', (kind) => {
   const merchant = RETAIL_SHOP_COMPANY.accountId;
   let test: TestDatabase;

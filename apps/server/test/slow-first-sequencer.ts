@@ -25,7 +25,8 @@ export const SLOW_FILES = [
   'apps/server/test/devices.api.test.ts',
   'apps/server/test/sessions.api.test.ts',
   'apps/server/src/modules/identity/keys/keys.service.test.ts',
-  'apps/server/src/modules/banking/banking.service.test.ts',
+  'apps/server/src/modules/banking/transfer.service.test.ts',
+  'apps/server/src/modules/banking/transfer-approval.service.test.ts',
   'apps/server/test/rate-limit-store.api.test.ts',
 ];
 
