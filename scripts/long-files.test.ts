@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LONG_FILES } from '../eslint.config.js';
@@ -9,7 +9,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const linesOf = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').length;
 
 describe('the long-file exceptions', () => {
-  it.each(Object.entries(LONG_FILES.exceptions))('%s is still over the cap (%s)', (file) => {
-    expect(linesOf(file)).toBeGreaterThan(LONG_FILES.rule.max);
+  it('each carry a reason and name a file still over the cap', () => {
+    const stale = Object.entries(LONG_FILES.exceptions)
+      .filter(
+        ([file, reason]) =>
+          reason.length < 10 ||
+          !existsSync(path.join(ROOT, file)) ||
+          linesOf(file) <= LONG_FILES.rule.max,
+      )
+      .map(([file]) => file);
+    expect(stale).toEqual([]);
   });
 });

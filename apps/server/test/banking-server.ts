@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { buildServer } from '../src/app';
-import { users } from '../src/db/schema';
+import { accounts, users } from '../src/db/schema';
 import type { TransferApprovals } from '../src/modules/banking/banking.service';
 import type { MethodFactory } from '../src/modules/identity/challenge/challenge-method';
 import { seedDemoData } from '../src/seed/seed';
@@ -64,6 +64,25 @@ export async function userIdOf(test: TestDatabase, uid: string): Promise<string>
     .limit(1);
   if (!row) throw new Error(`no user ${uid}`);
   return row.id;
+}
+
+/** A seeded customer signed in for real, with their accounts in position order. */
+export async function signedInCustomer(test: TestDatabase, origin: string, uid: string) {
+  const id = await userIdOf(test, uid);
+  const rows = await test.handle.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.ownerId, id))
+    .orderBy(accounts.position);
+  const [checking, savings, visa] = rows.map((row) => row.id) as [string, string, string];
+  return {
+    uid,
+    id,
+    call: apiClient(origin, await customerToken(origin, uid)),
+    checking,
+    savings,
+    visa,
+  };
 }
 
 /** Calls the API as a browser would, with a bearer token. */
