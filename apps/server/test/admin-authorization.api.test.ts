@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT_TIER_PATH,
@@ -7,8 +6,7 @@ import {
   orchestrationPaths,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
-import { accounts } from '../src/db/schema';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import { apiClient, signedInCustomer, startBankingServer } from './banking-server';
 import { PARTNER_STAFF, partnerToken } from './partner-tokens';
 import type { Server } from './sign-in-driver';
 import { testConfig } from './test-config';
@@ -31,23 +29,7 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
   const partnerTokens = {} as Record<PartnerType, string>;
   let jane: Customer;
 
-  async function customer(uid: string): Promise<Customer> {
-    const id = await userIdOf(test, uid);
-    const rows = await test.handle.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.ownerId, id))
-      .orderBy(accounts.position);
-    const token = await customerToken(origin, uid);
-    return {
-      uid,
-      id,
-      token,
-      call: apiClient(origin, token),
-      checking: rows[0]!.id,
-      savings: rows[1]!.id,
-    };
-  }
+  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });

@@ -11,8 +11,8 @@ import {
   userDn,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
-import { accounts, auditEvents, mfaDevices, users } from '../src/db/schema';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import { auditEvents, mfaDevices, users } from '../src/db/schema';
+import { apiClient, signedInCustomer, startBankingServer, userIdOf } from './banking-server';
 import { PARTNER_STAFF, partnerToken } from './partner-tokens';
 import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
@@ -33,23 +33,7 @@ describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
   const partnerTokens = {} as Record<PartnerType, string>;
   let jane: Customer;
 
-  async function customer(uid: string): Promise<Customer> {
-    const id = await userIdOf(test, uid);
-    const rows = await test.handle.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.ownerId, id))
-      .orderBy(accounts.position);
-    const token = await customerToken(origin, uid);
-    return {
-      uid,
-      id,
-      token,
-      call: apiClient(origin, token),
-      checking: rows[0]!.id,
-      savings: rows[1]!.id,
-    };
-  }
+  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });

@@ -75,10 +75,12 @@ export async function signedInCustomer(test: TestDatabase, origin: string, uid: 
     .where(eq(accounts.ownerId, id))
     .orderBy(accounts.position);
   const [checking, savings, visa] = rows.map((row) => row.id) as [string, string, string];
+  const token = await customerToken(origin, uid);
   return {
     uid,
     id,
-    call: apiClient(origin, await customerToken(origin, uid)),
+    token,
+    call: apiClient(origin, token),
     checking,
     savings,
     visa,

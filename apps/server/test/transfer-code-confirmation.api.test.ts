@@ -10,7 +10,7 @@ import {
   transferConfirmationRequiredSchema,
 } from '@anybank/contracts';
 import { accounts, auditEvents, transfers, users } from '../src/db/schema';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import { signedInCustomer, startBankingServer } from './banking-server';
 import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
 import { type Customer, approvingPhone } from './transfer-limits-fixtures';
@@ -23,21 +23,7 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
   let origin: string;
   const phone = approvingPhone();
 
-  async function customer(uid: string): Promise<Customer> {
-    const id = await userIdOf(test, uid);
-    const rows = await test.handle.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.ownerId, id))
-      .orderBy(accounts.position);
-    return {
-      uid,
-      id,
-      call: apiClient(origin, await customerToken(origin, uid)),
-      checking: rows[0]!.id,
-      savings: rows[1]!.id,
-    };
-  }
+  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });

@@ -14,7 +14,7 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
 import { accounts, auditEvents, mfaDevices, transfers, users } from '../src/db/schema';
-import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
+import { signedInCustomer, startBankingServer } from './banking-server';
 import { ledgerProblems, demoOpeningBalances } from './ledger-invariant';
 import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
@@ -33,21 +33,7 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
   let config: Config;
   const phone = approvingPhone();
 
-  async function customer(uid: string): Promise<Customer> {
-    const id = await userIdOf(test, uid);
-    const rows = await test.handle.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.ownerId, id))
-      .orderBy(accounts.position);
-    return {
-      uid,
-      id,
-      call: apiClient(origin, await customerToken(origin, uid)),
-      checking: rows[0]!.id,
-      savings: rows[1]!.id,
-    };
-  }
+  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
