@@ -12,6 +12,7 @@ import { ActivityFilters, NO_FILTER, filterOf, type FilterFields } from './Activ
 import { BalanceChart } from './BalanceChart';
 import { LedgerEntriesTable } from './LedgerEntriesTable';
 import type { BalancePoint } from './balance-chart';
+import { Amount } from '../../components/ui/Amount';
 
 type Loaded<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
@@ -76,7 +77,9 @@ export function AccountActivityPage() {
           </h2>
           <p className="mb-0">
             {account.kind === 'rewards-visa' ? 'Current balance' : 'Available balance'}:{' '}
-            <strong>{formatUsd(account.balanceCents)}</strong>
+            <strong>
+              <Amount>{formatUsd(account.balanceCents)}</Amount>
+            </strong>
           </p>
         </div>
       )}
@@ -105,7 +108,8 @@ export function AccountActivityPage() {
                   {formatMonth(month.month)} statement
                 </Link>
                 <span className="small text-body-secondary">
-                  {formatUsd(month.openingBalanceCents)} to {formatUsd(month.closingBalanceCents)}
+                  <Amount>{formatUsd(month.openingBalanceCents)}</Amount> to{' '}
+                  <Amount>{formatUsd(month.closingBalanceCents)}</Amount>
                 </span>
                 <Button
                   variant="link"

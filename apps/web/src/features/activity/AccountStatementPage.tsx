@@ -8,6 +8,7 @@ import { formatUsd } from '../../lib/accounts';
 import { fetchAccountActivity, fetchStatements } from '../../lib/activity-api';
 import { LedgerEntriesTable } from './LedgerEntriesTable';
 import { formatMonth } from '../../lib/activity-format';
+import { Amount } from '../../components/ui/Amount';
 
 interface Statement {
   account: AccountStatementsResponse['account'];
@@ -77,13 +78,21 @@ function StatementBody({ statement }: { statement: Statement }) {
       </h2>
       <dl className="row mb-3">
         <dt className="col-sm-4">Opening balance</dt>
-        <dd className="col-sm-8">{formatUsd(month.openingBalanceCents)}</dd>
+        <dd className="col-sm-8">
+          <Amount>{formatUsd(month.openingBalanceCents)}</Amount>
+        </dd>
         <dt className="col-sm-4">Money in</dt>
-        <dd className="col-sm-8">{formatUsd(month.moneyInCents)}</dd>
+        <dd className="col-sm-8">
+          <Amount>{formatUsd(month.moneyInCents)}</Amount>
+        </dd>
         <dt className="col-sm-4">Money out</dt>
-        <dd className="col-sm-8">{formatUsd(month.moneyOutCents)}</dd>
+        <dd className="col-sm-8">
+          <Amount>{formatUsd(month.moneyOutCents)}</Amount>
+        </dd>
         <dt className="col-sm-4">Closing balance</dt>
-        <dd className="col-sm-8">{formatUsd(month.closingBalanceCents)}</dd>
+        <dd className="col-sm-8">
+          <Amount>{formatUsd(month.closingBalanceCents)}</Amount>
+        </dd>
       </dl>
       <Button className="d-print-none mb-3" onClick={() => window.print()}>
         Print statement

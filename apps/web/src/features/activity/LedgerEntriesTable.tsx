@@ -2,6 +2,7 @@ import { Table } from 'react-bootstrap';
 import { categoryLabel, type ActivityEntry } from '@anybank/contracts';
 import { formatUsd } from '../../lib/accounts';
 import { formatEntryAmount, formatEntryDate } from '../../lib/activity-format';
+import { Amount } from '../../components/ui/Amount';
 
 /**
  * An account's entries as the activity page and a printed statement show them: date,
@@ -49,9 +50,11 @@ export function LedgerEntriesTable({
             <td
               className={`text-end ${onScreen && entry.direction === 'credit' ? 'text-success' : ''}`}
             >
-              {formatEntryAmount(entry)}
+              <Amount>{formatEntryAmount(entry)}</Amount>
             </td>
-            <td className="text-end">{formatUsd(entry.balanceAfterCents)}</td>
+            <td className="text-end">
+              <Amount>{formatUsd(entry.balanceAfterCents)}</Amount>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,7 @@ import { BankingPageLayout } from '../../components/ui/BankingPageLayout';
 import { formatUsd } from '../../lib/accounts';
 import { fetchPaymentActivity } from '../../lib/activity-api';
 import { formatEntryTime } from '../../lib/activity-format';
+import { Amount } from '../../components/ui/Amount';
 
 /** How often the page asks again while a transfer still waits for the phone or a code. */
 export const PAYMENT_POLL_MS = 3000;
@@ -103,7 +104,9 @@ export function PaymentActivityPage() {
                   <td>{item.referenceNumber}</td>
                   <td>{item.from.name}</td>
                   <td>{item.to.name}</td>
-                  <td className="text-end">{formatUsd(item.amountCents)}</td>
+                  <td className="text-end">
+                    <Amount>{formatUsd(item.amountCents)}</Amount>
+                  </td>
                   <td>
                     <Badge
                       bg={BADGE[item.state] ?? 'secondary'}

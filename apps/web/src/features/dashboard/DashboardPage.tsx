@@ -15,6 +15,7 @@ import { formatEntryAmount, formatEntryDate } from '../../lib/activity-format';
 import { useSessionItem } from '../../lib/session-storage';
 import { useBalances } from '../../lib/use-balances';
 import type { BalancesState } from '../../lib/use-balances';
+import { Amount } from '../../components/ui/Amount';
 
 /** The three panels of document 2 §2, by position in the customer's account list. */
 const PANELS = [
@@ -40,7 +41,7 @@ function balanceAt(state: BalancesState, position: number, accountId: string | u
   );
 }
 
-function Amount({ state, balance }: { state: BalancesState; balance: Balance | undefined }) {
+function BalanceAmount({ state, balance }: { state: BalancesState; balance: Balance | undefined }) {
   if (state.status === 'loading') {
     return (
       <Placeholder as="span" animation="glow" aria-hidden="true" className="d-block">
@@ -57,7 +58,7 @@ function Amount({ state, balance }: { state: BalancesState; balance: Balance | u
       </>
     );
   }
-  return <>{formatUsd(cents)}</>;
+  return <Amount>{formatUsd(cents)}</Amount>;
 }
 
 function BalancePanel({
@@ -97,7 +98,7 @@ function BalancePanel({
         </p>
         <p className="small text-body-secondary mb-1">{panel.amountLabel}</p>
         <p className="fs-3 fw-semibold mb-0">
-          <Amount state={state} balance={balance} />
+          <BalanceAmount state={state} balance={balance} />
         </p>
       </Card.Body>
     </Card>
@@ -167,7 +168,9 @@ function RecentActivity() {
                   </Link>
                 </td>
                 <td>{entry.description}</td>
-                <td className="text-end">{formatEntryAmount(entry)}</td>
+                <td className="text-end">
+                  <Amount>{formatEntryAmount(entry)}</Amount>
+                </td>
               </tr>
             ))}
           </tbody>

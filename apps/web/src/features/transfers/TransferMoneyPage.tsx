@@ -22,6 +22,7 @@ import {
 } from './transfer-rules';
 import type { TransferAccountOption, TransferField, TransferForm } from './transfer-rules';
 import { TransferCodeStep } from './TransferCodeStep';
+import { Amount } from '../../components/ui/Amount';
 
 /** After this long the server is most likely holding the transfer for a mobile approval. */
 const WAITING_NOTICE_AFTER_MS = 1500;
@@ -235,7 +236,7 @@ export function TransferMoneyPage() {
                 </Form.Select>
                 {fromBalance !== undefined && (
                   <Form.Text id="transfer-from-balance">
-                    Available balance: {formatUsd(fromBalance)}
+                    Available balance: <Amount>{formatUsd(fromBalance)}</Amount>
                   </Form.Text>
                 )}
               </Form.Group>
@@ -323,7 +324,8 @@ export function TransferMoneyPage() {
               <p className="mb-1">{messages.transfer.confirmedText}</p>
               {order && (
                 <p className="mb-1">
-                  {order.from.displayName} to {order.to.displayName}, {formatUsd(order.amountCents)}
+                  {order.from.displayName} to {order.to.displayName},{' '}
+                  <Amount>{formatUsd(order.amountCents)}</Amount>
                 </p>
               )}
               {outcome.transferNumber && (
