@@ -266,6 +266,11 @@ export const activityMessages = {
   paymentsDescription:
     'Every transfer you asked for and what became of it. One waiting for your phone updates here as soon as you answer it.',
   statementDescription: 'One calendar month of this account: print it or save it as a PDF.',
+  statementHolder: 'Account holder',
+  statementPeriod: (first: string, last: string) => `Statement period: ${first} to ${last}`,
+  /** The footer on every printed page: the bank, the account and the month. */
+  statementFooter: (bankName: string, account: string, month: string) =>
+    `${bankName} · ${account} · Statement of ${month}`,
   loading: 'Loading entries…',
   failed: 'We could not load this account’s activity. Please try again.',
   notFound: 'We could not find this account among yours.',

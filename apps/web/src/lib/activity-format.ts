@@ -28,6 +28,19 @@ export function formatEntryAmount(entry: { amountCents: number; direction: strin
   return entry.direction === 'credit' ? `+${formatUsd(cents)}` : `\u2212${formatUsd(cents)}`;
 }
 
+/** "2025-05" → its first and last days: ["May 1, 2025", "May 31, 2025"]. */
+export function monthPeriod(month: string): [first: string, last: string] {
+  const [year = 1970, number = 1] = month.split('-').map(Number);
+  const day = (date: Date) =>
+    date.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+  return [day(new Date(Date.UTC(year, number - 1, 1))), day(new Date(Date.UTC(year, number, 0)))];
+}
+
 /** "2025-05" → "May 2025". */
 export function formatMonth(month: string): string {
   const [year, number] = month.split('-').map(Number);

@@ -7,7 +7,10 @@ import { PageHeading } from '../../components/ui/PageHeading';
 import { formatUsd } from '../../lib/accounts';
 import { fetchAccountActivity, fetchStatements } from '../../lib/activity-api';
 import { LedgerEntriesTable } from './LedgerEntriesTable';
-import { formatMonth } from '../../lib/activity-format';
+import { formatMonth, monthPeriod } from '../../lib/activity-format';
+import { useBrand } from '../../lib/brand';
+import { useSessionItem } from '../../lib/session-storage';
+import { Logo } from '../../components/ui/Logo';
 import { Amount } from '../../components/ui/Amount';
 
 interface Statement {
@@ -33,7 +36,9 @@ async function monthEntries(accountId: string, month: StatementMonth, signal: Ab
 
 /**
  * A monthly statement, `/banking/accounts/{id}/statements/{yyyy-mm}`, made to be
- * printed: without the site's navigation (app.css, `.statement-page` under `@media print`).
+ * printed as a bank's statement: the bank's name and mark, the holder's name and address, the
+ * period, the balances (opening + in − out = closing) and the entries, with a footer on every
+ * printed page; without the site's navigation (app.css, `.statement-page` under `@media print`).
  */
 export function AccountStatementPage() {
   const { accountId = '', month = '' } = useParams();
@@ -68,14 +73,39 @@ export function AccountStatementPage() {
   );
 }
 
+/** The letterhead: the bank's mark and name, and the holder as the bank writes to them. */
+function StatementLetterhead() {
+  const holder = [useSessionItem('firstName'), useSessionItem('lastName')]
+    .filter(Boolean)
+    .join(' ');
+  const address = [useSessionItem('street'), useSessionItem('city'), useSessionItem('zipcode')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <div className="statement-letterhead d-flex flex-wrap justify-content-between gap-3 mb-3">
+      <Logo />
+      <address className="mb-0">
+        <span className="visually-hidden">{activityMessages.statementHolder}: </span>
+        <strong>{holder}</strong>
+        {address && <div>{address}</div>}
+      </address>
+    </div>
+  );
+}
+
 function StatementBody({ statement }: { statement: Statement }) {
   const { account, month, entries } = statement;
+  const { bankName } = useBrand();
+  const accountName = `${account.name} …${account.numberSuffix}`;
+  const [first, last] = monthPeriod(month.month);
   return (
     <>
+      <StatementLetterhead />
       <p className="lead">{activityMessages.statementDescription}</p>
       <h2 className="h4">
-        {account.name} …{account.numberSuffix}, {formatMonth(month.month)}
+        {accountName}, {formatMonth(month.month)}
       </h2>
+      <p>{activityMessages.statementPeriod(first, last)}</p>
       <dl className="row mb-3">
         <dt className="col-sm-4">Opening balance</dt>
         <dd className="col-sm-8">
@@ -101,6 +131,10 @@ function StatementBody({ statement }: { statement: Statement }) {
         entries={entries}
         label={{ text: `Entries of ${formatMonth(month.month)}, oldest first` }}
       />
+      {/* Printed only, on every page (position: fixed repeats on each printed page). */}
+      <p className="statement-footer d-none d-print-block small mb-0">
+        {activityMessages.statementFooter(bankName, accountName, formatMonth(month.month))}
+      </p>
     </>
   );
 }
