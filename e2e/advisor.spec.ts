@@ -108,7 +108,7 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
       .getByRole('article')
       .filter({ has: amy.getByRole('heading', { name: 'Consent check', exact: true }) });
     await expect(consentChecks.first()).toContainText(
-      `Consent check: share-account-balances — granted by Jane Doe, so 2 accounts were returned (ending ${accountIds[0]!.slice(-4)}, ending ${accountIds[1]!.slice(-4)}).`,
+      `The consent share-account-balances was granted by Jane Doe, so 2 accounts were returned (ending ${accountIds[0]!.slice(-4)}, ending ${accountIds[1]!.slice(-4)}).`,
     );
     await expectNoAxeViolations(amy);
 
@@ -118,7 +118,7 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await amy.reload();
     await expect(amy.getByText(messages.advisor.noConsent, { exact: true })).toBeVisible();
     await expect(consentChecks.first()).toContainText(
-      'Consent check: share-account-balances — not consented, so nothing was returned.',
+      'The consent share-account-balances is not given, so nothing was returned.',
     );
     await amy.getByRole('button', { name: 'Close Behind the scenes' }).click();
     await expect(amy.getByRole('region', { name: 'Linked accounts' })).toHaveCount(0);

@@ -207,19 +207,23 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   'partner.read': {
     title: 'Consent check',
     explain: (d) => {
+      const people = (count: number, who: string) =>
+        count === 1 ? `1 customer who ${who} was` : `${count} customers who ${who} were`;
       if (text(d.resource) === 'scim-users') {
-        return `Marketing searched the directory: ${list(d.subjects).length} customers who opted in were returned, no one else.`;
+        return `Marketing searched the directory: ${people(list(d.subjects).length, 'opted in')} returned, no one else.`;
       }
       if (text(d.resource) === 'advisor-consents') {
-        return `The advisor's client list: ${list(d.subjects).length} customers who consented were returned, no one else.`;
+        return `The advisor's client list: ${people(list(d.subjects).length, 'consented')} returned, no one else.`;
       }
-      const consent = text(d.consent, 'the customer’s');
+      // The entry's title already says "Consent check": its sentence names the consent.
+      const consent =
+        d.consent === undefined ? 'The customer’s consent' : `The consent ${text(d.consent)}`;
       if (text(d.outcome) !== 'shown') {
-        return `Consent check: ${consent} — not consented, so nothing was returned.`;
+        return `${consent} is not given, so nothing was returned.`;
       }
       const accounts = list(d.accounts);
       const whose = text(d.clientName, list(d.subjects).join(', '));
-      return `Consent check: ${consent} — granted by ${whose}, so ${accounts.length} ${accounts.length === 1 ? 'account was' : 'accounts were'} returned (${accounts.map((id) => `ending ${id.slice(-4)}`).join(', ')}).`;
+      return `${consent} was granted by ${whose}, so ${accounts.length} ${accounts.length === 1 ? 'account was' : 'accounts were'} returned (${accounts.map((id) => `ending ${id.slice(-4)}`).join(', ')}).`;
     },
   },
   'wallet.pairing_started': {
