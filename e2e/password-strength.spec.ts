@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, messages } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { NEW_CUSTOMER_PASSWORD } from './support/customers';
+import { openSettingsPage } from './support/settings';
+import { USERS, signIn } from './support/sign-in';
 
 const words = messages.passwordStrength;
 
@@ -37,5 +39,23 @@ test('the registration formâ€™s meter refuses the demo password and the visitorâ
   await password.fill(NEW_CUSTOMER_PASSWORD);
   await expect(meter).toContainText(words.meterStrong);
   expect(dictionaries.length, 'the dictionaries, loaded with the form').toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+});
+
+test('Change password shows the same meter: the demo password is refused before it is sent, a strong one is good', async ({
+  page,
+}) => {
+  await signIn(page, USERS.jane);
+  await openSettingsPage(page, 'signin-password');
+  const form = page.getByRole('region', { name: messages.sessions.changePasswordHeading });
+  const password = form.getByLabel('New password', { exact: true });
+  const meter = form.getByTestId('password-strength');
+
+  await password.fill(DEMO_PASSWORD);
+  await expect(meter).toContainText(words.published);
+  await password.fill('Jane.Doe2026!');
+  await expect(meter).toContainText(words.personal);
+  await password.fill(NEW_CUSTOMER_PASSWORD);
+  await expect(meter).toContainText(words.meterStrong);
   await expectNoAxeViolations(page);
 });

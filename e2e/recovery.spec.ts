@@ -61,6 +61,11 @@ test('james.taylor resets his forgotten password with the recovery code from his
   await openSignIn(page);
   await askForRecoveryCode(page, james.username, { scan: true });
   await expectAccessibleLoginTab(page, 17);
+  // The strength meter says what the server will say of the new password before it is sent.
+  await loginModal(page).getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
+  await expect(loginModal(page).getByTestId('password-strength')).toContainText(
+    messages.passwordStrength.published,
+  );
 
   const recoveryCode = await mailbox.readNewCode(RECOVERY_CODE_PATTERN);
   await resetPassword(page, recoveryCode, NEW_PASSWORD);

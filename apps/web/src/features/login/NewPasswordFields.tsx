@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Form } from 'react-bootstrap';
-import { PASSWORD_PATTERN, messages } from '@anybank/contracts';
+import { PASSWORD_PATTERN, messages, type PasswordOwner } from '@anybank/contracts';
+import { PasswordStrengthMeter } from '../../components/ui/PasswordStrengthMeter';
 
 interface NewPasswordFieldsProps {
   newPassword: string;
@@ -10,11 +11,14 @@ interface NewPasswordFieldsProps {
   invalid: boolean;
   describedBy: string | undefined;
   firstRef?: Ref<HTMLInputElement>;
+  /** Whose password it is, as far as the flow knows (the meter refuses their own details). */
+  owner?: PasswordOwner;
 }
 
 /**
- * A new password and its confirmation (§5): the password rule's pattern and title on both;
- * the form checks them with `newPasswordProblem` and shows its message itself.
+ * A new password and its confirmation (§5): the password rule's pattern and title on both, and
+ * the strength meter under the first (what the server will say of it); the form checks them
+ * with `newPasswordProblem` and shows its message itself.
  */
 export function NewPasswordFields({
   newPassword,
@@ -24,6 +28,7 @@ export function NewPasswordFields({
   invalid,
   describedBy,
   firstRef,
+  owner = {},
 }: NewPasswordFieldsProps) {
   return (
     <>
@@ -43,6 +48,7 @@ export function NewPasswordFields({
           aria-describedby={describedBy}
         />
         <Form.Text>{messages.validation.passwordHint}</Form.Text>
+        <PasswordStrengthMeter password={newPassword} owner={owner} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="login-confirm-password">
         <Form.Label>Confirm new password</Form.Label>

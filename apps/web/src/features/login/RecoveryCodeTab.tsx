@@ -117,6 +117,7 @@ export function RecoveryCodeTab({ headingId, flow, busy, onSubmit }: RecoveryCod
       {!passkeyOnly && (
         <NewPasswordFields
           firstRef={passwordRef}
+          owner={{ username: flow.username ?? null }}
           newPassword={newPassword}
           confirmation={confirmation}
           onNewPassword={(value) => {

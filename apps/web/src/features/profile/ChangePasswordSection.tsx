@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { PASSWORD_PATTERN, messages } from '@anybank/contracts';
+import { PasswordStrengthMeter } from '../../components/ui/PasswordStrengthMeter';
 import { useSessionItem } from '../../lib/session-storage';
 import { changePassword, sessionsChanged } from './sessions-api';
 import { newPasswordProblem } from './sign-in-method-rules';
@@ -17,6 +18,13 @@ type Banner = { variant: 'success' | 'danger'; text: string } | null;
  */
 export function ChangePasswordSection() {
   const preference = useSessionItem('{product}UserAuthnPreferences');
+  // Whose password it is: the meter refuses their own details, as the server does.
+  const owner = {
+    username: useSessionItem('uid'),
+    firstName: useSessionItem('firstName'),
+    lastName: useSessionItem('lastName'),
+    email: useSessionItem('email'),
+  };
   const ids = useId();
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -109,6 +117,7 @@ export function ChangePasswordSection() {
               aria-invalid={problem !== null}
               disabled={saving}
             />
+            <PasswordStrengthMeter password={newPassword} owner={owner} />
           </Form.Group>
           <Form.Group className="mb-3" controlId={`${ids}-confirm`}>
             <Form.Label>Confirm new password</Form.Label>
