@@ -311,6 +311,8 @@ describe('the API reference page', () => {
     };
     const scheme = document.components.securitySchemes.oauth2;
     expect(scheme?.type).toBe('oauth2');
+    // The viewer's Authorize dialog offers the customer's sign-in first.
+    expect(Object.keys(document.components.securitySchemes)[0]).toBe('oauth2');
     expect(scheme?.flows.authorizationCode).toMatchObject({
       authorizationUrl: `${origin}${OAUTH_PATHS.authorization}`,
       tokenUrl: `${origin}${OAUTH_PATHS.token}`,

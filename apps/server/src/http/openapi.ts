@@ -288,6 +288,9 @@ export function openApiDocument(input: {
     components: {
       'x-error-codes': errorCodeTable(),
       securitySchemes: {
+        // The viewer's Authorize dialog lists the schemes in this order: the customer's sign-in
+        // first, what a person trying the API reaches for.
+        oauth2: oauthSchemeOf(input.serverUrl, input.oauthClient),
         bearer: {
           type: 'http',
           scheme: 'bearer',
@@ -301,7 +304,6 @@ export function openApiDocument(input: {
           description:
             'An access token bound to the caller’s key (RFC 9449), from /as/token.oauth2 with a DPoP proof; every request carries a new `DPoP` proof header for its method and URL, signed by that key.',
         },
-        oauth2: oauthSchemeOf(input.serverUrl, input.oauthClient),
         interactionCookie: {
           type: 'apiKey',
           in: 'cookie',
