@@ -13,6 +13,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
   app.get(
     '/healthz',
     {
+      // Asked every few seconds: no request line at info (a failure is still logged).
+      logLevel: 'warn',
       config: {
         docs: {
           summary: 'Whether the server and its database answer (for a load balancer)',
@@ -42,6 +44,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
   app.get(
     '/readyz',
     {
+      logLevel: 'warn',
       config: {
         docs: {
           summary: 'Whether the server can serve this release (for an orchestrator)',
