@@ -74,7 +74,10 @@ export const USERS = {
   james: demoUser('james.taylor'),
   /** automation.spec.ts. */
   mia: demoUser('mia.jackson'),
-  /** login-modal-a11y.spec.ts. */
+  /**
+   * login-modal-a11y.spec.ts; signed-out-elsewhere.spec.ts signs his other browsers out, on a
+   * server of its own.
+   */
   noah: demoUser('noah.white'),
 } as const;
 

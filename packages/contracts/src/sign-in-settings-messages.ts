@@ -53,6 +53,8 @@ export const sessionsMessages = {
   signOutLabel: (session: string) => `Sign out ${session}`,
   signOutOthers: 'Sign out everywhere else',
   signedOut: (session: string) => `${session} is signed out.`,
+  /** On the home page of a browser whose session was ended elsewhere (apps/web lib/session-ended.ts). */
+  signedOutElsewhere: 'You were signed out from another browser.',
   othersSignedOut: (count: number) =>
     count === 0
       ? 'No other browser was signed in.'

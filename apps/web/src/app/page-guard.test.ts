@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, USER_TYPES } from '@anybank/contracts';
 import type { PageRoute, UserType } from '@anybank/contracts';
-import { GUARD_TABLE, decide, landingAfterSignIn } from './page-guard';
+import { GUARD_TABLE, decide, isSigningIn, landingAfterSignIn } from './page-guard';
 import type { GuardDecision } from './page-guard';
 
 /** The defaults, written out here so the test does not read them from the module. */
@@ -171,5 +171,16 @@ describe('landing after sign-in', () => {
     expect(landingAfterSignIn(sessionOf('CustomerServiceRep'), '/banking')).toBe(
       '/app/customer-service',
     );
+  });
+});
+
+describe('a sign-in under way', () => {
+  it('is the redirect page starting one, or one coming back, and no other page', () => {
+    const redirect = PAGE_ROUTES.find((route) => route.id === 'redirect')!.paths[0]!;
+    expect(isSigningIn(redirect, '?userType=customer')).toBe(true);
+    expect(isSigningIn('/', '?flowId=abc')).toBe(true);
+    expect(isSigningIn('/', '?state=s&REF=r&refType=BXFSPRefID&code=c')).toBe(true);
+    expect(isSigningIn('/', '')).toBe(false);
+    expect(isSigningIn('/banking', '')).toBe(false);
   });
 });

@@ -155,6 +155,15 @@ function isSignInInProgress(pathname: string, search: string): boolean {
   return isHomePath(pathname) && new URLSearchParams(search).has('flowId');
 }
 
+/**
+ * A sign-in under way in this tab: the redirect page starting one (on its way to the
+ * authorization server), or one on its way back (`isSignInInProgress`). It replaces whatever
+ * session the tab held.
+ */
+export function isSigningIn(pathname: string, search: string): boolean {
+  return pageIdOfPath(pathname) === 'redirect' || isSignInInProgress(pathname, search);
+}
+
 export function decide({ subject, userType, pathname, search }: GuardInput): GuardDecision {
   if (isSignInInProgress(pathname, search)) return { kind: 'allow' };
   const signedInAs = subject ? userTypeOf(userType) : null;

@@ -1,17 +1,27 @@
 import { Col, Container, Row } from 'react-bootstrap';
+import { useLocation } from 'react-router';
+import { messages } from '@anybank/contracts';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { useProspectName } from '../../lib/prospect-name';
+import { isSignedOutElsewhereState } from '../../lib/session-ended';
 import { CreditCardPromotion } from './CreditCardPromotion';
 import { FeatureBlurbs } from './FeatureBlurbs';
 
 export function HomePage() {
   const { prospectName } = useProspectName();
   const preparedFor = prospectName.trim();
+  // The page guard brought this tab here: its session was ended from another browser.
+  const signedOutElsewhere = isSignedOutElsewhereState(useLocation().state);
 
   return (
     <>
       <div className="home-hero py-5">
         <Container>
+          {signedOutElsewhere && (
+            <div role="alert" className="alert alert-info mb-4">
+              {messages.sessions.signedOutElsewhere}
+            </div>
+          )}
           <Row className="align-items-center g-4">
             <Col lg={7}>
               {preparedFor && <p className="home-hero-prepared mb-2">Prepared for {preparedFor}</p>}
