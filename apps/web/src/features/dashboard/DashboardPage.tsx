@@ -84,7 +84,7 @@ function BalancePanel({
             panel.title
           )}
         </h2>
-        <p className="text-body-secondary small mb-3">
+        <p className="text-body-secondary small mb-2 mb-sm-3">
           {id ? (
             <>
               <span className="visually-hidden">Account number ending in </span>
@@ -180,7 +180,10 @@ function RecentActivity() {
   );
 }
 
-/** Document 2 §2: the Accounts Dashboard. */
+/**
+ * Document 2 §2: the Accounts Dashboard. On a phone (under `sm`) its spacing is tighter, so the
+ * three balances are on the first screen of a 390×844 one (e2e/phone-layout.spec.ts).
+ */
 export function DashboardPage() {
   const accountIds = accountIdsOf(useSessionItem('accts'));
   const { state } = useBalances();
@@ -194,13 +197,13 @@ export function DashboardPage() {
           : 'Your checking, savings and Rewards Visa balances at a glance.'
       }
     >
-      <div className="d-flex justify-content-end mb-3">
+      <div className="d-flex justify-content-end mb-2 mb-sm-3">
         <ThingsICanDo />
       </div>
       <p className="visually-hidden" role="status">
         {state.status === 'loading' ? 'Loading your balances…' : ''}
       </p>
-      <Row xs={1} md={3} className="g-3" aria-busy={state.status === 'loading'}>
+      <Row xs={1} md={3} className="gx-3 gy-2 gy-sm-3" aria-busy={state.status === 'loading'}>
         {Array.from({ length: DASHBOARD_BALANCE_PANELS }, (_, position) => (
           <Col key={position}>
             <BalancePanel position={position} accountId={accountIds[position]} state={state} />
