@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, messages, pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import {
+  openAccountFromDashboard,
   openDashboard,
   openTransferFromSidebar,
   sendTransfer,
@@ -18,7 +19,6 @@ import { USERS } from './support/sign-in';
 // waits for the phone changes there, without a reload, when the phone answers. Other journeys
 // move jane's and john's money too: every check finds this journey's own transfer by its number.
 
-const activity = pageRoute('account-activity');
 const payments = pageRoute('payment-activity');
 /**
  * How often Payment Activity asks again while a transfer waits (PAYMENT_POLL_MS in the page's
@@ -55,11 +55,7 @@ function paymentsTable(page: Page): Locator {
 /** From the dashboard, the account whose balance panel is headed `title`. */
 async function openAccount(page: Page, title: 'Checking' | 'Savings') {
   await openDashboard(page);
-  await page
-    .getByRole('region', { name: title, exact: true })
-    .getByRole('link', { name: title, exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText([activity.heading]);
+  await openAccountFromDashboard(page, title);
   await expect(
     page.getByRole('heading', { level: 2, name: new RegExp(`^${title} `) }),
   ).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
-import { openDashboard } from './support/banking';
+import { openAccountFromDashboard, openDashboard } from './support/banking';
 import { USERS, signIn } from './support/sign-in';
 
 // "Behind the scenes" open beside the page is how every demo runs: the page it explains,
@@ -41,13 +41,7 @@ test('with the panel open at 1280×800, every amount on the dashboard, the accou
   await expect(panel(page)).toBeVisible();
   await expectAmountsOnOneLine(page);
 
-  await page
-    .getByRole('region', { name: 'Checking', exact: true })
-    .getByRole('link', { name: 'Checking', exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    pageRoute('account-activity').heading,
-  );
+  await openAccountFromDashboard(page, 'Checking');
   await expectAmountsOnOneLine(page);
 
   await page.goto(pageRoute('transfer-money').paths[0]!);

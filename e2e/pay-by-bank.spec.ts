@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
   apiErrorMessage,
-  pageRoute,
   payByBankMessages as text,
   retailShopBankMessages as atBank,
 } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
-import { openDashboard } from './support/banking';
+import { openAccountFromDashboard, openDashboard } from './support/banking';
 import { openSettingsPage } from './support/settings';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { creditLine, payByBank } from './support/pay-by-bank';
@@ -69,13 +68,7 @@ test('a shopper on /retail pays $42.10 by bank as jane, sees “Paid” and the 
   await page.context().clearCookies();
   await signInThroughFlowApi(page, jane);
   await openDashboard(page);
-  await page
-    .getByRole('region', { name: 'Checking', exact: true })
-    .getByRole('link', { name: 'Checking', exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText([
-    pageRoute('account-activity').heading,
-  ]);
+  await openAccountFromDashboard(page, 'Checking');
   const entries = page.getByRole('table', { name: 'Entries', exact: true });
   const payment = entries.getByRole('row').filter({ hasText: paid.reference });
   await expect(payment).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
-import { openDashboard } from './support/banking';
+import { openAccountFromDashboard, openDashboard } from './support/banking';
 import { USERS, signIn } from './support/sign-in';
 
 // The banking pages on a phone held upright: the balances on the dashboard's first screen,
@@ -78,13 +78,7 @@ test('at 390×844 the dashboard shows the balances on its first screen, the side
   }
   await expectMenuDisclosure(page);
 
-  await page
-    .getByRole('region', { name: 'Checking', exact: true })
-    .getByRole('link', { name: 'Checking', exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    pageRoute('account-activity').heading,
-  );
+  await openAccountFromDashboard(page, 'Checking');
   const table = page.getByRole('table', { name: 'Entries', exact: true });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   // Still a table to a screen reader, its columns named.

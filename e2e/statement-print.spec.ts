@@ -1,19 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
-import { openDashboard } from './support/banking';
+import { centsOf, openAccountFromDashboard, openDashboard } from './support/banking';
 import { USERS, signIn } from './support/sign-in';
 
 // A monthly statement prints as a bank's statement (document 2's account activity): the bank's
 // name, the holder, the period, balances that add up, the entries, a footer on every page, and
 // none of the site's navigation.
-
-/** "$24,500.00" or "-$5.00" → cents. */
-function centsOf(text: string): number {
-  const negative = /^[-−]/.test(text.trim());
-  const cents = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
-  return negative ? -cents : cents;
-}
 
 async function amountAfter(list: Locator, term: string): Promise<number> {
   const value = list.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
@@ -31,10 +24,7 @@ test('jane.doe’s printed checking statement shows the bank, her name and addre
   ).trim();
   expect(bankName).not.toBe('');
 
-  await page
-    .getByRole('region', { name: 'Checking', exact: true })
-    .getByRole('link', { name: 'Checking', exact: true })
-    .click();
+  await openAccountFromDashboard(page, 'Checking');
   const statements = page.getByRole('region', { name: 'Statements' });
   await statements
     .getByRole('link', { name: / statement$/ })

@@ -37,6 +37,20 @@ export async function openDashboard(page: Page): Promise<void> {
   await expectOnDashboard(page);
 }
 
+/** From the dashboard, the activity of the account whose balance panel is headed `title`. */
+export async function openAccountFromDashboard(
+  page: Page,
+  title: TransferAccountKind,
+): Promise<void> {
+  await page
+    .getByRole('region', { name: title, exact: true })
+    .getByRole('link', { name: title, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([
+    pageRoute('account-activity').heading,
+  ]);
+}
+
 export async function expectOnDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText([dashboard.heading]);
 }
