@@ -3,55 +3,39 @@ import {
   ADMIN_ACCOUNT_TIER_PATH,
   ADMIN_THRESHOLDS_PATH,
   directoryEntryPath,
-  orchestrationPaths,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
-import { apiClient, signedInCustomer, startBankingServer } from './banking-server';
-import { PARTNER_STAFF, partnerToken } from './partner-tokens';
-import type { Server } from './sign-in-driver';
-import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { apiClient } from './banking-server';
+import { PARTNER_STAFF } from './partner-tokens';
+import { DATABASE_KINDS } from './test-database';
 import {
   type Call,
   type PartnerType,
   PARTNER_TYPES,
   type Customer,
   recordingApprovals,
+  startAdminServer,
+  type AdminServer,
 } from './admin-fixtures';
 
 // The demo admin API's authorization: only a customer's own token does an admin action.
 describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
-  let test: TestDatabase;
-  let server: Server;
+  const phone = recordingApprovals();
+  let admin: AdminServer;
+  // Read in the tests, once beforeAll has started the server (startAdminServer).
   let origin: string;
   let config: Config;
-  const phone = recordingApprovals();
-  const partnerTokens = {} as Record<PartnerType, string>;
+  let partnerTokens: Record<PartnerType, string>;
   let jane: Customer;
 
-  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
-
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    const started = await startBankingServer(test, { approvals: phone.approvals });
-    ({ server, origin } = started);
-    // startBankingServer runs with the defaults of these (company, product and policy ids).
-    config = testConfig();
-    jane = await customer('jane.doe');
-    for (const type of PARTNER_TYPES) partnerTokens[type] = await partnerToken(origin, type);
+    admin = await startAdminServer(kind, phone.approvals);
+    ({ origin, config, partnerTokens, jane } = admin);
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => admin.stop());
 
-  function startPolicy(policyId: string, body: Record<string, unknown>) {
-    return fetch(new URL(orchestrationPaths.policyStart(config.companyId, policyId), origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  }
+  const startPolicy = (policyId: string, body: Record<string, unknown>) =>
+    admin.startPolicy(policyId, body);
 
   const attribute = (name: 'CibaThreshold' | 'DenyThreshold' | 'AccountTier') =>
     `${config.productId}${name}`;

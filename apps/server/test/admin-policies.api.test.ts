@@ -8,7 +8,6 @@ import {
   directoryEntryPath,
   fillBrand,
   messages,
-  orchestrationPaths,
   outboxResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
@@ -22,57 +21,41 @@ import {
   transfers,
   users,
 } from '../src/db/schema';
-import { signedInCustomer, startBankingServer, userIdOf } from './banking-server';
-import { PARTNER_STAFF, partnerToken } from './partner-tokens';
-import { PERSON_RISK_PAYLOAD, SignInDriver, type Server } from './sign-in-driver';
-import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { userIdOf } from './banking-server';
+import { PARTNER_STAFF } from './partner-tokens';
+import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
+import { DATABASE_KINDS, type TestDatabase } from './test-database';
 import {
   type PartnerType,
   PARTNER_TYPES,
   type Customer,
   recordingApprovals,
+  startAdminServer,
+  type AdminServer,
 } from './admin-fixtures';
 
 // The demo admin's policies (document 2 §5): the phishing demo e-mail, resetting verification and
 // deleting a customer. The thresholds and the tier are in admin.api.test.ts.
 describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
+  const phone = recordingApprovals();
+  let admin: AdminServer;
+  // Read in the tests, once beforeAll has started the server (startAdminServer).
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let config: Config;
-  const phone = recordingApprovals();
-  const partnerTokens = {} as Record<PartnerType, string>;
+  let partnerTokens: Record<PartnerType, string>;
   let jane: Customer;
-
-  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
+  const customer = (uid: string): Promise<Customer> => admin.customer(uid);
+  const storedUser = (id: string) => admin.storedUser(id);
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    const started = await startBankingServer(test, { approvals: phone.approvals });
-    ({ server, origin } = started);
-    // startBankingServer runs with the defaults of these (company, product and policy ids).
-    config = testConfig();
-    jane = await customer('jane.doe');
-    for (const type of PARTNER_TYPES) partnerTokens[type] = await partnerToken(origin, type);
+    admin = await startAdminServer(kind, phone.approvals);
+    ({ test, origin, config, partnerTokens, jane } = admin);
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => admin.stop());
 
-  function startPolicy(policyId: string, body: Record<string, unknown>) {
-    return fetch(new URL(orchestrationPaths.policyStart(config.companyId, policyId), origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  }
-
-  async function storedUser(id: string) {
-    const [row] = await test.handle.db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
-  }
+  const startPolicy = (policyId: string, body: Record<string, unknown>) =>
+    admin.startPolicy(policyId, body);
 
   async function adminAudits(userId: string, action: string) {
     const rows = await test.handle.db

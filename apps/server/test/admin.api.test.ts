@@ -12,50 +12,38 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
 import { auditEvents, mfaDevices, users } from '../src/db/schema';
-import { apiClient, signedInCustomer, startBankingServer, userIdOf } from './banking-server';
-import { PARTNER_STAFF, partnerToken } from './partner-tokens';
-import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
-import { testConfig } from './test-config';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
+import { apiClient, userIdOf } from './banking-server';
+import { PARTNER_STAFF } from './partner-tokens';
+import { PERSON_RISK_PAYLOAD } from './sign-in-driver';
+import { DATABASE_KINDS, type TestDatabase } from './test-database';
 import {
   type Customer,
   PARTNER_TYPES,
   type PartnerType,
   recordingApprovals,
+  startAdminServer,
+  type AdminServer,
 } from './admin-fixtures';
 
 describe.each(DATABASE_KINDS)('demo admin API on %s', (kind) => {
+  const phone = recordingApprovals();
+  let admin: AdminServer;
+  // Read in the tests, once beforeAll has started the server (startAdminServer).
   let test: TestDatabase;
-  let server: Server;
   let origin: string;
   let config: Config;
-  const phone = recordingApprovals();
-  const partnerTokens = {} as Record<PartnerType, string>;
+  let partnerTokens: Record<PartnerType, string>;
   let jane: Customer;
-
-  const customer = (uid: string): Promise<Customer> => signedInCustomer(test, origin, uid);
+  const storedUser = (id: string) => admin.storedUser(id);
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind, { seeded: true });
-    const started = await startBankingServer(test, { approvals: phone.approvals });
-    ({ server, origin } = started);
-    // startBankingServer runs with the defaults of these (company, product and policy ids).
-    config = testConfig();
-    jane = await customer('jane.doe');
-    for (const type of PARTNER_TYPES) partnerTokens[type] = await partnerToken(origin, type);
+    admin = await startAdminServer(kind, phone.approvals);
+    ({ test, origin, config, partnerTokens, jane } = admin);
   });
-  afterAll(async () => {
-    await server.app.close();
-    await test.drop();
-  });
+  afterAll(() => admin.stop());
 
   const attribute = (name: 'CibaThreshold' | 'DenyThreshold' | 'AccountTier') =>
     `${config.productId}${name}`;
-
-  async function storedUser(id: string) {
-    const [row] = await test.handle.db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
-  }
 
   async function adminAudits(userId: string, action: string) {
     const rows = await test.handle.db
