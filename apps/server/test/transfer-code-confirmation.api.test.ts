@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  TRANSFERS_API_PATH,
   TRANSFER_NUMBER_HEADER,
   messages,
-  outboxResponseSchema,
   transferCancellationPath,
   transferConfirmationPath,
   transferConfirmationRequiredSchema,
 } from '@anybank/contracts';
-import { accounts, auditEvents, transfers, users } from '../src/db/schema';
+import { auditEvents, transfers } from '../src/db/schema';
 import { signedInCustomer, startBankingServer } from './banking-server';
-import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
+import type { Server } from './sign-in-driver';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
-import { type Customer, approvingPhone } from './transfer-limits-fixtures';
+import { type Customer, approvingPhone, transferHelpers } from './transfer-limits-fixtures';
 
 // A transfer above the approval threshold, by a customer without a phone app, confirmed by a
 // one-time code (the limits themselves are in transfer-limits.api.test.ts).
@@ -34,45 +32,10 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
     await test.drop();
   });
 
-  async function balancesOf(...ids: string[]): Promise<number[]> {
-    const rows = await test.handle.db.select().from(accounts);
-    return ids.map((id) => rows.find((row) => row.id === id)!.balanceCents);
-  }
-
-  async function setThresholds(userId: string, ciba: number | null, deny: number | null) {
-    await test.handle.db
-      .update(users)
-      .set({ cibaThreshold: ciba, denyThreshold: deny })
-      .where(eq(users.id, userId));
-  }
-
-  function transfer(who: Customer, amount: string, headers: Record<string, string> = {}) {
-    return who.call(TRANSFERS_API_PATH, {
-      method: 'POST',
-      headers,
-      body: {
-        data: {
-          type: 'transfers',
-          attributes: {
-            from_account_id: who.checking,
-            to_account_id: who.savings,
-            amount,
-            risk_data: PERSON_RISK_PAYLOAD,
-          },
-        },
-      },
-    });
-  }
-
-  /** The newest transfer code e-mailed to `address`, read from the outbox. */
-  async function codeSentTo(address: string): Promise<string> {
-    const response = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(address)}&limit=1`, origin),
-    );
-    const [message] = outboxResponseSchema.parse(await response.json()).messages;
-    expect(message?.subject).toBe('Your AnyBank transfer approval code');
-    return message?.code ?? '';
-  }
+  const { balancesOf, setThresholds, transfer, codeSentTo } = transferHelpers(() => ({
+    db: test.handle.db,
+    origin,
+  }));
 
   describe('a customer without a phone app confirms by a one-time code', () => {
     it('moves john.smith’s $1,000.01 only after the e-mailed code; a wrong code moves nothing', async () => {

@@ -7,19 +7,18 @@ import {
   TRANSFER_NUMBER_HEADER,
   directoryEntryPath,
   messages,
-  outboxResponseSchema,
   transferConfirmationPath,
   transferConfirmationRequiredSchema,
   transferDeniedResponseSchema,
 } from '@anybank/contracts';
 import type { Config } from '../src/config';
-import { accounts, auditEvents, mfaDevices, transfers, users } from '../src/db/schema';
+import { auditEvents, mfaDevices, transfers, users } from '../src/db/schema';
 import { signedInCustomer, startBankingServer } from './banking-server';
 import { ledgerProblems, demoOpeningBalances } from './ledger-invariant';
 import { PERSON_RISK_PAYLOAD, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-database';
-import { type Customer, approvingPhone } from './transfer-limits-fixtures';
+import { type Customer, approvingPhone, transferHelpers } from './transfer-limits-fixtures';
 
 /**
  * The transfer limits are the bank's, apply to the 24-hour running total, need a
@@ -50,10 +49,10 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
     return row!;
   }
 
-  async function balancesOf(...ids: string[]): Promise<number[]> {
-    const rows = await test.handle.db.select().from(accounts);
-    return ids.map((id) => rows.find((row) => row.id === id)!.balanceCents);
-  }
+  const { balancesOf, setThresholds, transfer, codeSentTo } = transferHelpers(() => ({
+    db: test.handle.db,
+    origin,
+  }));
 
   async function adminAudits(userId: string, action: string) {
     const rows = await test.handle.db
@@ -61,41 +60,6 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
       .from(auditEvents)
       .where(and(eq(auditEvents.type, 'admin.action'), eq(auditEvents.userId, userId)));
     return rows.filter((row) => (row.details as { action?: string }).action === action);
-  }
-
-  async function setThresholds(userId: string, ciba: number | null, deny: number | null) {
-    await test.handle.db
-      .update(users)
-      .set({ cibaThreshold: ciba, denyThreshold: deny })
-      .where(eq(users.id, userId));
-  }
-
-  function transfer(who: Customer, amount: string, headers: Record<string, string> = {}) {
-    return who.call(TRANSFERS_API_PATH, {
-      method: 'POST',
-      headers,
-      body: {
-        data: {
-          type: 'transfers',
-          attributes: {
-            from_account_id: who.checking,
-            to_account_id: who.savings,
-            amount,
-            risk_data: PERSON_RISK_PAYLOAD,
-          },
-        },
-      },
-    });
-  }
-
-  /** The newest transfer code e-mailed to `address`, read from the outbox. */
-  async function codeSentTo(address: string): Promise<string> {
-    const response = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(address)}&limit=1`, origin),
-    );
-    const [message] = outboxResponseSchema.parse(await response.json()).messages;
-    expect(message?.subject).toBe('Your AnyBank transfer approval code');
-    return message?.code ?? '';
   }
 
   describe('thresholds and tier are the bank’s attributes', () => {
