@@ -9,6 +9,7 @@ import {
   RECOVERY_CODES_API_PATH,
   PASSWORD_CHANGE_API_PATH,
   PASSWORDLESS_API_PATH,
+  SESSION_CHECK_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   OAUTH_CONSENT_API_PATH,
@@ -115,6 +116,13 @@ export const ACCOUNT_SETTINGS_ROWS: Row[] = [
     name: 'where the caller is signed in',
     request: () => ({ path: SIGN_IN_SESSIONS_API_PATH }),
     answers: signedIn({ customer: 200, 'other customer': 200 }),
+  },
+  {
+    // Whether the token's own session lives: every customer's does; partners have none here.
+    route: route('GET', SESSION_CHECK_API_PATH),
+    name: 'whether the caller’s own session lives',
+    request: () => ({ path: SESSION_CHECK_API_PATH }),
+    answers: signedIn({ customer: 204, 'other customer': 204 }),
   },
   {
     // No session of anyone has that id (another customer's real session:

@@ -4,6 +4,7 @@ import {
   PASSWORD_CHANGE_API_PATH,
   PASSWORDLESS_API_PATH,
   passkeyNamePath,
+  SESSION_CHECK_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   REMEMBERED_BROWSERS_API_PATH,
@@ -71,6 +72,16 @@ export const ACCOUNT_SETTINGS_TARGETS: Target[] = [
     spec: (context) => ({
       method: 'GET',
       path: constant(SIGN_IN_SESSIONS_API_PATH),
+      token: context.tokens.customer,
+    }),
+  },
+  {
+    // Whether the customer's own session lives: a question that changes nothing.
+    route: { method: 'GET', url: SESSION_CHECK_API_PATH },
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(SESSION_CHECK_API_PATH),
       token: context.tokens.customer,
     }),
   },

@@ -4,6 +4,7 @@ import {
   BALANCES_API_PATH,
   BANK_CLIENT,
   PASSWORD_CHANGE_API_PATH,
+  SESSION_CHECK_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   STEP_UP_REQUIRED,
@@ -245,6 +246,30 @@ describe.each(API_DATABASES)('sessions you can see and end on %s', (kind) => {
     await test.handle.db.update(signInSessions).set({ lastActiveAt: twoMinutesAgo });
     expect((await laptop.api(BALANCES_API_PATH)).status).toBe(200);
     expect(await lastActive()).toBe(twoMinutesAgo.getTime());
+  });
+
+  it('answers a tab asking whether its session lives: 204 while it does, without writing "last active"; 401 session_ended once another browser signed it out', async () => {
+    const laptop = await signIn(CHROME_ON_WINDOWS);
+    const phone = await signIn(SAFARI_ON_IPHONE);
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60 * 1000);
+    await test.handle.db.update(signInSessions).set({ lastActiveAt: twoMinutesAgo });
+
+    expect((await phone.api(SESSION_CHECK_API_PATH)).status).toBe(204);
+    const lastActive = await test.handle.db
+      .select({ at: signInSessions.lastActiveAt })
+      .from(signInSessions);
+    expect(lastActive.map((row) => row.at.getTime())).toEqual([
+      twoMinutesAgo.getTime(),
+      twoMinutesAgo.getTime(),
+    ]);
+
+    expect((await laptop.api(SIGN_OUT_OTHER_SESSIONS_API_PATH, { method: 'POST' })).status).toBe(
+      200,
+    );
+    const refused = await phone.api(SESSION_CHECK_API_PATH);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'session_ended' });
+    expect((await laptop.api(SESSION_CHECK_API_PATH)).status).toBe(204);
   });
 
   it('forgets the record of a session signed out by itself, and keeps the live one’s', async () => {

@@ -10,6 +10,14 @@ import { z } from 'zod';
 export const SIGN_IN_SESSIONS_API_PATH = '/api/authn/sessions';
 /** Ends every session of the customer but the one the token belongs to (`POST`). */
 export const SIGN_OUT_OTHER_SESSIONS_API_PATH = '/api/authn/sessions/sign-out-others';
+/**
+ * Whether the caller's own session still lives (`GET`: 204, else the token's 401): what a
+ * signed-in tab asks every SESSION_CHECK_INTERVAL_MS, so a browser signed out from another one
+ * says so without waiting for a click. Not counted as the customer's activity.
+ */
+export const SESSION_CHECK_API_PATH = '/api/authn/sessions/current';
+/** How often a signed-in tab that is shown asks whether its session still lives. */
+export const SESSION_CHECK_INTERVAL_MS = 10 * 1000;
 /** The signed-in customer's new password (`POST`, step-up). */
 export const PASSWORD_CHANGE_API_PATH = '/api/authn/password-change';
 

@@ -81,6 +81,11 @@ export interface AuthGuards {
   /** A customer with the banking scope. */
   requireCustomer(request: FastifyRequest): Promise<Principal>;
   /**
+   * `requireCustomer` without counting the call as the customer's activity: a tab asking
+   * whether its session still lives is not the person using it, so "last active" stays theirs.
+   */
+  requireCustomerSession(request: FastifyRequest): Promise<Principal>;
+  /**
    * `requireCustomer` with the grant check handed to `work` (see GrantCheck), which must confirm
    * it before writing. Should `work` end without confirming (an invalid body, say), the grant
    * is looked up then, and an ended one answers 401 whatever `work` answered.
@@ -382,6 +387,11 @@ export function createAuthGuards(
     verifyAccessToken,
     requireUser,
     requireCustomer: (request) => requireUser(request, CUSTOMER),
+    requireCustomerSession: async (request) => {
+      const principal = assertAccess(await principalOf(bearerTokenOf(request)), CUSTOMER);
+      await assertGrantIsLive(principal.grantId);
+      return principal;
+    },
     requireCustomerWith: (request, work) => requireUserWith(request, CUSTOMER, work),
     requirePartner: (request, userType, scopes) =>
       requireUser(request, { userTypes: [userType], scopes }),

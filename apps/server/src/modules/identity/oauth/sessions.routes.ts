@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  SESSION_CHECK_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   sessionsEndedSchema,
@@ -48,6 +49,36 @@ export function registerSessionRoutes(
     async (request): Promise<SignInSessionsResponse> => {
       const principal = await auth.requireCustomer(request);
       return { sessions: await sessions.list(principal) };
+    },
+  );
+
+  app.get(
+    SESSION_CHECK_API_PATH,
+    {
+      config: {
+        docs: {
+          summary: 'Whether the caller’s own session still lives',
+          tag: 'sign-in',
+          caller: 'bearer',
+          description:
+            'A customer’s token with the `banking` scope. What a signed-in tab asks every few seconds: 204 while the session lives; once it was ended elsewhere (another browser’s "Sign out", a password change, Connected apps, an administrator) the token’s 401 `session_ended`. Not counted as the customer’s activity: the session’s "last active" is not written.',
+          responses: {
+            204: 'The session lives.',
+            401: {
+              description: 'No valid token, or the session ended.',
+              codes: USER_TOKEN_REFUSALS[401],
+            },
+            403: {
+              description: 'Not a customer, or no banking scope.',
+              codes: USER_TOKEN_REFUSALS[403],
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.requireCustomerSession(request);
+      return reply.code(204).send();
     },
   );
 
