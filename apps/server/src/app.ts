@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type Provider from 'oidc-provider';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -84,6 +85,8 @@ export interface ServerDeps {
    * listener the test setup installs, else the guard throws (development) or warns (production).
    */
   onUndeclaredAnswer?: UndeclaredAnswerListener;
+  /** Where log lines go (http/log-output.ts); pino's JSON on stdout without it. */
+  logOutput?: DestinationStream | undefined;
   /** HTTPS=on: the certificate and key the server serves HTTPS with (http/tls.ts). */
   https?: PemPair;
 }
@@ -111,7 +114,11 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const db = database.db;
   const app = Fastify({
     // Request logs never hold a code, state or pickup reference (http/request-log.ts).
-    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequestForLog },
+      ...(deps.logOutput ? { stream: deps.logOutput } : {}),
+    },
     logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',

@@ -15,6 +15,7 @@ import { KeySealError } from './modules/identity/keys/key-seal';
 import { loadServerKeysFor, type ServerKeys } from './modules/identity/keys/keys.service';
 import { DEMO_USERS } from './seed/demo-data';
 import { seedOrCheckDemoUsers } from './seed/seed';
+import { logOutputFor } from './http/log-output';
 
 function loadConfigOrExit(): Config {
   try {
@@ -139,6 +140,7 @@ const { app } = await buildServer({
   config,
   database,
   keys,
+  logOutput: logOutputFor(process.stdout),
   ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
 });
 const http = drainableServer(app.server);
