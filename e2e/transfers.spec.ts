@@ -148,6 +148,10 @@ test(`a transfer above the $${DEFAULT_DENY_THRESHOLD_DOLLARS} deny threshold is 
       { exact: true },
     ),
   ).toBeVisible();
+  // And why, in figures that add up (what else jane sent today is not this journey's to know).
+  const why = denied.getByText('24-hour limit', { exact: false });
+  await expect(why).toContainText(`this ${dollars(aboveThreshold)}`, { ignoreCase: true });
+  await expect(why).toContainText(`above your 24-hour limit of ${dollars(DENY_THRESHOLD_CENTS)}.`);
 
   await backToDashboard(page);
   await expect.poll(() => readDashboardBalances(page)).toEqual(before);

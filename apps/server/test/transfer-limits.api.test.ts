@@ -221,8 +221,11 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
 
       const statuses: number[] = [];
       const asked: number[][] = [];
+      const refusals: unknown[] = [];
       for (let index = 0; index < 5; index += 1) {
-        statuses.push((await transfer(sofia, '1,000.00')).status);
+        const answer = await transfer(sofia, '1,000.00');
+        statuses.push(answer.status);
+        if (answer.status === 403) refusals.push(await answer.json());
         asked.push([...phone.asked]);
       }
       // "Above" is strict (document 2 §9): $1,000 reaches the threshold exactly and moves;
@@ -241,6 +244,16 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
         await test.handle.db.select().from(transfers).where(eq(transfers.userId, sofia.id))
       ).map((row) => row.reason);
       expect(reasons.filter((reason) => reason === 'max_threshold')).toHaveLength(2);
+      // Each refusal says the figures that add up: $3,000 sent, this $1,000, the $3,000 limit
+      // (the refused fourth does not count toward the total the fifth sees).
+      const limit = { recentTotalCents: 300_000, amountCents: 100_000, thresholdCents: 300_000 };
+      expect(refusals).toEqual([
+        expect.objectContaining({ code: 'max_threshold', limit }),
+        expect.objectContaining({ code: 'max_threshold', limit }),
+      ]);
+      expect(messages.transfer.denyLimitCrossed(limit)).toBe(
+        'You have sent $3,000.00 in the last 24 hours; with this $1,000.00 that is $4,000.00, above your 24-hour limit of $3,000.00.',
+      );
     });
 
     it('confirms by code when there is no phone app: the second $1,000 waits for the e-mailed code', async () => {

@@ -48,9 +48,22 @@ export const transferRequestSchema = z.object({
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 export const idempotencyKeySchema = z.string().min(1).max(128).optional();
 
+/**
+ * The limit a transfer crossed, in cents: what the customer's transfers of the last 24 hours
+ * already came to, this transfer's amount, and the threshold their sum is above.
+ */
+export const crossedLimitSchema = z.object({
+  recentTotalCents: z.number().int().nonnegative(),
+  amountCents: z.number().int().positive(),
+  thresholdCents: z.number().int().nonnegative(),
+});
+export type CrossedLimit = z.infer<typeof crossedLimitSchema>;
+
 export const transferDeniedResponseSchema = z.object({
   code: z.enum(TRANSFER_DENIAL_CODES),
   message: z.string(),
+  /** `max_threshold` decided now: the deny limit crossed (a replayed refusal has none). */
+  limit: crossedLimitSchema.optional(),
 });
 export type TransferDeniedResponse = z.infer<typeof transferDeniedResponseSchema>;
 

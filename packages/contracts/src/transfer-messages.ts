@@ -1,4 +1,27 @@
+import { formatCentsWithSeparators } from './banking';
+
+const formatUsd = (cents: number) => `$${formatCentsWithSeparators(cents)}`;
+
 /** A transfer's words (document 2 §5), its confirmation code and its approval. */
+
+/** The 24-hour total, this amount and the threshold their sum crosses, in cents. */
+interface LimitFigures {
+  recentTotalCents: number;
+  amountCents: number;
+  thresholdCents: number;
+}
+
+/**
+ * A limit in words that add up (not worded by the spec, which names the rule only, document 2
+ * §5): what the last 24 hours came to, this amount, their sum, and the threshold it is above.
+ */
+function crossed(figures: LimitFigures, threshold: string): string {
+  const { recentTotalCents: recent, amountCents: amount, thresholdCents: limit } = figures;
+  const above = `above your ${threshold} of ${formatUsd(limit)}`;
+  return recent === 0
+    ? `This ${formatUsd(amount)} is ${above}.`
+    : `You have sent ${formatUsd(recent)} in the last 24 hours; with this ${formatUsd(amount)} that is ${formatUsd(recent + amount)}, ${above}.`;
+}
 
 export const transferMessages = {
   selectAccounts: 'Please select your accounts.',
@@ -29,4 +52,8 @@ export const transferMessages = {
   approvalUnavailable:
     'This transfer needs a confirmation from one of your sign-in devices, and none can receive a code.',
   stillWaiting: 'This transfer is still waiting for your approval.',
+  /** Why the deny limit refused it, in figures. */
+  denyLimitCrossed: (figures: LimitFigures) => crossed(figures, '24-hour limit'),
+  /** Why it asks for an approval, in figures. */
+  approvalThresholdCrossed: (figures: LimitFigures) => crossed(figures, 'approval threshold'),
 } as const;

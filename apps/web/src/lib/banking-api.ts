@@ -9,6 +9,7 @@ import {
   transferConfirmationPath,
   transferConfirmationRequiredSchema,
   transferDeniedResponseSchema,
+  type CrossedLimit,
 } from '@anybank/contracts';
 import type {
   Balance,
@@ -58,7 +59,13 @@ export type TransferAnswer =
       transferNumber: string | null;
     }
   /** 403: refused; `code` is null when the body could not be read. */
-  | { kind: 'denied'; code: TransferDenialCode | null; transferNumber: string | null }
+  | {
+      kind: 'denied';
+      code: TransferDenialCode | null;
+      transferNumber: string | null;
+      /** The deny limit crossed, when the server said (a `max_threshold` decided now). */
+      limit?: CrossedLimit;
+    }
   /** 400: a document 2 §5 check failed on the server; its message. */
   | { kind: 'invalid'; message: string }
   /** 404, any other answer, or no answer at all. */
@@ -90,7 +97,9 @@ export async function readTransferAnswer(response: Response): Promise<TransferAn
     }
     case 403: {
       const parsed = transferDeniedResponseSchema.safeParse(await readJson(response));
-      return { kind: 'denied', code: parsed.success ? parsed.data.code : null, transferNumber };
+      if (!parsed.success) return { kind: 'denied', code: null, transferNumber };
+      const { code, limit } = parsed.data;
+      return { kind: 'denied', code, transferNumber, ...(limit ? { limit } : {}) };
     }
     case 400: {
       const message = messageOf(await readJson(response));

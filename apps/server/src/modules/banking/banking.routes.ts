@@ -157,7 +157,10 @@ export function registerBankingRoutes(
         case 'refused':
           // The refusal still names the transfer (its reference number) in the header.
           reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));
-          throw new DomainError(outcome.code, { message: outcome.message });
+          throw new DomainError(outcome.code, {
+            message: outcome.message,
+            ...(outcome.limit ? { extra: { limit: outcome.limit } } : {}),
+          });
         case 'confirmation_required':
           return reply
             .header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber))

@@ -230,6 +230,7 @@ export function createBankingService(deps: {
                         requestUserAgent: userAgent,
                       }
                     : {},
+                  decision.reason === 'max_threshold' ? decision.limit : undefined,
                 ),
               };
             case 'approve':

@@ -149,6 +149,22 @@ describe('what becomes of a valid transfer', () => {
     expect(secondFactorOf({ hasPushDevice: false, hasCodeDevice: false })).toBeNull();
   });
 
+  it('says which deny limit the 24-hour total crossed, and by what figures', () => {
+    expect(
+      decideTransfer({
+        amountCents: 9_000_00,
+        recentTotalCents: 1_500_00,
+        riskPayload: person,
+        user: defaults,
+        secondFactor: 'push',
+      }),
+    ).toEqual({
+      kind: 'deny',
+      reason: 'max_threshold',
+      limit: { recentTotalCents: 1_500_00, amountCents: 9_000_00, thresholdCents: 10_000_00 },
+    });
+  });
+
   it('gives the automation reasons of the sign-in risk rules', () => {
     expect(
       decideTransfer({

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CIBA_THRESHOLD_DOLLARS,
   DEFAULT_DENY_THRESHOLD_DOLLARS,
+  type CrossedLimit,
   type RiskPayload,
 } from '@anybank/contracts';
 import {
@@ -95,7 +96,7 @@ export function secondFactorOf(input: {
 
 export type TransferDecision =
   | { kind: 'deny'; reason: 'risk'; riskReasons: string[] }
-  | { kind: 'deny'; reason: 'max_threshold' }
+  | { kind: 'deny'; reason: 'max_threshold'; limit: CrossedLimit }
   | { kind: 'deny'; reason: 'approval_unavailable' }
   | { kind: 'approve'; via: 'push' | 'code' }
   | { kind: 'move' };
@@ -129,8 +130,14 @@ export function decideTransfer(input: TransferDecisionInput): TransferDecision {
   );
   if (riskReasons.length > 0) return { kind: 'deny', reason: 'risk', riskReasons };
   const runningTotal = input.recentTotalCents + input.amountCents;
-  if (runningTotal > denyThresholdCents(input.user)) {
-    return { kind: 'deny', reason: 'max_threshold' };
+  const denyCents = denyThresholdCents(input.user);
+  if (runningTotal > denyCents) {
+    const { recentTotalCents, amountCents } = input;
+    return {
+      kind: 'deny',
+      reason: 'max_threshold',
+      limit: { recentTotalCents, amountCents, thresholdCents: denyCents },
+    };
   }
   if (runningTotal > cibaThresholdCents(input.user)) {
     return input.secondFactor === null

@@ -30,7 +30,10 @@ describe.each(DATABASE_KINDS)('retries of a transfer through the banking service
       world.banking.transfer(request),
     ]);
     expect(outcomes[0]).toMatchObject({ kind: 'refused', code: 'max_threshold' });
-    expect(outcomes[1]).toEqual(outcomes[0]);
+    // The same refusal, message and number; the figures of the limit were those of the
+    // decision, said once (banking.schemas.ts `limit`).
+    const [first, second] = outcomes.map((outcome) => ({ ...outcome, limit: undefined }));
+    expect(second).toEqual(first);
     expect(await world.transfersOf(customer.userId)).toMatchObject([
       { status: 'denied', reason: 'max_threshold' },
     ]);

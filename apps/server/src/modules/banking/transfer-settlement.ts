@@ -1,4 +1,4 @@
-import type { PromptForm, TransferDenialCode } from '@anybank/contracts';
+import type { CrossedLimit, PromptForm, TransferDenialCode } from '@anybank/contracts';
 import type { Database, Queryable } from '../../db/database';
 import { insertAuditEvent } from '../audit';
 import { TRANSFER_REFUSALS, type TransferRefusal } from './transfer-refusals.rules';
@@ -8,7 +8,14 @@ import { moveMoney, type MoveMoneyResult } from './money-movement.store';
 
 export type TransferOutcome =
   | { kind: 'confirmed'; referenceNumber: number }
-  | { kind: 'refused'; code: TransferDenialCode; message: string; referenceNumber: number }
+  | {
+      kind: 'refused';
+      code: TransferDenialCode;
+      message: string;
+      referenceNumber: number;
+      /** The deny limit crossed, when decided now (banking.schemas.ts `limit`). */
+      limit?: CrossedLimit;
+    }
   /** A document 2 §5 check failed: 400 with its message. */
   | { kind: 'invalid'; message: string }
   /** An account that is not one of the caller's transfer accounts. */
@@ -42,9 +49,13 @@ export interface Planned {
   ip: string | null;
 }
 
-export function refused(reason: TransferRefusal, referenceNumber: number): TransferOutcome {
+export function refused(
+  reason: TransferRefusal,
+  referenceNumber: number,
+  limit?: CrossedLimit,
+): TransferOutcome {
   const { code, message } = TRANSFER_REFUSALS[reason];
-  return { kind: 'refused', code, message, referenceNumber };
+  return { kind: 'refused', code, message, referenceNumber, ...(limit ? { limit } : {}) };
 }
 
 export function transferRow(plan: Planned) {
@@ -108,6 +119,7 @@ export function transferSettlement(db: Database) {
       plan: Planned,
       reason: TransferRefusal,
       riskDetails: Record<string, unknown> = {},
+      limit?: CrossedLimit,
     ): Promise<TransferOutcome> {
       const inserted = await insertTransfer(tx, {
         ...transferRow(plan),
@@ -115,7 +127,7 @@ export function transferSettlement(db: Database) {
         reason,
       });
       await insertAuditEvent(tx, auditOfRefusal(plan, inserted.id, reason, riskDetails));
-      return refused(reason, inserted.referenceNumber);
+      return refused(reason, inserted.referenceNumber, limit);
     },
 
     /** A pending transfer settled as not approved (once: a second settle changes nothing). */

@@ -8,12 +8,14 @@ const PLAN = { userId: 'u', ip: null, amountCents: 150_000, referenceNumber: 42 
 const explain = (details: Record<string, unknown>) =>
   EVENT_EXPLANATIONS['transfer.decided']!.explain(details);
 
+const LIMIT = { recentTotalCents: 0, amountCents: 10_000_01, thresholdCents: 10_000_00 };
+
 describe('the rule that decided a transfer, for Behind the scenes', () => {
   it.each<[TransferDecision, string]>([
     [{ kind: 'move' }, 'below_threshold'],
     [{ kind: 'approve', via: 'push' }, 'approval_on_phone'],
     [{ kind: 'approve', via: 'code' }, 'approval_by_code'],
-    [{ kind: 'deny', reason: 'max_threshold' }, 'deny_limit'],
+    [{ kind: 'deny', reason: 'max_threshold', limit: LIMIT }, 'deny_limit'],
     [{ kind: 'deny', reason: 'approval_unavailable' }, 'approval_unavailable'],
     [{ kind: 'deny', reason: 'risk', riskReasons: [] }, 'risk'],
   ])('%j is decided by %s', (decision, rule) => {
@@ -37,7 +39,7 @@ describe('the rule that decided a transfer, for Behind the scenes', () => {
   it('names the running total when earlier transfers count', () => {
     const trace = transferDecisionTrace(
       { ...PLAN, amountCents: 60_000 },
-      { kind: 'deny', reason: 'max_threshold' },
+      { kind: 'deny', reason: 'max_threshold', limit: LIMIT },
       { user: JOHN, recentTotalCents: 480_000 },
     );
     expect(explain(trace.details!)).toBe(

@@ -54,7 +54,7 @@ interface Order {
 
 type Outcome =
   | { kind: 'confirmed'; transferNumber: string | null }
-  | { kind: 'denied'; text: string; transferNumber: string | null };
+  | { kind: 'denied'; text: string; limitText: string | null; transferNumber: string | null };
 
 interface FormError {
   field: TransferField;
@@ -143,6 +143,7 @@ export function TransferMoneyPage() {
         setOutcome({
           kind: 'denied',
           text: denialText(answer.code, sent.from, sent.to, sent.amountCents),
+          limitText: answer.limit ? messages.transfer.denyLimitCrossed(answer.limit) : null,
           transferNumber: answer.transferNumber,
         });
         setStep(3);
@@ -340,6 +341,7 @@ export function TransferMoneyPage() {
                 {messages.transfer.deniedTitle}
               </Alert.Heading>
               <p className="mb-0">{outcome.text}</p>
+              {outcome.limitText && <p className="mt-1 mb-0">{outcome.limitText}</p>}
               {outcome.transferNumber && (
                 <p className="mt-1 mb-0">
                   Reference number: <strong>{outcome.transferNumber}</strong>
