@@ -104,7 +104,11 @@ const LONGEST_SPEC_FILES = [
 
 export default defineConfig({
   testDir: 'e2e',
-  projects: [{ testMatch: LONGEST_SPEC_FILES }, { testIgnore: LONGEST_SPEC_FILES }],
+  // The README's pictures are made by `npm run screenshots` (playwright.screenshots.config.ts) only.
+  projects: [
+    { testMatch: LONGEST_SPEC_FILES },
+    { testIgnore: [...LONGEST_SPEC_FILES, '**/screenshots/**'] },
+  ],
   outputDir,
   // A spec file runs whole in one worker, in order, against that worker's server; two workers
   // never share a server, so one's lockouts and changed users never reach the other's journeys.
