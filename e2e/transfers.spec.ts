@@ -177,6 +177,16 @@ test('a customer without an activated phone app approves a transfer above the ap
   await expect(
     page.getByText(`${fromName} to ${toName}, ${dollars(CODE_AMOUNT_CENTS)}`),
   ).toBeVisible();
+  // Why it asks, in figures: nothing sent before today by this new customer.
+  await expect(
+    page.getByText(
+      messages.transfer.approvalThresholdCrossed({
+        recentTotalCents: 0,
+        amountCents: CODE_AMOUNT_CENTS,
+        thresholdCents: DEFAULT_CIBA_THRESHOLD_DOLLARS * 100,
+      }),
+    ),
+  ).toBeVisible();
   const codeField = page.getByLabel(messages.transfer.confirmationCodeLabel, { exact: true });
   await expect(codeField).toBeVisible();
   await expectNoAxeViolations(page);

@@ -264,7 +264,12 @@ describe.each(DATABASE_KINDS)('transfer limits the customer cannot lift, on %s',
       const second = await transfer(emily, '1,000.00');
       expect(second.status).toBe(202);
       const waiting = transferConfirmationRequiredSchema.parse(await second.json());
-      expect(waiting).toMatchObject({ channel: 'email', destination: 'e********n@example.com' });
+      expect(waiting).toMatchObject({
+        channel: 'email',
+        destination: 'e********n@example.com',
+        // Why: $1,000 sent today, this $1,000, above the $1,000 approval threshold.
+        limit: { recentTotalCents: 100_000, amountCents: 100_000, thresholdCents: 100_000 },
+      });
       expect(await balancesOf(emily.checking, emily.savings)).toEqual([
         before[0]! - 100_000,
         before[1]! + 100_000,

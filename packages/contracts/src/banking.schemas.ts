@@ -77,6 +77,8 @@ export const transferConfirmationRequiredSchema = z.object({
   destination: z.string(),
   /** The form the page draws to ask for the code (ADR 0026): its words, field and buttons. */
   prompt: promptFormSchema,
+  /** The approval threshold the customer's 24-hour total crossed with this transfer. */
+  limit: crossedLimitSchema,
 });
 export type TransferConfirmationRequired = z.infer<typeof transferConfirmationRequiredSchema>;
 

@@ -56,6 +56,8 @@ export type TransferAnswer =
       message: string;
       /** The form the code step draws (ADR 0026). */
       prompt: PromptForm;
+      /** The approval threshold the 24-hour total crossed. */
+      limit: CrossedLimit;
       transferNumber: string | null;
     }
   /** 403: refused; `code` is null when the body could not be read. */
@@ -85,13 +87,14 @@ export async function readTransferAnswer(response: Response): Promise<TransferAn
     case 202: {
       const parsed = transferConfirmationRequiredSchema.safeParse(await readJson(response));
       if (!parsed.success) return { kind: 'unexpected', status: 202 };
-      const { transferId, destination, message, prompt } = parsed.data;
+      const { transferId, destination, message, prompt, limit } = parsed.data;
       return {
         kind: 'confirmation_required',
         transferId,
         destination,
         message,
         prompt,
+        limit,
         transferNumber,
       };
     }

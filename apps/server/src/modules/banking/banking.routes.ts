@@ -175,6 +175,7 @@ export function registerBankingRoutes(
               channel: outcome.channel,
               destination: outcome.destination,
               prompt: outcome.prompt,
+              limit: outcome.limit,
             } satisfies TransferConfirmationRequired);
         case 'pending':
           reply.header(TRANSFER_NUMBER_HEADER, String(outcome.referenceNumber));

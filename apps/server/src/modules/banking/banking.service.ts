@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { BalancesResponse, MenuOptionsResponse } from '@anybank/contracts';
+import type { BalancesResponse, CrossedLimit, MenuOptionsResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { currentInspectorId, insertAuditEvent } from '../audit';
@@ -78,7 +78,9 @@ export interface BankingService {
 }
 
 /** What the deciding transaction leaves: an answer, or a pending transfer to approve. */
-type Decided = { outcome: TransferOutcome } | { pending: TransferRow; via: 'push' | 'code' };
+type Decided =
+  | { outcome: TransferOutcome }
+  | { pending: TransferRow; via: 'push' | 'code'; limit: CrossedLimit };
 
 export function createBankingService(deps: {
   db: Database;
@@ -241,6 +243,7 @@ export function createBankingService(deps: {
                   approvalMethod: decision.via === 'push' ? 'phone' : 'code',
                 }),
                 via: decision.via,
+                limit: decision.limit,
               };
             case 'move':
               return { outcome: await settlement.move(plan, undefined, tx) };
@@ -249,7 +252,7 @@ export function createBankingService(deps: {
         if ('outcome' in decided) return decided.outcome;
         return decided.via === 'push'
           ? await approval.approveOnPhone(plan, decided.pending)
-          : await approval.askForCode(plan, decided.pending);
+          : await approval.askForCode(plan, decided.pending, decided.limit);
       } catch (error) {
         // A concurrent request with the same key got there first: answer what it recorded.
         if (idempotencyKey && uniqueViolationOf(error)) {

@@ -1,4 +1,4 @@
-import type { TransferDenialCode } from '@anybank/contracts';
+import type { CrossedLimit, TransferDenialCode } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { insertAuditEvent } from '../audit';
 import { holdPendingTransferAmount, releasePendingTransferAmount } from '../directory';
@@ -142,7 +142,11 @@ export function createTransferApproval(deps: {
   }
 
   /** Asks for the code of a transfer waiting for it, after its row was committed. */
-  async function askForCode(plan: Planned, pending: TransferRow): Promise<TransferOutcome> {
+  async function askForCode(
+    plan: Planned,
+    pending: TransferRow,
+    limit: CrossedLimit,
+  ): Promise<TransferOutcome> {
     try {
       const started = await challenges.start({
         subjectId: plan.userId,
@@ -155,6 +159,7 @@ export function createTransferApproval(deps: {
         kind: 'confirmation_required',
         transferId: pending.id,
         referenceNumber: pending.referenceNumber,
+        limit,
         ...(await codeAskedOf(challenges, plan.userId, PURPOSE, started)),
       };
     } catch (error) {

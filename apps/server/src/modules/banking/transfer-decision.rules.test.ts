@@ -141,8 +141,9 @@ describe('what becomes of a valid transfer', () => {
         user: defaults,
         secondFactor,
       });
-    expect(decide('push')).toEqual({ kind: 'approve', via: 'push' });
-    expect(decide('code')).toEqual({ kind: 'approve', via: 'code' });
+    const limit = { recentTotalCents: 0, amountCents: 2_000_00, thresholdCents: 1_000_00 };
+    expect(decide('push')).toEqual({ kind: 'approve', via: 'push', limit });
+    expect(decide('code')).toEqual({ kind: 'approve', via: 'code', limit });
     expect(decide(null)).toEqual({ kind: 'deny', reason: 'approval_unavailable' });
     expect(secondFactorOf({ hasPushDevice: true, hasCodeDevice: true })).toBe('push');
     expect(secondFactorOf({ hasPushDevice: false, hasCodeDevice: true })).toBe('code');

@@ -98,7 +98,7 @@ export type TransferDecision =
   | { kind: 'deny'; reason: 'risk'; riskReasons: string[] }
   | { kind: 'deny'; reason: 'max_threshold'; limit: CrossedLimit }
   | { kind: 'deny'; reason: 'approval_unavailable' }
-  | { kind: 'approve'; via: 'push' | 'code' }
+  | { kind: 'approve'; via: 'push' | 'code'; limit: CrossedLimit }
   | { kind: 'move' };
 
 export interface TransferDecisionInput {
@@ -139,10 +139,16 @@ export function decideTransfer(input: TransferDecisionInput): TransferDecision {
       limit: { recentTotalCents, amountCents, thresholdCents: denyCents },
     };
   }
-  if (runningTotal > cibaThresholdCents(input.user)) {
+  const cibaCents = cibaThresholdCents(input.user);
+  if (runningTotal > cibaCents) {
+    const { recentTotalCents, amountCents } = input;
     return input.secondFactor === null
       ? { kind: 'deny', reason: 'approval_unavailable' }
-      : { kind: 'approve', via: input.secondFactor };
+      : {
+          kind: 'approve',
+          via: input.secondFactor,
+          limit: { recentTotalCents, amountCents, thresholdCents: cibaCents },
+        };
   }
   return { kind: 'move' };
 }

@@ -24,7 +24,13 @@ export type TransferOutcome =
    * Stored pending; the customer confirms it with a code (202): one the bank sent to their
    * sign-in device, or one a device of theirs shows (`device`, its name as `destination`).
    */
-  | ({ kind: 'confirmation_required'; transferId: string; referenceNumber: number } & CodeAsked)
+  | ({
+      kind: 'confirmation_required';
+      transferId: string;
+      referenceNumber: number;
+      /** The approval threshold the 24-hour total crossed. */
+      limit: CrossedLimit;
+    } & CodeAsked)
   /** A retry of a transfer still waiting for its approval. */
   | { kind: 'pending'; referenceNumber: number }
   /** The Idempotency-Key was used for a different transfer. */

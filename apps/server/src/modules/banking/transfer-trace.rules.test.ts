@@ -13,8 +13,8 @@ const LIMIT = { recentTotalCents: 0, amountCents: 10_000_01, thresholdCents: 10_
 describe('the rule that decided a transfer, for Behind the scenes', () => {
   it.each<[TransferDecision, string]>([
     [{ kind: 'move' }, 'below_threshold'],
-    [{ kind: 'approve', via: 'push' }, 'approval_on_phone'],
-    [{ kind: 'approve', via: 'code' }, 'approval_by_code'],
+    [{ kind: 'approve', via: 'push', limit: LIMIT }, 'approval_on_phone'],
+    [{ kind: 'approve', via: 'code', limit: LIMIT }, 'approval_by_code'],
     [{ kind: 'deny', reason: 'max_threshold', limit: LIMIT }, 'deny_limit'],
     [{ kind: 'deny', reason: 'approval_unavailable' }, 'approval_unavailable'],
     [{ kind: 'deny', reason: 'risk', riskReasons: [] }, 'risk'],
@@ -25,7 +25,7 @@ describe('the rule that decided a transfer, for Behind the scenes', () => {
   it('says why the phone was asked, in words', () => {
     const trace = transferDecisionTrace(
       PLAN,
-      { kind: 'approve', via: 'push' },
+      { kind: 'approve', via: 'push', limit: LIMIT },
       {
         user: JOHN,
         recentTotalCents: 0,

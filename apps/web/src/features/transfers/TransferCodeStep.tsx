@@ -17,6 +17,7 @@ export function TransferCodeStep({
   transferId,
   form,
   summary,
+  why,
   headingRef,
   onDone,
   onCancel,
@@ -25,6 +26,8 @@ export function TransferCodeStep({
   /** The server's form asking for the code: where it went (masked), the field, the buttons. */
   form: PromptForm;
   summary: string;
+  /** Why an approval is asked, in figures (messages.transfer.approvalThresholdCrossed). */
+  why: string;
   headingRef: Ref<HTMLHeadingElement>;
   onDone: (answer: Exclude<ConfirmationAnswer, { kind: 'wrong_code' }>) => void;
   onCancel: () => void;
@@ -62,6 +65,7 @@ export function TransferCodeStep({
         Approve your transfer
       </h2>
       <p className="mb-1">{summary}</p>
+      <p className="mb-2 text-body-secondary">{why}</p>
       {/* The heading has focus as the step opens (the page moves it there), not the field. */}
       <ChallengePrompt
         form={form}

@@ -39,6 +39,8 @@ interface AwaitingCode {
   transferId: string;
   /** The server's form that asks for the code (ADR 0026). */
   prompt: PromptForm;
+  /** Why it asks: the 24-hour total, this amount and the approval threshold, in words. */
+  why: string;
   transferNumber: string | null;
 }
 
@@ -123,6 +125,7 @@ export function TransferMoneyPage() {
       setAwaitingCode({
         transferId: answer.transferId,
         prompt: answer.prompt,
+        why: messages.transfer.approvalThresholdCrossed(answer.limit),
         transferNumber: answer.transferNumber,
       });
       setStep(2);
@@ -299,6 +302,7 @@ export function TransferMoneyPage() {
           transferId={awaitingCode.transferId}
           form={awaitingCode.prompt}
           summary={`${order.from.displayName} to ${order.to.displayName}, ${formatUsd(order.amountCents)}`}
+          why={awaitingCode.why}
           headingRef={headingRef}
           onCancel={startAnother}
           onDone={(answer) => {
