@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@anybank/contracts';
+import { expectNoAxeViolations } from './support/axe';
 import { registerCustomer } from './support/customers';
 import {
   choosePairingOption,
@@ -8,7 +9,7 @@ import {
   signInToPairingOffer,
 } from './support/pairing';
 import { expectLandedAs, loginModal, signOutToHome } from './support/sign-in';
-import { addVirtualAuthenticator } from './support/webauthn';
+import { addVirtualAuthenticator, withoutPasskeyAutofill } from './support/webauthn';
 
 const PASSKEY = 'This device (passkey)';
 
@@ -41,6 +42,35 @@ test('a single-method customer adds a passkey from the offer after the code, and
   await expectLandedAs(page, customer);
   const [used] = await authenticator.credentials();
   expect(used?.signCount, 'the passkey signed the sign-in').toBeGreaterThan(credential!.signCount);
+});
+
+test('a customer whose browser offers no passkey suggestion signs in with “Sign in with a passkey”, with no username or password', async ({
+  page,
+}) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  const customer = await registerCustomer(page.request, 'passkey.button');
+  await signInToPairingOffer(page, customer);
+  await addPasskeyFromOffer(page);
+  await expectDeviceAdded(page, PASSKEY);
+  await loginModal(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectLandedAs(page, customer);
+  await signOutToHome(page);
+
+  // A browser without the username field's suggestions (or a person who misses them).
+  await withoutPasskeyAutofill(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const button = loginModal(page).getByRole('button', {
+    name: messages.login.signInWithPasskey,
+    exact: true,
+  });
+  await expect(button).toBeVisible();
+  await expectNoAxeViolations(page);
+  const [before] = await authenticator.credentials();
+  await button.click();
+  await expectLandedAs(page, customer);
+  const [used] = await authenticator.credentials();
+  expect(used?.signCount, 'the passkey signed the sign-in').toBeGreaterThan(before!.signCount);
 });
 
 test("registering a passkey the authenticator already holds for the customer is refused with 'Device already registered'", async ({

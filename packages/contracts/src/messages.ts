@@ -55,6 +55,9 @@ const sections = {
     usernameRecoveryFailure:
       'This email may not be associated with a demo account of the bank. Please try again.',
     pushRejectedOrTimedOut: 'Mobile notification timed out or was denied',
+    // Not worded by the spec: a way in for a browser (or a person) that misses the username
+    // field's passkey suggestion.
+    signInWithPasskey: 'Sign in with a passkey',
     fidoAlreadyRegistered: 'Device already registered',
     fidoConsentNotProvided: 'Consent to register device was not provided',
     fidoRegistrationError: 'An error occurred registering FIDO device',

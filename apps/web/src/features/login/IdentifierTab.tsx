@@ -10,6 +10,7 @@ import {
 import type { FlowResponse } from '@anybank/contracts';
 import { sessionStore } from '../../lib/session-storage';
 import { cookieValue } from './cookies';
+import { authenticateWithAuthenticator, fidoErrorMessage, hasFidoOptions } from './fido';
 import { FormError } from './FormError';
 import { errorTextOf } from './login-model';
 import type { LoginFlags } from './login-state';
@@ -75,6 +76,7 @@ export function IdentifierTab({
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedUsername !== null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [askingPasskey, setAskingPasskey] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
@@ -125,6 +127,23 @@ export function IdentifierTab({
   };
 
   const describedBy = errorText ? errorId : undefined;
+
+  // The same sign-in as the field's suggestion, asked in the browser's own passkey dialog.
+  const signInWithPasskey = async () => {
+    if (!passkeys || askingPasskey) return;
+    setAskingPasskey(true);
+    setFieldError(null);
+    try {
+      await autofill.stop();
+      const options = await passkeys.options();
+      if (!hasFidoOptions(options)) throw new Error('no passkey options');
+      await passkeys.signIn(await authenticateWithAuthenticator(options));
+    } catch (error) {
+      setFieldError(fidoErrorMessage(error, 'authenticate'));
+    } finally {
+      setAskingPasskey(false);
+    }
+  };
 
   return (
     <Form onSubmit={(event) => void submit(event)}>
@@ -181,6 +200,17 @@ export function IdentifierTab({
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {passwordStep ? 'Submit' : 'Next'}
         </Button>
+        {!passwordStep && passkeys && autofill.supported && (
+          <Button
+            type="button"
+            variant="outline-primary"
+            className="mt-2"
+            disabled={busy || askingPasskey}
+            onClick={() => void signInWithPasskey()}
+          >
+            {messages.login.signInWithPasskey}
+          </Button>
+        )}
       </div>
       <div className="d-flex justify-content-between mt-2">
         <button

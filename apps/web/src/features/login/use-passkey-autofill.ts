@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   WebAuthnAbortService,
+  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
 } from '@simplewebauthn/browser';
@@ -10,6 +11,8 @@ import { hasFidoOptions } from './fido';
 export interface PasskeyAutofill {
   /** The browser offers passkeys in the username field's suggestions (conditional mediation). */
   available: boolean;
+  /** The browser can sign in with a passkey at all (WebAuthn), suggestions or not. */
+  supported: boolean;
   /**
    * Ends the offer before the person goes on another way (a username submitted, forgot
    * password): the browser's request is aborted, and the options request, if one is on its
@@ -89,5 +92,5 @@ export function usePasskeyAutofill(
     await pending.current;
   }, []);
 
-  return { available, stop };
+  return { available, supported: browserSupportsWebAuthn(), stop };
 }
