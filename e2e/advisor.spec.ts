@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADVISOR_CONSENTS_API_PATH, messages, pageRoute } from '@anybank/contracts';
+import { ADVISOR_CLIENTS_API_PATH, messages, pageRoute } from '@anybank/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { readDashboardBalances } from './support/banking';
 import {
@@ -31,7 +31,7 @@ import { USERS, sessionItem, sessionItems, signOut } from './support/sign-in';
 
 const partnerSignoff = pageRoute('partner-signoff');
 
-test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and the no-consent text once jane stops sharing', async ({
+test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and the no-consent text once jane stops sharing, though the search still finds her', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -72,10 +72,10 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await expect(panel).toBeVisible();
     const search = searchBox(amy, CLIENT_SEARCH);
 
-    // One character asks the server nothing; more show the consenting clients that match.
+    // One character asks the server nothing; more show the clients that match.
     let lookups = 0;
     amy.on('request', (request) => {
-      if (new URL(request.url()).pathname === ADVISOR_CONSENTS_API_PATH) lookups += 1;
+      if (new URL(request.url()).pathname === ADVISOR_CLIENTS_API_PATH) lookups += 1;
     });
     await typeInto(search, 'J');
     // Longer than the box waits after a key before it asks.
@@ -124,11 +124,19 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await expect(amy.getByRole('region', { name: 'Linked accounts' })).toHaveCount(0);
     await expect(amy.getByRole('rowheader', { name: 'Street', exact: true })).toHaveCount(0);
 
-    // Nor is she suggested any more.
+    // She is still found (document 2 §2: the search finds every client); chosen again, she
+    // shows the refusal and nothing of hers.
     await typeInto(search, 'Jane');
+    await expect(suggestion(amy, 'Jane Doe')).toBeVisible();
+    await chooseWithKeyboard(amy, search, 'Jane Doe');
+    await expect(amy.getByText(messages.advisor.noConsent, { exact: true })).toBeVisible();
+    await expect(amy.getByRole('rowheader', { name: 'Street', exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(amy);
+
+    // A search that matches no one says so.
+    await typeInto(search, 'zz-nobody');
     await expect(noSuggestions(amy)).toBeVisible();
     await expect(search).toHaveAttribute('aria-expanded', 'false');
-    await expectNoAxeViolations(amy);
     await search.press('Escape');
     await expect(noSuggestions(amy)).toBeHidden();
   } finally {
@@ -172,4 +180,27 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
   await expectOnPage(amy, 'partner-signoff');
   expect(await sessionItems(amy)).toEqual({});
   await amyContext.close();
+});
+
+test('amy.davis finds michael.brown, who shares nothing: the spec’s sentence, none of his details, and the refused consent check behind the scenes', async ({
+  page,
+}) => {
+  await signInThroughFlowApi(page, USERS.amy);
+  await page.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Behind the scenes' });
+  await expect(panel).toBeVisible();
+  const search = searchBox(page, CLIENT_SEARCH);
+  await typeInto(search, 'michael.b');
+  await expect(suggestion(page, 'Michael Brown')).toBeVisible();
+  await chooseWithKeyboard(page, search, 'Michael Brown');
+
+  await expectOnPage(page, 'advisor-client');
+  await expect(page.getByText(messages.advisor.noConsent, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Linked accounts' })).toHaveCount(0);
+  await expect(page.getByRole('rowheader', { name: 'Street', exact: true })).toHaveCount(0);
+  // Found by its words, not the panel's layout: the panel groups and folds its entries.
+  await expect(
+    panel.getByText(/Michael Brown has not consented to share accounts with the advisor/).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 });

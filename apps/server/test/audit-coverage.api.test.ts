@@ -273,6 +273,8 @@ describe.each(API_DATABASES)('audit log coverage on %s', (kind) => {
           },
         },
         { userId: amy, details: { subjects: [noah], outcome: 'shown' } },
+      ]);
+      expect(await auditedSince(mark, 'partner.consent_refused')).toMatchObject([
         { userId: amy, details: { subjects: [ava], outcome: 'refused' } },
       ]);
     });

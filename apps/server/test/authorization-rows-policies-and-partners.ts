@@ -1,4 +1,5 @@
 import {
+  ADVISOR_CLIENTS_API_PATH,
   ADVISOR_CONSENTS_API_PATH,
   CLIENT_BALANCES_API_PATH,
   DEMO_PASSWORD,
@@ -123,6 +124,14 @@ export const POLICY_AND_PARTNER_ROWS: Row[] = [
     route: route('GET', ADVISOR_CONSENTS_API_PATH),
     name: 'the advisor’s consenting clients',
     request: () => ({ path: `${ADVISOR_CONSENTS_API_PATH}?definition=share-account-balances` }),
+    answers: signedIn({ AnyWealthAdvisor: 200 }),
+  },
+  {
+    route: route('GET', ADVISOR_CLIENTS_API_PATH),
+    name: 'the advisor’s client search (names only, consenting or not)',
+    request: ({ customer }) => ({
+      path: `${ADVISOR_CLIENTS_API_PATH}?search=${encodeURIComponent(customer.uid)}`,
+    }),
     answers: signedIn({ AnyWealthAdvisor: 200 }),
   },
   {

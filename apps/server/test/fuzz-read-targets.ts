@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import {
   BRANDING_API_PATH,
+  ADVISOR_CLIENTS_API_PATH,
   ADVISOR_CONSENTS_API_PATH,
   API_DOCS_PATHS,
   ACCOUNT_ACTIVITY_API_PATH,
@@ -79,6 +80,17 @@ export const READ_TARGETS: Target[] = [
       path: constant(ADVISOR_CONSENTS_API_PATH),
       token: context.tokens.advisor,
       query: ['definition', 'subject'],
+    }),
+  },
+  {
+    route: { method: 'GET', url: ADVISOR_CLIENTS_API_PATH },
+    auditedRead: true,
+    shape: 'api',
+    spec: (context) => ({
+      method: 'GET',
+      path: constant(ADVISOR_CLIENTS_API_PATH),
+      token: context.tokens.advisor,
+      query: ['search'],
     }),
   },
   {

@@ -199,7 +199,9 @@ export function describeFuzzShard(shard: number, shards: number) {
         const options = {
           ignoredTables: COUNTERS,
           oidcModelsLeftOut: COUNTED_OIDC_MODELS,
-          auditTypesLeftOut: target.auditedRead ? ['partner.read'] : (target.auditedRefusals ?? []),
+          auditTypesLeftOut: target.auditedRead
+            ? ['partner.read', 'partner.searched', 'partner.consent_refused']
+            : (target.auditedRefusals ?? []),
         };
         const before = await storedState(test.handle, options);
         await fc.assert(

@@ -28,11 +28,11 @@ export function partnerDataReads(
     return rows.map((row) => row.id);
   }
 
-  async function partnerReadsBy(readerId: string) {
+  async function partnerReadsBy(readerId: string, type = 'partner.read') {
     const rows = await env()
       .test.handle.db.select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.type, 'partner.read'), eq(auditEvents.userId, readerId)))
+      .where(and(eq(auditEvents.type, type), eq(auditEvents.userId, readerId)))
       .orderBy(auditEvents.id);
     return rows.map((row) => row.details as Record<string, unknown>);
   }

@@ -233,13 +233,15 @@ describe.each(API_DATABASES)('partner data APIs on %s', (kind) => {
         clientName: 'Jane Doe',
         accounts: [checking, savings],
       });
-      // A refusal names the consent it looked for, and no one: not who is a client.
-      expect(lookups).toContainEqual({
+      // A refusal is a refused consent check: the consent it looked for, and the client, whom
+      // the advisor's search shows by name anyway.
+      expect(await partnerReadsBy(amyId, 'partner.consent_refused')).toContainEqual({
         readerType: 'AnyWealthAdvisor',
         resource: 'client-balances',
         subjects: [avaId],
         outcome: 'refused',
         consent: 'share-account-balances',
+        clientName: 'Ava Thomas',
       });
     });
   });

@@ -30,3 +30,24 @@ describe('a partner read in the panel', () => {
     expect(entry?.explain(details)).toBe(sentence);
   });
 });
+
+describe('a partner search and a refused consent check in the panel', () => {
+  it('says what the advisor’s search showed: names and usernames, consenting or not', () => {
+    expect(
+      EVENT_EXPLANATIONS['partner.searched']?.explain({ search: 'mich', subjects: ['u1'] }),
+    ).toBe(
+      'The advisor searched the directory for "mich": 1 customer found, whether or not they consented, shown by name and username only; no account, balance or contact detail.',
+    );
+  });
+
+  it('names the customer whose consent refused the read, and what was withheld', () => {
+    const entry = EVENT_EXPLANATIONS['partner.consent_refused'];
+    expect(entry?.title).toBe('Consent refused');
+    expect(entry?.explain({ clientName: 'Michael Brown', consent: 'share-account-balances' })).toBe(
+      'Michael Brown has not consented to share accounts with the advisor (consent share-account-balances), so the bank returned none of their data: no balance, no address, no phone number.',
+    );
+    expect(entry?.explain({})).toBe(
+      'The customer has not consented to share accounts with the advisor, so the bank returned none of their data: no balance, no address, no phone number.',
+    );
+  });
+});

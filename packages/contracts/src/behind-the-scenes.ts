@@ -1,4 +1,5 @@
 import { formatCentsWithSeparators } from './banking';
+import { PARTNER_EVENT_EXPLANATIONS } from './partner-event-explanations';
 
 /**
  * "Behind the scenes" (ADR 0021): a live timeline, for one browser, of what the bank did for
@@ -226,6 +227,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
       return `${consent} was granted by ${whose}, so ${accounts.length} ${accounts.length === 1 ? 'account was' : 'accounts were'} returned (${accounts.map((id) => `ending ${id.slice(-4)}`).join(', ')}).`;
     },
   },
+  ...PARTNER_EVENT_EXPLANATIONS,
   'wallet.pairing_started': {
     title: 'Wallet pairing',
     explain: () => 'A digital-wallet pairing link was made.',

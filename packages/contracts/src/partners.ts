@@ -9,6 +9,7 @@ import { ACCOUNT_KINDS } from './constants';
  */
 
 export const ADVISOR_CONSENTS_API_PATH = '/api/advisor/consents';
+export const ADVISOR_CLIENTS_API_PATH = '/api/advisor/clients';
 export const CLIENT_BALANCES_API_PATH = '/api/open-banking/v2/balances';
 export const SCIM_USERS_API_PATH = '/api/scim/v2/Users';
 /** One customer as the marketing lookup shows them (RFC 7644 §3.4.1): their `meta.location`. */
@@ -50,6 +51,36 @@ export const advisorConsentsResponseSchema = z.object({
   _embedded: z.object({ consents: z.array(advisorConsentSchema) }),
 });
 export type AdvisorConsentsResponse = z.infer<typeof advisorConsentsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Advisor: the client search. Document 2 §2 has the advisor find a client and then see either
+// the balances they share or 'This client did not consent to share accounts with you.': the
+// search finds every customer, consenting or not, and shows only a name and a username.
+
+/** The fewest characters a search asks the server for (document 2 §2: "more than 1"). */
+export const ADVISOR_CLIENT_SEARCH_MIN_LENGTH = 2;
+/** The most clients one search answers: a search box's suggestions, not a customer list. */
+export const ADVISOR_CLIENT_SEARCH_LIMIT = 10;
+
+export const advisorClientsQuerySchema = z.object({
+  /** Part of the client's name ("Jane Doe") or username, any case. */
+  search: z.string().trim().min(ADVISOR_CLIENT_SEARCH_MIN_LENGTH).max(64),
+});
+export type AdvisorClientsQuery = z.infer<typeof advisorClientsQuerySchema>;
+
+/** A customer as the search shows them: nothing that needs their consent. */
+export const advisorClientSchema = z.object({
+  subject: z.string(),
+  uid: z.string(),
+  cn: z.string(),
+});
+export type AdvisorClient = z.infer<typeof advisorClientSchema>;
+
+export const advisorClientsResponseSchema = z.object({
+  count: z.number().int(),
+  clients: z.array(advisorClientSchema),
+});
+export type AdvisorClientsResponse = z.infer<typeof advisorClientsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Advisor: a client's shared balances ("Client balance lookup result")

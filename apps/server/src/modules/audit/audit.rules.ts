@@ -54,6 +54,17 @@ export const AUDIT_EVENT_TYPES = [
   'consent.changed',
   /** A partner user read a customer's data: who (userId), whose (details.subjects), what. */
   'partner.read',
+  /**
+   * A partner user searched for customers (details.search) and was shown the names and
+   * usernames of details.subjects: nothing that needs the customers' consent.
+   */
+  'partner.searched',
+  /**
+   * A partner user asked for a customer's data and the customer's consent (details.consent)
+   * did not allow it: nothing was returned (details: resource, subjects, clientName when the
+   * subject is a customer, whom the search shows by name anyway).
+   */
+  'partner.consent_refused',
   'wallet.pairing_started',
   'wallet.paired',
   'wallet.pairing_refused',
@@ -170,10 +181,16 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** What a partner read: the endpoint's data, whose it was, and whether it was shown. */
 export interface PartnerRead {
+  /**
+   * The event: a read (`partner.read`, the default), a search of names only, or a read the
+   * customer's consent refused.
+   */
+  type?: 'partner.read' | 'partner.searched' | 'partner.consent_refused';
   /** The partner user who read. */
   readerId: string;
   readerType: string;
-  resource: 'advisor-consents' | 'client-balances' | 'client-transactions' | 'scim-users';
+  resource:
+    'advisor-consents' | 'client-balances' | 'client-search' | 'client-transactions' | 'scim-users';
   /** The customers whose data was in the answer (or was asked for and refused). */
   subjects: readonly string[];
   outcome: 'shown' | 'refused';
@@ -185,7 +202,7 @@ export interface PartnerRead {
 /** The audit event of a partner read: who read whose data (ADR 0011). */
 export function partnerReadEvent(read: PartnerRead) {
   return {
-    type: 'partner.read' as const,
+    type: read.type ?? ('partner.read' as const),
     userId: read.readerId,
     ip: read.ip,
     details: {

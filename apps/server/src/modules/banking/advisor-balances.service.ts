@@ -17,8 +17,9 @@ export interface ClientBalancesService {
   /**
    * A client's attributes and the balances of exactly the accounts their accepted consent
    * shares with the advisor (document 2 §3, §7 OpenBanking balances by subject). No consent,
-   * a revoked one, one sharing nothing, or no such client all answer `no_consent` alike, so an
-   * advisor learns nothing about who is a client. Every lookup is audited, refused ones too.
+   * a revoked one, one sharing nothing, or no such client all answer `no_consent` alike: the
+   * advisor's search finds every customer by name anyway, and the refusal gives nothing more.
+   * Every lookup is audited: `partner.read` when shown, `partner.consent_refused` when not.
    */
   lookup(advisor: Principal, subject: string, ip: string | null): Promise<ClientBalancesOutcome>;
 }
@@ -31,51 +32,68 @@ export function createClientBalancesService(deps: {
   const { db, productId } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  async function find(subject: string): Promise<ClientBalancesResponse | null> {
+  /** The customer asked for (null: no one, or not a customer) and what they share, if anything. */
+  async function find(subject: string): Promise<{
+    clientName: string | null;
+    response: ClientBalancesResponse | null;
+  }> {
     const client = await findUserById(db, subject);
-    if (client?.userType !== 'customer') return null;
+    if (client?.userType !== 'customer') return { clientName: null, response: null };
+    const clientName = `${client.firstName} ${client.lastName}`;
     const sharedIds = await accountsSharedWithAdvisor(db, client.id);
-    if (sharedIds.length === 0) return null;
+    if (sharedIds.length === 0) return { clientName, response: null };
     const shared = sharedAccountsOf(await listAccountsOf(db, client.id), sharedIds, clock());
-    if (shared.ids.length === 0) return null;
+    if (shared.ids.length === 0) return { clientName, response: null };
     const accountIds: Record<`${string}UserAccountIDs`, { ids: string[] }> = {
       [accountIdsAttribute(productId)]: { ids: shared.ids },
     };
     return {
-      userAttributes: {
-        cn: `${client.firstName} ${client.lastName}`,
-        street: shownValue(client.street),
-        l: shownValue(client.city),
-        postalCode: shownValue(client.postalCode),
-        mobile: shownValue(client.mobile),
-        ...accountIds,
+      clientName,
+      response: {
+        userAttributes: {
+          cn: clientName,
+          street: shownValue(client.street),
+          l: shownValue(client.city),
+          postalCode: shownValue(client.postalCode),
+          mobile: shownValue(client.mobile),
+          ...accountIds,
+        },
+        Data: { Balance: shared.balances },
       },
-      Data: { Balance: shared.balances },
     };
   }
 
   return {
     async lookup(advisor, subject, ip) {
-      const response = await find(subject);
+      const { clientName, response } = await find(subject);
+      const read = {
+        readerId: advisor.userId,
+        readerType: advisor.userType,
+        resource: 'client-balances' as const,
+        subjects: [subject],
+        ip,
+      };
       await insertAuditEvent(
         db,
-        partnerReadEvent({
-          readerId: advisor.userId,
-          readerType: advisor.userType,
-          resource: 'client-balances',
-          subjects: [subject],
-          outcome: response ? 'shown' : 'refused',
-          ip,
-          // Which consent was checked; when shown, whose and which accounts (the advisor
-          // sees them anyway). A refusal names no one: it must not say who is a client.
-          context: response
-            ? {
+        response
+          ? partnerReadEvent({
+              ...read,
+              outcome: 'shown',
+              // Which consent was checked, whose and which accounts (the advisor sees them).
+              context: {
                 consent: DEFINITION,
                 clientName: response.userAttributes.cn,
                 accounts: response.Data.Balance.map((balance) => balance.AccountId),
-              }
-            : { consent: DEFINITION },
-        }),
+              },
+            })
+          : partnerReadEvent({
+              ...read,
+              type: 'partner.consent_refused',
+              outcome: 'refused',
+              // The name only of a customer, whom the advisor's search shows by name: never
+              // of anyone else a subject may name (staff, a business).
+              context: { consent: DEFINITION, ...(clientName ? { clientName } : {}) },
+            }),
       );
       return response ? { kind: 'shown', response } : { kind: 'no_consent' };
     },

@@ -1,5 +1,7 @@
 import type { ModuleContext } from '../../module-context';
 import type { AuthGuards, SessionsService } from '../identity';
+import { registerAdvisorSearchRoutes } from './advisor-search.routes';
+import { createAdvisorSearchService } from './advisor-search.service';
 import { registerContactUndoRoutes } from './contact-undo.routes';
 import { createContactUndoService } from './contact-undo.service';
 import { registerDirectoryEntryRoutes } from './directory-entry.routes';
@@ -10,7 +12,7 @@ import { createScimService, type CommunicationConsentReader } from './scim.servi
 
 /**
  * The directory module's part of the server: the customer's own directory data, the previous
- * address's "This wasn't me" link, the entry API and SCIM.
+ * address's "This wasn't me" link, the entry API, SCIM and the advisor's client search.
  */
 export function registerDirectory(
   ctx: ModuleContext,
@@ -30,11 +32,13 @@ export function registerDirectory(
     siteUrl,
     communicationConsents: deps.communicationConsents,
   });
+  const advisorSearch = createAdvisorSearchService({ db });
   ctx.routes((api) => {
     registerDirectoryRoutes(api, { db, auth });
     // The previous address's "This wasn't me" link undoes a contact change.
     registerContactUndoRoutes(api, { config, undo });
     registerDirectoryEntryRoutes(api, { auth, entries });
     registerScimRoutes(api, { auth, scim });
+    registerAdvisorSearchRoutes(api, { auth, advisorSearch });
   });
 }

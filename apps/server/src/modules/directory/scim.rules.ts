@@ -72,6 +72,11 @@ export function marketingViewOf(
   };
 }
 
+/** A record that shows the no-consent text instead of a name: nothing of theirs was given. */
+export function isNoConsentRecord(user: ScimUser): boolean {
+  return user.cn === messages.marketing.noConsent;
+}
+
 /**
  * A page as RFC 7644 §3.4.2.4 asks for it, made one the directory can read: a startIndex below
  * 1 is read as 1, a negative count as 0, and a count above the page size gets a full page.

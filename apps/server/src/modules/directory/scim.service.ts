@@ -4,6 +4,7 @@ import { insertAuditEvent, partnerReadEvent, type PartnerRead } from '../audit';
 import type { Principal } from '../identity';
 import { parseUidFilter } from './scim-filter.rules';
 import {
+  isNoConsentRecord,
   marketingViewOf,
   scimPage,
   type CommunicationConsentView,
@@ -67,7 +68,7 @@ export function createScimService(deps: {
   function auditRead(
     reader: Principal,
     ip: string | null,
-    read: Pick<PartnerRead, 'subjects' | 'outcome' | 'context'>,
+    read: Pick<PartnerRead, 'type' | 'subjects' | 'outcome' | 'context'>,
   ) {
     return insertAuditEvent(
       db,
@@ -79,6 +80,21 @@ export function createScimService(deps: {
         ...read,
       }),
     );
+  }
+
+  /**
+   * A record opened (one customer looked up exactly) of a customer who did not opt in: the
+   * consent check refused their contact data (document 2 §6), which the panel shows as such.
+   * The suggestions' prefix searches are not recorded so: no one was chosen yet.
+   */
+  async function auditRefusedRecord(reader: Principal, ip: string | null, user: ScimUser) {
+    if (!isNoConsentRecord(user)) return;
+    await auditRead(reader, ip, {
+      type: 'partner.consent_refused',
+      subjects: [user.id],
+      outcome: 'refused',
+      context: { consent: 'communication', username: user.uid },
+    });
   }
 
   return {
@@ -95,6 +111,10 @@ export function createScimService(deps: {
         outcome: 'shown',
         context: { filter: query.filter ?? null },
       });
+      const [only] = resources;
+      if (condition?.op === 'eq' && only && resources.length === 1) {
+        await auditRefusedRecord(reader, ip, only);
+      }
       return {
         schemas: [SCIM_SCHEMAS.listResponse],
         totalResults: total,
@@ -113,6 +133,7 @@ export function createScimService(deps: {
         subjects: isId ? [id] : [],
         outcome: user ? 'shown' : 'refused',
       });
+      if (user) await auditRefusedRecord(reader, ip, user);
       return user;
     },
   };

@@ -19,7 +19,7 @@ import type { UidCondition } from './scim-filter.rules';
 import type { CustomerEntry } from './scim.rules';
 
 /** `value` as a LIKE pattern that matches only itself (PostgreSQL's escape is a backslash). */
-function literal(value: string): string {
+export function literal(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
@@ -63,7 +63,7 @@ const CUSTOMER_ENTRY = {
  * A person who banks here: a customer, never staff, and never one of the organisations the bank
  * knows (contracts' organisations.ts: a business customer that is no person to market to).
  */
-const isPersonalCustomer = and(
+export const isPersonalCustomer = and(
   eq(users.userType, 'customer'),
   notInArray(
     users.id,

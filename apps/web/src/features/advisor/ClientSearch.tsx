@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { SearchBox } from '../../components/ui/SearchBox';
 import type { Suggestion } from '../../components/ui/SearchBox';
-import { fetchSharingClients } from './advisor-api';
+import { searchClients } from './advisor-api';
 import { clientSuggestions } from './advisor-clients';
 
 /**
- * The advisor's client search: the clients who share balances with the advisor, asked for
- * afresh on each lookup so that a client who stopped sharing is no longer suggested.
+ * The advisor's client search (document 2 §2): every customer by name or username, whether or
+ * not they share anything; choosing one shows their shared balances or the spec's refusal.
  */
 export function ClientSearch({
   onChoose,
@@ -17,13 +17,13 @@ export function ClientSearch({
 }) {
   const loadSuggestions = useCallback(
     async (query: string, signal: AbortSignal) =>
-      clientSuggestions(await fetchSharingClients(signal), query),
+      clientSuggestions(await searchClients(query.trim(), signal)),
     [],
   );
   return (
     <SearchBox
       label="Search clients"
-      hint="Type at least 2 letters of a client's name or username. Only clients who share their balances with you are listed."
+      hint="Type at least 2 letters of a client's name or username. Balances show only for clients who share them with you."
       placeholder="Client name or username"
       loadSuggestions={loadSuggestions}
       onChoose={onChoose}

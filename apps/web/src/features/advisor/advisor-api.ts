@@ -1,21 +1,42 @@
 import {
+  ADVISOR_CLIENTS_API_PATH,
   ADVISOR_CONSENTS_API_PATH,
   CLIENT_BALANCES_API_PATH,
+  advisorClientsResponseSchema,
   advisorConsentsResponseSchema,
   clientBalancesResponseSchema,
 } from '@anybank/contracts';
-import type { AdvisorConsent, ClientBalancesResponse } from '@anybank/contracts';
+import type { AdvisorClient, AdvisorConsent, ClientBalancesResponse } from '@anybank/contracts';
 import { apiErrorOf } from '../../lib/api';
 import { authorizedFetch } from '../../lib/authorized-fetch';
 import { publicConfig } from '../../lib/config';
 
 /**
  * The wealth advisor's partner APIs (document 2 §7; ADR 0011), with the signed-in advisor's
- * access token: who shares balances with the advisor, and one client's shared balances. The
+ * access token: the client search, who shares balances with the advisor, and one client's
+ * shared balances. The
  * server decides what the advisor may see; these calls only read it.
  */
 
 const SHARE_BALANCES_DEFINITION = 'share-account-balances';
+
+/**
+ * `GET /api/advisor/clients?search=`: the client search (document 2 §2). Every customer whose
+ * name or username holds the text, consenting or not, by name and username only.
+ */
+export async function searchClients(
+  search: string,
+  signal?: AbortSignal,
+): Promise<AdvisorClient[]> {
+  const query = new URLSearchParams({ search });
+  const response = await authorizedFetch(`${ADVISOR_CLIENTS_API_PATH}?${query.toString()}`, {
+    signal,
+  });
+  if (!response.ok) {
+    throw await apiErrorOf(response, 'GET advisor clients');
+  }
+  return advisorClientsResponseSchema.parse(await response.json()).clients;
+}
 
 /** `GET /api/advisor/consents?definition=share-account-balances`: the consenting clients. */
 export async function fetchSharingClients(signal?: AbortSignal): Promise<AdvisorConsent[]> {

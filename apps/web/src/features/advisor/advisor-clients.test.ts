@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdvisorConsent, ClientBalancesResponse } from '@anybank/contracts';
+import type { AdvisorClient, ClientBalancesResponse } from '@anybank/contracts';
 import {
   clientDetails,
   clientSuggestions,
@@ -8,41 +8,30 @@ import {
   sharedBalances,
 } from './advisor-clients';
 
-function consent(subject: string, uid: string, cn: string): AdvisorConsent {
-  return {
-    id: `consent-${subject}`,
-    subject,
-    uid,
-    cn,
-    status: 'accepted',
-    definition: { id: 'share-account-balances', version: '1.0', locale: 'en-US' },
-  };
-}
-
-const CONSENTS = [
-  consent('s-jane', 'jane.doe', 'Jane Doe'),
-  consent('s-james', 'james.taylor', 'James Taylor'),
-  consent('s-emily', 'emily.chen', 'Emily Chen'),
-];
+const client = (subject: string, uid: string, cn: string): AdvisorClient => ({ subject, uid, cn });
 
 describe('the client search suggestions', () => {
-  it('suggests clients whose name or username holds the text, whatever its case, by name', () => {
-    expect(clientSuggestions(CONSENTS, 'JA')).toEqual([
+  it('suggests the clients the server found, by name, each with its username', () => {
+    expect(
+      clientSuggestions([
+        client('s-michael', 'michael.brown', 'Michael Brown'),
+        client('s-jane', 'jane.doe', 'Jane Doe'),
+        client('s-james', 'james.taylor', 'James Taylor'),
+      ]),
+    ).toEqual([
       { id: 's-james', label: 'James Taylor', detail: 'james.taylor' },
       { id: 's-jane', label: 'Jane Doe', detail: 'jane.doe' },
+      { id: 's-michael', label: 'Michael Brown', detail: 'michael.brown' },
     ]);
-    expect(clientSuggestions(CONSENTS, 'chen').map((s) => s.id)).toEqual(['s-emily']);
-    expect(clientSuggestions(CONSENTS, ' doe ').map((s) => s.id)).toEqual(['s-jane']);
   });
 
-  it('suggests nobody when no consenting client matches', () => {
-    expect(clientSuggestions(CONSENTS, 'zq')).toEqual([]);
-    expect(clientSuggestions([], 'jane')).toEqual([]);
-  });
-
-  it('suggests a client once even if the answer names them twice', () => {
-    const twice = [...CONSENTS, { ...consent('s-jane', 'jane.doe', 'Jane Doe'), id: 'other' }];
-    expect(clientSuggestions(twice, 'jane')).toHaveLength(1);
+  it('tells two clients of one name apart by username, and suggests nobody for no match', () => {
+    expect(
+      clientSuggestions([client('s-2', 'sam.b', 'Sam B'), client('s-1', 'sam.a', 'Sam B')]).map(
+        (suggestion) => suggestion.detail,
+      ),
+    ).toEqual(['sam.a', 'sam.b']);
+    expect(clientSuggestions([])).toEqual([]);
   });
 });
 

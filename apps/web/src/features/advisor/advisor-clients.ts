@@ -1,30 +1,19 @@
 import { BLANK_PLACEHOLDER } from '@anybank/contracts';
-import type { AccountKind, AdvisorConsent, ClientBalancesResponse } from '@anybank/contracts';
+import type { AccountKind, AdvisorClient, ClientBalancesResponse } from '@anybank/contracts';
 import type { Suggestion } from '../../components/ui/SearchBox';
 import { balanceCents } from '../../lib/accounts';
 
 /**
  * The advisor's clients as the portal shows them (document 2 §2, §3): the client search's
- * suggestions from the consenting clients, the client chosen (carried in the navigation state
+ * suggestions from the customers the server found, the client chosen (carried in the navigation state
  * to /advisor/client), and the client card's details and balances. Pure.
  */
 
-/** The client search's suggestions: consenting clients whose name or username holds the text. */
-export function clientSuggestions(
-  consents: readonly AdvisorConsent[],
-  query: string,
-): Suggestion[] {
-  const wanted = query.trim().toLocaleLowerCase();
-  const bySubject = new Map<string, AdvisorConsent>();
-  for (const consent of consents) {
-    const matches =
-      consent.cn.toLocaleLowerCase().includes(wanted) ||
-      consent.uid.toLocaleLowerCase().includes(wanted);
-    if (matches && !bySubject.has(consent.subject)) bySubject.set(consent.subject, consent);
-  }
-  return [...bySubject.values()]
+/** The client search's suggestions: the server's matches, by name, each with its username. */
+export function clientSuggestions(clients: readonly AdvisorClient[]): Suggestion[] {
+  return [...clients]
     .sort((a, b) => a.cn.localeCompare(b.cn) || a.uid.localeCompare(b.uid))
-    .map((consent) => ({ id: consent.subject, label: consent.cn, detail: consent.uid }));
+    .map((client) => ({ id: client.subject, label: client.cn, detail: client.uid }));
 }
 
 /** The client the advisor picked, as /advisor/client receives it in the navigation state. */
