@@ -259,6 +259,10 @@ export function createOidcProvider(
       if (!user || !isUserType(user.userType)) return undefined;
       const portalType = userTypeOfClient(client.clientId);
       if (portalType && portalType !== user.userType) {
+        // Before an interaction: no grant, and the login policy asks who signs in
+        // (login-policy.ts, a customer's session at a partner portal). After a sign-in in
+        // this interaction: that user is not this portal's.
+        if (!ctx.oidc.result?.login) return undefined;
         throw new errors.AccessDenied('this account cannot sign in to this portal');
       }
       const granted = grantedScopes(client.clientId, ctx.oidc.requestParamScopes, user.userType);
