@@ -117,9 +117,10 @@ test('amy.davis finds jane.doe, sees exactly the two balances jane shares, and t
     await shareWithAdvisor(jane, []);
     await amy.reload();
     await expect(amy.getByText(messages.advisor.noConsent, { exact: true })).toBeVisible();
-    await expect(consentChecks.first()).toContainText(
-      'The consent share-account-balances is not given, so nothing was returned.',
-    );
+    // The refused check, in words: found by them, not the panel's layout.
+    await expect(
+      panel.getByText(/Jane Doe has not consented to share accounts with the advisor/).first(),
+    ).toBeVisible();
     await amy.getByRole('button', { name: 'Close Behind the scenes' }).click();
     await expect(amy.getByRole('region', { name: 'Linked accounts' })).toHaveCount(0);
     await expect(amy.getByRole('rowheader', { name: 'Street', exact: true })).toHaveCount(0);
