@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_THRESHOLDS_PATH,
+  DEMO_CHAPTERS,
   DEMO_RESET_PATH,
   DEMO_SCENARIOS,
   demoScenario,
@@ -12,9 +13,10 @@ import { registerCustomer } from './support/customers';
 import { signInThroughFlowApi } from './support/api-sign-in';
 import { unlockPresenterTools } from './support/presenter';
 
-// The guided scenario page. "Reset demo" itself is tested at API level only
-// (apps/server/test/demo-reset.api.test.ts): here it would reset the data of every other spec
-// sharing this server, so its dialog is opened and cancelled, never confirmed.
+// The guided scenario page. "Reset demo" resets the data of every later spec sharing this
+// server, so here its dialog is opened and cancelled, never confirmed: the story after a reset
+// runs on a server of its own (demo-story.spec.ts), and the reset's API in
+// apps/server/test/demo-reset.api.test.ts.
 
 const demo = pageRoute('demo');
 const transferMoney = pageRoute('transfer-money');
@@ -47,9 +49,32 @@ test('the footer opens /demo, which lists every scenario with Start; signed out,
   await expect(page).toHaveURL((url) => url.pathname === demo.paths[0]);
   await expectOnDemoPage(page);
 
+  // The story, chapter by chapter, each scenario with its time and the way on to the next.
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(
+    DEMO_CHAPTERS.map((chapter, index) =>
+      demoMessages.chapterHeading(index + 1, demoMessages.chapters[chapter]),
+    ),
+  );
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(
     DEMO_SCENARIOS.map((scenario) => scenario.title),
   );
+  const first = DEMO_SCENARIOS[0]!;
+  const second = DEMO_SCENARIOS[1]!;
+  await expect(
+    scenarioCard(page, first.title).getByText(demoMessages.minutes(first.minutes)),
+  ).toBeVisible();
+  await scenarioCard(page, first.title)
+    .getByRole('link', { name: demoMessages.next(second.title), exact: true })
+    .click();
+  await expect(page).toHaveURL((url) => url.hash === `#scenario-${second.id}`);
+  await expect(scenarioCard(page, second.title)).toBeInViewport();
+  // A path in a step is a link to that page.
+  await expect(
+    scenarioCard(page, first.title).getByRole('link', {
+      name: '/outbox?to=jane.doe@example.com',
+      exact: true,
+    }),
+  ).toHaveAttribute('href', '/outbox?to=jane.doe@example.com');
   for (const scenario of DEMO_SCENARIOS) {
     await expect(startButton(page, scenario.title)).toBeEnabled();
   }
@@ -104,4 +129,41 @@ test('"Start" on "Transfer approved on the phone" sets the default thresholds on
     page.getByRole('complementary', { name: 'Behind the scenes', exact: true }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('while the demo tools are on, the home page says how to sign in to the demo and links the guided scenarios; dismissed, the note stays away in this browser', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const note = page.getByRole('note', { name: demoMessages.homeNoteLabel, exact: true });
+  await expect(note).toHaveText(demoMessages.homeNote);
+  await expect(note.getByRole('link', { name: demoMessages.homeNoteLink })).toHaveAttribute(
+    'href',
+    demo.paths[0]!,
+  );
+  await expectNoAxeViolations(page);
+  await note.getByRole('button', { name: demoMessages.homeNoteDismiss, exact: true }).click();
+  await expect(note).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([pageRoute('home').heading]);
+  await expect(note).toHaveCount(0);
+});
+
+test('a scenario ticked done stays ticked in this browser, and the page counts it', async ({
+  page,
+}) => {
+  const scenario = DEMO_SCENARIOS[0]!;
+  await page.goto(demo.paths[0]!);
+  await expectOnDemoPage(page);
+  const tick = scenarioCard(page, scenario.title).getByRole('checkbox', {
+    name: demoMessages.doneLabel(scenario.title),
+    exact: true,
+  });
+  await expect(page.getByText(demoMessages.progress(0, DEMO_SCENARIOS.length))).toBeVisible();
+  await tick.check();
+  await expect(page.getByText(demoMessages.progress(1, DEMO_SCENARIOS.length))).toBeVisible();
+  await page.reload();
+  await expect(tick).toBeChecked();
+  await tick.uncheck();
+  await expect(page.getByText(demoMessages.progress(0, DEMO_SCENARIOS.length))).toBeVisible();
 });

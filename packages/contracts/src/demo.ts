@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_PASSWORD } from './constants';
+import type { DemoChapter } from './demo-scenario-types';
 
 /**
  * The guided scenario page (`/demo`) and its "Reset demo". Both are demo tools:
@@ -51,6 +52,9 @@ export const presenterMessages = {
   failed: 'The presenter secret could not be checked. Please try again.',
 } as const;
 
+const HOME_NOTE_LEAD = `Demo bank: sign in as jane.doe / ${DEMO_PASSWORD} — `;
+const HOME_NOTE_LINK = 'guided scenarios';
+
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** The scenario page's own words (not worded by the spec), for its own chunk only. */
@@ -60,7 +64,6 @@ export const demoMessages = {
   // The README's "Demo accounts" says the same: the password is published for the demo users.
   password: `Every demo user's password is ${DEMO_PASSWORD}. One-time codes and push requests arrive in the Outbox.`,
   off: 'The demo tools are turned off on this server.',
-  scenariosHeading: 'Scenarios',
   showsHeading: 'What it shows',
   userHeading: 'Demo user',
   newCustomer: 'A new customer you register during the scenario',
@@ -89,4 +92,31 @@ export const demoMessages = {
   resetDone: (count: number) =>
     `The demo data is restored: ${count} demo ${count === 1 ? 'user' : 'users'} as seeded. You are signed out.`,
   resetFailed: (status: string) => `The demo could not be reset (${status}). Please try again.`,
+  // The story: its chapters in order, each scenario's time, its tick and the way on.
+  chapters: {
+    'sign-in': 'Sign in',
+    'step-up': 'Step-up',
+    transfers: 'Transfers and the phone',
+    partners: 'Partners and consent',
+    'pay-by-bank': 'Pay by bank',
+    identity: 'Identity beyond the bank',
+  } satisfies Record<DemoChapter, string>,
+  chapterHeading: (number: number, title: string) => `${number}. ${title}`,
+  minutes: (minutes: number) => `About ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  storyTotal: (count: number, minutes: number) =>
+    `${count} scenarios in the order they build on each other, about ${minutes} minutes in all. Tick each one as you finish it: the ticks stay in this browser.`,
+  done: 'Done in this browser',
+  doneLabel: (title: string) => `Done in this browser: ${title}`,
+  progress: (done: number, count: number) => `${done} of ${count} scenarios done in this browser.`,
+  next: (title: string) => `Next: ${title}`,
+  last: 'That is the whole story. Reset the demo below before the next audience.',
+  /**
+   * The home page's note while the demo tools are on (dismissed for this browser): the lead,
+   * then the link to /demo; read together, `homeNote`.
+   */
+  homeNoteLead: HOME_NOTE_LEAD,
+  homeNoteLink: HOME_NOTE_LINK,
+  homeNote: `${HOME_NOTE_LEAD}${HOME_NOTE_LINK}`,
+  homeNoteLabel: 'Demo bank',
+  homeNoteDismiss: 'Dismiss the demo note',
 } as const;

@@ -17,9 +17,10 @@ type ResetState =
  * "Reset demo": after a confirmation dialog (focus on its Cancel, Escape cancels,
  * focus back on the button after), the seed's reset on the server. The reset ends every sign-in,
  * this browser's too, so the session it kept is cleared with it. It resets everyone's demo:
- * the button shows in the presenter's browser only (PresenterGate).
+ * the button shows in the presenter's browser only (PresenterGate). `onReset` follows a done
+ * reset (the page clears this browser's ticks: the story starts again).
  */
-export function ResetDemoSection() {
+export function ResetDemoSection({ onReset }: { onReset?: () => void }) {
   const text = demoMessages;
   const headingId = useId();
   const titleId = useId();
@@ -33,6 +34,7 @@ export function ResetDemoSection() {
     try {
       const { users } = await resetDemo();
       if (sessionStore.get('subject') !== null) clearSession();
+      onReset?.();
       setState({ kind: 'done', users: users.length });
     } catch (error) {
       console.warn('Resetting the demo failed', error);

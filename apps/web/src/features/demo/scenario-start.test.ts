@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_THRESHOLDS_PATH,
+  DEMO_CHAPTERS,
   DEMO_SCENARIOS,
   demoScenario,
   demoMessages,
+  messages,
+  nextDemoScenario,
 } from '@anybank/contracts';
 import { conditionRequest, conditionText, planStart } from './scenario-start';
 
@@ -76,5 +79,27 @@ describe('the scenario list', () => {
       expect(scenario.steps.length, scenario.id).toBeGreaterThan(0);
       expect(scenario.watch.length, scenario.id).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the story', () => {
+  it('runs chapter by chapter in the order they build: sign-in first, identity beyond last', () => {
+    const chapters = DEMO_SCENARIOS.map((scenario) => DEMO_CHAPTERS.indexOf(scenario.chapter));
+    expect(chapters).toEqual([...chapters].sort((a, b) => a - b));
+    expect(new Set(chapters).size).toBe(DEMO_CHAPTERS.length);
+    for (const scenario of DEMO_SCENARIOS) {
+      expect(Number.isInteger(scenario.minutes) && scenario.minutes > 0, scenario.id).toBe(true);
+    }
+  });
+
+  it('leads from each scenario to the next, and from the last to none', () => {
+    const nexts = DEMO_SCENARIOS.map((scenario) => nextDemoScenario(scenario.id)?.id ?? null);
+    expect(nexts).toEqual([...DEMO_SCENARIOS.slice(1).map((scenario) => scenario.id), null]);
+  });
+
+  it('has the advisor find michael.brown and read the spec’s refusal', () => {
+    const steps = demoScenario('advisor-consented-balances').steps.join(' ');
+    expect(steps).toContain('michael.brown');
+    expect(steps).toContain(messages.advisor.noConsent);
   });
 });

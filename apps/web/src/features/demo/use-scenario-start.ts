@@ -3,7 +3,6 @@ import { demoMessages } from '@anybank/contracts';
 import type { DemoScenario, DemoScenarioId } from '@anybank/contracts';
 import { userTypeOf } from '../../lib/sign-in-return';
 import { publicConfig } from '../../lib/config';
-import { createPkce } from '../../lib/oauth';
 import { useSessionItem } from '../../lib/session-storage';
 import { setDemoCondition } from './demo-api';
 import { planStart } from './scenario-start';
@@ -48,7 +47,7 @@ export function useScenarioStart(): ScenarioStart {
       }
     }
     // The page stays busy while the browser leaves it.
-    window.location.assign(await startUrl(scenario.start, publicConfig, () => createPkce()));
+    window.location.assign(startUrl(scenario.start, publicConfig.basePath));
   };
 
   return { start, busy, notice };

@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/ui/PageHeading';
 import { useProspectName } from '../../lib/prospect-name';
 import { isSignedOutElsewhereState } from '../../lib/session-ended';
 import { CreditCardPromotion } from './CreditCardPromotion';
+import { DemoNote } from './DemoNote';
 import { FeatureBlurbs } from './FeatureBlurbs';
 
 export function HomePage() {
@@ -22,6 +23,7 @@ export function HomePage() {
               {messages.sessions.signedOutElsewhere}
             </div>
           )}
+          <DemoNote />
           <Row className="align-items-center g-4">
             <Col lg={7}>
               {preparedFor && <p className="home-hero-prepared mb-2">Prepared for {preparedFor}</p>}
