@@ -8,6 +8,7 @@ import {
   pageRoute,
   payByBankMessages as payText,
   retailShopBankMessages as atBank,
+  securityNoticeMessages,
   type DemoScenario,
 } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
@@ -28,7 +29,9 @@ import {
   typeInto,
 } from './support/partners';
 import { presenterSecret, unlockPresenterTools } from './support/presenter';
+import { confirmStepUpWithPassword, stepUpDialog } from './support/step-up';
 import {
+  DEMO_PASSWORD,
   Mailbox,
   USERS,
   chooseMethod,
@@ -38,10 +41,11 @@ import {
   enterUsername,
   expectLandedAs,
   expectUsernameStep,
+  signIn,
 } from './support/sign-in';
 
 // `/demo` as a presenter lives it: Reset demo on the page, then the pay-by-bank and the advisor
-// scenarios done exactly as their cards say (the steps are read from the card and checked
+// scenarios (and, after them, the step-up) done exactly as their cards say (the steps are read from the card and checked
 // against contracts' demo-scenarios, then done one by one). Reset demo resets everyone's demo,
 // so the journey runs a server and database of its own (own-server.ts) and leaves the suite's
 // alone. The shop's pages are another journey's to shape: the shop is driven through its
@@ -215,5 +219,54 @@ test('after Reset demo, the pay-by-bank and the advisor scenarios run exactly as
   await waitForAnimationsToFinish(page);
   await expectNoAxeViolations(page);
 
+  await context.close();
+});
+
+test('the step-up scenario runs as its card says: a new e-mail address for emily.chen waits for her password, then the new address’s code, and the old address is told', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const STEP_UP = demoScenario('step-up-new-email');
+  const context = await browser.newContext({
+    baseURL: server!.baseURL,
+    userAgent: DESKTOP_CHROME_USER_AGENT,
+  });
+  const page = await context.newPage();
+  const emily = USERS.emily;
+  const newAddress = 'emily.new@example.com';
+
+  // Before Start: signed in as emily.chen (password, Email, the code).
+  expect(STEP_UP.before).toContain(emily.username);
+  await signIn(page, emily);
+  await openDemo(page);
+  const steps = await readSteps(page, STEP_UP);
+  await start(page, STEP_UP);
+  await expect(page).toHaveURL((url) => url.pathname === pageRoute('profile').paths[0]);
+
+  // 2. A new Email, Save: the bank asks to confirm it is her.
+  expect(steps[1]).toContain(newAddress);
+  const oldMailbox = await Mailbox.open(page.request, emily.email);
+  const newMailbox = await Mailbox.open(page.request, newAddress);
+  await page.getByLabel(/^Email/).fill(newAddress);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    stepUpDialog(page).getByRole('heading', { name: messages.stepUp.heading }),
+  ).toBeVisible();
+
+  // 3. The demo password, Confirm.
+  await confirmStepUpWithPassword(page, DEMO_PASSWORD);
+
+  // 4. The code sent to the new address, Verify.
+  expect(steps[3]).toContain('Verify');
+  await page.getByLabel(/^Verification code/).fill(await newMailbox.readNewCode());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByText(messages.profile.contactVerified('email address'))).toBeVisible();
+
+  // 5. The old address has the notice with its "This wasn't me" link.
+  const notice = await oldMailbox.readNewMessage(
+    'the notice of the changed address',
+    (message) => message.subject === 'Your AnyBank e-mail address was changed',
+  );
+  expect(notice.body).toContain(securityNoticeMessages.contactChangedUndoLabel);
   await context.close();
 });
