@@ -137,3 +137,28 @@ test('the marketing portal opens its other pages from its navigation and signs o
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   expect(await sessionItems(page)).toEqual({});
 });
+
+test('maria.lopez opens michael.brown’s record: the no-consent text, and Behind the scenes shows the refused consent check', async ({
+  page,
+}) => {
+  await signInThroughFlowApi(page, USERS.maria);
+  await expectOnPage(page, 'marketing');
+  await page.getByRole('button', { name: 'Behind the scenes', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Behind the scenes' });
+  await expect(panel).toBeVisible();
+  const search = searchBox(page, CUSTOMER_SEARCH);
+  await typeInto(search, 'michael.b');
+  await chooseWithKeyboard(page, search, 'michael.brown');
+  await expectRecord(page, {
+    name: messages.marketing.noConsent,
+    mailAddress: BLANK,
+    email: BLANK,
+    smsPhone: BLANK,
+  });
+  // Found by its words, not the panel's layout: the panel groups and folds its entries.
+  await expect(
+    panel
+      .getByText(/michael\.brown has not consented to receiving marketing communications/)
+      .first(),
+  ).toBeVisible();
+});
