@@ -8,7 +8,9 @@ import {
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
   RETAIL_RESUBMISSION_API_PATH,
+  SHOP_BANK_EXCHANGES_API_PATH,
   retailResubmissionPath,
+  shopBankExchangesPath,
   STEP_UP_PATH,
 } from '@anybank/contracts';
 import { FLOW_ROUTE, type Row, XSRF, everyone, route, signedIn } from './authorization-matrix';
@@ -110,6 +112,13 @@ export const PAY_BY_BANK_ROWS: Row[] = [
     route: route('GET', `${RETAIL_ORDERS_API_PATH}/:orderId`),
     name: 'reading an order of another browser at the retail shop',
     request: () => ({ path: `${RETAIL_ORDERS_API_PATH}/${randomUUID()}` }),
+    answers: everyone(404),
+  },
+  {
+    // The Shop ⇄ Bank view: an order's calls to the bank are the ordering browser's alone.
+    route: route('GET', SHOP_BANK_EXCHANGES_API_PATH),
+    name: 'reading the calls to the bank of another browser’s order at the retail shop',
+    request: () => ({ path: shopBankExchangesPath(randomUUID()) }),
     answers: everyone(404),
   },
   {

@@ -8,6 +8,7 @@ import {
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
   RETAIL_RESUBMISSION_API_PATH,
+  SHOP_BANK_EXCHANGES_API_PATH,
   OAUTH_PATHS,
   obTransactionsPath,
 } from '@anybank/contracts';
@@ -137,6 +138,18 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
     spec: () => ({
       method: 'GET',
       path: fc.oneof(fc.uuid(), hostileSegment).map((id) => `${RETAIL_ORDERS_API_PATH}/${id}`),
+    }),
+  },
+  {
+    // The Shop ⇄ Bank view: without the order's cookie there is nothing to read.
+    route: { method: 'GET', url: SHOP_BANK_EXCHANGES_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => SHOP_BANK_EXCHANGES_API_PATH.replace(':orderId', id)),
     }),
   },
   {

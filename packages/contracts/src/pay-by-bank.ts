@@ -91,6 +91,17 @@ export const paymentSchema = z.object({
   amountCents: cents,
   currency: z.literal(PAYMENT_CURRENCY),
   reference,
+  /**
+   * The customer's ledger entry the payment wrote, as much of it as the payee is told (Open
+   * Banking's payment answer may name the debtor account): its TransactionId, the paying
+   * account's last four digits, the amount (negative) and when it was booked.
+   */
+  debit: z.object({
+    transactionId: z.string(),
+    accountSuffix: z.string(),
+    amountCents: z.number().int().negative(),
+    bookedAt: z.iso.datetime(),
+  }),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,4 +1,5 @@
 import { IDENTITY_VERIFIED_ACR } from './oauth';
+import { SHOP_BANK_VIEW_PAGE_PATH } from './shop-bank-exchanges';
 import type { UserType } from './user-types';
 
 /**
@@ -44,6 +45,7 @@ export type PageId =
   | 'oauth-consent'
   | 'payment-consent'
   | 'retail'
+  | 'shop-bank'
   | 'outbox'
   | 'contact-undo'
   | 'mobile'
@@ -74,6 +76,11 @@ export interface PageRoute {
    * which looks like a phone, not like a page of the bank's site.
    */
   standalone?: true;
+  /**
+   * A page of another company (the retail shop, ADR 0023): the bank's "Behind the scenes"
+   * panel does not show on it.
+   */
+  otherCompany?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -260,6 +267,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     heading: 'Retail Shop',
     access: 'anyone',
     standalone: true,
+    otherCompany: true,
+  },
+  {
+    // The shop's record of its calls to the bank for this browser's order, lane beside lane.
+    id: 'shop-bank',
+    paths: [SHOP_BANK_VIEW_PAGE_PATH],
+    heading: 'Shop ⇄ Bank',
+    access: 'anyone',
+    standalone: true,
+    otherCompany: true,
   },
   { id: 'outbox', paths: ['/outbox'], heading: 'Outbox', access: 'anyone' },
   // The previous address's "This wasn't me" link (step-up.ts CONTACT_UNDO_PAGE).

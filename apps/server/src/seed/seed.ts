@@ -39,6 +39,8 @@ const DEMO_TABLES = [
   'audit_events',
   // "Reset demo" brings back the default brand from the environment (ADR 0020).
   'branding',
+  // The shop's record of its exchanges with the bank: of payments the reset forgets.
+  'retail_shop_exchanges',
 ] as const;
 
 /** Creates the demo user; answers their ninety days of activity, for the ledger to write. */

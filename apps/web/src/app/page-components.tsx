@@ -66,6 +66,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   'oauth-consent': lazyPage(oauthConsent, (m) => m.OAuthConsentPage),
   'payment-consent': lazyPage(payByBank, (m) => m.PaymentConsentPage),
   retail: lazyPage(retailShop, (m) => m.RetailShopPage),
+  'shop-bank': lazyPage(retailShop, (m) => m.ShopBankPage),
   outbox: lazyPage(outbox, (m) => m.OutboxPage),
   'contact-undo': lazyPage(contactUndo, (m) => m.ContactUndoPage),
   mobile: lazyPage(mobile, (m) => m.MobilePage),

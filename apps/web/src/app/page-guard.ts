@@ -44,6 +44,7 @@ export const GUARD_TABLE: readonly GuardRow[] = [
       'oauth-consent',
       'payment-consent',
       'retail',
+      'shop-bank',
       'outbox',
       'contact-undo',
       'mobile',

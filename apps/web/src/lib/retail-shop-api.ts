@@ -6,8 +6,15 @@ import {
   retailOrderViewSchema,
   retailResubmissionPath,
   retailResubmissionSchema,
+  shopBankExchangesPath,
+  shopBankExchangesSchema,
 } from '@anybank/contracts';
-import type { RetailCheckout, RetailOrderView, RetailResubmission } from '@anybank/contracts';
+import type {
+  RetailCheckout,
+  RetailOrderView,
+  RetailResubmission,
+  ShopBankExchanges,
+} from '@anybank/contracts';
 import { apiErrorOf, apiFetch, getJson } from './api';
 
 /**
@@ -40,4 +47,12 @@ export async function submitOrderAgain(orderId: string): Promise<RetailResubmiss
   });
   if (!response.ok) throw await apiErrorOf(response, 'POST resubmission');
   return retailResubmissionSchema.parse(await response.json());
+}
+
+/** The shop's record of its calls to the bank for this browser's order (the Shop ⇄ Bank view). */
+export function fetchShopBankExchanges(
+  orderId: string,
+  signal?: AbortSignal,
+): Promise<ShopBankExchanges> {
+  return getJson(shopBankExchangesPath(orderId), shopBankExchangesSchema, { signal });
 }

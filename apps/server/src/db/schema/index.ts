@@ -15,3 +15,4 @@ export * from './wallet';
 export * from './helpdesk';
 export * from './branding';
 export * from './rate-limit';
+export * from './retail-shop';

@@ -21,7 +21,13 @@ export interface ConsentPayment {
 }
 
 export type ConsentPaymentResult<Refusal extends string = string> =
-  | { paid: true; transferId: string; referenceNumber: number }
+  | {
+      paid: true;
+      transferId: string;
+      referenceNumber: number;
+      /** The customer's entry it wrote (its id is the Open Banking TransactionId). */
+      debit: { entryId: string; bookedAt: Date };
+    }
   /** The consent was no longer Authorised (a second submission, a race): nothing moved. */
   | { paid: false; reason: 'consent_not_authorised' }
   | { paid: false; reason: 'insufficient_funds' }
@@ -104,15 +110,28 @@ export async function payConsent<Refusal extends string>(
         where id in (${payment.fromAccountId}, ${payment.toAccountId})`,
   );
   // The debit first, as a reader of the ledger expects.
-  await tx.execute(
+  const entries = await queryRows<{
+    id: number | string;
+    amount_cents: number | string;
+    created_at: Date | string;
+  }>(
+    tx,
     sql`insert into ledger_entries (account_id, transfer_id, amount_cents, balance_after_cents,
           description, category)
         values
           (${payment.fromAccountId}, ${transfer.id}, ${-payment.amountCents}, ${fromAfter},
             ${payment.debitDescription}, 'shopping'),
           (${payment.toAccountId}, ${transfer.id}, ${payment.amountCents}, ${toAfter},
-            ${payment.creditDescription}, 'income')`,
+            ${payment.creditDescription}, 'income')
+        returning id, amount_cents, created_at`,
   );
+  const debit = entries.find((entry) => Number(entry.amount_cents) < 0);
+  if (!debit) throw new Error('the payment debit was not written');
   await consents.markConsumed(tx, payment.consentId, transfer.id);
-  return { paid: true, transferId: transfer.id, referenceNumber: transfer.reference_number };
+  return {
+    paid: true,
+    transferId: transfer.id,
+    referenceNumber: transfer.reference_number,
+    debit: { entryId: String(debit.id), bookedAt: new Date(debit.created_at) },
+  };
 }

@@ -297,6 +297,12 @@ export function createPaymentConsentService(deps: {
         amountCents: consent.amountCents,
         currency: 'USD',
         reference: consent.reference,
+        debit: {
+          transactionId: result.debit.entryId,
+          accountSuffix: consent.debtorAccountId.slice(-4),
+          amountCents: -consent.amountCents,
+          bookedAt: result.debit.bookedAt.toISOString(),
+        },
       };
     },
   };

@@ -18,6 +18,7 @@ import {
   type SubmitPayment,
 } from '@anybank/contracts';
 import type { DpopPrivateJwk } from './order-cookie';
+import { recordingFetch } from './exchange-recorder';
 import { fetchTrusting } from './trusted-fetch';
 import { creditOfPayment, type BankCredit } from './retail-shop.rules';
 
@@ -127,13 +128,17 @@ export function createBankPort(deps: {
         RETAIL_SHOP_CLIENT_ID,
         undefined,
         oidc.PrivateKeyJwt({ key, kid: deps.privateJwk.kid }),
-        // The demo runs on http://localhost; a deployment's PUBLIC_URL is https, and with
-        // HTTPS=on its certificate may be the one the bank made itself.
-        deps.bankUrl.startsWith('http://')
-          ? { execute: [oidc.allowInsecureRequests] }
-          : deps.bankCertificate
-            ? { [oidc.customFetch]: fetchTrusting(deps.bankCertificate) }
-            : undefined,
+        {
+          // The demo runs on http://localhost; a deployment's PUBLIC_URL is https, and with
+          // HTTPS=on its certificate may be the one the bank made itself.
+          ...(deps.bankUrl.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : {}),
+          // Every call noted for the order's Shop ⇄ Bank view (exchange-recorder.ts).
+          [oidc.customFetch]: recordingFetch(
+            deps.bankCertificate && !deps.bankUrl.startsWith('http://')
+              ? fetchTrusting(deps.bankCertificate)
+              : (url, options) => fetch(url, options as RequestInit),
+          ),
+        },
       );
     })().catch((error: unknown) => {
       configuration = null;

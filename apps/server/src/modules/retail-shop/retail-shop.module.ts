@@ -3,6 +3,7 @@ import { RETAIL_CALLBACK_PATH, RETAIL_SHOP_COMPANY } from '@anybank/contracts';
 import type { ModuleContext } from '../../module-context';
 import { createBankPort } from './bank.port';
 import { createOrderSeal } from './order-cookie';
+import { createExchangeJournal } from './shop-bank-exchange.store';
 import { registerRetailShopRoutes } from './retail-shop.routes';
 import { createRetailShopService } from './retail-shop.service';
 
@@ -32,6 +33,8 @@ export function registerRetailShop(
     }),
     seal: createOrderSeal(privateJwk.d),
     payeeAccountId: RETAIL_SHOP_COMPANY.accountId,
+    journal: createExchangeJournal(ctx.db, ctx.clock ?? (() => new Date())),
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
   });
   ctx.routes((api) => registerRetailShopRoutes(api, { config: ctx.config, shop }));
 }

@@ -7,13 +7,16 @@ import {
   RETAIL_ORDER_PARAM,
   RETAIL_PAGE_PATH,
   RETAIL_RESUBMISSION_API_PATH,
+  SHOP_BANK_EXCHANGES_API_PATH,
   retailCheckoutResponseSchema,
   retailCheckoutSchema,
   retailOrderParamsSchema,
   retailOrderViewSchema,
   retailResubmissionSchema,
+  shopBankExchangesSchema,
   type RetailOrderView,
   type RetailResubmission,
+  type ShopBankExchanges,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
 import { signInRateLimit, RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
@@ -124,6 +127,40 @@ export function registerRetailShopRoutes(
     async (request): Promise<RetailOrderView> => {
       const { orderId } = parseInput(retailOrderParamsSchema, request.params);
       return shop.order(request.cookies[SHOP_ORDER_COOKIE], orderId);
+    },
+  );
+
+  app.get(
+    SHOP_BANK_EXCHANGES_API_PATH,
+    {
+      config: {
+        rateLimit,
+        docs: {
+          summary:
+            'The shop: what its server sent AnyBank for this browser’s order, and the answers',
+          tag: 'retail-shop',
+          caller: 'anyone',
+          description:
+            'The Shop ⇄ Bank view: each call the shop’s server made to AnyBank for the order (client-credentials token with its signed client assertion, payment consent, pushed authorization request with `authorization_details`, the shopper’s return, the code exchange, the payment, the Open Banking read of its own account, a second submission) and what the bank answered, in order, as the shop recorded them: tokens, codes and keys not kept, every JWS as its decoded header and claims without its signature, DPoP proofs with their key’s thumbprint. With the payment’s two ledger entries as those answers show them. Only the browser holding the order’s sealed cookie reads it.',
+          params: { orderId: 'The order’s id.' },
+          responses: {
+            200: { description: 'The order’s exchanges.', schema: shopBankExchangesSchema },
+            400: { description: 'A malformed id.', codes: INPUT_REFUSALS[400] },
+            404: {
+              description: '`retail_order_not_found`: not this browser’s order.',
+              codes: ['retail_order_not_found'],
+            },
+            429: {
+              description: 'Too many calls from this address.',
+              codes: RATE_LIMIT_REFUSALS[429],
+            },
+          },
+        },
+      },
+    },
+    async (request): Promise<ShopBankExchanges> => {
+      const { orderId } = parseInput(retailOrderParamsSchema, request.params);
+      return shop.exchanges(request.cookies[SHOP_ORDER_COOKIE], orderId);
     },
   );
 

@@ -6,11 +6,19 @@ import {
   type RetailCheckout,
   type RetailOrderView,
   type RetailResubmission,
+  type ShopBankExchanges,
   type SubmitPayment,
 } from '@anybank/contracts';
 import { DomainError } from '../../domain-error';
 import { AuthorizationAnswerError, BankRefusal, type BankPort } from './bank.port';
+import { recordExchanges } from './exchange-recorder';
 import type { OrderSeal, ShopOrder } from './order-cookie';
+import type { ExchangeJournal } from './shop-bank-exchange.store';
+import {
+  authorizationAnswerOf,
+  ledgerEntriesOf,
+  type ExchangeContext,
+} from './shop-bank-exchange.rules';
 import {
   cartTotalCents,
   isAnswerToThisPayment,
@@ -37,6 +45,8 @@ export interface RetailShopService {
    * what the bank said.
    */
   submitAgain(sealed: string | undefined, orderId: string): Promise<RetailResubmission>;
+  /** This browser's order's exchanges with the bank, as the shop recorded them (the view). */
+  exchanges(sealed: string | undefined, orderId: string): Promise<ShopBankExchanges>;
 }
 
 /** The payment of an order, as the shop submits it to the bank. */
@@ -50,24 +60,50 @@ function paymentOf(order: ShopOrder): SubmitPayment {
 }
 
 /**
- * The retail shop's server side, another company's. It holds no tables and calls
- * no service of the bank: everything goes through its BankPort (the bank's public HTTP API),
- * and its orders live in its own sealed cookie. It never holds a database transaction.
+ * The retail shop's server side, another company's. It calls no service of the bank: everything
+ * goes through its BankPort (the bank's public HTTP API), and its orders live in its own sealed
+ * cookie. Its one table is its record of those calls (the Shop ⇄ Bank view), written after
+ * each piece of work; it never holds a database transaction.
  */
 export function createRetailShopService(deps: {
   bank: BankPort;
   seal: OrderSeal;
   /** Its account at AnyBank, as the bank told it when it became a merchant. */
   payeeAccountId: string;
+  /** Its record of what it sent the bank and what the bank answered, per order. */
+  journal: ExchangeJournal;
+  clock?: () => Date;
 }): RetailShopService {
-  const { bank, seal } = deps;
+  const { bank, seal, journal } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** A piece of work for an order, its calls to the bank recorded (failed ones too). */
+  async function recorded<T>(
+    orderId: string,
+    context: ExchangeContext,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const { result, exchanges } = await recordExchanges(work, (made) =>
+      journal.record(orderId, made, context),
+    );
+    await journal.record(orderId, exchanges, context).catch((error: unknown) => {
+      console.warn('The shop could not record its calls to AnyBank', error);
+    });
+    return result;
+  }
 
   async function settle(order: ShopOrder, callbackUrl: URL): Promise<ShopOrder> {
     try {
-      const { payment, authorization } = await bank.pay(
-        callbackUrl,
-        { state: order.state, codeVerifier: order.codeVerifier },
-        paymentOf(order),
+      await journal.note(order.orderId, authorizationAnswerOf(callbackUrl, now()));
+      const { payment, authorization } = await recorded(
+        order.orderId,
+        { paymentId: null, again: false },
+        () =>
+          bank.pay(
+            callbackUrl,
+            { state: order.state, codeVerifier: order.codeVerifier },
+            paymentOf(order),
+          ),
       );
       return {
         ...order,
@@ -101,8 +137,13 @@ export function createRetailShopService(deps: {
    */
   async function merchantCreditOf(order: ShopOrder): Promise<MerchantCredit | null> {
     if (order.status !== 'paid' || !order.paymentId) return null;
+    const { paymentId } = order;
+    const read = () => bank.findCredit(order.payeeAccountId, paymentId);
     try {
-      const credit = await bank.findCredit(order.payeeAccountId, order.paymentId);
+      // The view shows the first read; the page reads again at each visit, unrecorded.
+      const credit = (await journal.has(order.orderId, 'open_banking_read'))
+        ? await read()
+        : await recorded(order.orderId, { paymentId, again: false }, read);
       return credit ? { status: 'received', ...credit } : { status: 'not_found' };
     } catch (error) {
       console.warn('The shop could not read its account at AnyBank', error);
@@ -114,17 +155,25 @@ export function createRetailShopService(deps: {
     async checkout(input) {
       const amountCents = cartTotalCents(input);
       const reference = orderReference(Math.random());
+      const orderId = randomUUID();
       try {
         const { payeeAccountId } = deps;
-        const consent = await bank.createConsent({
-          amountCents,
-          currency: PAYMENT_CURRENCY,
-          payeeAccountId,
-          reference,
-        });
-        const { url, checks } = await bank.authorize(consent.consentId);
+        await journal.prune();
+        const { consent, url, checks } = await recorded(
+          orderId,
+          { paymentId: null, again: false },
+          async () => {
+            const registered = await bank.createConsent({
+              amountCents,
+              currency: PAYMENT_CURRENCY,
+              payeeAccountId,
+              reference,
+            });
+            return { consent: registered, ...(await bank.authorize(registered.consentId)) };
+          },
+        );
         const order: ShopOrder = {
-          orderId: randomUUID(),
+          orderId,
           reference,
           amountCents,
           consentId: consent.consentId,
@@ -171,13 +220,29 @@ export function createRetailShopService(deps: {
       if (order.status !== 'paid' || !order.authorization) {
         throw new DomainError('retail_order_not_paid');
       }
+      const { authorization } = order;
       try {
-        const answer = await bank.submitAgain(order.authorization, paymentOf(order));
+        const answer = await recorded(
+          order.orderId,
+          { paymentId: order.paymentId, again: true },
+          () => bank.submitAgain(authorization, paymentOf(order)),
+        );
         return { accepted: answer.status === 201, ...answer };
       } catch (error) {
         console.warn('The shop could not send the payment to AnyBank again', error);
         throw new DomainError('retail_bank_unreachable');
       }
+    },
+
+    async exchanges(sealed, orderId) {
+      const order = ownOrder(sealed, orderId);
+      const exchanges = await journal.ofOrder(order.orderId);
+      return {
+        orderId: order.orderId,
+        reference: order.reference,
+        exchanges,
+        ledgerEntries: ledgerEntriesOf(exchanges, order.paymentId),
+      };
     },
   };
 }

@@ -29,6 +29,8 @@ export function RootLayout() {
   // A standalone page (the phone app) shows itself alone: no site navbar or footer around it.
   const showingPageId = useShowingPageId();
   const standalone = showingPageId !== null && pageRoute(showingPageId).standalone === true;
+  // Another company's page (the shop) carries nothing of the bank's, its panel included.
+  const otherCompany = showingPageId !== null && pageRoute(showingPageId).otherCompany === true;
   return (
     <div className="d-flex flex-column min-vh-100">
       <ScrollToTop />
@@ -55,7 +57,7 @@ export function RootLayout() {
           <SignedInSession />
         </Suspense>
       )}
-      <BehindTheScenesHost />
+      {!otherCompany && <BehindTheScenesHost />}
     </div>
   );
 }

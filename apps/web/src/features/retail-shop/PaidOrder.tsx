@@ -1,4 +1,10 @@
-import { payByBankMessages, retailShopBankMessages } from '@anybank/contracts';
+import { Link } from 'react-router';
+import {
+  payByBankMessages,
+  retailShopBankMessages,
+  shopBankViewMessages,
+  shopBankViewPath,
+} from '@anybank/contracts';
 import type { RetailOrderView } from '@anybank/contracts';
 import { formatUsd } from '../../lib/accounts';
 
@@ -41,8 +47,11 @@ export function PaidOrder({ order }: { order: RetailOrderView }) {
     <section className="shop-card mb-3" aria-labelledby="shop-paid-heading">
       <h2 id="shop-paid-heading">{text.paid}</h2>
       <p className="mb-1">{text.orderReference(order.reference)}</p>
-      <p className={credit ? 'mb-1' : 'mb-0'}>{text.paidWith(order.paymentId ?? '')}</p>
-      {credit && <p className="mb-0">{credit}</p>}
+      <p className="mb-1">{text.paidWith(order.paymentId ?? '')}</p>
+      {credit && <p className="mb-1">{credit}</p>}
+      <p className="mb-0">
+        <Link to={shopBankViewPath(order.orderId)}>{shopBankViewMessages.receiptLink}</Link>
+      </p>
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   RETAIL_CART,
   RETAIL_ORDER_PARAM,
   apiErrorMessage,
   pageRoute,
   payByBankMessages,
+  shopBankViewMessages,
+  shopBankViewPath,
 } from '@anybank/contracts';
 import type { RetailOrderView } from '@anybank/contracts';
 import { formatUsd } from '../../lib/accounts';
@@ -94,7 +96,10 @@ export function RetailShopPage() {
           {order && order.status !== 'paid' && order.status !== 'awaiting_payment' && (
             <section className="shop-card mb-3" aria-labelledby="shop-not-paid-heading">
               <h2 id="shop-not-paid-heading">{text.notPaid}</h2>
-              <p className="mb-0">{order.problem ?? text.shopFailed}</p>
+              <p className="mb-1">{order.problem ?? text.shopFailed}</p>
+              <p className="mb-0">
+                <Link to={shopBankViewPath(order.orderId)}>{shopBankViewMessages.receiptLink}</Link>
+              </p>
             </section>
           )}
           {current && !order && <p className="shop-card mb-3">{text.orderLost}</p>}

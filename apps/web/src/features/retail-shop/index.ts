@@ -1,1 +1,2 @@
 export { RetailShopPage } from './RetailShopPage';
+export { ShopBankPage } from './ShopBankPage';
