@@ -3,6 +3,7 @@ import {
   pageRoute,
   payByBankMessages as text,
   retailShopBankMessages as atBank,
+  retailShopPageMessages as shopPage,
   shopBankViewMessages as view,
 } from '@anybank/contracts';
 import { expectNoAxeViolations, waitForAnimationsToFinish } from './support/axe';
@@ -26,6 +27,15 @@ async function factOf(step: Locator, label: string): Promise<string> {
 test('after paying by bank and the retry, the Shop ⇄ Bank view shows the client assertion, consent, PAR with authorization_details, a DPoP proof whose jkt is the token’s cnf.jkt, the payment, the ledger entries, the Open Banking read and the 409, in order', async ({
   page,
 }) => {
+  // The shop's own checkout: the order summary with shipping and tax, the other ways to pay.
+  await page.goto(pageRoute('retail').paths[0]!);
+  const summary = page.getByRole('region', { name: shopPage.summaryHeading, exact: true });
+  await expect(summary.getByRole('definition')).toHaveText(['$38.98', 'Free', '$3.12', '$42.10']);
+  await expect(page.getByText(`(${shopPage.notAvailable})`, { exact: true })).toHaveCount(
+    shopPage.otherWays.length,
+  );
+  await expectNoAxeViolations(page);
+
   const paid = await payByBank(page);
   await page
     .getByRole('group', { name: text.payFrom })

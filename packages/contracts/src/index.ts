@@ -37,6 +37,7 @@ export * from './step-up.schemas';
 export * from './connected-apps';
 export * from './pay-by-bank';
 export * from './retail-shop';
+export * from './retail-order-summary';
 export * from './shop-bank-exchanges';
 export * from './organisations';
 export * from './api-docs';

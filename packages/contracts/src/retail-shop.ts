@@ -69,3 +69,22 @@ export const retailShopBankMessages = {
     `AnyBank accepted the payment again (HTTP ${status}). It should not have.`,
   resubmitFailed: 'The shop could not send the payment to AnyBank again. Please try again.',
 } as const;
+
+/** The shop's checkout page: its cart, order summary and ways to pay (its own words). */
+export const retailShopPageMessages = {
+  quantity: (count: number) => `Qty ${count}`,
+  summaryHeading: 'Order summary',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  shippingFree: 'Free',
+  freeShippingNote: 'Free shipping on orders of $35.00 or more.',
+  salesTax: 'Sales tax (8%)',
+  payHeading: 'How would you like to pay?',
+  payByBankNote:
+    'Pay straight from your bank account: you confirm the payment at AnyBank, and the shop never sees your bank details.',
+  otherWaysHeading: 'Other ways to pay',
+  otherWays: ['Credit or debit card', 'Gift card', 'Pay in 4 installments'],
+  notAvailable: 'not available at this shop today',
+  orderNumber: 'Order number',
+  bankPaymentId: (paymentId: string) => `Bank payment id ${paymentId}`,
+} as const;

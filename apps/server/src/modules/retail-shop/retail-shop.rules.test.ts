@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { payByBankMessages, type ObTransaction } from '@anybank/contracts';
+import {
+  RETAIL_FREE_SHIPPING_FROM_CENTS,
+  basisPointsOf,
+  payByBankMessages,
+  retailOrderSummary,
+  type ObTransaction,
+} from '@anybank/contracts';
 import {
   cartTotalCents,
   centsOfObAmount,
@@ -10,9 +16,49 @@ import {
 } from './retail-shop.rules';
 
 describe('the retail shop’s rules', () => {
-  it('totals the demo cart at $42.10 from the shop’s own prices', () => {
+  it('totals the demo cart at $42.10 from the shop’s own prices, shipping and tax', () => {
     expect(cartTotalCents({ items: ['trail-running-shoes', 'merino-socks'] })).toBe(4210);
-    expect(cartTotalCents({ items: ['merino-socks', 'merino-socks'] })).toBe(1220);
+  });
+
+  // Shipping is free from a $35.00 subtotal, $4.95 below; tax is 8% of the goods, half up.
+  it.each([
+    // items, subtotal, shipping, tax, total
+    [['trail-running-shoes', 'merino-socks'], 3898, 0, 312, 4210],
+    [['merino-socks'], 698, 495, 56, 1249],
+    [['merino-socks', 'merino-socks'], 1396, 495, 112, 2003],
+    [['trail-running-shoes'], 3200, 495, 256, 3951],
+    [['trail-running-shoes', 'trail-running-shoes'], 6400, 0, 512, 6912],
+  ] as const)('summarises %j', (items, subtotal, shipping, tax, total) => {
+    const summary = retailOrderSummary({ items: [...items] });
+    expect(summary).toMatchObject({
+      subtotalCents: subtotal,
+      shippingCents: shipping,
+      taxCents: tax,
+      totalCents: total,
+    });
+    expect(cartTotalCents({ items: [...items] })).toBe(total);
+  });
+
+  it('rounds tax half up at the cent and ships free from exactly $35.00', () => {
+    expect(basisPointsOf(3898, 800)).toBe(312); // 311.84
+    expect(basisPointsOf(1000, 25)).toBe(3); // 2.5 → 3
+    expect(basisPointsOf(1000, 24)).toBe(2); // 2.4 → 2
+    expect(basisPointsOf(0, 800)).toBe(0);
+    expect(RETAIL_FREE_SHIPPING_FROM_CENTS).toBe(3500);
+  });
+
+  it('lists each product once with its quantity', () => {
+    expect(
+      retailOrderSummary({ items: ['merino-socks', 'trail-running-shoes', 'merino-socks'] }).lines,
+    ).toEqual([
+      {
+        id: 'trail-running-shoes',
+        item: 'Trail running shoes',
+        quantity: 1,
+        amountCents: 3200,
+      },
+      { id: 'merino-socks', item: 'Merino socks', quantity: 2, amountCents: 1396 },
+    ]);
   });
 
   it('makes order references of four digits', () => {

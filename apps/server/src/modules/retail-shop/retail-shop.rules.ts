@@ -1,18 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  RETAIL_CART,
   payByBankMessages,
+  retailOrderSummary,
   type ObTransaction,
   type RetailCheckout,
   type RetailOrder,
 } from '@anybank/contracts';
 
-/** The cart's total in cents: the shop's own prices, never the shopper's. */
+/**
+ * What the shop asks the bank to pay for a cart, in cents: its order summary's total (the shop's
+ * own prices, shipping and tax; contracts' retail-order-summary.ts, which its page shows too),
+ * never an amount the shopper sent.
+ */
 export function cartTotalCents(checkout: RetailCheckout): number {
-  return checkout.items.reduce(
-    (total, id) => total + (RETAIL_CART.find((line) => line.id === id)?.amountCents ?? 0),
-    0,
-  );
+  return retailOrderSummary(checkout).totalCents;
 }
 
 /** An order reference the bank shows the shopper, as shops print them: ORDER-1000…ORDER-9999. */

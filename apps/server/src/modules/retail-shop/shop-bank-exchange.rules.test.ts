@@ -7,11 +7,12 @@ import {
   exchangeOf,
   jwkThumbprint,
   ledgerEntriesOf,
+  type ExchangeContext,
   type RawExchange,
 } from './shop-bank-exchange.rules';
 
 const BANK = 'http://bank.test';
-const first = { paymentId: null, again: false };
+const first: ExchangeContext = { paymentId: null, again: false };
 
 async function signed(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
   const { privateKey, publicKey } = await generateKeyPair('ES256');

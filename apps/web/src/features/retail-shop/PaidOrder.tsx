@@ -46,8 +46,8 @@ export function PaidOrder({ order }: { order: RetailOrderView }) {
   return (
     <section className="shop-card mb-3" aria-labelledby="shop-paid-heading">
       <h2 id="shop-paid-heading">{text.paid}</h2>
-      <p className="mb-1">{text.orderReference(order.reference)}</p>
-      <p className="mb-1">{text.paidWith(order.paymentId ?? '')}</p>
+      <p className="shop-order-number mb-1">{text.orderReference(order.reference)}</p>
+      <p className="shop-note mb-1">{text.paidWith(order.paymentId ?? '')}</p>
       {credit && <p className="mb-1">{credit}</p>}
       <p className="mb-0">
         <Link to={shopBankViewPath(order.orderId)}>{shopBankViewMessages.receiptLink}</Link>

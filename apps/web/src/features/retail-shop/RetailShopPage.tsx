@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  RETAIL_CART,
   RETAIL_ORDER_PARAM,
   apiErrorMessage,
   pageRoute,
@@ -10,16 +9,15 @@ import {
   shopBankViewPath,
 } from '@anybank/contracts';
 import type { RetailOrderView } from '@anybank/contracts';
-import { formatUsd } from '../../lib/accounts';
 import { ApiError } from '../../lib/api';
 import { publicConfig } from '../../lib/config';
 import { fetchOrder, startCheckout } from '../../lib/retail-shop-api';
+import { CART_ITEMS, Checkout } from './Checkout';
 import { PaidOrder } from './PaidOrder';
 import { SubmitAgainDemo } from './SubmitAgainDemo';
 import './retail-shop.css';
 
 const text = payByBankMessages;
-const TOTAL_CENTS = RETAIL_CART.reduce((total, line) => total + line.amountCents, 0);
 
 /** The order the address names, as the shop's server answered (null: it has no such order). */
 interface Fetched {
@@ -70,7 +68,7 @@ export function RetailShopPage() {
     setPaying(true);
     setProblem(null);
     try {
-      window.location.assign(await startCheckout({ items: RETAIL_CART.map((line) => line.id) }));
+      window.location.assign(await startCheckout({ items: CART_ITEMS }));
     } catch (error) {
       console.warn('The checkout could not start', error);
       setPaying(false);
@@ -87,7 +85,7 @@ export function RetailShopPage() {
       <header className="shop-header">
         <div className="shop-main py-0">
           <h1>{pageRoute('retail').heading}</h1>
-          <p className="mb-0">{text.shopTagline}</p>
+          <p className="shop-tagline mb-0">{text.shopTagline}</p>
         </div>
       </header>
       <div className="shop-main">
@@ -113,45 +111,7 @@ export function RetailShopPage() {
             {text.shopAgain}
           </button>
         ) : (
-          <section className="shop-card" aria-labelledby="shop-cart-heading">
-            <h2 id="shop-cart-heading" className="h4">
-              {text.cartHeading}
-            </h2>
-            <table className="table mb-3">
-              <caption className="visually-hidden">{text.cartHeading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="text-end">
-                    Price
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {RETAIL_CART.map((line) => (
-                  <tr key={line.id}>
-                    <td>{line.item}</td>
-                    <td className="text-end">{formatUsd(line.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{text.total}</th>
-                  <td className="text-end fw-bold">{formatUsd(TOTAL_CENTS)}</td>
-                </tr>
-              </tfoot>
-            </table>
-            <button
-              type="button"
-              className="shop-pay"
-              onClick={() => void pay()}
-              disabled={paying}
-              aria-busy={paying}
-            >
-              {paying ? text.redirecting : text.payByBank}
-            </button>
-          </section>
+          <Checkout paying={paying} onPay={() => void pay()} />
         )}
       </div>
     </div>
