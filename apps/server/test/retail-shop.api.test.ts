@@ -115,9 +115,14 @@ describe.each(API_DATABASES)('the retail shop on %s', (kind) => {
     const activity = paymentActivityResponseSchema.parse(
       await (await asJane(PAYMENT_ACTIVITY_API_PATH)).json(),
     );
+    // The payee named as the consent screen named it, not by its last digits alone.
     expect(activity.items.find((item) => item.id === order.paymentId)).toMatchObject({
       amountCents: 4210,
       state: 'confirmed',
+      to: {
+        accountId: null,
+        name: `${payByBankMessages.merchantName} (…${RETAIL_SHOP_COMPANY.accountId.slice(-4)})`,
+      },
     });
 
     // Connected apps lists the shop with this payment's consent, used.

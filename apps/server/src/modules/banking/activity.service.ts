@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, partnerReadEvent } from '../audit';
+import { accountHolderNames } from './account-holders.read-model';
 import { accountsSharedWithAdvisor } from '../consents';
 import type { Principal } from '../identity';
 import {
@@ -107,13 +108,27 @@ function activityEntryOf(entry: EntryRow): ActivityEntry {
   };
 }
 
-function paymentItemOf(payment: PaymentRow, now: Date): PaymentActivityItem {
-  const party = (side: PaymentRow['from']) => ({
-    accountId: side.own ? side.id : null,
-    name: side.own
-      ? `${accountName(side.kind)} (…${side.suffix})`
-      : `Account ending ${side.suffix}`,
-  });
+/**
+ * A payment as the activity lists it; an account not the customer's is named by its holder
+ * (a shop paid by bank: "Retail Shop Ltd (…5031)", as the consent screen named the payee),
+ * by its last digits only when the bank knows no holder.
+ */
+function paymentItemOf(
+  payment: PaymentRow,
+  now: Date,
+  holders: ReadonlyMap<string, string>,
+): PaymentActivityItem {
+  const party = (side: PaymentRow['from']) => {
+    const holder = holders.get(side.id)?.trim();
+    return {
+      accountId: side.own ? side.id : null,
+      name: side.own
+        ? `${accountName(side.kind)} (…${side.suffix})`
+        : holder
+          ? `${holder} (…${side.suffix})`
+          : `Account ending ${side.suffix}`,
+    };
+  };
   return {
     id: payment.id,
     kind: 'transfer',
@@ -259,8 +274,12 @@ export function createActivityService(deps: { db: Database; clock?: () => Date }
         offset: (query.page - 1) * query.pageSize,
       });
       const now = clock();
+      const others = payments.flatMap((payment) =>
+        [payment.from, payment.to].filter((side) => !side.own).map((side) => side.id),
+      );
+      const holders = await accountHolderNames(db, others);
       return {
-        items: payments.map((payment) => paymentItemOf(payment, now)),
+        items: payments.map((payment) => paymentItemOf(payment, now, holders)),
         page: query.page,
         pageSize: query.pageSize,
         totalItems: total,
