@@ -37,6 +37,13 @@ test('after paying by bank and the retry, the Shop ⇄ Bank view shows the clien
   await expectNoAxeViolations(page);
 
   const paid = await payByBank(page);
+  // At the bank: who is being paid and how much, and no Sign In / Sign Up beside it.
+  await expect(
+    page.getByText(text.youArePaying(text.merchantName, '$42.10'), { exact: true }),
+  ).toBeVisible();
+  const navbar = page.getByRole('navigation', { name: 'Main' });
+  await expect(navbar.getByRole('link', { name: /home$/ })).toBeVisible();
+  await expect(navbar.getByRole('button', { name: /^Sign (In|Up)$/ })).toHaveCount(0);
   await page
     .getByRole('group', { name: text.payFrom })
     .getByRole('radio', { name: /^Checking / })

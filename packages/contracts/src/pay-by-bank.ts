@@ -199,6 +199,7 @@ export const RETAIL_CART = [
 
 export const payByBankMessages = {
   consentHeading: 'Confirm a payment',
+  youArePaying: (payee: string, amount: string) => `You are paying ${payee} ${amount}`,
   consentAsk: (app: string, amount: string, payee: string, reference: string) =>
     `${app} asks to pay ${amount} to ${payee}, reference ${reference}`,
   payFrom: 'Pay from',

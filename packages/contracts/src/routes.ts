@@ -81,6 +81,11 @@ export interface PageRoute {
    * panel does not show on it.
    */
   otherCompany?: true;
+  /**
+   * The navbar shows no Sign In / Sign Up: a page of an application's authorization (the
+   * customer is signed in for it already), where those would contradict the page.
+   */
+  noAuthButtons?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -259,6 +264,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/oauth/payment-consent'],
     heading: 'Confirm a payment',
     access: 'anyone',
+    noAuthButtons: true,
   },
   {
     // Another company's shop, paid by bank; its own look, not the bank's site (ADR 0023).

@@ -4,6 +4,7 @@ import NavbarBrand from 'react-bootstrap/NavbarBrand';
 import NavbarContext from 'react-bootstrap/NavbarContext';
 import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { Link, NavLink } from 'react-router';
+import { pageRoute } from '@anybank/contracts';
 import { Logo } from '../../components/ui/Logo';
 import { useBrand } from '../../lib/brand';
 import { VISITOR_MENU, navbarExpandOf, type MenuItem } from './menu-options';
@@ -50,7 +51,10 @@ export function SiteNavbar() {
   const token = useSessionItem('AT');
   // Document 1 §2.7: on the credit-card application's tab the menu is inert, and Account
   // closes the tab.
-  const applicationTab = useShowingPageId() === 'credit-card';
+  const showingPageId = useShowingPageId();
+  const applicationTab = showingPageId === 'credit-card';
+  // An application's authorization page (pay by bank's consent): signed in for it already.
+  const authButtons = showingPageId === null || pageRoute(showingPageId).noAuthButtons !== true;
   // Document 2 §6, §7: a signed-in customer's menu comes from the server (premier gets more).
   const customerToken = signedIn && userType === 'customer' ? token : null;
   const served = useMenuOptions(customerToken);
@@ -94,7 +98,7 @@ export function SiteNavbar() {
                 </Suspense>
               </div>
             )}
-            <AuthButtons />
+            {authButtons && <AuthButtons />}
           </NavbarMenu>
         </Container>
       </nav>

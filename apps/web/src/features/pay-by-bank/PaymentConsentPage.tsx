@@ -144,6 +144,7 @@ export function PaymentConsentPage() {
   const amount = formatUsd(screen.amountCents);
   return (
     <PageLayout pageId="payment-consent" description={text.signedInNote}>
+      <p className="lead fw-semibold">{text.youArePaying(screen.payeeName, amount)}</p>
       <Card as="section" aria-labelledby="payment-request-heading" className="mb-4">
         <Card.Body>
           <h2 id="payment-request-heading" className="h5">
