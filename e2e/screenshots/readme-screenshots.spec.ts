@@ -1,8 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { behindTheScenesMessages as panelText, pageRoute } from '@anybank/contracts';
+import {
+  behindTheScenesMessages as panelText,
+  pageRoute,
+  payByBankMessages as payText,
+  shopBankViewMessages as view,
+} from '@anybank/contracts';
 import { waitForAnimationsToFinish } from '../support/axe';
+import { payByBank } from '../support/pay-by-bank';
 import { signIn, USERS } from '../support/sign-in';
 
 // The README's pictures ("Your first demo in five minutes"), made from the running product by
@@ -29,6 +35,20 @@ test('jane’s sign-in told by Behind the scenes beside her dashboard', async ({
   await expect(page.getByRole('complementary', { name: panelText.title })).toBeVisible();
   await signIn(page, USERS.jane);
   await picture(page, 'panel');
+});
+
+test('pay by bank, call by call, in the Shop ⇄ Bank view', async ({ page }) => {
+  await payByBank(page);
+  await page
+    .getByRole('group', { name: payText.payFrom })
+    .getByRole('radio', { name: /^Checking / })
+    .check();
+  await page.getByRole('button', { name: payText.confirm, exact: true }).click();
+  await page.getByRole('link', { name: view.receiptLink, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([
+    pageRoute('shop-bank').heading,
+  ]);
+  await picture(page, 'shop-bank');
 });
 
 test.describe('on a phone', () => {
