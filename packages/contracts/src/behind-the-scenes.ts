@@ -1,4 +1,5 @@
 import { formatCentsWithSeparators } from './banking';
+import { FLOW_STEP_WORDS } from './behind-the-scenes-story';
 import { PARTNER_EVENT_EXPLANATIONS } from './partner-event-explanations';
 
 /**
@@ -91,10 +92,8 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   },
   'flow.step': {
     title: 'Sign-in step',
-    explain: (d) =>
-      text(d.from) === text(d.to)
-        ? `The ${text(d.step, 'sign-in')} step left the flow at ${text(d.to, 'the same step')}.`
-        : `The ${text(d.step, 'sign-in')} step moved the flow from ${text(d.from)} to ${text(d.to)}.`,
+    // In plain words: the flow's statuses are shown beneath, as detail.
+    explain: (d) => `${FLOW_STEP_WORDS[text(d.step)] ?? 'A sign-in step was taken'}.`,
   },
   'message.sent': {
     title: 'Message sent',
@@ -385,7 +384,7 @@ export const behindTheScenesMessages = {
   title: 'Behind the scenes',
   toggle: 'Behind the scenes',
   close: 'Close Behind the scenes',
-  intro: 'What the bank does for this browser, newest first, as it happens.',
+  intro: 'What the bank did for this browser, one journey at a time, oldest first.',
   empty: 'Nothing yet. Sign in, move money or open a partner portal, and watch here.',
   unavailable: 'Behind the scenes is a demo tool and is off on this server.',
   connecting: 'Connecting…',
@@ -393,6 +392,8 @@ export const behindTheScenesMessages = {
   openInOutbox: 'Open this message in the outbox',
   signatureValid: 'signature valid',
   signatureInvalid: 'signature does not verify',
-  signatureUnchecked: 'signature not checked: this page does not hold the token',
+  signatureUnchecked: 'signature not checked',
+  signatureCheckedBy: 'checked by the bank’s server against its published keys (/as/jwks)',
+  steps: (count: number) => `What happened, step by step (${count})`,
   expiresIn: (seconds: number) => (seconds > 0 ? `expires in ${seconds} s` : 'expired'),
 } as const;

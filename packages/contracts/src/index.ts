@@ -48,6 +48,7 @@ export * from './signing-keys';
 export * from './api-errors';
 export * from './behind-the-scenes';
 export * from './behind-the-scenes.schemas';
+export * from './behind-the-scenes-story';
 export * from './bank-pages';
 export * from './sent-messages';
 export * from './api-error-messages';

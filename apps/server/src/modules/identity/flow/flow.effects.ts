@@ -18,27 +18,34 @@ import { recordFinishedStepUp } from './step-up.steps';
  */
 /**
  * The step as a "Behind the scenes" panel shows it (written only while one
- * watches): which call, the machine's event, and the status before and after.
+ * watches): which call, the machine's event, and the status before and after. A step that
+ * left the status as it was has nothing to trace (a passkey sign-in offered at the username
+ * prompt, a poll still waiting): what it did, if anything, is in its own audit events.
  */
 export function stepTraceOf(
   call: FlowCall,
   flow: StoredFlow,
   next: FlowState,
   step: { asked: string; event: string },
-): AuditEvent {
-  return {
-    type: 'flow.step',
-    userId: next.userId ?? flow.state.userId ?? null,
-    ip: call.context.ip,
-    details: {
-      flowId: flow.id,
-      clientId: flow.clientId,
-      step: step.asked,
-      event: step.event,
-      from: flow.state.status,
-      to: next.status,
+): AuditEvent[] {
+  if (next.status === flow.state.status) return [];
+  return [
+    {
+      type: 'flow.step',
+      userId: next.userId ?? flow.state.userId ?? null,
+      ip: call.context.ip,
+      details: {
+        flowId: flow.id,
+        clientId: flow.clientId,
+        // A sign-in, a step-up or a pairing: the panel tells them as different journeys.
+        purpose: flow.state.purpose,
+        step: step.asked,
+        event: step.event,
+        from: flow.state.status,
+        to: next.status,
+      },
     },
-  };
+  ];
 }
 
 export function auditEventsOf(

@@ -254,7 +254,7 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       const result = transition(flow.state, pushed);
       const trace = stepTraceOf(call, flow, result.state, { asked: 'poll', event: pushed.type });
       // A concurrent poll may have moved it already: then this one answers what it found.
-      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state, [trace]))) {
+      if (result.state !== flow.state && !(await saveFlowState(db, flow, result.state, trace))) {
         const current = await boundFlow(context, flowId);
         return respond(call, current, { state: current.state, effects: [] });
       }
@@ -276,8 +276,8 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
       const audit = auditEventsOf(call, flow, result.state, result.effects);
       const trace = stepTraceOf(call, flow, result.state, { asked: step.kind, event: event.type });
       if (result.state === flow.state) {
-        for (const entry of [...audit, trace]) await insertAuditEvent(db, entry);
-      } else if (!(await saveFlowState(db, flow, result.state, [...audit, trace]))) {
+        for (const entry of [...audit, ...trace]) await insertAuditEvent(db, entry);
+      } else if (!(await saveFlowState(db, flow, result.state, [...audit, ...trace]))) {
         throw new DomainError('flow_moved_on');
       }
       // Committed by now: a suspected copy of a passkey is told to its owner.

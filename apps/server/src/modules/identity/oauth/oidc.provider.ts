@@ -327,6 +327,7 @@ export function createOidcProvider(
   });
   enforceSingleUse(provider, db);
   provider.use(sessionSeenRecorder(db));
-  provider.use(panelTraceRecorder(db));
+  // A panel is told whether each issued token verifies against the keys in `/as/jwks`.
+  provider.use(panelTraceRecorder(db, (kid) => keys.signingKeys.verificationKey(kid)));
   return provider;
 }
