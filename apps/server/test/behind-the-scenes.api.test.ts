@@ -7,7 +7,9 @@ import {
   RISK_API_PATH,
   XSRF_HEADER,
   inspectorEntrySchema,
+  journeySchema,
   type InspectorEntry,
+  type Journey,
 } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
 import { TRACE_EVENT_TYPES } from '../src/modules/audit/audit.rules';
@@ -35,30 +37,37 @@ async function openPanel(browser: BrowserSession, expected: 'opened' | 'kept' = 
 
 /**
  * Reads a panel's event stream as the browser's EventSource would, until `enough` holds for
- * what arrived (or 10 s pass); answers the entries, in the order they came.
+ * what arrived (or 10 s pass); answers the entries, in the order they came, and the journeys
+ * as last sent (a journey is sent again as it grows).
  */
 async function readPanel(
   browser: BrowserSession,
-  enough: (entries: InspectorEntry[]) => boolean,
-): Promise<{ entries: InspectorEntry[]; text: string }> {
+  enough: (entries: InspectorEntry[], journeys: Journey[]) => boolean,
+): Promise<{ entries: InspectorEntry[]; journeys: Journey[]; text: string }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 10_000);
   const response = await browser.fetch(INSPECTOR_EVENTS_PATH, { signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const entries: InspectorEntry[] = [];
+  const journeys = new Map<number, Journey>();
   let text = '';
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    while (!enough(entries)) {
+    while (!enough(entries, [...journeys.values()])) {
       const { value, done } = await reader.read();
       if (done) break;
       text += value;
       const blocks = text.split('\n\n');
       entries.length = 0;
+      journeys.clear();
       for (const block of blocks) {
         const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (data) entries.push(inspectorEntrySchema.parse(JSON.parse(data)));
+        if (!data) continue;
+        if (/^event: journey$/m.test(block)) {
+          const journey = journeySchema.parse(JSON.parse(data));
+          journeys.set(journey.id, journey);
+        } else entries.push(inspectorEntrySchema.parse(JSON.parse(data)));
       }
     }
   } catch (error) {
@@ -67,7 +76,7 @@ async function readPanel(
     clearTimeout(timer);
     abort.abort();
   }
-  return { entries, text };
+  return { entries, journeys: [...journeys.values()], text };
 }
 
 const hasType = (type: string) => (entries: InspectorEntry[]) =>
@@ -136,6 +145,61 @@ describe('Behind the scenes (ADR 0021)', () => {
     const signature = accessToken.split('.')[2]!;
     expect(text).not.toContain(signature);
     expect(text).toContain(accessToken.slice(0, accessToken.lastIndexOf('.')));
+  });
+
+  it('watches a browser from its first page: a panel opened after its sign-in replays it as one journey, both tokens checked against the published keys', async () => {
+    const driver = new SignInDriver(origin, BANK_CLIENT);
+    // A browser loading a page (Fetch Metadata, which Node's fetch cannot send: injected) is
+    // given a panel cookie; a call that is no navigation is not.
+    const page = await server.app.inject({ url: '/', headers: { 'sec-fetch-mode': 'navigate' } });
+    const given = page.cookies.find((cookie) => cookie.name === 'anybank_inspect');
+    expect(given).toMatchObject({ httpOnly: true, path: '/' });
+    driver.browser.holdCookie(given!.name, given!.value);
+    const call = await server.app.inject({ url: '/', headers: { 'sec-fetch-mode': 'cors' } });
+    expect(call.cookies.map((cookie) => cookie.name)).not.toContain('anybank_inspect');
+
+    // As the login modal does: the authorization request, then the risk evaluation.
+    await driver.authorize();
+    await driver.browser.fetch(RISK_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: JANE.uid, riskPayload: PERSON_RISK_PAYLOAD }),
+    });
+    // Then the modal's steps (signInWithPasswordAndEmail would send a second request).
+    await driver.read();
+    const identifier = { identifier: JANE.uid, riskPayload: PERSON_RISK_PAYLOAD };
+    await driver.post('submitIdentifier', identifier);
+    const afterPassword = await driver.post('checkUsernamePassword', {
+      username: JANE.uid,
+      password: 'Welcome2Bank!',
+    });
+    const email = afterPassword.body.devices?.find((device) => device.type === 'Email');
+    await driver.post({ action: 'selectDevice' }, { deviceRef: { id: email?.id } });
+    await driver.post({ action: 'checkOtp' }, { otp: await driver.latestCode(JANE.email) });
+    const landing = await driver.resume(await driver.continueToResume());
+    expect((await driver.token(landing.searchParams.get('code') ?? '')).status).toBe(200);
+    await openPanel(driver.browser, 'kept');
+    const { journeys } = await readPanel(driver.browser, (_entries, told) =>
+      told.some((journey) => journey.entries.some((entry) => entry.type === 'token.issued')),
+    );
+    const signIns = journeys.filter((journey) => journey.kind === 'sign-in');
+    expect(signIns).toHaveLength(1);
+    const [signIn] = signIns;
+    expect(signIn!.headline).toBe(
+      'Jane signed in with a password and a one-time code sent by e-mail; risk LOW: no rule fired.',
+    );
+    const ids = signIn!.entries.map((entry) => entry.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(signIn!.entries[0]!.type).toBe('oauth.authorization_requested');
+    // No step that left the flow where it was.
+    const steps = signIn!.entries.filter((entry) => entry.type === 'flow.step');
+    expect(steps.every((entry) => entry.details.from !== entry.details.to)).toBe(true);
+    const issued = signIn!.entries.find((entry) => entry.type === 'token.issued')!.details
+      .issued as { kind: string; signatureCheck: string }[];
+    expect(issued.map((token) => [token.kind, token.signatureCheck])).toEqual([
+      ['ID token', 'valid'],
+      ['access token', 'valid'],
+    ]);
   });
 
   it('never shows a browser another browser’s events', async () => {

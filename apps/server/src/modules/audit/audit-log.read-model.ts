@@ -2,7 +2,7 @@ import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 import type { AuditEventType } from './audit.rules';
-import { countAuditEventsWhere, listPanelEventsAfter } from './audit.store';
+import { countAuditEventsWhere, listLastPanelEvents, listPanelEventsAfter } from './audit.store';
 
 /**
  * The audit log's read models, published through index.ts: the velocity and attempt counts
@@ -63,4 +63,16 @@ export function panelEventsAfter(
   limit: number,
 ): Promise<{ id: number; type: string; details: unknown; createdAt: Date }[]> {
   return listPanelEventsAfter(db, inspectorId, afterId, limit);
+}
+
+/**
+ * A panel's last `limit` events, oldest first: what a panel opened late replays (its browser
+ * is watched from its first page, ADR 0021).
+ */
+export function lastPanelEvents(
+  db: Queryable,
+  inspectorId: string,
+  limit: number,
+): Promise<{ id: number; type: string; details: unknown; createdAt: Date }[]> {
+  return listLastPanelEvents(db, inspectorId, limit);
 }

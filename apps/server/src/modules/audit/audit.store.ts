@@ -49,3 +49,19 @@ export async function listPanelEventsAfter(
     .orderBy(asc(auditEvents.id))
     .limit(limit);
 }
+
+/** A panel's last `limit` events, oldest first (audit_events_inspector_idx, read backwards). */
+export async function listLastPanelEvents(db: Queryable, inspectorId: string, limit: number) {
+  const newestFirst = await db
+    .select({
+      id: auditEvents.id,
+      type: auditEvents.type,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(eq(auditEvents.inspectorId, inspectorId))
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+  return newestFirst.reverse();
+}

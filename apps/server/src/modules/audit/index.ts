@@ -26,6 +26,7 @@ export {
 } from './audit-log';
 export {
   countAuditEvents,
+  lastPanelEvents,
   panelEventsAfter,
   type AuditDetailsMatch,
   type AuditEventCount,

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Which "Behind the scenes" panel, if any, is watching the request being served (ADR 0021).
  * The HTTP layer enters it for a request that carries an open panel's cookie (demo tools on,
- * http/inspector-hook.ts); everything the request causes, down to the audit store, reads it
+ * inspector.routes.ts `watchBrowsers`); everything the request causes, down to the audit store, reads it
  * here instead of being handed it through every service. Work started from that request (a
  * push sent, the bank's own CIBA calls made with `inject`) keeps it too.
  */

@@ -1,18 +1,18 @@
 import { signInRateLimit } from '../../http/rate-limits';
 import type { ModuleContext } from '../../module-context';
-import { registerInspectorRoutes, watchRequestsOfOpenPanels } from './inspector.routes';
+import { registerInspectorRoutes, watchBrowsers } from './inspector.routes';
 import { createInspectorService } from './inspector.service';
 
 /**
- * "Behind the scenes" (ADR 0021), a demo tool: a browser with the panel open has what its
- * requests cause recorded for it. Registered before the OAuth server is mounted, so that its
+ * "Behind the scenes" (ADR 0021), a demo tool: every browser has what its requests cause
+ * recorded for its panel, from its first page on, so that the panel opened late replays it. Registered before the OAuth server is mounted, so that its
  * requests are watched too.
  */
 export function registerInspector(ctx: ModuleContext): void {
   const { config } = ctx;
   if (!config.demoToolsEnabled) return;
-  watchRequestsOfOpenPanels(ctx.app);
   const inspector = createInspectorService({ db: ctx.db });
+  watchBrowsers(ctx.app, { config, inspector });
   ctx.routes((api) =>
     registerInspectorRoutes(api, {
       config,

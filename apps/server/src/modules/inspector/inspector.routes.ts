@@ -1,16 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   INSPECTOR_EVENTS_PATH,
   INSPECTOR_PATH,
   inspectorOpenedSchema,
+  type InspectorEntry,
   type InspectorOpened,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
 import { DomainError } from '../../domain-error';
 import { onPanelEvent, runWatchedBy } from '../audit';
 import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
-import { INSPECTOR_COOKIE, inspectorIdOf } from './inspector.rules';
-import type { InspectorService } from './inspector.service';
+import { INSPECTOR_COOKIE, inspectorIdOf, isBrowserNavigation } from './inspector.rules';
+import { REPLAYED_ENTRIES, type InspectorService } from './inspector.service';
+import { journeysOf } from './journeys.rules';
 import { RATE_LIMIT_REFUSALS } from '../../http/rate-limits';
 
 /** How often an open stream looks for events other instances wrote (this one wakes it). */
@@ -22,6 +24,19 @@ const POLL_MS = 2_000;
 const WAKE_DELAY_MS = 300;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
+
+/** The panel cookie's attributes: the same whether a route or a browser's first page sets it. */
+export function panelCookie(config: Pick<Config, 'publicUrl' | 'basePath'>) {
+  return {
+    path: `${config.basePath}/`,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https://'),
+    // The panel's token: no script of the page reads it, and the log keeps only its hash.
+    httpOnly: true,
+    // Signed with the server's cookie secret: only a panel this bank opened is one.
+    signed: true,
+  };
+}
 
 /**
  * "Behind the scenes" (a demo tool: registered only while DEMO_TOOLS=on, so the
@@ -41,15 +56,7 @@ export function registerInspectorRoutes(
     otherInstances: boolean;
   },
 ) {
-  const cookie = {
-    path: `${deps.config.basePath}/`,
-    sameSite: 'lax' as const,
-    secure: deps.config.publicUrl.startsWith('https://'),
-    // The panel's token: no script of the page reads it, and the log keeps only its hash.
-    httpOnly: true,
-    // Signed with the server's cookie secret: only a panel this bank opened is one.
-    signed: true,
-  };
+  const cookie = panelCookie(deps.config);
 
   app.post(
     INSPECTOR_PATH,
@@ -141,7 +148,12 @@ export function registerInspectorRoutes(
       const inspectorId = panelOf(request);
       if (!inspectorId) throw new DomainError('inspector_not_open');
       const resumeFrom = Number(request.headers['last-event-id']);
-      let after = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0;
+      // Entries already sent to this page (a reconnecting EventSource) are not sent again.
+      const sentBefore = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0;
+      let after = 0;
+      /** What this stream has read, for its journeys (a journey grows as its entries come). */
+      const known: InspectorEntry[] = [];
+      let lastJourneyId = 0;
 
       reply.hijack();
       const raw = reply.raw;
@@ -183,10 +195,26 @@ export function registerInspectorRoutes(
         reading = true;
         clearTimeout(timer);
         try {
-          const entries = await deps.inspector.entriesAfter(inspectorId, after);
+          // Opened, the panel replays its browser's last journeys; then it follows the new ones.
+          const entries =
+            after === 0
+              ? await deps.inspector.lastEntries(inspectorId)
+              : await deps.inspector.entriesAfter(inspectorId, after);
           for (const entry of entries) {
-            raw.write(`id: ${entry.id}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+            if (entry.id > sentBefore) {
+              raw.write(`id: ${entry.id}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+            }
             after = entry.id;
+          }
+          if (entries.length > 0) {
+            known.push(...entries);
+            if (known.length > 2 * REPLAYED_ENTRIES) known.splice(0, REPLAYED_ENTRIES);
+            // The journeys these entries began or added to (the last one sent may have grown).
+            for (const journey of journeysOf(known)) {
+              if (journey.id < lastJourneyId) continue;
+              raw.write(`event: journey\ndata: ${JSON.stringify(journey)}\n\n`);
+              lastJourneyId = journey.id;
+            }
             lastWrite = Date.now();
           }
           if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
@@ -223,19 +251,44 @@ declare module 'fastify' {
 }
 
 /**
- * Every request carrying an open panel's cookie is served as caused by that browser
- * (audit/inspector-context.ts): entered when the request arrives, before the OAuth server's
- * middleware, and again once the body is read (a body's stream events lose the context).
- * Registered after the cookie parser and only while demo tools are on.
+ * Every browser is watched from its first page (ADR 0021), so that a panel opened late replays
+ * what the browser did before: a page load (a navigation) that carries no panel cookie is given
+ * one, and is served as caused by it already. Calls that are no navigation (an API client, a
+ * script, a benchmark) are never given one. Every request carrying a panel's cookie is served
+ * as caused by that browser (audit/inspector-context.ts): entered when the request arrives,
+ * before the OAuth server's middleware, and again once the body is read (a body's stream events
+ * lose the context). Registered after the cookie parser and only while demo tools are on.
  */
-export function watchRequestsOfOpenPanels(app: FastifyInstance) {
+export function watchBrowsers(
+  app: FastifyInstance,
+  deps: { config: Pick<Config, 'publicUrl' | 'basePath'>; inspector: InspectorService },
+) {
+  const cookie = panelCookie(deps.config);
+  // Signed here, by the server's cookie secret, as `signed: true` does on Fastify's path.
+  const serialized = { ...cookie, signed: undefined };
+  /** A new panel for this browser, its cookie on the answer; its inspector id. */
+  const watchFromNow = (reply: FastifyReply): string | null => {
+    const token = deps.inspector.open();
+    reply.setCookie(INSPECTOR_COOKIE, token, cookie);
+    // The OAuth server answers on the raw response, past Fastify's cookie writer: the cookie is
+    // set there too. A Fastify answer's own headers replace this one, this cookie among them.
+    reply.raw.appendHeader(
+      'set-cookie',
+      app.serializeCookie(INSPECTOR_COOKIE, app.signCookie(token), serialized),
+    );
+    return inspectorIdOf(token);
+  };
   app.decorateRequest('inspectorId', null);
   const enter = (request: FastifyRequest, done: () => void) => {
     if (request.inspectorId) runWatchedBy(request.inspectorId, done);
     else done();
   };
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.inspectorId = panelOf(request);
+  app.addHook('onRequest', (request, reply, done) => {
+    request.inspectorId =
+      panelOf(request) ??
+      (request.method === 'GET' && isBrowserNavigation(request.headers)
+        ? watchFromNow(reply)
+        : null);
     enter(request, done);
   });
   app.addHook('preValidation', (request, _reply, done) => enter(request, done));

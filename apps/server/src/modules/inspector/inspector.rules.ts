@@ -19,6 +19,15 @@ export function inspectorIdOf(token: string | undefined): string | null {
 }
 
 /**
+ * Whether a request is a browser loading a page (Fetch Metadata: `Sec-Fetch-Mode: navigate`,
+ * sent by every current browser): such a browser is watched from then on (ADR 0021). An API
+ * client, a script or a benchmark sends no such header, and is never given a panel.
+ */
+export function isBrowserNavigation(headers: Record<string, string | string[] | undefined>) {
+  return headers['sec-fetch-mode'] === 'navigate';
+}
+
+/**
  * Keys whose values never reach a panel, wherever they sit in the details: what would let
  * someone sign in or use a token. Compared without regard to case, with `_` and `-` ignored.
  */
