@@ -14,7 +14,7 @@ export const JOURNEY_TITLES: Record<JourneyKind, string> = {
   pairing: 'Phone app pairing',
   payment: 'Pay by bank',
   transfer: 'Transfer',
-  'partner-read': 'Partner read',
+  'partner-read': 'Consent check',
   'sign-out': 'Sign-out',
   other: 'Account change',
 };

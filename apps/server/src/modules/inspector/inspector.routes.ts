@@ -69,7 +69,7 @@ export function registerInspectorRoutes(
           tag: 'behind-the-scenes',
           caller: 'anyone',
           description:
-            'Sets the HttpOnly panel cookie: from now on, what this browser causes is recorded for its panel, and `GET /api/dev/inspector/events` streams it. A browser that already holds a panel keeps it (its other tabs, a page reopening its stream); closing it first starts a new, empty one.',
+            'Opens the panel of this browser: a browser is given its HttpOnly panel cookie at its first page load while demo tools are on (what it causes is recorded for its panel from then on), and keeps it here, so that `GET /api/dev/inspector/events` replays what it did before; a browser without one (a restarted browser, an API client) is given one now. Closing it first (`DELETE`) starts a new, empty one.',
           responses: {
             200: {
               description: 'This browser’s panel was already open.',
@@ -103,7 +103,8 @@ export function registerInspectorRoutes(
           summary: 'Behind the scenes: closes this browser’s panel (a demo tool)',
           tag: 'behind-the-scenes',
           caller: 'anyone',
-          description: 'Clears the panel cookie: nothing this browser does is recorded for it.',
+          description:
+            'Clears the panel cookie, and with it what the panel would replay: the browser’s next page load starts a new, empty one.',
           responses: {
             204: 'The panel is closed.',
             403: { description: 'The X-XSRF-Header header is missing.', codes: XSRF_REFUSALS[403] },
@@ -133,7 +134,7 @@ export function registerInspectorRoutes(
           tag: 'behind-the-scenes',
           caller: 'anyone',
           description:
-            'Each `entry` event is one thing the bank did for this browser since its panel opened (title, a sentence, the details with secrets removed), oldest first; `Last-Event-ID` resumes after an entry. Only the events of the panel named by this browser’s cookie.',
+            'First the browser’s last 200 entries, then each new one, oldest first: each `entry` event is one thing the bank did for this browser (title, a sentence, the details with secrets removed; `Last-Event-ID` skips entries the page already had), and each `journey` event one journey (a sign-in, a transfer, a partner read…) with its plain sentence and its entries, sent again whole as it grows. Only the events of the panel named by this browser’s cookie.',
           responses: {
             200: { description: 'The stream.', type: 'text/event-stream' },
             409: {

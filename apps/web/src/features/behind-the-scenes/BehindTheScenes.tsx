@@ -50,7 +50,7 @@ export function BehindTheScenesToggle({ className }: { className?: string }) {
       type="button"
       className={className}
       aria-pressed={open}
-      onClick={() => void (open ? closePanel() : openPanel())}
+      onClick={() => (open ? closePanel() : void openPanel())}
     >
       {text.toggle}
     </button>

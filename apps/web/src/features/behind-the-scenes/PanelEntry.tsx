@@ -1,10 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  formatCentsWithSeparators,
-  behindTheScenesMessages as text,
-  type InspectorEntry,
-} from '@anybank/contracts';
+import { behindTheScenesMessages as text, type Journey } from '@anybank/contracts';
 import { IssuedTokens } from './IssuedTokens';
 
 const strings = (value: unknown): string[] =>
@@ -25,41 +21,25 @@ function RiskRules({ details }: { details: Record<string, unknown> }) {
   );
 }
 
-/** The ledger entries a confirmed transfer wrote, the debit first. */
-function LedgerEntries({ details }: { details: Record<string, unknown> }) {
-  const entries = Array.isArray(details.entries) ? (details.entries as unknown[]) : [];
-  return (
-    <ul className="bts-ledger small mb-1" aria-label="Ledger entries">
-      {entries.map((entry, index) => {
-        const { accountId, amountCents } = entry as { accountId?: unknown; amountCents?: unknown };
-        if (typeof accountId !== 'string' || typeof amountCents !== 'number') return null;
-        const sign = amountCents < 0 ? '−' : '+';
-        return (
-          <li key={index}>
-            Ledger: {sign}${formatCentsWithSeparators(Math.abs(amountCents))} account ending{' '}
-            {accountId.slice(-4)}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-export function PanelEntry({ entry }: { entry: InspectorEntry }) {
+/** One step of a journey, in its folded detail: its sentence, then what was recorded. */
+export function PanelEntry({ entry }: { entry: Journey['entries'][number] }) {
   const titleId = useId();
   const { details } = entry;
   return (
     <li>
       <article className="bts-entry" aria-labelledby={titleId} data-type={entry.type}>
         <div className="d-flex justify-content-between gap-2">
-          <h3 id={titleId} className="h6 mb-1">
+          <h4 id={titleId} className="h6 mb-1">
             {entry.title}
-          </h3>
+          </h4>
           <time className="small text-body-secondary" dateTime={entry.at}>
             {new Date(entry.at).toLocaleTimeString()}
           </time>
         </div>
-        <p className="mb-1">{entry.explanation}</p>
+        <p className="mb-1">
+          {entry.explanation}
+          {entry.repeated > 1 && <span className="fw-semibold"> {text.times(entry.repeated)}</span>}
+        </p>
         {entry.type === 'flow.step' && (
           <p className="font-monospace small mb-1">
             {String(details.from)} → {String(details.to)}
@@ -67,7 +47,6 @@ export function PanelEntry({ entry }: { entry: InspectorEntry }) {
         )}
         {entry.type === 'risk.evaluated' && <RiskRules details={details} />}
         {entry.type === 'token.issued' && <IssuedTokens details={details} />}
-        {entry.type === 'transfer.confirmed' && <LedgerEntries details={details} />}
         {entry.outboxLink && (
           <p className="mb-1">
             <Link to={entry.outboxLink}>{text.openInOutbox}</Link>

@@ -6,8 +6,8 @@ import { sessionStore } from '../../lib/session-storage';
 export const PANEL_ITEM = '{product}BehindTheScenes';
 
 /**
- * Opens this browser's panel: the server gives it its HttpOnly panel cookie (or keeps the one it
- * has, with what it recorded), and from then on records what this browser causes for it.
+ * Opens this browser's panel: the server keeps the HttpOnly panel cookie the browser was given
+ * at its first page, with what it recorded (or gives it one, if it has none).
  */
 export async function openPanel(): Promise<boolean> {
   const response = await apiFetch(INSPECTOR_PATH, {
@@ -19,8 +19,10 @@ export async function openPanel(): Promise<boolean> {
   return true;
 }
 
-/** Closes the panel: the cookie goes, and nothing more is recorded for this browser. */
-export async function closePanel(): Promise<void> {
+/**
+ * Closes the panel in this tab. The browser stays watched (ADR 0021: from its first page, while
+ * demo tools are on), so that opening it again replays what happened meanwhile.
+ */
+export function closePanel(): void {
   sessionStore.remove(PANEL_ITEM);
-  await apiFetch(INSPECTOR_PATH, { method: 'DELETE', headers: { [XSRF_HEADER]: '1' } });
 }

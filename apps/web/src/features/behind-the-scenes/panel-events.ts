@@ -1,20 +1,17 @@
-import {
-  INSPECTOR_EVENTS_PATH,
-  inspectorEntrySchema,
-  type InspectorEntry,
-} from '@anybank/contracts';
+import { INSPECTOR_EVENTS_PATH, journeySchema, type Journey } from '@anybank/contracts';
 import { apiUrl } from '../../lib/api';
 
 // Apart from panel-api.ts, which the footer's switch uses on every page: the entries' schema
 // (and zod) load with the panel only (ADR 0024).
 
 /**
- * Listens to the panel's events (server-sent events: the browser reconnects by itself and
- * resumes after the last entry). `onLost` is called when the server refuses the stream: the
- * panel cookie is gone (a restarted browser), and a new panel must be opened.
+ * Listens to the panel's journeys (server-sent events: the browser reconnects by itself; the
+ * server sends a journey again, whole, each time it grows). `onLost` is called when the server
+ * refuses the stream: the panel cookie is gone (a restarted browser), and a new panel must be
+ * opened.
  */
 export function listenToPanel(handlers: {
-  onEntry: (entry: InspectorEntry) => void;
+  onJourney: (journey: Journey) => void;
   onOpen: () => void;
   onLost: () => void;
 }): () => void {
@@ -32,9 +29,9 @@ export function listenToPanel(handlers: {
   window.addEventListener('beforeunload', leave);
   window.addEventListener('pageshow', back);
   source.addEventListener('open', handlers.onOpen);
-  source.addEventListener('entry', (event) => {
-    const parsed = inspectorEntrySchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-    if (parsed.success) handlers.onEntry(parsed.data);
+  source.addEventListener('journey', (event) => {
+    const parsed = journeySchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+    if (parsed.success) handlers.onJourney(parsed.data);
   });
   source.addEventListener('error', () => {
     // CLOSED: the server answered with something other than a stream (409: no panel cookie);
