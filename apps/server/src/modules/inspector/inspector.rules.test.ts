@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_EXPLANATIONS } from '@anybank/contracts';
 import { AUDIT_EVENT_TYPES } from '../audit/audit.rules';
-import { REDACTED, entryOf, inspectorIdOf, redactDetails } from './inspector.rules';
+import {
+  REDACTED,
+  entryOf,
+  inspectorIdOf,
+  isBrowserNavigation,
+  redactDetails,
+} from './inspector.rules';
 
 describe('Behind the scenes: the panel’s entries', () => {
   it('has a title and a plain sentence for every audit event type', () => {
@@ -69,5 +75,16 @@ describe('Behind the scenes: the panel’s entries', () => {
     expect(entry.explanation).toBe(
       'An e-mail went to j******e@example.com with a one-time code: Your AnyBank sign-in code.',
     );
+  });
+
+  it.each([
+    [{ 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }, true],
+    [{ 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' }, true],
+    [{ 'sec-fetch-mode': 'cors', accept: 'application/json' }, false],
+    [{ 'sec-fetch-mode': 'no-cors' }, false],
+    [{ accept: 'text/html' }, false],
+    [{}, false],
+  ])('watches a browser from a page load only: %j → %s', (headers, watched) => {
+    expect(isBrowserNavigation(headers)).toBe(watched);
   });
 });
