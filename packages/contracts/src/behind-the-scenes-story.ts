@@ -16,7 +16,7 @@ export const JOURNEY_TITLES: Record<JourneyKind, string> = {
   transfer: 'Transfer',
   'partner-read': 'Consent check',
   'sign-out': 'Sign-out',
-  other: 'Account change',
+  other: 'Other',
 };
 
 /** A way a person proved who they are, as the journey's sentence names it. */

@@ -172,6 +172,26 @@ describe('the panel’s journeys', () => {
     );
   });
 
+  it('tells a sign-in to pay by bank as the shop’s, and titles one thing on its own as itself', () => {
+    const journeys = journeysOf(
+      entries(
+        asked({ clientId: 'retail-shop', scopes: ['openid', 'payments'] }),
+        LOW,
+        succeeded(['pwd', 'otp']),
+        emailCode,
+        ['password.changed', { via: 'profile' }],
+      ),
+    );
+    expect(journeys.map((journey) => [journey.kind, journey.title, journey.headline])).toEqual([
+      [
+        'payment',
+        'Pay by bank',
+        'jane.doe signed in to Retail Shop with a password and a one-time code sent by e-mail; risk LOW: no rule fired.',
+      ],
+      ['other', 'Password changed', 'The password was replaced (profile).'],
+    ]);
+  });
+
   it('keeps two flows apart', () => {
     const journeys = journeysOf(
       entries(

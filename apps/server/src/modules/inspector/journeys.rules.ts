@@ -1,6 +1,9 @@
 import {
   BANK_CLIENT,
+  CONNECTED_APP_NAMES,
   EVENT_EXPLANATIONS,
+  RETAIL_SHOP_CLIENT_ID,
+  SCOPES,
   JOURNEY_TITLES,
   repeatedInWords,
   signInHeadline,
@@ -73,6 +76,56 @@ const ENDINGS: Partial<Record<JourneyKind, readonly string[]>> = {
 /** Journeys an OAuth request begins: the sign-in flow that follows is part of them. */
 const STARTED_BY_REQUEST = new Set<JourneyKind>(['sign-in', 'renewal', 'payment', 'recovery']);
 
+/**
+ * What takes part in a journey under way: the steps of a sign-in, a transfer, an approval. Any
+ * other entry (a password changed, a consent given, the demo data restored) is a journey of its
+ * own, even right after a sign-in that was left unfinished.
+ */
+const PARTS_OF_A_JOURNEY = new Set([
+  'risk.evaluated',
+  'risk.denied',
+  'flow.step',
+  'message.sent',
+  'push.decided',
+  'passkey.verified',
+  'token.issued',
+  'token.refused',
+  'ciba.requested',
+  'challenge.asked',
+  'challenge.answered',
+  'challenge.refused',
+  'challenge.expired',
+  'signin.succeeded',
+  'signin.failed',
+  'signin.locked',
+  'otp.failed',
+  'otp.replayed',
+  'device.clone_suspected',
+  'recovery_code.used',
+  'recovery_code.failed',
+  'browser.remembered',
+  'identity.verified',
+  'stepup.succeeded',
+  'oauth.consent_given',
+  'oauth.consent_refused',
+  'transfer.confirmed',
+  'transfer.denied',
+  'transfer.cancelled',
+  'payment_consent.code_sent',
+  'payment_consent.authorised',
+  'payment_consent.rejected',
+  'wallet.paired',
+  'wallet.pairing_refused',
+]);
+/** Parts of one kind of journey only: a recovery's new password, a pairing's new device. */
+const PARTS_OF: Partial<Record<JourneyKind, readonly string[]>> = {
+  recovery: ['password.changed'],
+  pairing: ['device.added'],
+};
+
+const isPartOf = (kind: JourneyKind, type: string) =>
+  PARTS_OF_A_JOURNEY.has(type) || (PARTS_OF[kind] ?? []).includes(type);
+
 interface Building {
   kind: JourneyKind;
   flowId: string | null;
@@ -105,6 +158,7 @@ export function journeysOf(entries: readonly Entry[]): Journey[] {
       current !== undefined &&
       !current.ended &&
       started === null &&
+      isPartOf(current.kind, entry.type) &&
       !anotherFlow &&
       // A flow without a request before it (a step-up, a pairing) is a journey of its own.
       !(flowId !== null && current.flowId === null && !STARTED_BY_REQUEST.has(current.kind));
@@ -126,7 +180,8 @@ export function journeysOf(entries: readonly Entry[]): Journey[] {
   return built.map(({ kind, first, entries: shown }) => ({
     id: first.id,
     kind,
-    title: JOURNEY_TITLES[kind],
+    // One thing on its own (a password changed, the demo data restored) is titled as itself.
+    title: kind === 'other' ? first.title : JOURNEY_TITLES[kind],
     headline: headlineOf(kind, first, shown),
     entries: shown,
   }));
@@ -135,11 +190,12 @@ export function journeysOf(entries: readonly Entry[]): Journey[] {
 /** What a sign-in turns out to be once more of it is known. */
 function refinedKind(kind: JourneyKind, entry: Entry): JourneyKind {
   if (kind === 'sign-in' && entry.type === 'oauth.authorization_requested') {
-    const client = text(entry.details.clientId);
-    const payment = strings(entry.details.scopes).includes('payments');
-    if (payment || (client !== '' && client.includes('shop'))) return 'payment';
+    const payment = strings(entry.details.scopes).includes(SCOPES.payments);
+    if (payment || text(entry.details.clientId) === RETAIL_SHOP_CLIENT_ID) return 'payment';
   }
   if (kind === 'sign-in' && entry.type === 'flow.step') {
+    // A request with acr_values that the bank answers with a step-up flow.
+    if (text(entry.details.purpose) === 'step-up') return 'step-up';
     if (
       ['initiateAccountRecovery', 'recoverAccount', 'resetPassword'].includes(
         text(entry.details.step),
@@ -196,7 +252,8 @@ export function signInFactsOf(entries: readonly Entry[]): SignInFacts {
     risk: risk ? { level: text(risk.level) || 'LOW', rules: strings(risk.rules) } : null,
     outcome: succeeded ? 'signed-in' : refused ? 'refused' : 'under-way',
     ...(refused && !succeeded ? { refusal: refusalOf(refused) } : {}),
-    application: client && client !== BANK_CLIENT.clientId ? client : null,
+    application:
+      client && client !== BANK_CLIENT.clientId ? (CONNECTED_APP_NAMES[client] ?? client) : null,
   };
 }
 
