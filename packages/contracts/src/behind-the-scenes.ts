@@ -393,7 +393,7 @@ export const behindTheScenesMessages = {
   signatureValid: 'signature valid',
   signatureInvalid: 'signature does not verify',
   signatureUnchecked: 'signature not checked',
-  signatureCheckedBy: 'checked by the bank’s server against its published keys at /as/jwks',
+  signatureCheckedBy: 'Checked by the bank’s server against its published keys (/as/jwks).',
   steps: (count: number) => `What happened, step by step (${count})`,
   times: (count: number) => `(${count} times)`,
   expiresIn: (seconds: number) => (seconds > 0 ? `expires in ${seconds} s` : 'expired'),

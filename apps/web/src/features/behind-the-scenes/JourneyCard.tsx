@@ -59,14 +59,16 @@ export function JourneyCard({ journey }: { journey: Journey }) {
         </div>
         <p className="bts-headline mb-1">{journey.headline}</p>
         {tokens.length > 0 && (
-          <ul className="bts-signatures list-unstyled small mb-1">
-            {tokens.map((token) => (
-              <li key={token.signingInput}>
-                {token.kind}: <SignatureCheck token={token} />{' '}
-                <span className="text-body-secondary">({text.signatureCheckedBy})</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="bts-signatures list-unstyled small mb-0">
+              {tokens.map((token) => (
+                <li key={token.signingInput}>
+                  {token.kind}: <SignatureCheck token={token} />
+                </li>
+              ))}
+            </ul>
+            <p className="small text-body-secondary mb-1">{text.signatureCheckedBy}</p>
+          </>
         )}
         {moved.map((entry) => (
           <LedgerEntries key={entry.id} details={entry.details} />
