@@ -217,6 +217,32 @@ describe('the panel’s journeys', () => {
     expect(journeys[0]!.headline).not.toMatch(/Consent check/);
   });
 
+  it('tells a partner’s search and the consent check that refused, each titled as itself', () => {
+    const searched: [string, Record<string, unknown>] = [
+      'partner.searched',
+      { resource: 'client-search', search: 'michael', subjects: ['u2'], outcome: 'shown' },
+    ];
+    const journeys = journeysOf(
+      entries(searched, searched, [
+        'partner.consent_refused',
+        {
+          resource: 'client-balances',
+          consent: 'share-account-balances',
+          clientName: 'Michael Brown',
+          subjects: ['u2'],
+          outcome: 'refused',
+        },
+      ]),
+    );
+    expect(journeys.map((journey) => [journey.kind, journey.title])).toEqual([
+      ['partner-read', 'Client search'],
+      ['partner-read', 'Consent refused'],
+    ]);
+    expect(journeys[0]!.entries[0]!.repeated).toBe(2);
+    expect(journeys[0]!.headline).toMatch(/1 customer found.*\(2 times\)\.$/);
+    expect(journeys[1]!.headline).toMatch(/^Michael Brown has not consented/);
+  });
+
   it('tells a refused consent check', () => {
     const [journey] = journeysOf(
       entries([

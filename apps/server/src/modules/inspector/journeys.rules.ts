@@ -37,6 +37,8 @@ function kindStartedBy(entry: Entry): JourneyKind | null {
     case 'transfer.bot_detected':
       return 'transfer';
     case 'partner.read':
+    case 'partner.searched':
+    case 'partner.consent_refused':
       return 'partner-read';
     case 'signout':
     case 'session.ended':
@@ -69,7 +71,7 @@ const ENDINGS: Partial<Record<JourneyKind, readonly string[]>> = {
     'challenge.refused',
     'challenge.expired',
   ],
-  'partner-read': ['partner.read'],
+  'partner-read': ['partner.read', 'partner.searched', 'partner.consent_refused'],
   'sign-out': ['signout', 'session.ended'],
 };
 
@@ -180,8 +182,9 @@ export function journeysOf(entries: readonly Entry[]): Journey[] {
   return built.map(({ kind, first, entries: shown }) => ({
     id: first.id,
     kind,
-    // One thing on its own (a password changed, the demo data restored) is titled as itself.
-    title: kind === 'other' ? first.title : JOURNEY_TITLES[kind],
+    // One thing on its own (a password changed, a partner's search or consent check) is
+    // titled as itself.
+    title: kind === 'other' || kind === 'partner-read' ? first.title : JOURNEY_TITLES[kind],
     headline: headlineOf(kind, first, shown),
     entries: shown,
   }));
