@@ -1,27 +1,15 @@
-import { z } from 'zod';
 import { DEMO_PASSWORD } from './constants';
 import type { DemoChapter } from './demo-scenario-types';
 
 /**
  * The guided scenario page (`/demo`) and its "Reset demo". Both are demo tools:
- * with DEMO_TOOLS=off the page and the endpoint answer 404.
+ * with DEMO_TOOLS=off the page and the endpoint answer 404. The bodies' schemas are in
+ * demo.schemas.ts: the home page's demo note (the first load) uses these words, and the first
+ * load carries no zod (ADR 0024).
  */
 
 /** Restores the seeded demo data (`npm run seed -- --reset`) from the scenario page. */
 export const DEMO_RESET_PATH = '/api/dev/demo-reset';
-
-/**
- * The reset's body: an explicit `confirm: true`, so that only a caller who means it (the page's
- * confirmation dialog) resets, never a request that merely reaches the path.
- */
-export const demoResetRequestSchema = z.object({ confirm: z.literal(true) });
-export type DemoResetRequest = z.input<typeof demoResetRequestSchema>;
-
-export const demoResetResponseSchema = z.object({
-  /** The demo users seeded afresh, by username. */
-  users: z.array(z.string()),
-});
-export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
 
 /**
  * The presenter's secret (README "Demo tools"): the demo tools that change the bank for
@@ -29,16 +17,6 @@ export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
  * secret sets an HttpOnly presenter cookie; `GET` says whether this browser holds one.
  */
 export const PRESENTER_PATH = '/api/dev/presenter';
-
-export const presenterRequestSchema = z.object({
-  secret: z.string().min(1).max(200).describe('The presenter secret the start banner printed.'),
-});
-export type PresenterRequest = z.input<typeof presenterRequestSchema>;
-
-export const presenterStatusSchema = z.object({
-  presenter: z.boolean().describe('Whether this browser holds a valid presenter cookie.'),
-});
-export type PresenterStatus = z.infer<typeof presenterStatusSchema>;
 
 /** The presenter-secret field's words (the branding form, Reset demo). */
 export const presenterMessages = {

@@ -18,6 +18,14 @@ export const unexpectedErrorMessages = {
 } as const;
 
 /**
+ * What the home page says to a browser whose session was ended elsewhere (apps/web
+ * lib/session-ended.ts); `messages.sessions` has it too, from here.
+ */
+export const sessionEndedMessages = {
+  signedOutElsewhere: 'You were signed out from another browser.',
+} as const;
+
+/**
  * The footer's way to the phone app: the link that opens it beside the site and the
  * QR code of its address. `{{productName}}` is the brand's app name (`fillBrand`).
  */

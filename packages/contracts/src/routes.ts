@@ -1,5 +1,4 @@
 import { IDENTITY_VERIFIED_ACR } from './oauth';
-import { SHOP_BANK_VIEW_PAGE_PATH } from './shop-bank-exchanges';
 import type { UserType } from './user-types';
 
 /**
@@ -278,7 +277,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     // The shop's record of its calls to the bank for this browser's order, lane beside lane.
     id: 'shop-bank',
-    paths: [SHOP_BANK_VIEW_PAGE_PATH],
+    // Its path is SHOP_BANK_VIEW_PAGE_PATH (shop-bank-exchanges.ts names it from here): not
+    // imported, since that file's imports carry zod, which the first load does not (ADR 0024).
+    paths: ['/retail/shop-and-bank'],
     heading: 'Shop ⇄ Bank',
     access: 'anyone',
     standalone: true,

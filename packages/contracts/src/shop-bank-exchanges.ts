@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { pageRoute } from './routes';
 import { RETAIL_ORDERS_API_PATH, payByBankMessages } from './pay-by-bank';
 
 /**
@@ -9,7 +9,7 @@ import { RETAIL_ORDERS_API_PATH, payByBankMessages } from './pay-by-bank';
  */
 
 /** The view's page at the shop (the receipt links to it; the bank's panel may too). */
-export const SHOP_BANK_VIEW_PAGE_PATH = '/retail/shop-and-bank';
+export const SHOP_BANK_VIEW_PAGE_PATH = pageRoute('shop-bank').paths[0] ?? '/retail/shop-and-bank';
 /** The query parameter naming the order (this browser's: its order cookie decides). */
 export const SHOP_BANK_VIEW_ORDER_PARAM = 'order';
 export const SHOP_BANK_EXCHANGES_API_PATH = `${RETAIL_ORDERS_API_PATH}/:orderId/exchanges`;
@@ -33,68 +33,8 @@ export const SHOP_BANK_STEPS = [
 ] as const;
 export type ShopBankStep = (typeof SHOP_BANK_STEPS)[number];
 
-const claims = z.record(z.string(), z.unknown());
-/** A JWS (or JWT) as the view shows it: its header and claims; its signature is never kept. */
-export const decodedJwsSchema = z.object({ header: claims, claims });
-export type DecodedJws = z.infer<typeof decodedJwsSchema>;
-/** A DPoP proof (RFC 9449 §4.2) and the thumbprint (RFC 7638) of the key in its header. */
-export const decodedDpopProofSchema = decodedJwsSchema.extend({ jkt: z.string() });
-export type DecodedDpopProof = z.infer<typeof decodedDpopProofSchema>;
-
-export const shopBankExchangeSchema = z.object({
-  step: z.enum(SHOP_BANK_STEPS),
-  /** When the shop recorded it. */
-  at: z.iso.datetime({ offset: true }),
-  /** What the shop sent; null for the shopper's return from the bank (the bank's answer only). */
-  request: z
-    .object({
-      method: z.string(),
-      /** The bank's address the shop called, without its query. */
-      url: z.string(),
-      /** `Authorization`'s scheme only ("DPoP"): the token is never kept. */
-      authorizationScheme: z.string().nullable(),
-      dpopProof: decodedDpopProofSchema.nullable(),
-      clientAssertion: decodedJwsSchema.nullable(),
-      /** The form or JSON body, its secrets replaced by `SHOP_BANK_REDACTED`. */
-      body: claims.nullable(),
-    })
-    .nullable(),
-  response: z.object({
-    status: z.number().int(),
-    body: z.unknown(),
-    /** A token answer's access token and ID token: their header and claims only. */
-    accessToken: decodedJwsSchema.nullable(),
-    idToken: decodedJwsSchema.nullable(),
-  }),
-});
-export type ShopBankExchange = z.infer<typeof shopBankExchangeSchema>;
-
 /** In place of every secret the shop sent or was given (a token, a code, a verifier). */
 export const SHOP_BANK_REDACTED = '(not shown)';
-
-/** A ledger entry of the payment, as a recorded answer of the bank shows it. */
-export const shopBankLedgerEntrySchema = z.object({
-  side: z.enum(['debit', 'credit']),
-  /** The bank's id of the entry (its Open Banking TransactionId). */
-  transactionId: z.string(),
-  /** The account, as the answer named it ("…5031"). */
-  account: z.string(),
-  /** Signed: a debit is negative. */
-  amountCents: z.number().int(),
-  bookedAt: z.string(),
-  /** Which recorded exchange showed it. */
-  source: z.enum(SHOP_BANK_STEPS),
-});
-export type ShopBankLedgerEntry = z.infer<typeof shopBankLedgerEntrySchema>;
-
-/** `GET` an order's exchanges with the bank, for the browser that placed it. */
-export const shopBankExchangesSchema = z.object({
-  orderId: z.uuid(),
-  reference: z.string(),
-  exchanges: z.array(shopBankExchangeSchema),
-  ledgerEntries: z.array(shopBankLedgerEntrySchema),
-});
-export type ShopBankExchanges = z.infer<typeof shopBankExchangesSchema>;
 
 const merchant = payByBankMessages.merchantName;
 

@@ -1,3 +1,5 @@
+import { sessionEndedMessages } from './layout-messages';
+
 // Not worded by the spec: the lists a customer keeps on Sign In & Password and Privacy &
 // Security: connected apps, where they are signed in, recovery codes, remembered browsers.
 
@@ -54,7 +56,7 @@ export const sessionsMessages = {
   signOutOthers: 'Sign out everywhere else',
   signedOut: (session: string) => `${session} is signed out.`,
   /** On the home page of a browser whose session was ended elsewhere (apps/web lib/session-ended.ts). */
-  signedOutElsewhere: 'You were signed out from another browser.',
+  signedOutElsewhere: sessionEndedMessages.signedOutElsewhere,
   othersSignedOut: (count: number) =>
     count === 0
       ? 'No other browser was signed in.'

@@ -1,6 +1,6 @@
 import { Col, Container, Row } from 'react-bootstrap';
 import { useLocation } from 'react-router';
-import { messages } from '@anybank/contracts';
+import { sessionEndedMessages } from '@anybank/contracts';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { useProspectName } from '../../lib/prospect-name';
 import { isSignedOutElsewhereState } from '../../lib/session-ended';
@@ -20,7 +20,7 @@ export function HomePage() {
         <Container>
           {signedOutElsewhere && (
             <div role="alert" className="alert alert-info mb-4">
-              {messages.sessions.signedOutElsewhere}
+              {sessionEndedMessages.signedOutElsewhere}
             </div>
           )}
           <DemoNote />
