@@ -127,7 +127,24 @@ test('jane.doe transfers $25.50 and finds it at the top of both accounts’ acti
   const [checkingTop] = await rowsOf(entriesTable(page));
   expect(checkingTop?.[1]).toMatch(new RegExp(`^Transfer ${number} to account ending \\d{4}$`));
   expect(checkingTop?.[3]).toBe('\u2212$25.50');
-  await expect(page.getByRole('img', { name: /^Balance over time/ })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Balance over time/ });
+  await expect(chart).toBeVisible();
+  // Dates along the bottom and amounts up the side, as a bank's chart has them.
+  await expect(
+    chart
+      .locator('svg text')
+      .filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    chart
+      .locator('svg text')
+      .filter({ hasText: /^-?\$\d+(\.\d)?k?$/ })
+      .first(),
+  ).toBeVisible();
+  // Every balance also in a table, for whoever does not see the chart.
+  await page.getByText('Show the balances', { exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Balance after each entry' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await openAccount(page, 'Savings');

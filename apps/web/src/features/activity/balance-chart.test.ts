@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chartPath, chartSummary } from './balance-chart';
-
-const BOX = { width: 100, height: 50, pad: 5 };
+import { axisDate, axisDollars, chartSummary } from './balance-chart';
 
 describe('the balance chart', () => {
-  it('draws the oldest balance on the left and the highest at the top', () => {
-    expect(
-      chartPath(
-        [
-          { at: 0, balanceCents: 0 },
-          { at: 10, balanceCents: 1000 },
-          { at: 20, balanceCents: 500 },
-        ],
-        BOX,
-      ),
-    ).toBe('M5.0,45.0 L50.0,5.0 L95.0,25.0');
+  it.each([
+    [2_450_000, '$24.5k'],
+    [2_400_000, '$24k'],
+    [95_000, '$950'],
+    [0, '$0'],
+    [-12_000, '-$120'],
+    [-150_000, '-$1.5k'],
+  ])('writes %i cents on the amount axis as %s', (cents, words) => {
+    expect(axisDollars(cents)).toBe(words);
   });
 
-  it('draws nothing without entries and a flat line for one balance', () => {
-    expect(chartPath([], BOX)).toBe('');
-    expect(chartPath([{ at: 5, balanceCents: 700 }], BOX)).toBe('M5.0,5.0');
+  it('writes a day on the date axis as month and day', () => {
+    expect(axisDate(new Date(2026, 11, 7, 12).getTime())).toBe('Dec 7');
   });
 
   it('says where the period started, ended, and its lowest and highest balance', () => {

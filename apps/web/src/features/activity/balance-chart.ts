@@ -1,33 +1,24 @@
 /**
- * The balance-over-time chart's geometry, pure: the points of a line through each
- * entry's balance-after, oldest on the left, in a `width` × `height` box with `pad` around it.
+ * The balance-over-time chart's words, pure: each entry's balance-after as a point (oldest
+ * first), the axes' short dollars and dates, and the summary the chart is described by.
  */
 export interface BalancePoint {
   at: number;
   balanceCents: number;
 }
 
-export function chartPath(
-  points: readonly BalancePoint[],
-  box: { width: number; height: number; pad: number },
-): string {
-  if (points.length === 0) return '';
-  const times = points.map((point) => point.at);
-  const values = points.map((point) => point.balanceCents);
-  const [minAt, maxAt] = [Math.min(...times), Math.max(...times)];
-  const [low, high] = [Math.min(0, ...values), Math.max(...values)];
-  const x = (at: number) =>
-    box.pad + (maxAt === minAt ? 0 : ((at - minAt) / (maxAt - minAt)) * (box.width - 2 * box.pad));
-  const y = (value: number) =>
-    box.height -
-    box.pad -
-    (high === low ? 0 : ((value - low) / (high - low)) * (box.height - 2 * box.pad));
-  return points
-    .map(
-      (point, index) =>
-        `${index === 0 ? 'M' : 'L'}${x(point.at).toFixed(1)},${y(point.balanceCents).toFixed(1)}`,
-    )
-    .join(' ');
+/** An axis's dollars, short: 2450000 → "$24.5k", 95000 → "$950", -12000 → "-$120". */
+export function axisDollars(cents: number): string {
+  const dollars = cents / 100;
+  const sign = dollars < 0 ? '-' : '';
+  const size = Math.abs(dollars);
+  if (size >= 1000) return `${sign}$${Number((size / 1000).toFixed(1))}k`;
+  return `${sign}$${Math.round(size)}`;
+}
+
+/** An axis's date, short: "Dec 7". */
+export function axisDate(at: number): string {
+  return new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
 /** The lowest and highest balance and where the period started and ended, for the text. */
