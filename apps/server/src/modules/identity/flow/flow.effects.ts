@@ -17,10 +17,16 @@ import { recordFinishedStepUp } from './step-up.steps';
  * are written with the step's state (saveFlowState), or on their own when it stays as it was.
  */
 /**
+ * Steps that only ask (a passkey sign-in offered at the username prompt, a poll of the phone):
+ * one that left the status as it was did nothing, and has nothing to trace. Every other step is
+ * traced even when the status stays (a refused password is a refused factor, which the metrics
+ * count from this trace, audit/audit-metrics.rules.ts).
+ */
+const ASKING_STEPS: ReadonlySet<string> = new Set(['startPasskeySignIn', 'poll']);
+
+/**
  * The step as a "Behind the scenes" panel shows it (written only while one
- * watches): which call, the machine's event, and the status before and after. A step that
- * left the status as it was has nothing to trace (a passkey sign-in offered at the username
- * prompt, a poll still waiting): what it did, if anything, is in its own audit events.
+ * watches): which call, the machine's event, and the status before and after.
  */
 export function stepTraceOf(
   call: FlowCall,
@@ -28,7 +34,7 @@ export function stepTraceOf(
   next: FlowState,
   step: { asked: string; event: string },
 ): AuditEvent[] {
-  if (next.status === flow.state.status) return [];
+  if (next.status === flow.state.status && ASKING_STEPS.has(step.asked)) return [];
   return [
     {
       type: 'flow.step',
