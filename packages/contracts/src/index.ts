@@ -23,6 +23,8 @@ export * from './consents';
 export * from './orchestration';
 export * from './push';
 export * from './wallet';
+export * from './verifiable-credentials';
+export * from './wallet-presentation';
 export * from './partners';
 export * from './admin';
 export * from './branding';
