@@ -50,6 +50,10 @@ import type { EmailTransport } from './modules/messaging/smtp-transport';
 import { registerOrchestration } from './modules/orchestration';
 import { customerPaymentsByApp, paymentConsentLookup, registerPayments } from './modules/payments';
 import { registerRetailShop } from './modules/retail-shop';
+import {
+  createCredentialIssuer,
+  registerVerifiableCredentials,
+} from './modules/verifiable-credentials';
 import { registerWallet } from './modules/wallet';
 import { registerDemoResetRoutes } from './seed/demo-reset.routes';
 import { seedDemoData } from './seed/seed';
@@ -173,7 +177,10 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     // A device in words, as its method declares it (identity's declared devices).
     deviceWordsOf: (type) => deviceKindOf(type).words,
   });
+  // The credential issuer (ADR 0027): oidc-provider's credential endpoint issues through it.
+  const issuer = await createCredentialIssuer(ctx, () => branding.names());
   const identity = await registerIdentity(ctx, {
+    credentialIssuance: issuer.port,
     keys,
     messaging,
     notices,
@@ -195,7 +202,8 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     accountIdsOf: (ownerId) => accountIdsOf(db, ownerId),
   });
   const wallet = registerWallet(ctx, identity);
-  const helpDesk = registerHelpDesk(ctx, { ...identity, notices });
+  const credentials = registerVerifiableCredentials(ctx, { ...identity, messaging, ...issuer });
+  const helpDesk = registerHelpDesk(ctx, { ...identity, notices, credentials });
   registerOrchestration(ctx, { ...identity, messaging, notices, wallet, helpDesk });
 
   registerHealthRoutes(app, database);

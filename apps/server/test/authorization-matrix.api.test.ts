@@ -36,6 +36,7 @@ import { OWN_DATA_ROWS } from './authorization-rows-own-data';
 import { PAY_BY_BANK_ROWS } from './authorization-rows-pay-by-bank';
 import { POLICY_AND_PARTNER_ROWS } from './authorization-rows-policies-and-partners';
 import { PUBLIC_ROWS } from './authorization-rows-public';
+import { WALLET_ROWS } from './authorization-rows-wallet';
 
 /**
  * Every route of the server × every kind of caller → the status it answers. The routes are read
@@ -52,6 +53,7 @@ const ROWS: Row[] = [
   ...PUBLIC_ROWS,
   ...OIDC_ROWS,
   ...OWN_DATA_ROWS,
+  ...WALLET_ROWS,
   ...ACCOUNT_SETTINGS_ROWS,
   ...PAY_BY_BANK_ROWS,
   ...POLICY_AND_PARTNER_ROWS,

@@ -38,6 +38,7 @@ import { READ_TARGETS } from './fuzz-read-targets';
 import { SIGN_IN_TARGETS } from './fuzz-sign-in-targets';
 import { CUSTOMER, type Call, type Context, type Target, XSRF, build, config } from './fuzz-target';
 import { WRITE_TARGETS } from './fuzz-write-targets';
+import { WALLET_TARGETS } from './fuzz-wallet-targets';
 
 /**
  * Every JSON endpoint gets FUZZ_RUNS (1,000 by default) generated requests, each with a hostile
@@ -68,6 +69,7 @@ const TARGETS: Target[] = [
   ...POLICY_TARGETS,
   ...ACCOUNT_SETTINGS_TARGETS,
   ...OAUTH_AND_PAYMENT_TARGETS,
+  ...WALLET_TARGETS,
 ];
 
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */

@@ -121,6 +121,9 @@ export const apiErrorMessages = {
   wallet_pairing_not_found: walletMessages.noSuchPairing,
   wallet_other_customer: walletMessages.otherCustomer,
   wallet_ticket_refused: walletMessages.ticketRefused,
+  // Verifiable credentials (ADR 0027, verifiable-credentials).
+  credential_not_found: 'There is no such credential, or it is already revoked.',
+  status_list_not_found: 'There is no such status list.',
   // Messaging.
   message_not_sendable: (reason: string) => `Cannot send this message: ${reason}.`,
   // The sign-in flow's refusals of a step (identity/flow): the body carries the flow too,

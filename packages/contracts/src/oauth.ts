@@ -14,6 +14,9 @@ export const OAUTH_PATHS = {
   revocation: '/as/revoke_token.oauth2',
   backchannel: '/as/bc-authorize',
   pushedAuthorization: '/as/par.oauth2',
+  /** OpenID4VCI's credential and nonce endpoints (ADR 0027). */
+  credential: '/as/credential',
+  challenge: '/as/challenge',
   discovery: '/.well-known/openid-configuration',
 } as const;
 

@@ -32,6 +32,11 @@ export const deliveryMessages = {
   ) =>
     `Your ${BANK} code to approve the payment of ${amount} from account ending ${fromSuffix} to ${payee}, reference ${reference}, is ${code}. ` +
     `It expires in ${inMinutes(OTP_TTL_MS)}. If you did not ask for this payment, do not share the code and change your password.`,
+  // A credential offer's transaction code, sent apart from the QR code (ADR 0027).
+  credentialOfferCodeSubject: `Your ${BANK} wallet code`,
+  credentialOfferCodeBody: (code: string) =>
+    `Your ${BANK} code to add your credential to your phone's wallet is ${code}. ` +
+    `It works once, for the next 10 minutes. If you did not ask to add a credential to a wallet, do not enter the code anywhere and change your password.`,
   // The help desk's verification of a customer on the phone (document 2 §7).
   helpDeskPushTitle: `Confirm your call with ${BANK}?`,
   helpDeskCodeSubject: `Your ${BANK} help-desk code`,

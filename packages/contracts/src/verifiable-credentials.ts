@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANK_NAME_SLOT } from './branding';
+import { OAUTH_PATHS } from './oauth';
 
 /**
  * The bank as an issuer of verifiable credentials into the phone's wallet (ADR 0027):
@@ -96,8 +97,8 @@ export const vcPaths = {
   /** SD-JWT VC issuer metadata: `{issuer, jwks}`, the keys credentials are signed with. */
   issuerKeys: '/.well-known/jwt-vc-issuer',
   /** oidc-provider's credential and nonce endpoints. */
-  credential: '/as/credential',
-  nonce: '/as/challenge',
+  credential: OAUTH_PATHS.credential,
+  nonce: OAUTH_PATHS.challenge,
   /** `POST {credentialType}` with the customer's token → 201 a credential offer. */
   offers: '/api/wallet/credential-offers',
   /** `GET` the customer's issued credentials. */

@@ -130,6 +130,8 @@ export const errorStatus = {
   wallet_pairing_not_found: 404,
   wallet_other_customer: 403,
   wallet_ticket_refused: 410,
+  credential_not_found: 404,
+  status_list_not_found: 404,
   // Messaging.
   message_not_sendable: 400,
   // The sign-in flow's refusals of a step (ADR 0025).

@@ -15,6 +15,8 @@ export interface DemoUser {
   street?: string;
   city?: string;
   postalCode?: string;
+  /** ISO date of birth: the verified-customer credential's `birthdate` and `age_over_18`. */
+  birthDate?: string;
   userType: UserType;
   authnPreference: AuthnPreference;
   devices: { type: 'Email' | 'SMS' | 'iPhone'; name: string }[];
@@ -22,6 +24,25 @@ export interface DemoUser {
   communication?: { sms: boolean; email: boolean; homeAddress: boolean };
   shareWithAdvisor?: number[];
 }
+
+/**
+ * The customers' dates of birth (ADR 0027). Ava Thomas is 17 until 30 September 2027: a
+ * wallet check for "over 18" answers no for her.
+ */
+const BIRTH_DATES: Record<string, string> = {
+  'jane.doe': '1988-04-12',
+  'john.smith': '1975-11-03',
+  'emily.chen': '1992-07-21',
+  'michael.brown': '1968-02-14',
+  'sofia.garcia': '1983-09-09',
+  'david.wilson': '1959-05-30',
+  'olivia.martin': '1996-12-01',
+  'james.taylor': '1971-03-18',
+  'ava.thomas': '2009-09-30',
+  'liam.anderson': '1990-10-10',
+  'mia.jackson': '2001-06-25',
+  'noah.white': '1985-01-07',
+};
 
 const emailDevice = { type: 'Email', name: 'Email' } as const;
 const smsDevice = { type: 'SMS', name: 'SMS' } as const;
@@ -43,6 +64,7 @@ function customer(
     street: address[0],
     city: address[1],
     postalCode: address[2],
+    birthDate: BIRTH_DATES[uid],
     userType: 'customer',
     authnPreference: 'Password',
     devices: mobile ? [emailDevice, smsDevice] : [emailDevice],

@@ -6,7 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETAIL_SHOP_COMPANY } from '@anybank/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { MIGRATIONS_FOLDER, migrateDatabase, readJournal } from '../db/migrate';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../db/schema';
+
+/**
+ * The users table as the earlier install had it: the squatter is written with these columns
+ * only (the schema's `users` names columns later migrations added).
+ */
+const earlierUsers = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  uid: text('uid').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  userType: text('user_type').notNull(),
+  passwordHash: text('password_hash'),
+});
 
 const ORGANISATIONS_MIGRATION = '0014_bank_organisations';
 
@@ -51,7 +66,7 @@ describe('the organisations’ migration on an earlier install', () => {
   it('moves a squatter of the merchant’s username and address aside, keeping their money, and makes the organisation by its fixed id', async () => {
     const { db } = handle;
     const [squatter] = await db
-      .insert(users)
+      .insert(earlierUsers)
       .values({
         uid: RETAIL_SHOP_COMPANY.uid,
         firstName: 'Retail Shop',
@@ -60,7 +75,7 @@ describe('the organisations’ migration on an earlier install', () => {
         userType: 'customer',
         passwordHash: 'a password of theirs',
       })
-      .returning({ id: users.id });
+      .returning({ id: earlierUsers.id });
     await db.insert(accounts).values({
       id: '7777777777',
       ownerId: squatter!.id,

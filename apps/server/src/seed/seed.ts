@@ -59,6 +59,7 @@ async function seedUser(
       street: demo.street ?? null,
       city: demo.city ?? null,
       postalCode: demo.postalCode ?? null,
+      birthDate: demo.birthDate ?? null,
       userType: demo.userType,
       authnPreference: demo.authnPreference,
       passwordHash,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -47,6 +48,8 @@ export const users = pgTable(
      */
     transferDecisions: integer('transfer_decisions').notNull().default(0),
     identityVerified: boolean('identity_verified').notNull().default(false),
+    /** The date of birth the bank holds (ISO `YYYY-MM-DD`); the verified-customer credential's. */
+    birthDate: date('birth_date', { mode: 'string' }),
     /** Set by the help desk or the seed: the next sign-in asks for a new password. */
     passwordMustChange: boolean('password_must_change').notNull().default(false),
     /** Demo admin's "simulate high risk on next sign-in": consumed by the next evaluation. */

@@ -16,3 +16,4 @@ export * from './helpdesk';
 export * from './branding';
 export * from './rate-limit';
 export * from './retail-shop';
+export * from './verifiable-credentials';

@@ -68,6 +68,15 @@ export const AUDIT_EVENT_TYPES = [
   'wallet.pairing_started',
   'wallet.paired',
   'wallet.pairing_refused',
+  /**
+   * A verifiable credential (ADR 0027): offered (details: credentialType, where its code went),
+   * issued (details: credentialId, credentialType, the holder key's thumbprint), refused at
+   * issuance (details.reason: nonce_replayed) and revoked (details.reason: customer, lost_phone).
+   */
+  'wallet.credential_offered',
+  'wallet.credential_issued',
+  'wallet.credential_refused',
+  'wallet.credential_revoked',
   /** A step of the account help desk: the rep (userId), the customer, the step (details). */
   'helpdesk.step',
   /** The help desk lifted a customer's sign-in lock: failed sign-ins before it stop counting. */

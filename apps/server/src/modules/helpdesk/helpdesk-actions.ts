@@ -3,11 +3,17 @@ import type { Database, Queryable } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent, type AuditEvent } from '../audit';
 import type { DirectoryService, UserRow } from '../directory';
-import type { SignInLockService } from '../identity';
+import { PHONE_DEVICE, type SignInLockService } from '../identity';
+import type { CredentialStatusService } from '../verifiable-credentials';
 import type { SecurityNotices } from '../messaging';
 import { deviceRemoval, settle, transition } from './helpdesk.rules';
 import { lockSessionOfRep, saveState, stateOf } from './helpdesk.store';
 import { REFUSALS, type HelpDeskCall, type HelpDeskSessions } from './helpdesk-session';
+
+/** The bank's phone app: the device the wallet lives on. */
+function isPhoneDevice(device: { type: string }): boolean {
+  return device.type === PHONE_DEVICE.type;
+}
 
 /**
  * What the rep does for a verified customer (document 2 §2 "Customer service", §7): lift their
@@ -19,6 +25,8 @@ export function createHelpDeskActions(deps: {
   directory: Pick<DirectoryService, 'listDevicesOf' | 'removeDeviceOf'>;
   signInLocks: Pick<SignInLockService, 'unlock'>;
   notices: SecurityNotices;
+  /** A removed phone takes the wallet's credentials with it: their status says revoked. */
+  credentials?: Pick<CredentialStatusService, 'revokeEvery'> | undefined;
   sessions: HelpDeskSessions;
   clock: () => Date;
 }) {
@@ -116,6 +124,14 @@ export function createHelpDeskActions(deps: {
           },
         };
         await insertAuditEvent(tx, change);
+        // A lost phone: the credentials its wallet holds must stop working for every verifier.
+        if (device && isPhoneDevice(device) && deps.credentials) {
+          await deps.credentials.revokeEvery(tx, {
+            userId: customer.id,
+            reason: 'lost_phone',
+            ip: call.ip,
+          });
+        }
         return { deviceName: device?.nickname ?? device?.name ?? null, change };
       });
     },

@@ -7,6 +7,7 @@ import { DEFAULT_RISK_POLICY, createSignInLockService, type ChallengeService } f
 import type { SecurityNotices } from '../messaging';
 import { INITIAL_STATE, isFinal } from './helpdesk.rules';
 import { insertSession, stateOf } from './helpdesk.store';
+import type { CredentialStatusService } from '../verifiable-credentials';
 import { createHelpDeskActions } from './helpdesk-actions';
 import { REFUSALS, createHelpDeskSessions, type HelpDeskCall } from './helpdesk-session';
 import { createHelpDeskVerification } from './helpdesk-verification';
@@ -41,6 +42,8 @@ export function createHelpDeskService(deps: {
   db: Database;
   challenges: ChallengeService;
   notices: SecurityNotices;
+  /** Revokes a customer's wallet credentials when their lost phone is removed. */
+  credentials?: Pick<CredentialStatusService, 'revokeEvery'>;
   /** The risk check's failed sign-ins per username from which it refuses the username. */
   usernameFailureThreshold?: number;
   clock?: () => Date;
@@ -64,6 +67,7 @@ export function createHelpDeskService(deps: {
     directory,
     signInLocks,
     notices: deps.notices,
+    credentials: deps.credentials,
     sessions,
     clock,
   });

@@ -17,6 +17,11 @@ import { providerFollowingKeys } from './oauth/oidc.current';
 import { oauthEndpointPaths } from './oauth/oidc.docs';
 import { mountOidcProvider } from './oauth/oidc.mount';
 import { createOidcProvider } from './oauth/oidc.provider';
+import {
+  credentialNonceSecret,
+  mintPreAuthorizedCode,
+  type CredentialIssuancePort,
+} from './oauth/openid4vci';
 import type { PaymentConsentLookup } from './oauth/payment-authorization';
 import { createPaymentInteractionPort } from './oauth/payment-interaction.port';
 import { createSessionsService } from './oauth/sessions.service';
@@ -50,6 +55,8 @@ export async function registerIdentity(
     transferApprovals?: TransferApprovals | undefined;
     /** Ways of proving it is you added to the bank's own (a test's method, ADR 0026). */
     challengeMethods?: readonly MethodFactory[] | undefined;
+    /** The credential issuer behind oidc-provider's OpenID4VCI endpoints (ADR 0027). */
+    credentialIssuance?: CredentialIssuancePort | undefined;
   },
 ) {
   const { config, db, app, clock } = ctx;
@@ -71,7 +78,18 @@ export async function registerIdentity(
   const payments = { retailShopJwk: retailShopKey.publicJwk, consents: deps.payments.consents };
   // A new provider serves /as/* whenever the published signing keys change (oidc.current.ts).
   const providers = providerFollowingKeys(keys.signingKeys, () => {
-    const built = createOidcProvider(config, db, keys, { ciba, payments });
+    const built = createOidcProvider(config, db, keys, {
+      ciba,
+      payments,
+      ...(deps.credentialIssuance
+        ? {
+            credentialIssuance: {
+              port: deps.credentialIssuance,
+              nonceSecret: credentialNonceSecret(secrets),
+            },
+          }
+        : {}),
+    });
     built.on('end_session.success', (oidcContext) => {
       void insertAuditEvent(db, {
         type: 'signout',
@@ -121,6 +139,13 @@ export async function registerIdentity(
     presenter,
     paymentInteractions: createPaymentInteractionPort(provider),
     retailShopKey,
+    /** A credential offer's pre-authorized code for the phone's wallet (ADR 0027). */
+    mintPreAuthorizedCode: (input: {
+      accountId: string;
+      scope: string;
+      txCode: string;
+      ttlSeconds: number;
+    }) => mintPreAuthorizedCode(provider, { ...input, site: ctx.siteUrl }),
     /** The API reference's Authorize (its own public client) and the OAuth server's paths. */
     apiDocs: {
       oauthClient: {

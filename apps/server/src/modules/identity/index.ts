@@ -69,6 +69,10 @@ export { declaredDevice, deviceKindOf } from './factors/declared-devices';
 
 // Keys and risk.
 export type { ServerSecrets, SigningKeyRing } from './keys/keys.service';
+/** A key pair made on first start and kept sealed (the shop's client key, the credential issuer's). */
+export { loadClientKeyPair } from './keys/client-key';
+// The credential issuer (ADR 0027): what it gives oidc-provider's OpenID4VCI feature.
+export type { CredentialIssuancePort, IssuanceRefusal } from './oauth/openid4vci';
 export { createPresenterGuard, type PresenterGuard } from './keys/presenter';
 export {
   DEFAULT_RISK_POLICY,

@@ -5,3 +5,5 @@
 export type { MessagingService, OutgoingMessage } from './messaging.service';
 export type { SecurityNotices } from './security-notice.service';
 export { registerMessaging } from './messaging.module';
+/** How a code's destination is shown: "•••• 4567", "j•••@example.com". */
+export { maskedRecipient } from './messaging.rules';

@@ -7,6 +7,7 @@ import {
   PAYMENT_AUTHORIZATION_DETAILS_TYPE,
   RETAIL_CALLBACK_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  WALLET_CLIENT_ID,
   type BrowserClient,
   type UserType,
 } from '@anybank/contracts';
@@ -75,12 +76,31 @@ function retailShopClient(site: string, publicJwk: PublicSigningJwk): ClientMeta
   };
 }
 
+/**
+ * The phone's wallet (ADR 0027): a public client (an app keeps no secret) that only redeems a
+ * credential offer's pre-authorized code; the offer's transaction code protects the code.
+ */
+const WALLET_CLIENT: ClientMetadata = {
+  client_id: WALLET_CLIENT_ID,
+  client_name: 'AnyBank wallet',
+  token_endpoint_auth_method: 'none',
+  grant_types: ['urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+  response_types: [],
+  redirect_uris: [],
+  id_token_signed_response_alg: 'ES256',
+};
+
 export function oauthClients(
   config: Config,
   secrets: Pick<ServerSecrets, 'signingSecret'>,
-  /** The shop's public key, when the shop is part of this server (identity.module.ts). */
-  retailShopJwk?: PublicSigningJwk,
+  parts: {
+    /** The shop's public key, when the shop is part of this server (identity.module.ts). */
+    retailShopJwk?: PublicSigningJwk | undefined;
+    /** Whether the bank issues credentials to the phone's wallet (ADR 0027). */
+    wallet?: boolean;
+  } = {},
 ): ClientMetadata[] {
+  const { retailShopJwk } = parts;
   const site = `${config.publicUrl}${config.basePath}`;
   const browserClients = BROWSER_CLIENTS.map((client): ClientMetadata => ({
     client_id: client.clientId,
@@ -96,6 +116,7 @@ export function oauthClients(
   return [
     ...browserClients,
     ...(retailShopJwk ? [retailShopClient(site, retailShopJwk)] : []),
+    ...(parts.wallet ? [WALLET_CLIENT] : []),
     {
       client_id: RETAIL_CLIENT_ID,
       client_name: 'AnyBank Retail Checkout',

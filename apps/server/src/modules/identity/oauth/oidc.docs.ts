@@ -49,8 +49,17 @@ const OAUTH_ENDPOINTS: Record<
   token: {
     methods: ['post'],
     summary:
-      'Issues tokens: authorization code (with its PKCE verifier), refresh token, client credentials, CIBA',
-    spec: 'RFC 6749 §3.2, OpenID Connect CIBA Core §10',
+      'Issues tokens: authorization code (with its PKCE verifier), refresh token, client credentials, CIBA, a credential offer’s pre-authorized code',
+    spec: 'RFC 6749 §3.2, OpenID Connect CIBA Core §10, OpenID4VCI 1.0 §6',
+    details: () =>
+      [
+        'A credential offer’s pre-authorized code (client `anybank-wallet`, ADR 0027) needs its `tx_code`. Refusals (RFC 6749 §5.2 bodies):',
+        '',
+        '| error | when |',
+        '| --- | --- |',
+        '| `invalid_request` | no `tx_code`, or one for a code that has none (the code stays usable) |',
+        '| `invalid_grant` | the code is unknown, expired or already used; or the `tx_code` is wrong, which ends the code and its grant: one try, then a new offer |',
+      ].join('\n'),
   },
   userinfo: {
     methods: ['get', 'post'],
@@ -71,6 +80,28 @@ const OAUTH_ENDPOINTS: Record<
     methods: ['post'],
     summary: 'Asks a customer to approve on their phone (transfers above the threshold)',
     spec: 'OpenID Connect CIBA Core 1.0 §7',
+  },
+  credential: {
+    methods: ['post'],
+    summary: 'Issues an SD-JWT VC bound to the key the wallet proves it holds',
+    spec: 'OpenID4VCI 1.0 §8 (oidc-provider’s experimental feature, ADR 0027)',
+    details: () =>
+      [
+        'Takes the wallet’s access token (from a pre-authorized code) and one `jwt` proof (`typ: openid4vci-proof+jwt`, ES256, the holder key as `jwk`, `aud` the issuer, a `c_nonce` from the nonce endpoint). Refusals:',
+        '',
+        '| error | when |',
+        '| --- | --- |',
+        '| `invalid_token` (401) | no token, an expired one, or one not for this endpoint |',
+        '| `invalid_proof` | the proof is not signed by the key it names, or its `typ`, `aud` or `iat` is wrong |',
+        '| `invalid_nonce` | the `c_nonce` is not one the nonce endpoint gave recently, or it was used before |',
+        '| `credential_request_denied` | the token is for another credential type |',
+        '| `unknown_credential_configuration` | no such credential configuration |',
+      ].join('\n'),
+  },
+  challenge: {
+    methods: ['post'],
+    summary: 'A fresh `c_nonce` for a credential request’s proof',
+    spec: 'OpenID4VCI 1.0 §7',
   },
   endSession: {
     methods: ['get', 'post'],

@@ -1,6 +1,7 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
+import { vcPaths } from '@anybank/contracts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './oidc.pages';
 
 /**
@@ -26,9 +27,12 @@ export async function mountOidcProvider(
     return callback;
   };
   const prefixes = [`${basePath}/as/`, `${basePath}/.well-known/`];
+  // The bank's own documents under /.well-known/ (the credential issuer's keys, ADR 0027).
+  const ownDocuments = [`${basePath}${vcPaths.issuerKeys}`];
   app.use((req, res, next) => {
     const url = req.url ?? '/';
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return next();
+    if (ownDocuments.some((path) => url === path || url.startsWith(`${path}?`))) return next();
     const raw = req as typeof req & { originalUrl?: string };
     raw.originalUrl = url;
     req.url = url.slice(basePath.length);

@@ -35,6 +35,12 @@ import {
 } from './payment-authorization';
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from './oidc.pages';
 import { enforceSingleUse } from './oidc.single-use';
+import {
+  CREDENTIAL_ACCESS_TOKEN_TTL_SECONDS,
+  credentialResourceOf,
+  openid4vciFeature,
+  type CredentialIssuancePort,
+} from './openid4vci';
 import { sessionSeenRecorder } from './sessions.record';
 
 /**
@@ -77,9 +83,17 @@ export function createOidcProvider(
     ciba: NonNullable<NonNullable<Configuration['features']>['ciba']>;
     /** Pay by bank (ADR 0023): the shop's public key and the consents its requests name. */
     payments?: { retailShopJwk: PublicSigningJwk; consents: PaymentConsentLookup };
+    /** The credential issuer (ADR 0027): the credentials it issues and its c_nonce secret. */
+    credentialIssuance?: { port: CredentialIssuancePort; nonceSecret: Buffer };
   },
 ): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
+  const issuance = options.credentialIssuance;
+  const credentialResource = credentialResourceOf(site);
+  // The scopes of the credential types (one each): a wallet's token may hold one of them.
+  const credentialScopes = Object.values(issuance?.port.configurations ?? {})
+    .map((configuration) => configuration.scope)
+    .filter((scope): scope is string => typeof scope === 'string');
 
   // The provider asks for the same user several times in one request (the account, the grant,
   // the token's claims, the scopes): each request reads a user's row once.
@@ -109,7 +123,10 @@ export function createOidcProvider(
 
   const configuration: Configuration = {
     adapter: createOidcAdapterClass(db),
-    clients: oauthClients(config, keys.secrets, options.payments?.retailShopJwk),
+    clients: oauthClients(config, keys.secrets, {
+      retailShopJwk: options.payments?.retailShopJwk,
+      wallet: issuance !== undefined,
+    }),
     // The published keys, the signing one first (the provider signs with the first that fits).
     // The provider reads them once: identity.module.ts builds another when they change (rotation).
     jwks: { keys: keys.signingKeys.publishedKeys() },
@@ -129,6 +146,8 @@ export function createOidcProvider(
       backchannel_authentication: OAUTH_PATHS.backchannel,
       // Under /as/ like every other endpoint: only /as/* and /.well-known/* reach the provider.
       pushed_authorization_request: OAUTH_PATHS.pushedAuthorization,
+      credential: OAUTH_PATHS.credential,
+      challenge: OAUTH_PATHS.challenge,
     },
     pkce: { required: () => true },
     // The authorization code flow only: no token ever travels in a front-channel URL (the
@@ -186,6 +205,16 @@ export function createOidcProvider(
         // user's type may hold (client-scopes.rules.ts): others are dropped, not refused.
         // Before sign-in a browser client has none; a client-credentials client its own.
         getResourceServerInfo: async (ctx, resource, client) => {
+          // The wallet's token for the credential endpoint (ADR 0027): opaque, as the provider's
+          // own endpoint looks it up, and only the scope its pre-authorized code carries.
+          if (issuance && resource === credentialResource) {
+            return {
+              scope: credentialScopes.join(' '),
+              audience: credentialResource,
+              accessTokenFormat: 'opaque',
+              accessTokenTTL: CREDENTIAL_ACCESS_TOKEN_TTL_SECONDS,
+            };
+          }
           if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
           const userType = await userTypeOf(ctx);
           const scopes =
@@ -317,6 +346,14 @@ export function createOidcProvider(
     },
   };
 
+  if (issuance) {
+    // Object.assign, not the literal: @types/oidc-provider 9.12 ties an enabled `openid4vci`
+    // to a rich-authorization-requests helper shape the runtime (9.13) does not need; the
+    // bank's credential types are asked for by scope (credential-configurations.ts).
+    Object.assign(configuration.features ?? {}, {
+      openid4vci: openid4vciFeature(issuance.port, issuance.nonceSecret),
+    });
+  }
   const provider = new Provider(site, configuration);
   // Behind TLS termination the provider must trust X-Forwarded-Proto to build https URLs.
   provider.proxy = config.publicUrl.startsWith('https://');
