@@ -42,7 +42,7 @@ export async function startBankingServer(
     challengeMethods: options.challengeMethods,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
-  return { server, origin, banking: server.services.banking };
+  return { server, origin, config, banking: server.services.banking };
 }
 
 /** A demo customer's access token, from a real sign-in (password and e-mail code). */
