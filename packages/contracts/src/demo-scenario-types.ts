@@ -47,7 +47,8 @@ export type DemoScenarioId =
   | 'pay-by-bank'
   | 'registration'
   | 'passkey-only'
-  | 'wallet-pairing';
+  | 'wallet-pairing'
+  | 'prove-age-with-wallet';
 
 export interface DemoScenario {
   id: DemoScenarioId;

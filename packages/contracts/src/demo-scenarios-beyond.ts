@@ -155,4 +155,27 @@ export const PARTNER_AND_IDENTITY_SCENARIOS: readonly DemoScenario[] = [
     ],
     start: page('profile'),
   },
+  {
+    id: 'prove-age-with-wallet',
+    chapter: 'identity',
+    title: 'Prove your age without showing your ID',
+    minutes: 5,
+    shows:
+      'The bank puts a verified identity into the wallet on the phone; the shop checks only that the customer is over 18 and learns nothing else, until the bank revokes it.',
+    username: 'jane.doe',
+    needsSignedInCustomer: true,
+    before: 'Sign in as jane.doe.',
+    steps: [
+      `Start opens Personal Details: under Digital Wallet press "Add to my phone’s wallet" for the verified customer credential. A QR code and a link appear, and a 6-digit code goes to jane's phone by text message (Outbox).`,
+      'Open the link on the phone (/mobile) and enter the code: the wallet shows the credential with its claims.',
+      'Open the shop (/retail) and add the camping stove fuel: it is age-restricted, so the shop asks you to verify your age with your AnyBank wallet. Open its link on the phone.',
+      `The phone shows that Retail Shop Ltd asks for "Over 18" and nothing else: press Share. The shop shows "Age verified by AnyBank".`,
+      `Back on Personal Details press Revoke on the credential, and verify your age at the shop again: the shop refuses it as revoked.`,
+    ],
+    watch: [
+      "The offer, its code, the proof of the phone's key and the credential issued, each claim disclosable.",
+      "The shop's request, what the phone disclosed and what it kept back, and each check the shop made.",
+    ],
+    start: page('profile'),
+  },
 ];
