@@ -15,6 +15,8 @@ export const JOURNEY_TITLES: Record<JourneyKind, string> = {
   payment: 'Pay by bank',
   transfer: 'Transfer',
   'partner-read': 'Consent check',
+  credential: 'Wallet credential',
+  presentation: 'Wallet check',
   'sign-out': 'Sign-out',
   other: 'Other',
 };

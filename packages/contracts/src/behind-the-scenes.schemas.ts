@@ -33,6 +33,8 @@ export const JOURNEY_KINDS = [
   'payment',
   'transfer',
   'partner-read',
+  'credential',
+  'presentation',
   'sign-out',
   'other',
 ] as const;

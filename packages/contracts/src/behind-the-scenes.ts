@@ -1,6 +1,7 @@
 import { formatCentsWithSeparators } from './banking';
 import { FLOW_STEP_WORDS } from './behind-the-scenes-story';
 import { PARTNER_EVENT_EXPLANATIONS } from './partner-event-explanations';
+import { WALLET_EVENT_EXPLANATIONS } from './wallet-event-explanations';
 
 /**
  * "Behind the scenes" (ADR 0021): a live timeline, for one browser, of what the bank did for
@@ -227,15 +228,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
     },
   },
   ...PARTNER_EVENT_EXPLANATIONS,
-  'wallet.pairing_started': {
-    title: 'Wallet pairing',
-    explain: () => 'A digital-wallet pairing link was made.',
-  },
-  'wallet.paired': { title: 'Wallet paired', explain: () => 'The digital wallet was paired.' },
-  'wallet.pairing_refused': {
-    title: 'Wallet pairing refused',
-    explain: () => 'A digital-wallet pairing was refused.',
-  },
+  ...WALLET_EVENT_EXPLANATIONS,
   'helpdesk.step': {
     title: 'Help desk',
     explain: (d) => `The help desk took a step: ${text(d.step, 'a check')}.`,

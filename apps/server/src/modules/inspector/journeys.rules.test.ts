@@ -254,4 +254,33 @@ describe('the panel’s journeys', () => {
       'The consent share-account-balances is not given, so nothing was returned.',
     );
   });
+
+  it('tells adding a credential to the phone’s wallet as one journey: the offer, its code, the token and the credential', () => {
+    const journeys = journeysOf(
+      entries(
+        [
+          'wallet.credential_offered',
+          { credentialType: 'verified_customer', txCodeSentTo: '•••• 4567' },
+        ],
+        ['message.sent', { channel: 'sms', to: '•••• 4567', hasCode: true, subject: 'Your code' }],
+        ['token.issued', { clientId: 'anybank-wallet', grantType: 'pre_authorized_code' }],
+        [
+          'wallet.credential_issued',
+          {
+            credentialType: 'verified_customer',
+            statusIndex: 42,
+            claims: ['given_name', 'age_over_18'],
+          },
+        ],
+        ['password.changed', {}],
+      ),
+    );
+    expect(journeys.map((journey) => [journey.kind, journey.entries.length])).toEqual([
+      ['credential', 4],
+      ['other', 1],
+    ]);
+    expect(journeys[0]?.title).toBe('Wallet credential');
+    expect(journeys[0]?.headline).toContain('bound to that key');
+    expect(journeys[0]?.headline).toContain('given_name, age_over_18');
+  });
 });

@@ -43,6 +43,14 @@ function kindStartedBy(entry: Entry): JourneyKind | null {
     case 'signout':
     case 'session.ended':
       return 'sign-out';
+    // The phone's wallet (ADR 0027): an offer begins an issuance; each answer to a verifier's
+    // request (the shop's record of it) is one check.
+    case 'wallet.credential_offered':
+      return 'credential';
+    case 'shop.wallet_check_verified':
+    case 'shop.wallet_check_refused':
+    case 'shop.wallet_check_declined':
+      return 'presentation';
     default:
       return null;
   }
@@ -73,6 +81,12 @@ const ENDINGS: Partial<Record<JourneyKind, readonly string[]>> = {
   ],
   'partner-read': ['partner.read', 'partner.searched', 'partner.consent_refused'],
   'sign-out': ['signout', 'session.ended'],
+  credential: ['wallet.credential_issued', 'wallet.credential_refused'],
+  presentation: [
+    'shop.wallet_check_verified',
+    'shop.wallet_check_refused',
+    'shop.wallet_check_declined',
+  ],
 };
 
 /** Journeys an OAuth request begins: the sign-in flow that follows is part of them. */
@@ -123,6 +137,7 @@ const PARTS_OF_A_JOURNEY = new Set([
 const PARTS_OF: Partial<Record<JourneyKind, readonly string[]>> = {
   recovery: ['password.changed'],
   pairing: ['device.added'],
+  credential: ['wallet.credential_issued', 'wallet.credential_refused'],
 };
 
 const isPartOf = (kind: JourneyKind, type: string) =>
@@ -220,6 +235,11 @@ function headlineOf(kind: JourneyKind, first: Shown, entries: Shown[]): string {
     case 'renewal': {
       const who = signInFactsOf(entries).who;
       return `The bank renewed ${who ? `${who}’s` : 'the'} sign-in without asking again (prompt=none).`;
+    }
+    case 'credential': {
+      // How the issuance ended if it has (issued, or a refused proof), else the offer.
+      const ended = entries.findLast((entry) => (ENDINGS.credential ?? []).includes(entry.type));
+      return (ended ?? first).explanation;
     }
     case 'transfer': {
       const decided = entries.find((entry) => entry.type === 'transfer.decided') ?? first;

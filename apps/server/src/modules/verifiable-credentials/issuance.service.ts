@@ -71,6 +71,7 @@ export function createCredentialIssuancePort(deps: {
       if (!type || !facts) return { refused: 'unknown_account' };
       const now = clock();
       const holderKeyThumbprint = await calculateJwkThumbprint(holderJwk);
+      const claims = credentialClaims(type, facts, now);
       const row = await db.transaction(async (tx) => {
         const fresh = await useCredentialNonce(tx, {
           nonce,
@@ -102,7 +103,14 @@ export function createCredentialIssuancePort(deps: {
               type: 'wallet.credential_issued',
               userId: accountId,
               ip,
-              details: { credentialId: inserted.id, credentialType: type, holderKeyThumbprint },
+              details: {
+                credentialId: inserted.id,
+                credentialType: type,
+                holderKeyThumbprint,
+                statusIndex,
+                // The claims' names only: their values are the customer's, in the wallet.
+                claims: Object.keys(claims),
+              },
             });
             return inserted;
           }
@@ -110,9 +118,7 @@ export function createCredentialIssuancePort(deps: {
         throw new Error('no free entry in the credential status list');
       });
       if (!row) return { refused: 'nonce_replayed' };
-      const { sd, disclosures } = discloseEach(credentialClaims(type, facts, now), () =>
-        randomBytes(16).toString('base64url'),
-      );
+      const { sd, disclosures } = discloseEach(claims, () => randomBytes(16).toString('base64url'));
       const payload = {
         ...credentialEnvelope({
           type,
