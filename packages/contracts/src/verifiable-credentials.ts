@@ -181,4 +181,54 @@ export const verifiableCredentialMessages = {
   offerRefused: 'This offer was already used or has expired. Ask the bank for a new one.',
   added: (title: string) => `${title} is now in your wallet.`,
   delete: 'Delete',
+  // The phone's wallet.
+  /** A wrong code and a used or expired offer get the same OAuth answer (`invalid_grant`). */
+  offerOrCodeRefused:
+    'The code was not right, or this offer was already used or has expired: it can no longer be used. Ask the bank for a new one.',
+  offerNotReadable: 'This is not an offer or a request the wallet can read.',
+  offerFromElsewhere: `This offer is not from ${BANK_NAME_SLOT}, so the wallet did not open it.`,
+  issuanceFailed: 'The credential could not be added. Ask the bank for a new offer and try again.',
+  issuerUnreachable: `${BANK_NAME_SLOT} could not be reached. Check the connection and try again.`,
+  noWebCrypto:
+    'This browser offers no Web Crypto here (it needs HTTPS or localhost), so the wallet cannot make its key.',
+  credentialNotVerified: (reason: string) =>
+    `The credential the bank sent did not verify (${reason}), so it was not added.`,
+  adding: (title: string) => `Adding your ${title}…`,
+  offerFor: (title: string) => `${BANK_NAME_SLOT} offers you a ${title}.`,
+  pasteLabel: 'Paste an offer or a request link',
+  openPasted: 'Open',
+  addWithCode: 'Add to wallet',
+  cancel: 'Cancel',
+  yes: 'Yes',
+  no: 'No',
+  validUntil: 'Valid until',
+  deleted: (title: string) => `${title} was deleted from this wallet.`,
+  deleteLabel: (title: string) => `Delete ${title}`,
+  // The bank's Digital Wallet section.
+  heading: 'Verifiable credentials',
+  intro: `Add a credential signed by ${BANK_NAME_SLOT} to the wallet on your phone. You choose what each shop sees of it, and you can revoke it here.`,
+  addToPhoneLabel: (title: string) => `Add your ${title} to your phone’s wallet`,
+  qrAlt: (title: string) => `QR code of the offer of your ${title}`,
+  openOnPhone: 'Open the offer on this device’s phone (new tab)',
+  offerWorksUntil: (time: string) => `The offer works once, until ${time}.`,
+  offerFailed: 'The offer could not be made. Please try again.',
+  loadFailed: 'Your credentials could not be loaded. Please try again later.',
+  issuedOn: (date: string) => `Issued ${date}`,
+  active: 'Active',
+  expired: 'Expired',
+  revokeLabel: (title: string, date: string) => `Revoke the ${title} issued ${date}`,
+  revokedNotice: (title: string) => `Your ${title} was revoked: verifiers will now refuse it.`,
+  revokeFailed: 'The credential could not be revoked. Please try again.',
+} as const;
+
+/** Why the phone's wallet refused a credential the issuer sent (the reason in its message). */
+export const credentialCheckReasons = {
+  notACredential: 'it is not an SD-JWT VC',
+  unknownKey: `it is not signed with a key ${BANK_NAME_SLOT} publishes`,
+  badSignature: 'its signature does not match its contents',
+  otherIssuer: `it was issued by someone other than ${BANK_NAME_SLOT}`,
+  unknownType: 'it is of a type the wallet does not know',
+  expired: 'it has expired',
+  otherKey: 'it is bound to a key other than this wallet’s',
+  disclosures: 'its claims do not match what was signed',
 } as const;

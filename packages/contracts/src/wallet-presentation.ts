@@ -105,4 +105,14 @@ export const walletPresentationMessages = {
   shared: (verifier: string) => `Shared with ${verifier}.`,
   unknownVerifier: 'This request is not from a verifier your wallet knows, so it was not opened.',
   noMatchingCredential: `You have no ${BANK_NAME_SLOT} verified customer credential in this wallet.`,
+  requestFailed: 'The request could not be opened. Start again from the shop.',
+  fromCredential: (title: string) => `From your ${title}:`,
+  purposes: {
+    age: 'To check that you are 18 or over.',
+    delivery: 'To fill in your delivery address.',
+  } satisfies Record<PresentationPurpose, string>,
+  sharing: 'Sharing…',
+  declinedSent: (verifier: string) => `You declined: ${verifier} sees nothing.`,
+  refusedBy: (verifier: string, message: string) => `${verifier} refused it: ${message}`,
+  sendFailed: 'The answer could not be sent. Start again from the shop.',
 } as const;
