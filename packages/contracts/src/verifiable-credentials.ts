@@ -75,6 +75,12 @@ export const credentialClaimLabels: Record<string, string> = {
   holder_name: 'Account holder',
 };
 
+/** What the phone shows for each `verification_level`. */
+export const verificationLevelLabels: Record<(typeof VERIFICATION_LEVELS)[number], string> = {
+  identity_verified: 'Identity checked',
+  account_opening: 'At account opening',
+};
+
 /** The SD-JWT VC header `typ`, the status list token's, and the proof and key-binding JWTs'. */
 export const SD_JWT_VC_TYPE = 'dc+sd-jwt';
 export const STATUS_LIST_JWT_TYPE = 'statuslist+jwt';
@@ -204,6 +210,9 @@ export const verifiableCredentialMessages = {
   validUntil: 'Valid until',
   deleted: (title: string) => `${title} was deleted from this wallet.`,
   deleteLabel: (title: string) => `Delete ${title}`,
+  phoneHeading: 'Verifiable credentials',
+  phoneEmpty:
+    'No credentials yet. To add one, choose ‘Add to my phone’s wallet’ on your personal details page and open the offer on this phone.',
   // The bank's Digital Wallet section.
   heading: 'Verifiable credentials',
   intro: `Add a credential signed by ${BANK_NAME_SLOT} to the wallet on your phone. You choose what each shop sees of it, and you can revoke it here.`,

@@ -3,6 +3,7 @@ import { messages } from '@anybank/contracts';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { phoneKey, usePhone } from '../../lib/phone-key';
 import { ActivationPanel } from './ActivationPanel';
+import { CredentialsPanel } from './CredentialsPanel';
 import { PhoneScreen } from './PhoneScreen';
 import { PhoneStatusBar } from './PhoneStatusBar';
 import { WalletPanel } from './WalletPanel';
@@ -14,7 +15,8 @@ const NOT_ACTIVATED_NOTICE =
 /**
  * The bank's phone app, simulated in the browser (document 1 §4.3): activate it once for a
  * customer, then answer the push requests sent to their phone (sign-ins, transfers, the help
- * desk). Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2).
+ * desk). Its wallet holds the AnyBank customer cards that wallet pairing adds (document 2 §2)
+ * and the verifiable credentials the bank issues over OpenID4VCI (ADR 0027).
  * It looks like a phone: a device frame of a phone's size on a wider screen, the
  * whole screen on a phone (mobile.css), and no site navbar or footer (the route is
  * `standalone` in the route table).
@@ -44,6 +46,7 @@ export function MobilePage() {
               <ActivationPanel notice={notice} />
             )}
             <WalletPanel />
+            <CredentialsPanel />
           </div>
         </div>
       </div>

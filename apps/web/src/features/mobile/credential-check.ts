@@ -74,3 +74,19 @@ export async function checkCredential(
     expiresAt: new Date(payload.exp * 1000),
   };
 }
+
+/** A kept credential as the wallet lists it (checked when it was added), or null. */
+export function readCredential(
+  compact: string,
+): { credentialType: CredentialType; claims: JsonObject; expiresAt: Date | null } | null {
+  const sdJwt = parseSdJwt(compact);
+  const vct = sdJwt?.jws.payload.vct;
+  const credentialType = typeof vct === 'string' ? credentialTypeOf(vct) : null;
+  if (sdJwt === null || credentialType === null) return null;
+  const exp = sdJwt.jws.payload.exp;
+  return {
+    credentialType,
+    claims: disclosedClaims(sdJwt),
+    expiresAt: typeof exp === 'number' ? new Date(exp * 1000) : null,
+  };
+}

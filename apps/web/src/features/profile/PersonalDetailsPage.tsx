@@ -7,6 +7,7 @@ import { onPairingDone, requestPairing } from '../../lib/pairing-signal';
 import { DeviceDetails } from './DeviceDetails';
 import { DigitalWalletPairing } from './DigitalWalletPairing';
 import { PersonalDetailsForm } from './PersonalDetailsForm';
+import { VerifiableCredentialsSection } from './VerifiableCredentialsSection';
 
 type DevicesState =
   { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; devices: FlowDevice[] };
@@ -117,6 +118,7 @@ export function PersonalDetailsPage() {
       <PersonalDetailsForm onSaved={onSaved} />
       <SignInDevices refresh={devicesVersion} />
       <DigitalWalletPairing />
+      <VerifiableCredentialsSection />
     </BankingPageLayout>
   );
 }
