@@ -216,9 +216,8 @@ export const verifiableCredentialMessages = {
   // The bank's Digital Wallet section.
   heading: 'Verifiable credentials',
   intro: `Add a credential signed by ${BANK_NAME_SLOT} to the wallet on your phone. You choose what each shop sees of it, and you can revoke it here.`,
-  addToPhoneLabel: (title: string) => `Add your ${title} to your phone’s wallet`,
   qrAlt: (title: string) => `QR code of the offer of your ${title}`,
-  openOnPhone: 'Open the offer on this device’s phone (new tab)',
+  openOnPhone: 'Open the offer on the phone (new tab)',
   offerWorksUntil: (time: string) => `The offer works once, until ${time}.`,
   offerFailed: 'The offer could not be made. Please try again.',
   loadFailed: 'Your credentials could not be loaded. Please try again later.',

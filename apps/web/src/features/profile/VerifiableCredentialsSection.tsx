@@ -126,7 +126,6 @@ export function VerifiableCredentialsSection() {
             <li key={type}>
               <Button
                 variant="outline-primary"
-                aria-label={text.addToPhoneLabel(titleOf(type))}
                 disabled={busy !== null || offering}
                 onClick={() => offerFor(type)}
               >
