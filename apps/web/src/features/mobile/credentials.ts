@@ -77,8 +77,9 @@ export async function addFromOffer(
     triedBefore,
   }).catch((error: unknown): IssuanceOutcome => {
     console.warn('The credential offer failed', error);
-    return { kind: 'refused', message: vcText.issuanceFailed };
+    return { kind: 'refused', message: vcText.issuanceFailed, detail: String(error) };
   });
+  if (outcome.kind === 'refused') console.warn('The credential offer was refused:', outcome.detail);
   if (outcome.kind === 'issued') {
     credentialStore.add({
       keyId: outcome.keyId,

@@ -116,7 +116,7 @@ describe('redeemOffer', () => {
 
   it('refuses a credential the issuer’s published key did not sign, and drops the key', async () => {
     fake.signWith = () => stranger.privateKey;
-    expect(await redeem()).toEqual({
+    expect(await redeem()).toMatchObject({
       kind: 'refused',
       message: text.credentialNotVerified(reasons.badSignature),
     });
@@ -128,7 +128,10 @@ describe('redeemOffer', () => {
       400,
       { error: 'invalid_grant', error_description: 'grant request is invalid' },
     ];
-    expect(await redeem('000000', true)).toEqual({ kind: 'refused', message: text.offerRefused });
+    expect(await redeem('000000', true)).toMatchObject({
+      kind: 'refused',
+      message: text.offerRefused,
+    });
     expect(keysMade).toEqual([]);
   });
 
@@ -140,7 +143,7 @@ describe('redeemOffer', () => {
       newKey,
       triedBefore: false,
     });
-    expect(outcome).toEqual({ kind: 'refused', message: text.issuerUnreachable });
+    expect(outcome).toMatchObject({ kind: 'refused', message: text.issuerUnreachable });
   });
 });
 

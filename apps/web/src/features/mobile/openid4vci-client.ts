@@ -42,9 +42,17 @@ export type IssuanceOutcome =
       keyId: string;
       verdict: Extract<CredentialVerdict, { kind: 'verified' }>;
     }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string; detail: string };
 
-class Refused extends Error {}
+/** A refusal: `message` for the holder, `detail` for the developer's console. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,8 +80,8 @@ async function call(
   let response: Response;
   try {
     response = await deps.fetch(url, { ...init, credentials: 'omit' });
-  } catch {
-    throw new Refused(text.issuerUnreachable);
+  } catch (error) {
+    throw new Refused(text.issuerUnreachable, `${url}: ${String(error)}`);
   }
   let body: unknown = null;
   try {
@@ -86,13 +94,17 @@ async function call(
 
 async function getObject(deps: IssuanceDeps, url: string): Promise<JsonObject> {
   const { status, body } = await call(deps, url, { headers: { Accept: 'application/json' } });
-  if (status !== 200 || !isObject(body)) throw new Refused(text.issuanceFailed);
+  if (status !== 200 || !isObject(body)) {
+    throw new Refused(text.issuanceFailed, `${url} answered ${status}`);
+  }
   return body;
 }
 
 const field = (object: JsonObject, name: string): string => {
   const value = object[name];
-  if (typeof value !== 'string' || value === '') throw new Refused(text.issuanceFailed);
+  if (typeof value !== 'string' || value === '') {
+    throw new Refused(text.issuanceFailed, `no ${name} in the answer`);
+  }
   return value;
 };
 
@@ -113,7 +125,10 @@ export async function redeemOffer(
       !isObject(supported) ||
       !(configurationId in supported)
     ) {
-      throw new Refused(text.issuanceFailed);
+      throw new Refused(
+        text.issuanceFailed,
+        `the issuer's metadata does not offer ${configurationId}`,
+      );
     }
     const servers = metadata.authorization_servers;
     const server = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : issuer;
@@ -131,12 +146,15 @@ export async function redeemOffer(
       body: form,
     });
     if (token.status !== 200 || !isObject(token.body)) {
-      throw new Refused(tokenRefusal(token.status, token.body, deps.triedBefore));
+      const refusal = tokenRefusal(token.status, token.body, deps.triedBefore);
+      throw new Refused(refusal, `token ${token.status} ${JSON.stringify(token.body)}`);
     }
     const accessToken = field(token.body, 'access_token');
 
     const nonce = await call(deps, field(metadata, 'nonce_endpoint'), { method: 'POST' });
-    if (nonce.status !== 200 || !isObject(nonce.body)) throw new Refused(text.issuanceFailed);
+    if (nonce.status !== 200 || !isObject(nonce.body)) {
+      throw new Refused(text.issuanceFailed, `nonce ${nonce.status}`);
+    }
     const cNonce = field(nonce.body, 'c_nonce');
 
     key = await deps.newKey();
@@ -160,7 +178,10 @@ export async function redeemOffer(
     });
     const credentials = isObject(issued.body) ? issued.body.credentials : undefined;
     const first: unknown = Array.isArray(credentials) ? credentials[0] : undefined;
-    if (issued.status !== 200 || !isObject(first)) throw new Refused(text.issuanceFailed);
+    if (issued.status !== 200 || !isObject(first)) {
+      const answer = JSON.stringify(issued.body);
+      throw new Refused(text.issuanceFailed, `credential ${issued.status} ${answer}`);
+    }
     const credential = field(first, 'credential');
 
     const published = await getObject(deps, `${issuer}${vcPaths.issuerKeys}`);
@@ -174,12 +195,14 @@ export async function redeemOffer(
       now: deps.now(),
     });
     if (verdict.kind !== 'verified') {
-      throw new Refused(text.credentialNotVerified(verdict.reason));
+      throw new Refused(text.credentialNotVerified(verdict.reason), verdict.reason);
     }
     return { kind: 'issued', credential, keyId: key.keyId, verdict };
   } catch (error) {
     await key?.discard();
-    if (error instanceof Refused) return { kind: 'refused', message: error.message };
+    if (error instanceof Refused) {
+      return { kind: 'refused', message: error.message, detail: error.detail };
+    }
     throw error;
   }
 }
