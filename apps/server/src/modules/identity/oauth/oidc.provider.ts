@@ -8,6 +8,7 @@ import {
   OAUTH_CONSENT_PAGE_PATH,
   OAUTH_PATHS,
   PAYMENT_CONSENT_PAGE_PATH,
+  WALLET_CLIENT_ID,
   isUserType,
   type UserType,
 } from '@anybank/contracts';
@@ -88,6 +89,7 @@ export function createOidcProvider(
   },
 ): Provider {
   const site = `${config.publicUrl}${config.basePath}`;
+  const siteOrigin = new URL(site).origin;
   const issuance = options.credentialIssuance;
   const credentialResource = credentialResourceOf(site);
   // The scopes of the credential types (one each): a wallet's token may hold one of them.
@@ -150,6 +152,15 @@ export function createOidcProvider(
       challenge: OAUTH_PATHS.challenge,
     },
     pkce: { required: () => true },
+    // Which web origins may call the token endpoint for a client: a public client's own pages
+    // (its redirect URIs), as oidc-provider's default; and the phone's wallet, which runs on
+    // the bank's own site (/mobile, ADR 0027) and has no redirect URI.
+    clientBasedCORS: (ctx, origin, client) => {
+      if (origin === 'null') return false;
+      if (client.clientId === WALLET_CLIENT_ID) return origin === siteOrigin;
+      if (ctx.oidc.route !== 'userinfo' && client.clientAuthMethod !== 'none') return false;
+      return (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
+    },
     // The authorization code flow only: no token ever travels in a front-channel URL (the
     // implicit and hybrid types oidc-provider offers by default are not announced either).
     responseTypes: ['code'],
