@@ -12,6 +12,8 @@ import {
   retailResubmissionPath,
   shopBankExchangesPath,
   STEP_UP_PATH,
+  walletCheckPath,
+  walletCheckPaths,
 } from '@anybank/contracts';
 import { FLOW_ROUTE, type Row, XSRF, everyone, route, signedIn } from './authorization-matrix';
 
@@ -137,6 +139,41 @@ export const PAY_BY_BANK_ROWS: Row[] = [
     name: 'returning to the retail shop without its order',
     request: () => ({ path: `${RETAIL_CALLBACK_PATH}?code=abc&state=xyz` }),
     answers: everyone(303),
+  },
+  // The shop's wallet checks (OpenID4VP, ADR 0027): any shopper starts one; the wallet reads
+  // the request object and answers without any token; the result is the starting browser's.
+  {
+    route: route('POST', walletCheckPaths.start),
+    name: 'starting a wallet check at the retail shop',
+    request: () => ({
+      method: 'POST',
+      path: walletCheckPaths.start,
+      headers: XSRF,
+      json: { purpose: 'age' },
+    }),
+    answers: everyone(201),
+  },
+  {
+    route: route('GET', walletCheckPaths.requestObject),
+    name: 'reading the request object of a wallet check that does not exist',
+    request: () => ({ path: walletCheckPath(walletCheckPaths.requestObject, randomUUID()) }),
+    answers: everyone(404),
+  },
+  {
+    route: route('POST', walletCheckPaths.response),
+    name: 'answering a wallet check that does not exist',
+    request: () => ({
+      method: 'POST',
+      path: walletCheckPath(walletCheckPaths.response, randomUUID()),
+      form: { error: 'access_denied', state: 'guessed' },
+    }),
+    answers: everyone(404),
+  },
+  {
+    route: route('GET', walletCheckPaths.result),
+    name: 'reading the result of another browser’s wallet check',
+    request: () => ({ path: walletCheckPath(walletCheckPaths.result, randomUUID()) }),
+    answers: everyone(404),
   },
   {
     route: route('GET', '/api/authn/devices'),

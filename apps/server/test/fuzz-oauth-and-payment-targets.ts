@@ -11,8 +11,9 @@ import {
   SHOP_BANK_EXCHANGES_API_PATH,
   OAUTH_PATHS,
   obTransactionsPath,
+  walletCheckPaths,
 } from '@anybank/contracts';
-import { refusedJsonBody } from './hostile-input';
+import { hostileString, refusedJsonBody } from './hostile-input';
 import { hostileSegment } from './hostile-request';
 import {
   PAY_BY_BANK_SHARD,
@@ -174,6 +175,57 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
         .oneof(fc.uuid(), hostileSegment)
         .map((id) => `${RETAIL_ORDERS_API_PATH}/${id}/resubmission`),
       headers: XSRF,
+    }),
+  },
+  // The shop's wallet checks (OpenID4VP, ADR 0027): a broken purpose starts nothing; an id
+  // that is no check of this browser reads nothing; a wallet's form answer to a check that
+  // does not exist changes nothing, whatever it holds.
+  {
+    route: { method: 'POST', url: walletCheckPaths.start },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'POST',
+      path: constant(walletCheckPaths.start),
+      headers: XSRF,
+      body: refusedJsonBody({ purpose: 'age' }, [text(['purpose'])]),
+    }),
+  },
+  ...(['requestObject', 'result'] as const).map((name): Target => ({
+    route: { method: 'GET', url: walletCheckPaths[name] },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'GET',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => walletCheckPaths[name].replace(':checkId', id)),
+    }),
+  })),
+  {
+    route: { method: 'POST', url: walletCheckPaths.response },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({
+      method: 'POST',
+      path: fc
+        .oneof(fc.uuid(), hostileSegment)
+        .map((id) => walletCheckPaths.response.replace(':checkId', id)),
+      body: fc
+        .array(
+          fc.tuple(
+            fc.constantFrom('vp_token', 'state', 'error', 'error_description', '__proto__'),
+            fc.oneof(
+              fc.constantFrom('access_denied', '{"anybank_verified_customer":["a~b~"]}'),
+              hostileString,
+            ),
+          ),
+          { maxLength: 5 },
+        )
+        .map((pairs) => ({
+          payload: new URLSearchParams(pairs).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        })),
     }),
   },
   {

@@ -244,4 +244,31 @@ export const apiErrorMessages = {
   retail_order_not_paid:
     'This order was not paid, so there is no payment to send to AnyBank again.',
   retail_bank_unreachable: 'The shop could not reach AnyBank. Please try again later.',
+  // The shop's wallet checks (OpenID4VP, ADR 0027): a presentation it refused, and why.
+  wallet_check_unknown: 'The shop has no such wallet request.',
+  wallet_check_expired: 'This wallet request has expired. Start again at the shop.',
+  wallet_check_answered: 'This wallet request was already answered; an answer counts once.',
+  wallet_check_malformed: 'The wallet’s answer could not be read as a credential presentation.',
+  wallet_check_state_mismatch: 'The wallet’s answer is not for this request.',
+  wallet_check_wrong_issuer: 'The credential was not issued by AnyBank.',
+  wallet_check_bad_signature: 'AnyBank’s signature on the credential is not valid.',
+  wallet_check_wrong_credential: 'This is not an AnyBank verified customer credential.',
+  wallet_check_credential_expired: 'The credential has expired. Add a new one to your wallet.',
+  wallet_check_bad_disclosure:
+    'A shared detail does not match what AnyBank signed in the credential.',
+  wallet_check_not_requested_claim:
+    'The wallet shared more than the shop asked for, so the shop did not accept it.',
+  wallet_check_missing_claim: 'The wallet did not share everything the shop asked for.',
+  wallet_check_wrong_audience: 'The wallet’s answer was made for another company, not this shop.',
+  wallet_check_nonce_mismatch: 'The wallet’s answer was made for another request.',
+  wallet_check_stale_proof:
+    'The wallet’s answer was not made just now: it is too old or dated in the future.',
+  wallet_check_key_binding_invalid:
+    'The wallet’s answer is not signed by the key the credential belongs to.',
+  wallet_check_revoked: 'AnyBank has revoked this credential.',
+  wallet_check_status_unverified:
+    'The shop could not confirm with AnyBank that this credential is still valid.',
+  wallet_check_not_over_18: 'The credential does not show that you are 18 or over.',
+  wallet_check_bank_unavailable:
+    'The shop could not reach AnyBank to check the credential. Please try again.',
 } as const;

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 // The retail shop's own table (modules/retail-shop, ADR 0023): another company's record, which
@@ -24,4 +24,28 @@ export const retailShopExchanges = pgTable(
     index('retail_shop_exchanges_order_idx').on(table.orderId, table.id),
     index('retail_shop_exchanges_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * The shop's requests to a customer's wallet (OpenID4VP, ADR 0027): proof of age or a delivery
+ * address. Each holds what the answer is checked against (its nonce and state, both in the
+ * signed request object the wallet reads anyway), the digest of the starting browser's cookie
+ * (only that browser reads the result), and once answered its status and result: the checks
+ * made and, when verified, only the claims disclosed. Answered once; lives 5 minutes; kept a day.
+ */
+export const retailShopWalletChecks = pgTable(
+  'retail_shop_wallet_checks',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    nonce: text('nonce').notNull(),
+    state: text('state').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    status: text('status').notNull(),
+    result: jsonb('result'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('retail_shop_wallet_checks_created_idx').on(table.createdAt)],
 );

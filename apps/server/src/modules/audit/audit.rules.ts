@@ -184,6 +184,14 @@ export const AUDIT_EVENT_TYPES = [
   'payment.completed',
   /** A payment submission was refused (details.code); no money moved. */
   'payment.refused',
+  /**
+   * The retail shop checked a presentation from a customer's wallet (OpenID4VP, ADR 0027) and
+   * verified it, refused it (details.code) or the customer declined. Details: purpose, the
+   * claims requested, disclosed and withheld (names only), and the checks made.
+   */
+  'shop.wallet_check_verified',
+  'shop.wallet_check_refused',
+  'shop.wallet_check_declined',
   ...TRACE_EVENT_TYPES,
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

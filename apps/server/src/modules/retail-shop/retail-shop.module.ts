@@ -6,6 +6,12 @@ import { createOrderSeal } from './order-cookie';
 import { createExchangeJournal } from './shop-bank-exchange.store';
 import { registerRetailShopRoutes } from './retail-shop.routes';
 import { createRetailShopService } from './retail-shop.service';
+import { insertAuditEvent } from '../audit';
+import { bankIssuerSource } from './issuer-source';
+import { registerWalletCheckRoutes } from './wallet-check.routes';
+import { createWalletCheckService } from './wallet-check.service';
+import { createWalletCheckStore } from './wallet-check.store';
+import type { IssuerSource } from './wallet-check.verifier';
 
 /**
  * The retail shop's part of the server (ADR 0023): another company, which reaches the bank at
@@ -20,6 +26,11 @@ export function registerRetailShop(
     retailShopKey: { privateJwk: JWK & { kid: string; d: string } };
     /** HTTPS=on: the certificate this server serves, which the shop trusts (and no other). */
     bankCertificate?: string | undefined;
+    /**
+     * Where the shop reads the credentials' issuer keys and status lists (ADR 0027); by
+     * default the bank's published ones over HTTP. A test may give its own issuer.
+     */
+    credentialIssuer?: IssuerSource | undefined;
   },
 ): void {
   const { siteUrl } = ctx;
@@ -36,5 +47,18 @@ export function registerRetailShop(
     journal: createExchangeJournal(ctx.db, ctx.clock ?? (() => new Date())),
     ...(ctx.clock ? { clock: ctx.clock } : {}),
   });
-  ctx.routes((api) => registerRetailShopRoutes(api, { config: ctx.config, shop }));
+  const clock = ctx.clock ?? (() => new Date());
+  const checks = createWalletCheckService({
+    store: createWalletCheckStore(ctx.db, clock),
+    privateJwk,
+    siteUrl,
+    issuer: deps.credentialIssuer ?? bankIssuerSource(siteUrl, deps.bankCertificate),
+    // The shop's checks in the audit log (ADR 0027): what was asked, shown and kept back.
+    audit: ({ type, ip, details }) => insertAuditEvent(ctx.db, { type, ip, details }),
+    clock,
+  });
+  ctx.routes((api) => {
+    registerRetailShopRoutes(api, { config: ctx.config, shop });
+    registerWalletCheckRoutes(api, { config: ctx.config, checks });
+  });
 }

@@ -1,0 +1,352 @@
+import { sql } from 'drizzle-orm';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRESENTATION_QUERY_ID,
+  RETAIL_SHOP_CLIENT_ID,
+  XSRF_HEADER,
+  apiErrorMessage,
+  walletCheckPath,
+  walletCheckPaths,
+  walletCheckResultSchema,
+  walletCheckStartedSchema,
+  type ApiErrorCode,
+  type PresentationPurpose,
+  type WalletCheckResult,
+} from '@anybank/contracts';
+import { auditEvents } from '../src/db/schema';
+import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
+import { startBankingServer } from './banking-server';
+import { BrowserSession } from './browser-session';
+import type { Server } from './sign-in-driver';
+import {
+  createTestIssuer,
+  presentCredential,
+  testKey,
+  type TestIssuer,
+  type TestKey,
+} from './test-credential-issuer';
+import { testConfig } from './test-config';
+import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
+
+/** A wallet's view of one request: what it read from the signed request object. */
+interface WalletRequest {
+  browser: BrowserSession;
+  checkId: string;
+  nonce: string;
+  state: string;
+  responseUri: string;
+  claims: string[];
+}
+
+// The retail shop verifies presentations from the customer's wallet (OpenID4VP 1.0, ADR 0027)
+// through its real routes: the test plays the shopper's browser and the wallet. Until the bank
+// issues credentials, a test issuer signs them with its own key and the shop reads that key.
+describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) => {
+  let test: TestDatabase;
+  let server: Server;
+  let origin: string;
+  let issuer: TestIssuer;
+  let holder: TestKey;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seeded: true });
+    issuer = await createTestIssuer();
+    ({ server, origin } = await startBankingServer(test, { credentialIssuer: issuer.source }));
+    issuer.listenAt(origin);
+    holder = await testKey();
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await test.drop();
+  });
+
+  /** The shopper's browser starts a check; the wallet reads its request object. */
+  async function startCheck(purpose: PresentationPurpose, browser = new BrowserSession(origin)) {
+    const started = await browser.fetch(walletCheckPaths.start, {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ purpose }),
+    });
+    expect(started.status).toBe(201);
+    const body = walletCheckStartedSchema.parse(await started.json());
+    const requestUri = new URL(body.requestUri);
+    expect(requestUri.protocol).toBe('openid4vp:');
+    expect(requestUri.searchParams.get('client_id')).toBe(RETAIL_SHOP_CLIENT_ID);
+    const requestObjectUrl = requestUri.searchParams.get('request_uri') ?? '';
+    expect(body.phoneLink).toBe(
+      `${origin}/mobile#openid4vp=${encodeURIComponent(body.requestUri)}`,
+    );
+
+    const fetched = await fetch(requestObjectUrl);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toContain('application/oauth-authz-req+jwt');
+    const jwt = await fetched.text();
+    // Signed with the key the shop registered at the bank, named by its kid.
+    const { publicJwk } = await loadClientKeyPair(
+      test.handle.db,
+      testConfig().keyEncryptionKey,
+      RETAIL_SHOP_CLIENT_ID,
+    );
+    expect(decodeProtectedHeader(jwt)).toMatchObject({
+      kid: publicJwk.kid,
+      typ: 'oauth-authz-req+jwt',
+    });
+    const { payload } = await jwtVerify(jwt, await importJWK(publicJwk, 'ES256'), {
+      audience: 'https://self-issued.me/v2',
+    });
+    expect(payload).toMatchObject({
+      client_id: RETAIL_SHOP_CLIENT_ID,
+      response_type: 'vp_token',
+      response_mode: 'direct_post',
+      response_uri: `${origin}${walletCheckPath(walletCheckPaths.response, body.checkId)}`,
+    });
+    expect(Buffer.from(String(payload.nonce), 'base64url').length).toBeGreaterThanOrEqual(16);
+    const query = payload.dcql_query as {
+      credentials: { id: string; claims: { path: string[] }[] }[];
+    };
+    expect(query.credentials[0]?.id).toBe(PRESENTATION_QUERY_ID);
+    return {
+      browser,
+      checkId: body.checkId,
+      nonce: String(payload.nonce),
+      state: String(payload.state),
+      responseUri: String(payload.response_uri),
+      claims: query.credentials[0]?.claims.map((claim) => claim.path[0] ?? '') ?? [],
+    } satisfies WalletRequest;
+  }
+
+  /** The wallet posts its answer (`direct_post`, a form). */
+  const answer = (request: WalletRequest, form: Record<string, string>) =>
+    fetch(request.responseUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  const vpToken = (presentation: string) =>
+    JSON.stringify({ [PRESENTATION_QUERY_ID]: [presentation] });
+
+  async function resultOf(request: WalletRequest): Promise<WalletCheckResult> {
+    const read = await request.browser.fetch(
+      walletCheckPath(walletCheckPaths.result, request.checkId),
+    );
+    expect(read.status).toBe(200);
+    return walletCheckResultSchema.parse(await read.json());
+  }
+
+  /** A presentation of a fresh credential, as the wallet would make it for this request. */
+  async function presentation(
+    request: WalletRequest,
+    options: {
+      claims?: string[];
+      aud?: string;
+      nonce?: string;
+      iat?: number;
+      signWith?: TestKey;
+    } = {},
+  ) {
+    const { credential, idx } = await issuer.issue(holder, { signWith: options.signWith });
+    const made = await presentCredential(credential, holder, options.claims ?? request.claims, {
+      aud: options.aud ?? RETAIL_SHOP_CLIENT_ID,
+      nonce: options.nonce ?? request.nonce,
+      ...(options.iat === undefined ? {} : { iat: options.iat }),
+    });
+    return { presentation: made, idx };
+  }
+
+  async function auditOf(checkId: string) {
+    return test.handle.db
+      .select({ type: auditEvents.type, details: auditEvents.details })
+      .from(auditEvents)
+      .where(sql`${auditEvents.details}->>'checkId' = ${checkId}`);
+  }
+
+  /** The shop refuses the answer with `code`, and the browser's result says so, in words. */
+  async function expectRefused(request: WalletRequest, posted: Response, code: ApiErrorCode) {
+    expect(posted.status).toBe(400);
+    expect(await posted.json()).toMatchObject({ code });
+    const result = await resultOf(request);
+    expect(result).toMatchObject({
+      status: 'refused',
+      disclosed: null,
+      refusal: { code, message: apiErrorMessage(code as never) },
+    });
+    expect(result.checks.at(-1)?.passed).toBe(false);
+    expect(await auditOf(request.checkId)).toEqual([
+      expect.objectContaining({
+        type: 'shop.wallet_check_refused',
+        details: expect.objectContaining({ code }),
+      }),
+    ]);
+  }
+
+  it('verifies the age of a customer who shares only age_over_18, tells the starting browser alone, and counts an answer once', async () => {
+    const request = await startCheck('age');
+    expect(request.claims).toEqual(['age_over_18']);
+    expect(await resultOf(request)).toMatchObject({
+      status: 'pending',
+      disclosed: null,
+      checks: [],
+    });
+    const { presentation: made } = await presentation(request);
+
+    const posted = await answer(request, { vp_token: vpToken(made), state: request.state });
+    expect(posted.status).toBe(200);
+    const result = await resultOf(request);
+    expect(result).toMatchObject({
+      status: 'verified',
+      disclosed: { age_over_18: true },
+      refusal: null,
+    });
+    expect(result.checks.every((check) => check.passed)).toBe(true);
+    expect(result.checks.map((check) => check.name)).toContain(
+      'AnyBank has not revoked the credential (its status list)',
+    );
+
+    const [event] = await auditOf(request.checkId);
+    expect(event).toMatchObject({
+      type: 'shop.wallet_check_verified',
+      details: {
+        purpose: 'age',
+        requestedClaims: ['age_over_18'],
+        disclosedClaims: ['age_over_18'],
+        withheldClaims: ['given_name', 'family_name', 'birthdate', 'address', 'verification_level'],
+      },
+    });
+
+    // A replayed answer changes nothing: the check was answered.
+    const replayed = await answer(request, { vp_token: vpToken(made), state: request.state });
+    expect(replayed.status).toBe(409);
+    expect(await replayed.json()).toMatchObject({ code: 'wallet_check_answered' });
+    expect(await resultOf(request)).toEqual(result);
+    expect(await auditOf(request.checkId)).toHaveLength(1);
+    // The request object is not served again.
+    expect(
+      (await fetch(`${origin}${walletCheckPath(walletCheckPaths.requestObject, request.checkId)}`))
+        .status,
+    ).toBe(409);
+
+    // Another browser does not read the result.
+    const stranger = await new BrowserSession(origin).fetch(
+      walletCheckPath(walletCheckPaths.result, request.checkId),
+    );
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ code: 'wallet_check_unknown' });
+  });
+
+  it('fills a delivery address from the name and address shared, and nothing more', async () => {
+    const request = await startCheck('delivery');
+    expect(request.claims).toEqual(['given_name', 'family_name', 'address']);
+    const { presentation: made } = await presentation(request);
+    expect((await answer(request, { vp_token: vpToken(made), state: request.state })).status).toBe(
+      200,
+    );
+    expect(await resultOf(request)).toMatchObject({
+      status: 'verified',
+      disclosed: {
+        given_name: 'Jane',
+        family_name: 'Doe',
+        address: {
+          street_address: '1 Main Street',
+          locality: 'Springfield',
+          postal_code: '12345',
+          country: 'US',
+        },
+      },
+    });
+  });
+
+  it('records a customer who declines on the phone as declined', async () => {
+    const request = await startCheck('age');
+    const posted = await answer(request, { error: 'access_denied', state: request.state });
+    expect(posted.status).toBe(200);
+    expect(await resultOf(request)).toMatchObject({
+      status: 'declined',
+      disclosed: null,
+      refusal: null,
+    });
+    expect((await auditOf(request.checkId)).map((event) => event.type)).toEqual([
+      'shop.wallet_check_declined',
+    ]);
+  });
+
+  it('refuses a presentation that shares a claim not asked for (the birthdate with the age)', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request, {
+      claims: ['age_over_18', 'birthdate'],
+    });
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_not_requested_claim',
+    );
+  });
+
+  it('refuses a presentation made for another verifier', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request, { aud: 'another-shop' });
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_wrong_audience',
+    );
+  });
+
+  it('refuses a key-binding proof older than 5 minutes', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request, {
+      iat: Math.floor(Date.now() / 1000) - 301,
+    });
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_stale_proof',
+    );
+  });
+
+  it('refuses a presentation made for another request’s nonce', async () => {
+    const request = await startCheck('age');
+    const other = await startCheck('age');
+    const { presentation: made } = await presentation(request, { nonce: other.nonce });
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_nonce_mismatch',
+    );
+  });
+
+  it('refuses a credential not signed by the bank’s published key', async () => {
+    const request = await startCheck('age');
+    // Another key under the bank's kid: only the signature tells them apart.
+    const forger = await testKey(issuer.key.publicJwk.kid);
+    const { presentation: made } = await presentation(request, { signWith: forger });
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_bad_signature',
+    );
+  });
+
+  it('refuses a revoked credential', async () => {
+    const request = await startCheck('age');
+    const { presentation: made, idx } = await presentation(request);
+    issuer.revoke(idx);
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_revoked',
+    );
+  });
+
+  it('ignores an answer with another state, which leaves the check waiting', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request);
+    const posted = await answer(request, { vp_token: vpToken(made), state: 'guessed' });
+    expect(posted.status).toBe(400);
+    expect(await posted.json()).toMatchObject({ code: 'wallet_check_state_mismatch' });
+    expect(await resultOf(request)).toMatchObject({ status: 'pending' });
+    expect((await answer(request, { vp_token: vpToken(made), state: request.state })).status).toBe(
+      200,
+    );
+  });
+});
