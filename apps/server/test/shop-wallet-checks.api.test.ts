@@ -3,6 +3,7 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRESENTATION_QUERY_ID,
+  RETAIL_CHECKOUT_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
   XSRF_HEADER,
   apiErrorMessage,
@@ -348,5 +349,36 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     expect((await answer(request, { vp_token: vpToken(made), state: request.state })).status).toBe(
       200,
     );
+  });
+
+  it('lets a cart with camping stove fuel go to the bank only with this browser’s verified age check', async () => {
+    const checkout = (browser: BrowserSession, ageCheckId?: string) =>
+      browser.fetch(RETAIL_CHECKOUT_API_PATH, {
+        method: 'POST',
+        headers: { [XSRF_HEADER]: '1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: ['merino-socks', 'camping-stove-fuel'],
+          ...(ageCheckId ? { ageCheckId } : {}),
+        }),
+      });
+    const request = await startCheck('age');
+    // Not yet verified, or no check at all: refused.
+    for (const refused of [
+      await checkout(request.browser),
+      await checkout(request.browser, request.checkId),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'retail_age_check_required' });
+    }
+    const { presentation: made } = await presentation(request);
+    expect((await answer(request, { vp_token: vpToken(made), state: request.state })).status).toBe(
+      200,
+    );
+    // Another browser cannot borrow this browser's verified check.
+    const borrowed = await checkout(new BrowserSession(origin), request.checkId);
+    expect(borrowed.status).toBe(403);
+    const paying = await checkout(request.browser, request.checkId);
+    expect(paying.status).toBe(200);
+    expect(await paying.json()).toMatchObject({ redirectTo: expect.stringContaining('/as/auth') });
   });
 });

@@ -244,6 +244,8 @@ export const apiErrorMessages = {
   retail_order_not_paid:
     'This order was not paid, so there is no payment to send to AnyBank again.',
   retail_bank_unreachable: 'The shop could not reach AnyBank. Please try again later.',
+  retail_age_check_required:
+    'This order has an age-restricted item: verify your age with your AnyBank wallet first.',
   // The shop's wallet checks (OpenID4VP, ADR 0027): a presentation it refused, and why.
   wallet_check_unknown: 'The shop has no such wallet request.',
   wallet_check_expired: 'This wallet request has expired. Start again at the shop.',

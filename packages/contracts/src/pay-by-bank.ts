@@ -170,9 +170,14 @@ export type PaymentCodeRequired = z.infer<typeof paymentCodeRequiredSchema>;
 /** The shop's page: a checkout starts (answers where the shopper goes), an order is read. */
 export const retailCheckoutSchema = z.strictObject({
   items: z
-    .array(z.enum(['trail-running-shoes', 'merino-socks']))
+    .array(z.enum(['trail-running-shoes', 'merino-socks', 'camping-stove-fuel']))
     .min(1)
     .max(10),
+  /**
+   * A cart with an age-restricted item: the shop's verified age check (OpenID4VP, ADR 0027)
+   * of this browser; without it the shop refuses the checkout.
+   */
+  ageCheckId: z.uuid().optional(),
 });
 export type RetailCheckout = z.infer<typeof retailCheckoutSchema>;
 export const retailCheckoutResponseSchema = z.object({ redirectTo: z.string() });
@@ -196,6 +201,21 @@ export const RETAIL_CART = [
   { id: 'trail-running-shoes', item: 'Trail running shoes', amountCents: 3_200 },
   { id: 'merino-socks', item: 'Merino socks', amountCents: 698 },
 ] as const;
+
+/**
+ * What the shopper may add: one age-restricted item, sold to adults only, whose checkout needs
+ * a verified age check from the customer's wallet (ADR 0027). Not in the demo cart.
+ */
+export const RETAIL_AGE_RESTRICTED_PRODUCT = {
+  id: 'camping-stove-fuel',
+  item: 'Camping stove fuel (butane, 230 g)',
+  amountCents: 599,
+} as const;
+/** Every product the shop sells, in the order its summary lists them. */
+export const RETAIL_PRODUCTS = [...RETAIL_CART, RETAIL_AGE_RESTRICTED_PRODUCT] as const;
+/** Whether a cart holds an item only adults may buy. */
+export const needsAgeCheck = (items: readonly string[]) =>
+  items.includes(RETAIL_AGE_RESTRICTED_PRODUCT.id);
 
 export const payByBankMessages = {
   consentHeading: 'Confirm a payment',

@@ -1,4 +1,4 @@
-import { RETAIL_CART, type RetailCheckout } from './pay-by-bank';
+import { RETAIL_PRODUCTS, type RetailCheckout } from './pay-by-bank';
 
 /**
  * The shop's order summary (its own rules, in integer cents): the shop's prices, shipping free
@@ -25,8 +25,8 @@ export function basisPointsOf(cents: number, basisPoints: number): number {
 }
 
 /** The summary of a cart: each line with its quantity, subtotal, shipping, tax and total. */
-export function retailOrderSummary(checkout: RetailCheckout): RetailOrderSummary {
-  const lines = RETAIL_CART.flatMap((product) => {
+export function retailOrderSummary(checkout: Pick<RetailCheckout, 'items'>): RetailOrderSummary {
+  const lines = RETAIL_PRODUCTS.flatMap((product) => {
     const quantity = checkout.items.filter((id) => id === product.id).length;
     return quantity > 0
       ? [

@@ -68,6 +68,7 @@ export const errorStatus = {
   retail_bank_unavailable: 502,
   retail_order_not_paid: 409,
   retail_bank_unreachable: 502,
+  retail_age_check_required: 403,
   wallet_check_unknown: 404,
   wallet_check_expired: 410,
   wallet_check_answered: 409,

@@ -8,12 +8,19 @@ import {
   retailResubmissionSchema,
   shopBankExchangesPath,
   shopBankExchangesSchema,
+  walletCheckPath,
+  walletCheckPaths,
+  walletCheckResultSchema,
+  walletCheckStartedSchema,
 } from '@anybank/contracts';
 import type {
   RetailCheckout,
   RetailOrderView,
   RetailResubmission,
+  PresentationPurpose,
   ShopBankExchanges,
+  WalletCheckResult,
+  WalletCheckStarted,
 } from '@anybank/contracts';
 import { apiErrorOf, apiFetch, getJson } from './api';
 
@@ -55,4 +62,25 @@ export function fetchShopBankExchanges(
   signal?: AbortSignal,
 ): Promise<ShopBankExchanges> {
   return getJson(shopBankExchangesPath(orderId), shopBankExchangesSchema, { signal });
+}
+
+/** The shop asks the customer's wallet for proof of age or a delivery address (ADR 0027). */
+export async function startWalletCheck(purpose: PresentationPurpose): Promise<WalletCheckStarted> {
+  const response = await apiFetch(walletCheckPaths.start, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: '1' },
+    body: JSON.stringify({ purpose }),
+  });
+  if (!response.ok) throw await apiErrorOf(response, 'POST wallet check');
+  return walletCheckStartedSchema.parse(await response.json());
+}
+
+/** This browser's wallet check, as the shop's server has it now. */
+export function fetchWalletCheck(
+  checkId: string,
+  signal?: AbortSignal,
+): Promise<WalletCheckResult> {
+  return getJson(walletCheckPath(walletCheckPaths.result, checkId), walletCheckResultSchema, {
+    signal,
+  });
 }

@@ -58,7 +58,7 @@ export function registerRetailShop(
     clock,
   });
   ctx.routes((api) => {
-    registerRetailShopRoutes(api, { config: ctx.config, shop });
+    registerRetailShopRoutes(api, { config: ctx.config, shop, checks });
     registerWalletCheckRoutes(api, { config: ctx.config, checks });
   });
 }

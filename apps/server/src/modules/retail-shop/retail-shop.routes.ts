@@ -12,6 +12,7 @@ import {
   retailCheckoutSchema,
   retailOrderParamsSchema,
   retailOrderViewSchema,
+  needsAgeCheck,
   retailResubmissionSchema,
   shopBankExchangesSchema,
   type RetailOrderView,
@@ -24,6 +25,8 @@ import { parseInput, INPUT_REFUSALS } from '../../http/validation';
 import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import { SHOP_ORDER_COOKIE } from './order-cookie';
 import type { RetailShopService } from './retail-shop.service';
+import { SHOP_WALLET_BROWSER_COOKIE } from './wallet-check.routes';
+import type { WalletCheckService } from './wallet-check.service';
 
 /** The authorization response at the shop's callback (RFC 6749 §4.1.2, RFC 9207's `iss`). */
 const callbackQuerySchema = z.object({
@@ -42,9 +45,9 @@ const ORDER_COOKIE_MAX_AGE_S = 60 * 60;
  */
 export function registerRetailShopRoutes(
   app: FastifyInstance,
-  deps: { config: Config; shop: RetailShopService },
+  deps: { config: Config; shop: RetailShopService; checks: WalletCheckService },
 ) {
-  const { config, shop } = deps;
+  const { config, shop, checks } = deps;
   // Each checkout registers a payment consent at the bank, each read of a paid order and each
   // second submission make calls to it (a token, then the call).
   const rateLimit = signInRateLimit(config);
@@ -75,7 +78,11 @@ export function registerRetailShopRoutes(
               schema: retailCheckoutResponseSchema,
             },
             400: { description: 'A malformed cart.', codes: INPUT_REFUSALS[400] },
-            403: { description: 'The anti-forgery header is missing.', codes: XSRF_REFUSALS[403] },
+            403: {
+              description:
+                'The anti-forgery header is missing, or `retail_age_check_required`: the cart has an age-restricted item and `ageCheckId` is not a verified age check of this browser.',
+              codes: [...XSRF_REFUSALS[403], 'retail_age_check_required'],
+            },
             429: {
               description: 'Too many checkouts from this address.',
               codes: RATE_LIMIT_REFUSALS[429],
@@ -91,6 +98,12 @@ export function registerRetailShopRoutes(
     },
     async (request, reply) => {
       const input = parseInput(retailCheckoutSchema, request.body);
+      if (needsAgeCheck(input.items)) {
+        await checks.requireVerifiedAge(
+          input.ageCheckId,
+          request.cookies[SHOP_WALLET_BROWSER_COOKIE],
+        );
+      }
       const { redirectTo, sealed } = await shop.checkout(input);
       reply.setCookie(SHOP_ORDER_COOKIE, sealed, cookie);
       return { redirectTo };

@@ -209,6 +209,19 @@ export function createWalletCheckService(deps: {
       throw new DomainError(code);
     },
 
+    /**
+     * A checkout with an age-restricted item goes on only with this browser's verified age
+     * check (ADR 0027); refused `retail_age_check_required` otherwise.
+     */
+    async requireVerifiedAge(checkId: string | undefined, browserSecret: string | undefined) {
+      const row = checkId ? await store.find(checkId) : null;
+      const ours =
+        row && browserSecret && sameSecret(browserHashOf(browserSecret), row.browserHash);
+      if (!ours || row.purpose !== 'age' || row.status !== 'verified') {
+        throw new DomainError('retail_age_check_required');
+      }
+    },
+
     /** The result, for the browser that started the check only (its cookie). */
     async result(checkId: string, browserSecret: string | undefined): Promise<WalletCheckResult> {
       const row = await store.find(checkId);

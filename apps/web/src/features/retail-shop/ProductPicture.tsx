@@ -1,6 +1,7 @@
 /**
- * The shop's product pictures, drawn here (no image is downloaded): a trail running shoe and a
- * merino sock. Decorative: the product's name is written beside each.
+ * The shop's product pictures, drawn here (no image is downloaded): a trail running shoe, a
+ * merino sock and a canister of camping stove fuel. Decorative: the product's name is written
+ * beside each.
  */
 export function ProductPicture({ id }: { id: string }) {
   return (
@@ -21,6 +22,16 @@ export function ProductPicture({ id }: { id: string }) {
           />
           <path d="M30 40 L36 56 M37 37 L43 52 M44 34 L50 48" stroke="#fbf7f0" strokeWidth="2.5" />
           <path d="M12 62 H82" stroke="#1f4d3a" strokeWidth="3" />
+        </g>
+      ) : id === 'camping-stove-fuel' ? (
+        <g>
+          {/* A squat gas canister: its body, its label band, the valve and a small flame. */}
+          <rect x="24" y="38" width="48" height="42" rx="10" fill="#c8781e" />
+          <rect x="24" y="52" width="48" height="12" fill="#fbf7f0" />
+          <path d="M34 58 h28" stroke="#1f4d3a" strokeWidth="3" />
+          <path d="M34 38 c0 -6 6 -10 14 -10 s14 4 14 10 z" fill="#2d2a26" />
+          <rect x="44" y="20" width="8" height="9" rx="2" fill="#2d2a26" />
+          <path d="M48 8 c5 5 6 9 0 12 c-6 -3 -5 -7 0 -12 z" fill="#1f4d3a" />
         </g>
       ) : (
         <g>

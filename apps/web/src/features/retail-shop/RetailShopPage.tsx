@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   RETAIL_ORDER_PARAM,
@@ -8,11 +8,11 @@ import {
   shopBankViewMessages,
   shopBankViewPath,
 } from '@anybank/contracts';
-import type { RetailOrderView } from '@anybank/contracts';
+import type { RetailOrderView, WalletCheckResult } from '@anybank/contracts';
 import { ApiError } from '../../lib/api';
 import { publicConfig } from '../../lib/config';
 import { fetchOrder, startCheckout } from '../../lib/retail-shop-api';
-import { CART_ITEMS, Checkout } from './Checkout';
+import { CART_ITEMS, Checkout, type CartItem } from './Checkout';
 import { PaidOrder } from './PaidOrder';
 import { SubmitAgainDemo } from './SubmitAgainDemo';
 import './retail-shop.css';
@@ -39,6 +39,12 @@ export function RetailShopPage() {
   const [fetched, setFetched] = useState<Fetched | null>(null);
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [items, setItems] = useState<CartItem[]>(CART_ITEMS);
+  /** The verified age check that lets a cart with an age-restricted item be paid (ADR 0027). */
+  const [ageCheckId, setAgeCheckId] = useState<string | null>(null);
+  const onAgeVerified = useCallback((result: WalletCheckResult) => {
+    setAgeCheckId(result.checkId);
+  }, []);
   const statusRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -68,7 +74,7 @@ export function RetailShopPage() {
     setPaying(true);
     setProblem(null);
     try {
-      window.location.assign(await startCheckout({ items: CART_ITEMS }));
+      window.location.assign(await startCheckout({ items, ...(ageCheckId ? { ageCheckId } : {}) }));
     } catch (error) {
       console.warn('The checkout could not start', error);
       setPaying(false);
@@ -111,7 +117,14 @@ export function RetailShopPage() {
             {text.shopAgain}
           </button>
         ) : (
-          <Checkout paying={paying} onPay={() => void pay()} />
+          <Checkout
+            items={items}
+            onItems={setItems}
+            ageVerified={ageCheckId !== null}
+            onAgeVerified={onAgeVerified}
+            paying={paying}
+            onPay={() => void pay()}
+          />
         )}
       </div>
     </div>
