@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PRESENTATION_QUERY_ID,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
   XSRF_HEADER,
@@ -10,13 +8,11 @@ import {
   walletCheckPath,
   walletCheckPaths,
   walletCheckResultSchema,
-  walletCheckStartedSchema,
   type ApiErrorCode,
   type PresentationPurpose,
   type WalletCheckResult,
 } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
-import { loadClientKeyPair } from '../src/modules/identity/keys/client-key';
 import { startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
 import type { Server } from './sign-in-driver';
@@ -27,33 +23,35 @@ import {
   type TestIssuer,
   type TestKey,
 } from './test-credential-issuer';
-import { testConfig } from './test-config';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
-
-/** A wallet's view of one request: what it read from the signed request object. */
-interface WalletRequest {
-  browser: BrowserSession;
-  checkId: string;
-  nonce: string;
-  state: string;
-  responseUri: string;
-  claims: string[];
-}
+import {
+  answerWalletRequest as answer,
+  startWalletRequest,
+  vpToken,
+  type WalletRequest,
+} from './test-wallet';
 
 // The retail shop verifies presentations from the customer's wallet (OpenID4VP 1.0, ADR 0027)
 // through its real routes: the test plays the shopper's browser and the wallet. Until the bank
 // issues credentials, a test issuer signs them with its own key and the shop reads that key.
+// HTTP behaviour, so the one API database: answering once on both engines is the store's
+// test (wallet-check.store.test.ts).
 describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
   let issuer: TestIssuer;
   let holder: TestKey;
+  /** How far the server's clock is ahead of the test's (the expiry test moves it). */
+  let ahead = 0;
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
     issuer = await createTestIssuer();
-    ({ server, origin } = await startBankingServer(test, { credentialIssuer: issuer.source }));
+    ({ server, origin } = await startBankingServer(test, {
+      credentialIssuer: issuer.source,
+      clock: () => new Date(Date.now() + ahead),
+    }));
     issuer.listenAt(origin);
     holder = await testKey();
   });
@@ -62,70 +60,8 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     await test.drop();
   });
 
-  /** The shopper's browser starts a check; the wallet reads its request object. */
-  async function startCheck(purpose: PresentationPurpose, browser = new BrowserSession(origin)) {
-    const started = await browser.fetch(walletCheckPaths.start, {
-      method: 'POST',
-      headers: { [XSRF_HEADER]: '1', 'content-type': 'application/json' },
-      body: JSON.stringify({ purpose }),
-    });
-    expect(started.status).toBe(201);
-    const body = walletCheckStartedSchema.parse(await started.json());
-    const requestUri = new URL(body.requestUri);
-    expect(requestUri.protocol).toBe('openid4vp:');
-    expect(requestUri.searchParams.get('client_id')).toBe(RETAIL_SHOP_CLIENT_ID);
-    const requestObjectUrl = requestUri.searchParams.get('request_uri') ?? '';
-    expect(body.phoneLink).toBe(
-      `${origin}/mobile#openid4vp=${encodeURIComponent(body.requestUri)}`,
-    );
-
-    const fetched = await fetch(requestObjectUrl);
-    expect(fetched.status).toBe(200);
-    expect(fetched.headers.get('content-type')).toContain('application/oauth-authz-req+jwt');
-    const jwt = await fetched.text();
-    // Signed with the key the shop registered at the bank, named by its kid.
-    const { publicJwk } = await loadClientKeyPair(
-      test.handle.db,
-      testConfig().keyEncryptionKey,
-      RETAIL_SHOP_CLIENT_ID,
-    );
-    expect(decodeProtectedHeader(jwt)).toMatchObject({
-      kid: publicJwk.kid,
-      typ: 'oauth-authz-req+jwt',
-    });
-    const { payload } = await jwtVerify(jwt, await importJWK(publicJwk, 'ES256'), {
-      audience: 'https://self-issued.me/v2',
-    });
-    expect(payload).toMatchObject({
-      client_id: RETAIL_SHOP_CLIENT_ID,
-      response_type: 'vp_token',
-      response_mode: 'direct_post',
-      response_uri: `${origin}${walletCheckPath(walletCheckPaths.response, body.checkId)}`,
-    });
-    expect(Buffer.from(String(payload.nonce), 'base64url').length).toBeGreaterThanOrEqual(16);
-    const query = payload.dcql_query as {
-      credentials: { id: string; claims: { path: string[] }[] }[];
-    };
-    expect(query.credentials[0]?.id).toBe(PRESENTATION_QUERY_ID);
-    return {
-      browser,
-      checkId: body.checkId,
-      nonce: String(payload.nonce),
-      state: String(payload.state),
-      responseUri: String(payload.response_uri),
-      claims: query.credentials[0]?.claims.map((claim) => claim.path[0] ?? '') ?? [],
-    } satisfies WalletRequest;
-  }
-
-  /** The wallet posts its answer (`direct_post`, a form). */
-  const answer = (request: WalletRequest, form: Record<string, string>) =>
-    fetch(request.responseUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-  const vpToken = (presentation: string) =>
-    JSON.stringify({ [PRESENTATION_QUERY_ID]: [presentation] });
+  const startCheck = (purpose: PresentationPurpose, browser = new BrowserSession(origin)) =>
+    startWalletRequest(test, origin, purpose, browser);
 
   async function resultOf(request: WalletRequest): Promise<WalletCheckResult> {
     const read = await request.browser.fetch(
@@ -380,5 +316,24 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     const paying = await checkout(request.browser, request.checkId);
     expect(paying.status).toBe(200);
     expect(await paying.json()).toMatchObject({ redirectTo: expect.stringContaining('/as/auth') });
+  });
+
+  it('ends a request after 5 minutes: the wallet can neither read nor answer it, and the page reads expired', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request);
+    ahead = 301_000;
+    try {
+      const requestObject = await fetch(
+        `${origin}${walletCheckPath(walletCheckPaths.requestObject, request.checkId)}`,
+      );
+      expect(requestObject.status).toBe(410);
+      const posted = await answer(request, { vp_token: vpToken(made), state: request.state });
+      expect(posted.status).toBe(410);
+      expect(await posted.json()).toMatchObject({ code: 'wallet_check_expired' });
+      expect(await resultOf(request)).toMatchObject({ status: 'expired', disclosed: null });
+    } finally {
+      ahead = 0;
+    }
+    expect(await auditOf(request.checkId)).toEqual([]);
   });
 });
