@@ -49,7 +49,7 @@ import { registerMessaging, type MessagingService } from './modules/messaging';
 import type { EmailTransport } from './modules/messaging/smtp-transport';
 import { registerOrchestration } from './modules/orchestration';
 import { customerPaymentsByApp, paymentConsentLookup, registerPayments } from './modules/payments';
-import { registerRetailShop, type IssuerSource } from './modules/retail-shop';
+import { registerRetailShop } from './modules/retail-shop';
 import {
   createCredentialIssuer,
   registerVerifiableCredentials,
@@ -93,8 +93,6 @@ export interface ServerDeps {
   logOutput?: DestinationStream | undefined;
   /** HTTPS=on: the certificate and key the server serves HTTPS with (http/tls.ts). */
   https?: PemPair;
-  /** The issuer whose credentials the shop checks (tests); by default the bank's, over HTTP. */
-  credentialIssuer?: IssuerSource;
 }
 
 export interface Server {
@@ -191,11 +189,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
     challengeMethods: deps.challengeMethods,
   });
   registerPayments(ctx, identity);
-  registerRetailShop(ctx, {
-    ...identity,
-    bankCertificate: deps.https?.cert,
-    credentialIssuer: deps.credentialIssuer,
-  });
+  registerRetailShop(ctx, { ...identity, bankCertificate: deps.https?.cert });
   registerDirectory(ctx, {
     ...identity,
     communicationConsents: (customerIds) => communicationConsentsOf(db, customerIds),

@@ -3,7 +3,6 @@ import { buildServer } from '../src/app';
 import { accounts, users } from '../src/db/schema';
 import type { TransferApprovals } from '../src/modules/banking/banking.service';
 import type { MethodFactory } from '../src/modules/identity/challenge/challenge-method';
-import type { IssuerSource } from '../src/modules/retail-shop';
 import { seedDemoData } from '../src/seed/seed';
 import { freePort } from './browser-session';
 import { PERSON_RISK_PAYLOAD, SignInDriver } from './sign-in-driver';
@@ -22,8 +21,6 @@ export async function startBankingServer(
     clock?: () => Date;
     /** Ways of proving it is you a test adds (its own method's folder, ADR 0026). */
     challengeMethods?: readonly MethodFactory[];
-    /** The issuer whose credentials the retail shop checks (ADR 0027); the bank's by default. */
-    credentialIssuer?: IssuerSource;
   } = {},
 ) {
   const port = await freePort();
@@ -43,7 +40,6 @@ export async function startBankingServer(
     transferApprovals: options.approvals,
     clock: options.clock,
     challengeMethods: options.challengeMethods,
-    credentialIssuer: options.credentialIssuer,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, origin, config, banking: server.services.banking };

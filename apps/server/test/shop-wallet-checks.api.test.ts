@@ -5,6 +5,10 @@ import {
   RETAIL_SHOP_CLIENT_ID,
   XSRF_HEADER,
   apiErrorMessage,
+  credentialAddressSchema,
+  credentialRevocationPath,
+  issuedCredentialsResponseSchema,
+  vcPaths,
   walletCheckPath,
   walletCheckPaths,
   walletCheckResultSchema,
@@ -13,16 +17,11 @@ import {
   type WalletCheckResult,
 } from '@anybank/contracts';
 import { auditEvents } from '../src/db/schema';
-import { startBankingServer } from './banking-server';
+import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
 import type { Server } from './sign-in-driver';
-import {
-  createTestIssuer,
-  presentCredential,
-  testKey,
-  type TestIssuer,
-  type TestKey,
-} from './test-credential-issuer';
+import { issueCredential, newHolderKey, type HolderKey } from './credential-wallet';
+import { forgeCredential, presentCredential, testKey } from './sd-jwt-holder';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 import {
   answerWalletRequest as answer,
@@ -32,28 +31,32 @@ import {
 } from './test-wallet';
 
 // The retail shop verifies presentations from the customer's wallet (OpenID4VP 1.0, ADR 0027)
-// through its real routes: the test plays the shopper's browser and the wallet. Until the bank
-// issues credentials, a test issuer signs them with its own key and the shop reads that key.
-// HTTP behaviour, so the one API database: answering once on both engines is the store's
-// test (wallet-check.store.test.ts).
+// through its real routes: the test plays the shopper's browser and the wallet, which holds
+// credentials the bank issued to jane through its real OpenID4VCI endpoints; the shop reads the
+// bank's published key and status list over HTTP. A test issuer forges the one credential the
+// bank did not sign. HTTP behaviour, so the one API database: answering once on both engines is
+// the store's test (wallet-check.store.test.ts).
+const JANE_MOBILE = '+15551234567';
+
 describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) => {
   let test: TestDatabase;
   let server: Server;
   let origin: string;
-  let issuer: TestIssuer;
-  let holder: TestKey;
+  let token: string;
+  let holder: HolderKey;
+  /** Jane's verified-customer credential, issued once (the bank's c_nonce turns each minute). */
+  let credential: string;
   /** How far the server's clock is ahead of the test's (the expiry test moves it). */
   let ahead = 0;
 
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seeded: true });
-    issuer = await createTestIssuer();
     ({ server, origin } = await startBankingServer(test, {
-      credentialIssuer: issuer.source,
       clock: () => new Date(Date.now() + ahead),
     }));
-    issuer.listenAt(origin);
-    holder = await testKey();
+    token = await customerToken(origin, 'jane.doe');
+    holder = await newHolderKey();
+    credential = await issueCredential(origin, token, JANE_MOBILE, holder);
   });
   afterAll(async () => {
     await server.app.close();
@@ -71,24 +74,25 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     return walletCheckResultSchema.parse(await read.json());
   }
 
-  /** A presentation of a fresh credential, as the wallet would make it for this request. */
+  /** A credential the bank did not sign: another key under the bank's published kid. */
+  async function forgedCredential(): Promise<string> {
+    const published = await fetch(`${origin}${vcPaths.issuerKeys}`);
+    const { jwks } = (await published.json()) as { jwks: { keys: { kid: string }[] } };
+    return forgeCredential(origin, await testKey(jwks.keys[0]?.kid), holder);
+  }
+
+  /** A presentation of jane's credential, as the wallet makes it for a request. */
   async function presentation(
     request: WalletRequest,
-    options: {
-      claims?: string[];
-      aud?: string;
-      nonce?: string;
-      iat?: number;
-      signWith?: TestKey;
-    } = {},
+    options: { claims?: string[]; aud?: string; nonce?: string; iat?: number; forged?: true } = {},
   ) {
-    const { credential, idx } = await issuer.issue(holder, { signWith: options.signWith });
-    const made = await presentCredential(credential, holder, options.claims ?? request.claims, {
+    const presented = options.forged ? await forgedCredential() : credential;
+    const made = await presentCredential(presented, holder, options.claims ?? request.claims, {
       aud: options.aud ?? RETAIL_SHOP_CLIENT_ID,
       nonce: options.nonce ?? request.nonce,
       ...(options.iat === undefined ? {} : { iat: options.iat }),
     });
-    return { presentation: made, idx };
+    return { presentation: made };
   }
 
   async function auditOf(checkId: string) {
@@ -178,19 +182,18 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     expect((await answer(request, { vp_token: vpToken(made), state: request.state })).status).toBe(
       200,
     );
-    expect(await resultOf(request)).toMatchObject({
+    const result = await resultOf(request);
+    expect(result).toMatchObject({
       status: 'verified',
-      disclosed: {
-        given_name: 'Jane',
-        family_name: 'Doe',
-        address: {
-          street_address: '1 Main Street',
-          locality: 'Springfield',
-          postal_code: '12345',
-          country: 'US',
-        },
-      },
+      disclosed: { given_name: 'Jane', family_name: 'Doe' },
     });
+    // Jane's address as the bank holds it, and no claim beside the three asked for.
+    expect(credentialAddressSchema.safeParse(result.disclosed?.address).success).toBe(true);
+    expect(Object.keys(result.disclosed ?? {}).sort()).toEqual([
+      'address',
+      'family_name',
+      'given_name',
+    ]);
   });
 
   it('records a customer who declines on the phone as declined', async () => {
@@ -254,24 +257,11 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
 
   it('refuses a credential not signed by the bank’s published key', async () => {
     const request = await startCheck('age');
-    // Another key under the bank's kid: only the signature tells them apart.
-    const forger = await testKey(issuer.key.publicJwk.kid);
-    const { presentation: made } = await presentation(request, { signWith: forger });
+    const { presentation: made } = await presentation(request, { forged: true });
     await expectRefused(
       request,
       await answer(request, { vp_token: vpToken(made), state: request.state }),
       'wallet_check_bad_signature',
-    );
-  });
-
-  it('refuses a revoked credential', async () => {
-    const request = await startCheck('age');
-    const { presentation: made, idx } = await presentation(request);
-    issuer.revoke(idx);
-    await expectRefused(
-      request,
-      await answer(request, { vp_token: vpToken(made), state: request.state }),
-      'wallet_check_revoked',
     );
   });
 
@@ -335,5 +325,26 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
       ahead = 0;
     }
     expect(await auditOf(request.checkId)).toEqual([]);
+  });
+
+  it('refuses a revoked credential', async () => {
+    const request = await startCheck('age');
+    const { presentation: made } = await presentation(request);
+    // Jane revokes it at the bank ("Revoke" on the Digital Wallet page): the list's bit is set.
+    // Last in this file: the other checks present this credential.
+    const call = apiClient(origin, token);
+    const listed = issuedCredentialsResponseSchema.parse(
+      await (await call(vcPaths.credentials)).json(),
+    );
+    expect(listed.credentials).toHaveLength(1);
+    const revoked = await call(credentialRevocationPath(listed.credentials[0]?.id ?? ''), {
+      method: 'POST',
+    });
+    expect(revoked.status).toBe(200);
+    await expectRefused(
+      request,
+      await answer(request, { vp_token: vpToken(made), state: request.state }),
+      'wallet_check_revoked',
+    );
   });
 });

@@ -4,4 +4,3 @@ export { createOrderSeal } from './order-cookie';
 export { createRetailShopService, type RetailShopService } from './retail-shop.service';
 export { registerRetailShopRoutes } from './retail-shop.routes';
 export { registerRetailShop } from './retail-shop.module';
-export type { IssuerSource } from './wallet-check.verifier';

@@ -11,7 +11,6 @@ import { bankIssuerSource } from './issuer-source';
 import { registerWalletCheckRoutes } from './wallet-check.routes';
 import { createWalletCheckService } from './wallet-check.service';
 import { createWalletCheckStore } from './wallet-check.store';
-import type { IssuerSource } from './wallet-check.verifier';
 
 /**
  * The retail shop's part of the server (ADR 0023): another company, which reaches the bank at
@@ -26,11 +25,6 @@ export function registerRetailShop(
     retailShopKey: { privateJwk: JWK & { kid: string; d: string } };
     /** HTTPS=on: the certificate this server serves, which the shop trusts (and no other). */
     bankCertificate?: string | undefined;
-    /**
-     * Where the shop reads the credentials' issuer keys and status lists (ADR 0027); by
-     * default the bank's published ones over HTTP. A test may give its own issuer.
-     */
-    credentialIssuer?: IssuerSource | undefined;
   },
 ): void {
   const { siteUrl } = ctx;
@@ -52,7 +46,7 @@ export function registerRetailShop(
     store: createWalletCheckStore(ctx.db, clock),
     privateJwk,
     siteUrl,
-    issuer: deps.credentialIssuer ?? bankIssuerSource(siteUrl, deps.bankCertificate),
+    issuer: bankIssuerSource(siteUrl, deps.bankCertificate),
     // The shop's checks in the audit log (ADR 0027): what was asked, shown and kept back.
     audit: ({ type, ip, details }) => insertAuditEvent(ctx.db, { type, ip, details }),
     clock,
