@@ -4,6 +4,7 @@ CREATE TABLE "retail_shop_wallet_checks" (
 	"nonce" text NOT NULL,
 	"state" text NOT NULL,
 	"browser_hash" text NOT NULL,
+	"inspector_id" text,
 	"status" text NOT NULL,
 	"result" jsonb,
 	"expires_at" timestamp with time zone NOT NULL,

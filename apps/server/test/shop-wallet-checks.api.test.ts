@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  INSPECTOR_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
   XSRF_HEADER,
@@ -97,7 +98,11 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
 
   async function auditOf(checkId: string) {
     return test.handle.db
-      .select({ type: auditEvents.type, details: auditEvents.details })
+      .select({
+        type: auditEvents.type,
+        details: auditEvents.details,
+        inspectorId: auditEvents.inspectorId,
+      })
       .from(auditEvents)
       .where(sql`${auditEvents.details}->>'checkId' = ${checkId}`);
   }
@@ -196,8 +201,16 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
     ]);
   });
 
-  it('records a customer who declines on the phone as declined', async () => {
-    const request = await startCheck('age');
+  it('records a customer who declines on the phone as declined, in the shopper’s “Behind the scenes”', async () => {
+    // The shopper's browser watches its panel; the answer comes from the phone, yet its event
+    // belongs to the panel of the browser that asked.
+    const browser = new BrowserSession(origin);
+    const opened = await browser.fetch(INSPECTOR_PATH, {
+      method: 'POST',
+      headers: { [XSRF_HEADER]: '1' },
+    });
+    expect(opened.status).toBe(201);
+    const request = await startCheck('age', browser);
     const posted = await answer(request, { error: 'access_denied', state: request.state });
     expect(posted.status).toBe(200);
     expect(await resultOf(request)).toMatchObject({
@@ -205,9 +218,9 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
       disclosed: null,
       refusal: null,
     });
-    expect((await auditOf(request.checkId)).map((event) => event.type)).toEqual([
-      'shop.wallet_check_declined',
-    ]);
+    const [declined] = await auditOf(request.checkId);
+    expect(declined?.type).toBe('shop.wallet_check_declined');
+    expect(declined?.inspectorId).toEqual(expect.any(String));
   });
 
   it('refuses a presentation that shares a claim not asked for (the birthdate with the age)', async () => {

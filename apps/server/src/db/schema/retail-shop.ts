@@ -41,6 +41,8 @@ export const retailShopWalletChecks = pgTable(
     nonce: text('nonce').notNull(),
     state: text('state').notNull(),
     browserHash: text('browser_hash').notNull(),
+    /** The "Behind the scenes" panel of the starting browser, if one watched: the answer's events go there. */
+    inspectorId: text('inspector_id'),
     status: text('status').notNull(),
     result: jsonb('result'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

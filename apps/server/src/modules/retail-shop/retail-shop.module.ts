@@ -6,7 +6,7 @@ import { createOrderSeal } from './order-cookie';
 import { createExchangeJournal } from './shop-bank-exchange.store';
 import { registerRetailShopRoutes } from './retail-shop.routes';
 import { createRetailShopService } from './retail-shop.service';
-import { insertAuditEvent } from '../audit';
+import { currentInspectorId, insertAuditEvent } from '../audit';
 import { bankIssuerSource } from './issuer-source';
 import { registerWalletCheckRoutes } from './wallet-check.routes';
 import { createWalletCheckService } from './wallet-check.service';
@@ -48,7 +48,9 @@ export function registerRetailShop(
     siteUrl,
     issuer: bankIssuerSource(siteUrl, deps.bankCertificate),
     // The shop's checks in the audit log (ADR 0027): what was asked, shown and kept back.
-    audit: ({ type, ip, details }) => insertAuditEvent(ctx.db, { type, ip, details }),
+    audit: ({ type, ip, details, inspectorId }) =>
+      insertAuditEvent(ctx.db, { type, ip, details, inspectorId }),
+    watchingPanel: currentInspectorId,
     clock,
   });
   ctx.routes((api) => {

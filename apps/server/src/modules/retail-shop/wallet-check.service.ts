@@ -47,6 +47,8 @@ export interface WalletCheckEvent {
   type: 'shop.wallet_check_verified' | 'shop.wallet_check_refused' | 'shop.wallet_check_declined';
   ip: string | null;
   details: Record<string, unknown>;
+  /** The panel of the browser that started the check: the wallet answers from elsewhere. */
+  inspectorId: string | null;
 }
 
 const vpTokenSchema = z.object({ [PRESENTATION_QUERY_ID]: z.array(z.string()).length(1) });
@@ -72,6 +74,8 @@ export function createWalletCheckService(deps: {
   siteUrl: string;
   issuer: IssuerSource;
   audit: (event: WalletCheckEvent) => Promise<void>;
+  /** The "Behind the scenes" panel watching the current request, if any (ADR 0021). */
+  watchingPanel: () => string | null;
   clock: () => Date;
 }) {
   const { store, siteUrl, clock } = deps;
@@ -91,13 +95,13 @@ export function createWalletCheckService(deps: {
     row: WalletCheckRow,
     status: AnsweredStatus,
     outcome: WalletCheckOutcome,
-    event: WalletCheckEvent,
+    event: Omit<WalletCheckEvent, 'inspectorId'>,
   ): Promise<void> {
     if (!(await store.answer(row.id, status, outcome))) {
       await pending(row.id);
       throw new DomainError('wallet_check_answered');
     }
-    await deps.audit(event);
+    await deps.audit({ ...event, inspectorId: row.inspectorId });
   }
 
   return {
@@ -117,6 +121,7 @@ export function createWalletCheckService(deps: {
         nonce: randomBytes(32).toString('base64url'),
         state: randomBytes(16).toString('base64url'),
         browserHash: browserHashOf(secret),
+        inspectorId: deps.watchingPanel(),
         expiresAt,
       });
       const links = walletRequestLinks(

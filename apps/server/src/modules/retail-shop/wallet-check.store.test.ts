@@ -25,6 +25,7 @@ describe.each(DATABASE_KINDS)('the shop’s wallet checks on %s', (kind) => {
       nonce: 'n',
       state: 's',
       browserHash: 'b',
+      inspectorId: null,
       expiresAt,
     });
     return { store, id };

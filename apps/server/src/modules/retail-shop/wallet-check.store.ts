@@ -27,6 +27,8 @@ export interface WalletCheckRow {
   nonce: string;
   state: string;
   browserHash: string;
+  /** The starting browser's "Behind the scenes" panel, if one watched (ADR 0021). */
+  inspectorId: string | null;
   status: 'pending' | AnsweredStatus;
   outcome: WalletCheckOutcome | null;
   expiresAt: Date;
@@ -62,6 +64,7 @@ export function createWalletCheckStore(db: Database, clock: () => Date) {
         nonce: row.nonce,
         state: row.state,
         browserHash: row.browserHash,
+        inspectorId: row.inspectorId,
         status: statusSchema.parse(row.status),
         outcome: row.result === null ? null : walletCheckOutcomeSchema.parse(row.result),
         expiresAt: row.expiresAt,
