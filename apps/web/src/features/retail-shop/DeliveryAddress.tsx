@@ -1,40 +1,14 @@
 import { useCallback, useId, useState } from 'react';
-import {
-  DEFAULT_BRAND,
-  credentialAddressSchema,
-  fillBrand,
-  walletPresentationMessages,
-} from '@anybank/contracts';
+import { DEFAULT_BRAND, fillBrand, walletPresentationMessages } from '@anybank/contracts';
 import type { WalletCheckResult } from '@anybank/contracts';
+import {
+  DELIVERY_FIELDS as FIELDS,
+  EMPTY_DELIVERY as EMPTY,
+  deliveryFieldsOf as fieldsOf,
+} from './delivery-fields';
 import { WalletCheck } from './WalletCheck';
 
 const text = walletPresentationMessages;
-const FIELDS = ['name', 'street', 'locality', 'postalCode', 'country'] as const;
-type Field = (typeof FIELDS)[number];
-const EMPTY: Record<Field, string> = {
-  name: '',
-  street: '',
-  locality: '',
-  postalCode: '',
-  country: '',
-};
-
-/** The delivery form's fields from the claims the wallet shared (ADR 0027). */
-function fieldsOf(disclosed: Record<string, unknown>): Record<Field, string> {
-  const name = [disclosed.given_name, disclosed.family_name]
-    .filter((part) => typeof part === 'string')
-    .join(' ');
-  const address = credentialAddressSchema.safeParse(disclosed.address);
-  const parts = address.success ? address.data : null;
-  return {
-    name,
-    street: parts?.street_address ?? '',
-    locality: parts?.locality ?? '',
-    postalCode: parts?.postal_code ?? '',
-    country: parts?.country ?? '',
-  };
-}
-
 /**
  * The delivery address: typed in, or filled from the customer's wallet — the shop asks for the
  * name and address only (purpose `delivery`), and the customer may decline on the phone.
