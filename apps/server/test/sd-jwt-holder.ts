@@ -43,16 +43,21 @@ const JANE_CLAIMS = {
   family_name: 'Doe',
   birthdate: '1988-04-12',
   age_over_18: true,
+  address: { street_address: '12 Elm Street', locality: 'Springfield', country: 'US' },
   verification_level: 'identity_verified',
 };
 
-/** A verified-customer credential for the holder's key naming `issuer`, signed by `signWith`. */
-export async function forgeCredential(
+/**
+ * A verified-customer credential for the holder's key naming `issuer`, signed by `signWith`,
+ * each claim disclosable; `payload` changes or adds registered claims (vct, exp, status…).
+ */
+export async function signCredential(
   issuer: string,
   signWith: TestKey,
   holder: { publicJwk: JWK },
-  claims: Record<string, unknown> = JANE_CLAIMS,
+  options: { claims?: Record<string, unknown>; payload?: Partial<SdJwtVcPayload> } = {},
 ): Promise<string> {
+  const claims = options.claims ?? JANE_CLAIMS;
   const now = Math.floor(Date.now() / 1000);
   const sdJwt = new SDJwtVcInstance({
     hasher,
@@ -70,6 +75,7 @@ export async function forgeCredential(
     status: {
       status_list: { idx: 7, uri: `${issuer}${vcPaths.statusList.replace(':listId', '1')}` },
     },
+    ...options.payload,
     ...claims,
   };
   const frame = { _sd: Object.keys(claims) } as Parameters<SDJwtVcInstance['issue']>[1];

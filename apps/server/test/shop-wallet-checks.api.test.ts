@@ -22,7 +22,7 @@ import { apiClient, customerToken, startBankingServer } from './banking-server';
 import { BrowserSession } from './browser-session';
 import type { Server } from './sign-in-driver';
 import { issueCredential, newHolderKey, type HolderKey } from './credential-wallet';
-import { forgeCredential, presentCredential, testKey } from './sd-jwt-holder';
+import { signCredential, presentCredential, testKey } from './sd-jwt-holder';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 import {
   answerWalletRequest as answer,
@@ -79,7 +79,7 @@ describe.each(API_DATABASES)('the retail shop’s wallet checks on %s', (kind) =
   async function forgedCredential(): Promise<string> {
     const published = await fetch(`${origin}${vcPaths.issuerKeys}`);
     const { jwks } = (await published.json()) as { jwks: { keys: { kid: string }[] } };
-    return forgeCredential(origin, await testKey(jwks.keys[0]?.kid), holder);
+    return signCredential(origin, await testKey(jwks.keys[0]?.kid), holder);
   }
 
   /** A presentation of jane's credential, as the wallet makes it for a request. */
