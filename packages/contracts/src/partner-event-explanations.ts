@@ -1,9 +1,6 @@
-import { WALLET_CHECK_EVENT_EXPLANATIONS } from './wallet-check-event-explanations';
-
 /**
  * "Behind the scenes" (ADR 0021): the sentences of a partner's client search and of a read
- * the customer's consent refused (document 2 §2, §6), and of the retail shop's checks of the
- * customer's wallet (ADR 0027), spread into EVENT_EXPLANATIONS.
+ * the customer's consent refused (document 2 §2, §6), spread into EVENT_EXPLANATIONS.
  */
 
 type Details = Record<string, unknown>;
@@ -25,7 +22,6 @@ function withheld(resource: string): { consent: string; data: string } {
 }
 
 export const PARTNER_EVENT_EXPLANATIONS = {
-  ...WALLET_CHECK_EVENT_EXPLANATIONS,
   'partner.searched': {
     title: 'Client search',
     explain: (d: Details) => {

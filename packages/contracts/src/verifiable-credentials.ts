@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { BANK_NAME_SLOT } from './branding';
 import { OAUTH_PATHS } from './oauth';
 
+// The claims' labels, kept apart from the schemas so "Behind the scenes" names claims without zod.
+export { credentialClaimLabels } from './credential-claim-labels';
+
 /**
  * The bank as an issuer of verifiable credentials into the phone's wallet (ADR 0027):
  * OpenID for Verifiable Credential Issuance 1.0 with the pre-authorized code and a transaction
@@ -61,19 +64,6 @@ export const credentialAddressSchema = z.object({
   country: z.string(),
 });
 export type CredentialAddress = z.infer<typeof credentialAddressSchema>;
-
-/** What the phone shows for each claim, in the order it lists them. */
-export const credentialClaimLabels: Record<string, string> = {
-  given_name: 'Given name',
-  family_name: 'Family name',
-  birthdate: 'Date of birth',
-  age_over_18: 'Over 18',
-  address: 'Address',
-  verification_level: 'Verified by the bank',
-  bank_name: 'Bank',
-  account_number: 'Account number',
-  holder_name: 'Account holder',
-};
 
 /** What the phone shows for each `verification_level`. */
 export const verificationLevelLabels: Record<(typeof VERIFICATION_LEVELS)[number], string> = {

@@ -3,11 +3,17 @@
  * from the customer's wallet (OpenID4VP, ADR 0027), spread into EVENT_EXPLANATIONS.
  */
 
+import { credentialClaimLabels } from './credential-claim-labels';
+
 type Details = Record<string, unknown>;
 
+/** Claims in words, as the phone labels them: "given name, family name and address". */
 const names = (value: unknown): string => {
-  const list = Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
-  return list.length ? list.join(', ') : 'nothing';
+  const list = (Array.isArray(value) ? value : [])
+    .filter((item): item is string => typeof item === 'string')
+    .map((claim) => (credentialClaimLabels[claim] ?? claim).toLowerCase());
+  if (list.length === 0) return 'nothing';
+  return list.length === 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 };
 const purposeOf = (d: Details) => (d.purpose === 'age' ? 'proof of age' : 'a delivery address');
 
@@ -15,7 +21,7 @@ export const WALLET_CHECK_EVENT_EXPLANATIONS = {
   'shop.wallet_check_verified': {
     title: 'Wallet presentation verified',
     explain: (d: Details) =>
-      `The shop asked your wallet for ${purposeOf(d)} and verified what it shared (${names(d.disclosedClaims)}); it never saw ${names(d.withheldClaims)}.`,
+      `The shop asked your wallet for ${purposeOf(d)} and verified what it shared (${names(d.disclosedClaims)}): not disclosed, it never saw your ${names(d.withheldClaims)}.`,
   },
   'shop.wallet_check_refused': {
     title: 'Wallet presentation refused',

@@ -5,6 +5,8 @@
  * a refused proof, a revocation. Spread into EVENT_EXPLANATIONS.
  */
 
+import { WALLET_CHECK_EVENT_EXPLANATIONS } from './wallet-check-event-explanations';
+
 type Details = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -60,4 +62,6 @@ export const WALLET_EVENT_EXPLANATIONS = {
     explain: (d: Details) =>
       `${credentialOf(d).replace(/^the/, 'The')} was revoked (${REVOKED_BY[text(d.reason)] ?? 'the account was deleted'}): its entry in the status list says so to every verifier from now on.`,
   },
+  // A verifier's check of what the wallet shared (the shop's record, OpenID4VP).
+  ...WALLET_CHECK_EVENT_EXPLANATIONS,
 };

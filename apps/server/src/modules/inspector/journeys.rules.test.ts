@@ -283,4 +283,21 @@ describe('the panel’s journeys', () => {
     expect(journeys[0]?.headline).toContain('bound to that key');
     expect(journeys[0]?.headline).toContain('given_name, age_over_18');
   });
+
+  it('tells a shop’s check of the wallet as a journey of its own, naming what it never saw', () => {
+    const [journey] = journeysOf(
+      entries([
+        'shop.wallet_check_verified',
+        {
+          purpose: 'age',
+          disclosedClaims: ['age_over_18'],
+          withheldClaims: ['given_name', 'family_name', 'address'],
+        },
+      ]),
+    );
+    expect(journey?.kind).toBe('presentation');
+    expect(journey?.title).toBe('Wallet check');
+    expect(journey?.headline).toContain('(over 18)');
+    expect(journey?.headline).toContain('never saw your given name, family name and address');
+  });
 });
