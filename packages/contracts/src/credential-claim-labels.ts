@@ -5,7 +5,7 @@ export const credentialClaimLabels: Record<string, string> = {
   birthdate: 'Date of birth',
   age_over_18: 'Over 18',
   address: 'Address',
-  verification_level: 'Verified by the bank',
+  verification_level: 'How the bank verified you',
   bank_name: 'Bank',
   account_number: 'Account number',
   holder_name: 'Account holder',
