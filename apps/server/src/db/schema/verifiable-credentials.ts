@@ -57,3 +57,23 @@ export const usedCredentialNonces = pgTable(
   },
   (table) => [primaryKey({ columns: [table.nonce, table.holderKeyThumbprint] })],
 );
+
+/**
+ * The offers made from the bank's page, by the grant their pre-authorized code carries: the
+ * phone's wallet redeems an offer without the browser's cookies, so its issuance is told in the
+ * "Behind the scenes" panel that watched the offer being made (ADR 0021). Expired rows go as
+ * new offers are made.
+ */
+export const credentialOffers = pgTable(
+  'credential_offers',
+  {
+    grantId: text('grant_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialType: text('credential_type').notNull(),
+    inspectorId: text('inspector_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('credential_offers_expires_idx').on(table.expiresAt)],
+);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { CredentialType } from '@anybank/contracts';
 import type { Queryable } from '../../db/database';
-import { issuedCredentials, usedCredentialNonces } from '../../db/schema';
+import { credentialOffers, issuedCredentials, usedCredentialNonces } from '../../db/schema';
 
 export type IssuedCredentialRow = typeof issuedCredentials.$inferSelect;
 
@@ -99,4 +99,36 @@ export async function useCredentialNonce(
     })
     .returning({ nonce: usedCredentialNonces.nonce });
   return inserted.length === 1;
+}
+
+/** Records an offer by its grant, with the panel watching it; drops offers long expired. */
+export async function insertCredentialOffer(
+  db: Queryable,
+  row: {
+    grantId: string;
+    userId: string;
+    credentialType: CredentialType;
+    inspectorId: string | null;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<void> {
+  await db.delete(credentialOffers).where(lt(credentialOffers.expiresAt, row.now));
+  await db.insert(credentialOffers).values({
+    grantId: row.grantId,
+    userId: row.userId,
+    credentialType: row.credentialType,
+    inspectorId: row.inspectorId,
+    expiresAt: row.expiresAt,
+  });
+}
+
+/** The panel that watched the offer behind this grant being made, or null. */
+export async function panelOfOffer(db: Queryable, grantId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ inspectorId: credentialOffers.inspectorId })
+    .from(credentialOffers)
+    .where(eq(credentialOffers.grantId, grantId))
+    .limit(1);
+  return row?.inspectorId ?? null;
 }

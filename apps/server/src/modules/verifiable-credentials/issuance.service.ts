@@ -15,7 +15,7 @@ import { findUserById } from '../directory';
 import type { CredentialIssuancePort } from '../identity';
 import { credentialClaims, credentialEnvelope, type HolderFacts } from './credential-claims.rules';
 import { credentialConfigurations, issuerDisplay } from './credential-configurations';
-import { insertIssuedCredential, useCredentialNonce } from './credentials.store';
+import { insertIssuedCredential, panelOfOffer, useCredentialNonce } from './credentials.store';
 import { createIssuerKey, type IssuerKey } from './issuer-key';
 import { combinedSdJwt, discloseEach, SD_ALG } from './sd-jwt.rules';
 import { randomStatusIndex } from './status-list.rules';
@@ -65,13 +65,15 @@ export function createCredentialIssuancePort(deps: {
     configurations: credentialConfigurations(deps.config.brand),
     metadata: issuerDisplay(deps.config.brand),
 
-    async issue({ accountId, configurationId, holderJwk, nonce, ip }) {
+    async issue({ accountId, grantId, configurationId, holderJwk, nonce, ip }) {
       const type = credentialTypeOf(configurationId);
       const facts = await factsOf(accountId);
       if (!type || !facts) return { refused: 'unknown_account' };
       const now = clock();
       const holderKeyThumbprint = await calculateJwkThumbprint(holderJwk);
       const claims = credentialClaims(type, facts, now);
+      // The panel that watched the offer being made tells its issuance (offer.service.ts).
+      const inspectorId = await panelOfOffer(db, grantId);
       const row = await db.transaction(async (tx) => {
         const fresh = await useCredentialNonce(tx, {
           nonce,
@@ -83,6 +85,7 @@ export function createCredentialIssuancePort(deps: {
             type: 'wallet.credential_refused',
             userId: accountId,
             ip,
+            inspectorId,
             details: { credentialType: type, reason: 'nonce_replayed' },
           });
           return null;
@@ -103,6 +106,7 @@ export function createCredentialIssuancePort(deps: {
               type: 'wallet.credential_issued',
               userId: accountId,
               ip,
+              inspectorId,
               details: {
                 credentialId: inserted.id,
                 credentialType: type,

@@ -13,9 +13,10 @@ import {
 } from '@anybank/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { insertAuditEvent } from '../audit';
+import { currentInspectorId, insertAuditEvent } from '../audit';
 import { findUserById } from '../directory';
 import { maskedRecipient, type MessagingService } from '../messaging';
+import { insertCredentialOffer } from './credentials.store';
 import { credentialOfferOf, credentialOfferUri, phoneLinkOf } from './offer.rules';
 
 export interface CredentialOfferService {
@@ -43,7 +44,7 @@ export function createCredentialOfferService(deps: {
     scope: string;
     txCode: string;
     ttlSeconds: number;
-  }) => Promise<string>;
+  }) => Promise<{ code: string; grantId: string }>;
   clock?: () => Date;
 }): CredentialOfferService {
   const { db } = deps;
@@ -56,7 +57,7 @@ export function createCredentialOfferService(deps: {
       if (!user) throw new Error(`no customer ${userId} for a credential offer`);
       const txCode = String(randomInt(10 ** TX_CODE_LENGTH)).padStart(TX_CODE_LENGTH, '0');
       const { configurationId } = CREDENTIAL_TYPES[type];
-      const code = await deps.mintPreAuthorizedCode({
+      const { code, grantId } = await deps.mintPreAuthorizedCode({
         accountId: userId,
         scope: configurationId,
         txCode,
@@ -67,6 +68,15 @@ export function createCredentialOfferService(deps: {
       const offerId = randomUUID();
       const expiresAt = new Date(clock().getTime() + CREDENTIAL_OFFER_TTL_SECONDS * 1000);
       await db.transaction(async (tx) => {
+        await insertCredentialOffer(tx, {
+          grantId,
+          userId,
+          credentialType: type,
+          // The phone redeems it without this browser's cookies: its panel is remembered here.
+          inspectorId: currentInspectorId(),
+          expiresAt,
+          now: clock(),
+        });
         await deps.messaging.send(
           {
             channel,

@@ -34,6 +34,8 @@ export interface CredentialIssuancePort {
   metadata: OpenID4VCIMetadata;
   issue(input: {
     accountId: string;
+    /** The grant of the offer's pre-authorized code: which offer this issuance redeems. */
+    grantId: string;
     configurationId: string;
     /** The public key the wallet proved it holds: the credential is bound to it (`cnf`). */
     holderJwk: JWK;
@@ -87,7 +89,10 @@ export function openid4vciFeature(
     issueCredential: async (ctx: KoaContextWithOIDC, { credentialConfigurationId, proofs }) => {
       const proof = proofs && 'jwt' in proofs ? proofs.jwt?.[0] : undefined;
       const accountId = ctx.oidc.accessToken?.accountId;
-      if (!proof || !accountId) throw new errors.InvalidProof('a jwt proof is required');
+      const grantId = ctx.oidc.accessToken?.grantId;
+      if (!proof || !accountId || !grantId) {
+        throw new errors.InvalidProof('a jwt proof is required');
+      }
       const { jwk } = decodeProtectedHeader(proof);
       const { nonce } = decodeJwt(proof);
       if (!jwk || typeof nonce !== 'string') {
@@ -95,6 +100,7 @@ export function openid4vciFeature(
       }
       const issued = await port.issue({
         accountId,
+        grantId,
         configurationId: credentialConfigurationId,
         holderJwk: publicPartOfProofKey(jwk),
         nonce,
@@ -125,7 +131,7 @@ export async function mintPreAuthorizedCode(
     ttlSeconds: number;
     site: string;
   },
-): Promise<string> {
+): Promise<{ code: string; grantId: string }> {
   const resource = credentialResourceOf(input.site);
   const grant = new provider.Grant({ accountId: input.accountId, clientId: WALLET_CLIENT_ID });
   grant.addResourceScope(resource, input.scope);
@@ -140,5 +146,5 @@ export async function mintPreAuthorizedCode(
     txCode: input.txCode,
     expiresIn: input.ttlSeconds,
   });
-  return code.save();
+  return { code: await code.save(), grantId };
 }
