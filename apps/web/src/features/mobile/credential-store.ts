@@ -1,3 +1,5 @@
+import { createStoredList, parseStoredList, type ListStorage } from './stored-list';
+
 /**
  * The verifiable credentials in the phone's wallet (ADR 0027), in `localStorage` beside the
  * customer cards (wallet-store.ts): each the SD-JWT VC as issued, with all its disclosures, and
@@ -13,7 +15,7 @@ export interface StoredCredential {
   addedAt: string;
 }
 
-export type CredentialStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type CredentialStorage = ListStorage;
 
 export interface CredentialStore {
   /** The credentials, newest first; the same array until the wallet changes. */
@@ -33,13 +35,7 @@ const isEntry = (value: unknown): value is StoredCredential => {
 
 /** The stored list, or none when the item is missing or not such a list. */
 export function parseStoredCredentials(raw: string | null): readonly StoredCredential[] {
-  if (raw === null) return NONE;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) && value.every(isEntry) ? value : NONE;
-  } catch {
-    return NONE;
-  }
+  return parseStoredList(raw, isEntry, NONE);
 }
 
 export function createCredentialStore(options: {
@@ -47,45 +43,15 @@ export function createCredentialStore(options: {
   storageKey: string;
   watchOtherTabs?: (changed: () => void) => () => void;
 }): CredentialStore {
-  const { storage, storageKey } = options;
-  const listeners = new Set<() => void>();
-  let raw: string | null = null;
-  let snapshot = NONE;
-  let unwatch: (() => void) | null = null;
-
-  const read = () => {
-    const current = storage.getItem(storageKey);
-    if (current !== raw) {
-      raw = current;
-      snapshot = parseStoredCredentials(current);
-    }
-    return snapshot;
-  };
-  const notify = () => listeners.forEach((listener) => listener());
-  const write = (entries: readonly StoredCredential[]) => {
-    if (entries.length === 0) storage.removeItem(storageKey);
-    else storage.setItem(storageKey, JSON.stringify(entries));
-    notify();
-  };
-
+  const list = createStoredList({ ...options, parse: parseStoredCredentials });
   return {
-    list: read,
+    list: list.read,
     add(entry) {
-      write([entry, ...read().filter((other) => other.keyId !== entry.keyId)]);
+      list.write([entry, ...list.read().filter((other) => other.keyId !== entry.keyId)]);
     },
     remove(keyId) {
-      write(read().filter((entry) => entry.keyId !== keyId));
+      list.write(list.read().filter((entry) => entry.keyId !== keyId));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      if (listeners.size === 1 && options.watchOtherTabs) unwatch = options.watchOtherTabs(notify);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          unwatch?.();
-          unwatch = null;
-        }
-      };
-    },
+    subscribe: list.subscribe,
   };
 }
