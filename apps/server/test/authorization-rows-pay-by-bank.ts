@@ -4,7 +4,9 @@ import {
   PAYMENTS_API_PATH,
   PAYMENT_CONSENTS_API_PATH,
   PAYMENT_CONSENT_SCREEN_API_PATH,
+  RETAIL_BACKCHANNEL_LOGOUT_PATH,
   RETAIL_CALLBACK_PATH,
+  RETAIL_SHOPPER_API_PATH,
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
   RETAIL_RESUBMISSION_API_PATH,
@@ -211,5 +213,23 @@ export const PAY_BY_BANK_ROWS: Row[] = [
       json: { devicePairingMethod: { deviceType: 'Email' } },
     }),
     answers: signedIn({ customer: 200 }),
+  },
+  // The shop's back-channel logout (ADR 0028): only a logout token the bank signed ends a
+  // session, whoever posts it; a shopper's session is the cookie's browser's.
+  {
+    route: route('POST', RETAIL_BACKCHANNEL_LOGOUT_PATH),
+    name: 'posting a logout token the bank did not sign to the retail shop',
+    request: () => ({
+      method: 'POST',
+      path: RETAIL_BACKCHANNEL_LOGOUT_PATH,
+      form: { logout_token: 'eyJhbGciOiJFUzI1NiJ9.eyJzaWQiOiJ4In0.c2ln' },
+    }),
+    answers: everyone(400),
+  },
+  {
+    route: route('GET', RETAIL_SHOPPER_API_PATH),
+    name: 'reading the retail shop’s session without its cookie',
+    request: () => ({ path: RETAIL_SHOPPER_API_PATH }),
+    answers: everyone(200),
   },
 ];

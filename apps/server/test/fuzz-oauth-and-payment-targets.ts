@@ -12,6 +12,8 @@ import {
   OAUTH_PATHS,
   obTransactionsPath,
   walletCheckPaths,
+  RETAIL_BACKCHANNEL_LOGOUT_PATH,
+  RETAIL_SHOPPER_API_PATH,
 } from '@anybank/contracts';
 import { hostileString, refusedJsonBody } from './hostile-input';
 import { hostileSegment } from './hostile-request';
@@ -239,5 +241,39 @@ export const OAUTH_AND_PAYMENT_TARGETS: Target[] = [
       query: ['page'],
     })),
     variant: 'the retail shop’s own DPoP token',
+  },
+  // The shop's back-channel logout (ADR 0028): a form whose logout token is not the bank's
+  // ends nothing; a browser without the shop's session cookie is no shopper.
+  {
+    route: { method: 'POST', url: RETAIL_BACKCHANNEL_LOGOUT_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    // The shop notes each refused logout token in the audit log.
+    auditedRefusals: ['shop.backchannel_logout_refused'],
+    spec: () => ({
+      method: 'POST',
+      path: constant(RETAIL_BACKCHANNEL_LOGOUT_PATH),
+      body: fc
+        .array(
+          fc.tuple(
+            fc.constantFrom('logout_token', '__proto__'),
+            fc.oneof(
+              fc.constantFrom('eyJhbGciOiJub25lIn0.eyJzaWQiOiJ4In0.', 'a.b.c'),
+              hostileString,
+            ),
+          ),
+          { maxLength: 3 },
+        )
+        .map((pairs) => ({
+          payload: new URLSearchParams(pairs).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        })),
+    }),
+  },
+  {
+    route: { method: 'GET', url: RETAIL_SHOPPER_API_PATH },
+    shape: 'api',
+    shard: PAY_BY_BANK_SHARD,
+    spec: () => ({ method: 'GET', path: constant(RETAIL_SHOPPER_API_PATH) }),
   },
 ];

@@ -239,6 +239,8 @@ export const apiErrorMessages = {
     'This call needs a sender-constrained token: send it as Authorization: DPoP with a DPoP proof (RFC 9449).',
   dpop_proof_invalid: 'The DPoP proof is not valid for this token, this call or this moment.',
   retail_order_not_found: 'There is no such order at the shop.',
+  retail_logout_token_invalid:
+    'The shop refused the logout token: it is not a valid, new logout token from AnyBank for this shop.',
   retail_bank_unavailable:
     'The shop could not reach AnyBank to start the payment. Nothing was paid. Please try again later.',
   retail_order_not_paid:

@@ -1,5 +1,6 @@
 import { formatCentsWithSeparators } from './banking';
 import { FLOW_STEP_WORDS } from './behind-the-scenes-story';
+import { BACKCHANNEL_LOGOUT_EVENT_EXPLANATIONS } from './backchannel-logout-event-explanations';
 import { PARTNER_EVENT_EXPLANATIONS } from './partner-event-explanations';
 import { WALLET_EVENT_EXPLANATIONS } from './wallet-event-explanations';
 
@@ -229,6 +230,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   },
   ...PARTNER_EVENT_EXPLANATIONS,
   ...WALLET_EVENT_EXPLANATIONS,
+  ...BACKCHANNEL_LOGOUT_EVENT_EXPLANATIONS,
   'helpdesk.step': {
     title: 'Help desk',
     explain: (d) => `The help desk took a step: ${text(d.step, 'a check')}.`,

@@ -70,6 +70,33 @@ export const retailShopBankMessages = {
   resubmitFailed: 'The shop could not send the payment to AnyBank again. Please try again.',
 } as const;
 
+/**
+ * The shop's back-channel logout endpoint (OpenID Connect Back-Channel Logout 1.0, ADR 0028):
+ * the bank posts a signed logout token here when the shopper's session at the bank ends.
+ */
+export const RETAIL_BACKCHANNEL_LOGOUT_PATH = '/api/retail/backchannel-logout';
+/** Who the shop knows this browser as: signed in at the bank to pay, or signed out there since. */
+export const RETAIL_SHOPPER_API_PATH = '/api/retail/shopper';
+
+export const RETAIL_SHOPPER_STATUSES = ['none', 'signed_in', 'signed_out_at_bank'] as const;
+
+/**
+ * The shop's session of this browser's shopper (its own cookie): none, signed in (the shopper
+ * signed in at AnyBank to pay), or ended because AnyBank told the shop the shopper signed out
+ * there; `message` is the sentence the shop's page shows (null for none).
+ */
+export const retailShopperSchema = z.object({
+  status: z.enum(RETAIL_SHOPPER_STATUSES),
+  message: z.string().nullable(),
+});
+export type RetailShopper = z.infer<typeof retailShopperSchema>;
+
+/** What the shop says of its session with the shopper. */
+export const retailShopperMessages = {
+  signedIn: 'You are signed in with AnyBank at this shop.',
+  signedOutAtBank: 'You were signed out at AnyBank, so the shop signed you out too.',
+} as const;
+
 /** The shop's checkout page: its cart, order summary and ways to pay (its own words). */
 export const retailShopPageMessages = {
   quantity: (count: number) => `Qty ${count}`,

@@ -65,6 +65,7 @@ export const errorStatus = {
   dpop_proof_required: 401,
   dpop_proof_invalid: 401,
   retail_order_not_found: 404,
+  retail_logout_token_invalid: 400,
   retail_bank_unavailable: 502,
   retail_order_not_paid: 409,
   retail_bank_unreachable: 502,

@@ -1,11 +1,13 @@
 import {
   RETAIL_CHECKOUT_API_PATH,
   RETAIL_ORDERS_API_PATH,
+  RETAIL_SHOPPER_API_PATH,
   XSRF_HEADER,
   retailCheckoutResponseSchema,
   retailOrderViewSchema,
   retailResubmissionPath,
   retailResubmissionSchema,
+  retailShopperSchema,
   shopBankExchangesPath,
   shopBankExchangesSchema,
   walletCheckPath,
@@ -21,6 +23,7 @@ import type {
   ShopBankExchanges,
   WalletCheckResult,
   WalletCheckStarted,
+  RetailShopper,
 } from '@anybank/contracts';
 import { apiErrorOf, apiFetch, getJson } from './api';
 
@@ -44,6 +47,11 @@ export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<Retai
     retailOrderViewSchema,
     { signal },
   );
+}
+
+/** The shop's session of this browser's shopper: signed out at the bank since (ADR 0028)? */
+export function fetchShopper(signal?: AbortSignal): Promise<RetailShopper> {
+  return getJson(RETAIL_SHOPPER_API_PATH, retailShopperSchema, { signal });
 }
 
 /** The presenter's demonstration: the shop submits the paid order's payment to the bank again. */

@@ -51,3 +51,34 @@ export const retailShopWalletChecks = pgTable(
   },
   (table) => [index('retail_shop_wallet_checks_created_idx').on(table.createdAt)],
 );
+
+/**
+ * The shop's sessions of shoppers who signed in at the bank to pay (OpenID Connect): the bank's
+ * `sub` and `sid` from the ID token, keyed by the digest of the shop's own HttpOnly cookie. A
+ * back-channel logout from the bank ends the one its logout token names (ADR 0028); the shop's
+ * next answer to that browser says so. Kept a day.
+ */
+export const retailShopSessions = pgTable(
+  'retail_shop_sessions',
+  {
+    cookieHash: text('cookie_hash').primaryKey(),
+    bankSub: text('bank_sub').notNull(),
+    bankSid: text('bank_sid'),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('retail_shop_sessions_sub_idx').on(table.bankSub),
+    index('retail_shop_sessions_signed_in_idx').on(table.signedInAt),
+  ],
+);
+
+/**
+ * The `jti` of every logout token the shop accepted, until the token's `exp`: a token sent
+ * again (replayed) is refused (OpenID Connect Back-Channel Logout 1.0 §2.6).
+ */
+export const retailShopLogoutTokens = pgTable('retail_shop_logout_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

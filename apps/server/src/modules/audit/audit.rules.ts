@@ -192,6 +192,19 @@ export const AUDIT_EVENT_TYPES = [
   'shop.wallet_check_verified',
   'shop.wallet_check_refused',
   'shop.wallet_check_declined',
+  /**
+   * OpenID Connect Back-Channel Logout (ADR 0028): the bank sent a client a logout token for a
+   * session that ended (details: clientId, sid, via) and the client took it, or the delivery
+   * failed (details.error).
+   */
+  'backchannel_logout.delivered',
+  'backchannel_logout.failed',
+  /**
+   * The retail shop took a logout token from the bank and ended its session of that shopper
+   * (details.sessionsEnded), or refused one (details.reason: a bad signature or claim, a replay).
+   */
+  'shop.backchannel_logout_accepted',
+  'shop.backchannel_logout_refused',
   ...TRACE_EVENT_TYPES,
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

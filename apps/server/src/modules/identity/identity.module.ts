@@ -25,6 +25,7 @@ import {
 import type { PaymentConsentLookup } from './oauth/payment-authorization';
 import { createPaymentInteractionPort } from './oauth/payment-interaction.port';
 import { createSessionsService } from './oauth/sessions.service';
+import { createLogoutAnnouncer } from './oauth/backchannel-logout';
 import { purgeEndedSessionRecords } from './oauth/sessions.store';
 import type { PushService } from './devices/push.service';
 import type { MethodFactory } from './challenge/challenge-method';
@@ -108,7 +109,15 @@ export async function registerIdentity(
   purgeEvery(ctx, PURGE_INTERVAL_MS);
 
   // The customer's sign-in sessions; a token's use is their "last active".
-  const sessions = createSessionsService({ db, clock });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    announceLogout: createLogoutAnnouncer({
+      db,
+      currentProvider: () => providers.current(),
+      warn: (error) => app.log.warn({ err: error }, 'a back-channel logout failed'),
+    }),
+  });
   const auth = createAuthGuards(config, provider, {
     signingKeys: keys.signingKeys,
     readGrantBinding: (grantId) => readGrantBinding(db, grantId),

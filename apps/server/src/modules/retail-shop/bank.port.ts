@@ -21,6 +21,7 @@ import type { DpopPrivateJwk } from './order-cookie';
 import { recordingFetch } from './exchange-recorder';
 import { fetchTrusting } from './trusted-fetch';
 import { creditOfPayment, type BankCredit } from './retail-shop.rules';
+import type { BankShopper } from './shopper-session.service';
 
 /** What the shop keeps between sending the shopper to the bank and their return. */
 export interface AuthorizationChecks {
@@ -81,7 +82,7 @@ export interface BankPort {
     callbackUrl: URL,
     checks: AuthorizationChecks,
     payment: SubmitPayment,
-  ): Promise<{ payment: Payment; authorization: KeptAuthorization }>;
+  ): Promise<{ payment: Payment; authorization: KeptAuthorization; shopper: BankShopper | null }>;
   /**
    * The entry crediting this payment (by its payment id) in the shop's company account at the
    * bank, read with the shop's own token (scope `accounts`, DPoP) from the account's
@@ -268,8 +269,15 @@ export function createBankPort(deps: {
       if (kty !== 'EC' || crv !== 'P-256' || !x || !y || !d) {
         throw new Error('the DPoP key did not export as a P-256 JWK');
       }
+      // Who signed in at the bank, from the ID token openid-client checked (ADR 0028).
+      const claims = tokens.claims();
+      const shopper =
+        claims && typeof claims.sub === 'string'
+          ? { sub: claims.sub, sid: typeof claims.sid === 'string' ? claims.sid : null }
+          : null;
       return {
         payment: paymentSchema.parse(answer.body),
+        shopper,
         authorization: {
           accessToken: tokens.access_token,
           dpopKey: { kty, crv, x, y, d },

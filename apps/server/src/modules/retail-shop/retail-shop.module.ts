@@ -11,6 +11,10 @@ import { bankIssuerSource } from './issuer-source';
 import { registerWalletCheckRoutes } from './wallet-check.routes';
 import { createWalletCheckService } from './wallet-check.service';
 import { createWalletCheckStore } from './wallet-check.store';
+import { createLogoutTokenVerifier } from './logout-token.verifier';
+import { registerShopperSessionRoutes } from './shopper-session.routes';
+import { createShopperSessionService } from './shopper-session.service';
+import { createShopperSessionStore } from './shopper-session.store';
 
 /**
  * The retail shop's part of the server (ADR 0023): another company, which reaches the bank at
@@ -53,8 +57,16 @@ export function registerRetailShop(
     watchingPanel: currentInspectorId,
     clock,
   });
+  // Its sessions of shoppers, which the bank's back-channel logout ends (ADR 0028).
+  const shoppers = createShopperSessionService({
+    store: createShopperSessionStore(ctx.db, clock),
+    verify: createLogoutTokenVerifier({ bankUrl: siteUrl, bankCertificate: deps.bankCertificate }),
+    audit: ({ type, details }) => insertAuditEvent(ctx.db, { type, details, inspectorId: null }),
+    clock,
+  });
   ctx.routes((api) => {
-    registerRetailShopRoutes(api, { config: ctx.config, shop, checks });
+    registerRetailShopRoutes(api, { config: ctx.config, shop, checks, shoppers });
+    registerShopperSessionRoutes(api, { config: ctx.config, shoppers });
     registerWalletCheckRoutes(api, { config: ctx.config, checks });
   });
 }

@@ -26,6 +26,8 @@ import { requireXsrfHeader, XSRF_REFUSALS } from '../../http/xsrf';
 import { SHOP_ORDER_COOKIE } from './order-cookie';
 import type { RetailShopService } from './retail-shop.service';
 import { SHOP_WALLET_BROWSER_COOKIE } from './wallet-check.routes';
+import { SHOP_SESSION_COOKIE } from './shopper-session.routes';
+import type { ShopperSessionService } from './shopper-session.service';
 import type { WalletCheckService } from './wallet-check.service';
 
 /** The authorization response at the shop's callback (RFC 6749 §4.1.2, RFC 9207's `iss`). */
@@ -38,6 +40,8 @@ const callbackQuerySchema = z.object({
 });
 
 const ORDER_COOKIE_MAX_AGE_S = 60 * 60;
+/** As long as the bank's own session lives. */
+const SHOP_SESSION_MAX_AGE_S = 8 * 60 * 60;
 
 /**
  * The retail shop's own server calls, for its page at `/retail`. Another company's:
@@ -45,9 +49,14 @@ const ORDER_COOKIE_MAX_AGE_S = 60 * 60;
  */
 export function registerRetailShopRoutes(
   app: FastifyInstance,
-  deps: { config: Config; shop: RetailShopService; checks: WalletCheckService },
+  deps: {
+    config: Config;
+    shop: RetailShopService;
+    checks: WalletCheckService;
+    shoppers: ShopperSessionService;
+  },
 ) {
-  const { config, shop, checks } = deps;
+  const { config, shop, checks, shoppers } = deps;
   // Each checkout registers a payment consent at the bank, each read of a paid order and each
   // second submission make calls to it (a token, then the call).
   const rateLimit = signInRateLimit(config);
@@ -242,7 +251,7 @@ export function registerRetailShopRoutes(
             'The bank’s authorization response. The shop exchanges the code (PKCE, DPoP-bound token) and submits the payment against its consent, once; a shopper who cancelled at the bank (`access_denied`) is told nothing was paid. Only the answer to the payment this browser started counts: its `state` must be the one kept in the sealed HttpOnly order cookie, and any other request (a forged cross-site one) changes nothing.',
           query: callbackQuerySchema,
           responses: {
-            303: 'To the shop’s page, naming the order (none without this browser’s order, or for an answer that is not to its payment).',
+            303: 'To the shop’s page, naming the order (none without this browser’s order, or for an answer that is not to its payment). A paid order also sets the shop’s own HttpOnly session cookie, its session of the shopper who signed in at AnyBank (their `sub` and `sid` from the ID token), which AnyBank’s back-channel logout ends.',
             400: { description: 'A query parameter is too long.', codes: INPUT_REFUSALS[400] },
           },
         },
@@ -259,6 +268,14 @@ export function registerRetailShopRoutes(
       const page = `${config.basePath}${RETAIL_PAGE_PATH}`;
       if (!settled) return reply.redirect(page, 303);
       reply.setCookie(SHOP_ORDER_COOKIE, settled.sealed, cookie);
+      // The shopper signed in at the bank to pay: the shop's own session of them (ADR 0028),
+      // which the bank's back-channel logout ends.
+      if (settled.shopper) {
+        reply.setCookie(SHOP_SESSION_COOKIE, await shoppers.begin(settled.shopper), {
+          ...cookie,
+          maxAge: SHOP_SESSION_MAX_AGE_S,
+        });
+      }
       return reply.redirect(
         `${page}?${new URLSearchParams({ [RETAIL_ORDER_PARAM]: settled.order.orderId }).toString()}`,
         303,

@@ -14,6 +14,7 @@ import { AuthorizationAnswerError, BankRefusal, type BankPort } from './bank.por
 import { recordExchanges } from './exchange-recorder';
 import type { OrderSeal, ShopOrder } from './order-cookie';
 import type { ExchangeJournal } from './shop-bank-exchange.store';
+import type { BankShopper } from './shopper-session.service';
 import {
   authorizationAnswerOf,
   ledgerEntriesOf,
@@ -36,7 +37,7 @@ export interface RetailShopService {
   callback(
     sealed: string | undefined,
     callbackUrl: URL,
-  ): Promise<{ order: ShopOrder; sealed: string } | null>;
+  ): Promise<{ order: ShopOrder; sealed: string; shopper: BankShopper | null } | null>;
   /** This browser's order; a paid one with what the shop's account at the bank shows of it. */
   order(sealed: string | undefined, orderId: string): Promise<RetailOrderView>;
   /**
@@ -92,10 +93,13 @@ export function createRetailShopService(deps: {
     return result;
   }
 
-  async function settle(order: ShopOrder, callbackUrl: URL): Promise<ShopOrder> {
+  async function settle(
+    order: ShopOrder,
+    callbackUrl: URL,
+  ): Promise<{ order: ShopOrder; shopper: BankShopper | null }> {
     try {
       await journal.note(order.orderId, authorizationAnswerOf(callbackUrl, now()));
-      const { payment, authorization } = await recorded(
+      const { payment, authorization, shopper } = await recorded(
         order.orderId,
         { paymentId: null, again: false },
         () =>
@@ -106,19 +110,22 @@ export function createRetailShopService(deps: {
           ),
       );
       return {
-        ...order,
-        status: 'paid',
-        paymentId: payment.paymentId,
-        problem: null,
-        authorization,
+        order: {
+          ...order,
+          status: 'paid',
+          paymentId: payment.paymentId,
+          problem: null,
+          authorization,
+        },
+        shopper,
       };
     } catch (error) {
       if (error instanceof AuthorizationAnswerError) {
-        return { ...order, ...problemOfAuthorizationError(error.error) };
+        return { order: { ...order, ...problemOfAuthorizationError(error.error) }, shopper: null };
       }
       const problem = error instanceof BankRefusal ? error.message : payByBankMessages.shopFailed;
       if (!(error instanceof BankRefusal)) console.warn('The shop’s payment failed', error);
-      return { ...order, status: 'failed', problem };
+      return { order: { ...order, status: 'failed', problem }, shopper: null };
     }
   }
 
@@ -197,9 +204,11 @@ export function createRetailShopService(deps: {
       // another site (the order cookie is SameSite=Lax, so it comes along) is ignored.
       if (!order || !isAnswerToThisPayment(order.state, callbackUrl)) return null;
       // Paid, refused or failed already (a reload, the back button): the shop pays once.
-      if (order.status !== 'awaiting_payment') return { order, sealed: seal.seal(order) };
+      if (order.status !== 'awaiting_payment') {
+        return { order, sealed: seal.seal(order), shopper: null };
+      }
       const settled = await settle(order, callbackUrl);
-      return { order: settled, sealed: seal.seal(settled) };
+      return { ...settled, sealed: seal.seal(settled.order) };
     },
 
     async order(sealed, orderId) {

@@ -31,11 +31,11 @@ const walletAnswerSchema = z.strictObject({
   error_description: z.string().max(1024).optional(),
 });
 
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-const FORM_BODY_LIMIT = 64 * 1024;
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+export const FORM_BODY_LIMIT = 64 * 1024;
 
 /** A form body as one value per name; a name given twice is refused (400 invalid_input). */
-function parseForm(body: string): Record<string, string> {
+export function parseForm(body: string): Record<string, string> {
   const form: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(body)) {
     if (Object.hasOwn(form, name)) throw new DomainError('invalid_input');

@@ -11,7 +11,7 @@ import {
 import type { RetailOrderView, WalletCheckResult } from '@anybank/contracts';
 import { ApiError } from '../../lib/api';
 import { publicConfig } from '../../lib/config';
-import { fetchOrder, startCheckout } from '../../lib/retail-shop-api';
+import { fetchOrder, fetchShopper, startCheckout } from '../../lib/retail-shop-api';
 import { CART_ITEMS, Checkout, type CartItem } from './Checkout';
 import { PaidOrder } from './PaidOrder';
 import { SubmitAgainDemo } from './SubmitAgainDemo';
@@ -46,6 +46,22 @@ export function RetailShopPage() {
     setAgeCheckId(result.checkId);
   }, []);
   const statusRef = useRef<HTMLDivElement>(null);
+  /** The shop's word that the bank signed this browser's shopper out (ADR 0028), if it did. */
+  const [signedOut, setSignedOut] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchShopper(controller.signal)
+      .then((shopper) => {
+        if (!controller.signal.aborted && shopper.status === 'signed_out_at_bank') {
+          setSignedOut(shopper.message);
+        }
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('The shop’s session could not be read', error);
+      });
+    return () => controller.abort();
+  }, []);
 
   useEffect(() => {
     if (!orderId) return undefined;
@@ -106,6 +122,7 @@ export function RetailShopPage() {
               </p>
             </section>
           )}
+          {signedOut && <p className="shop-card mb-3">{signedOut}</p>}
           {current && !order && <p className="shop-card mb-3">{text.orderLost}</p>}
           {problem && <p className="shop-card mb-3">{problem}</p>}
         </div>

@@ -5,6 +5,7 @@ import {
   BANK_CLIENT,
   PARTNER_CLIENTS,
   PAYMENT_AUTHORIZATION_DETAILS_TYPE,
+  RETAIL_BACKCHANNEL_LOGOUT_PATH,
   RETAIL_CALLBACK_PATH,
   RETAIL_SHOP_CLIENT_ID,
   WALLET_CLIENT_ID,
@@ -73,6 +74,10 @@ function retailShopClient(site: string, publicJwk: PublicSigningJwk): ClientMeta
     dpop_bound_access_tokens: true,
     authorization_details_types: [PAYMENT_AUTHORIZATION_DETAILS_TYPE],
     id_token_signed_response_alg: 'ES256',
+    // ADR 0028: told over the back channel when the shopper's session at the bank ends; `sid`
+    // in its ID tokens and logout tokens names the bank session its own session came from.
+    backchannel_logout_uri: `${site}${RETAIL_BACKCHANNEL_LOGOUT_PATH}`,
+    backchannel_logout_session_required: true,
   };
 }
 

@@ -151,6 +151,16 @@ export function createOidcProvider(
       credential: OAUTH_PATHS.credential,
       challenge: OAUTH_PATHS.challenge,
     },
+    // oidc-provider posts back-channel logout tokens through an SSRF guard that refuses
+    // special-use addresses (loopback among them). The bank's clients are its own static
+    // registrations, and the shop lives on this server (on localhost in the demo): a call to the
+    // bank's own origin goes without the guard; any other keeps it (ADR 0028).
+    fetch: (url, options) => {
+      if (URL.parse(String(url))?.origin !== siteOrigin) return fetch(url, options);
+      const unguarded: RequestInit & { dispatcher?: unknown } = { ...options };
+      delete unguarded.dispatcher;
+      return fetch(url, unguarded);
+    },
     pkce: { required: () => true },
     // Which web origins may call the token endpoint for a client: a public client's own pages
     // (its redirect URIs), as oidc-provider's default; and the phone's wallet, which runs on
@@ -180,6 +190,9 @@ export function createOidcProvider(
       revocation: { enabled: true },
       userinfo: { enabled: true },
       clientCredentials: { enabled: true },
+      // ADR 0028: a client with a `backchannel_logout_uri` gets a signed logout token when the
+      // customer signs out here; the sessions service sends them for the other endings.
+      backchannelLogout: { enabled: true },
       ciba: options.ciba,
       // ADR 0023: the payment consent in `authorization_details`, the shop held to FAPI 2.0
       // (PAR and DPoP are on by default; the shop's client metadata requires both).

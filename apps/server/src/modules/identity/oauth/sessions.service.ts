@@ -8,6 +8,7 @@ import {
   type ForgetAllReason,
 } from '../remembered-browsers/remembered-browser.service';
 import { describeUserAgent } from '../user-agent.rules';
+import { noticesOf, type AnnounceLogout } from './backchannel-logout';
 import { isActivityWriteDue, placeOfAddress, sessionOrder } from './sessions.rules';
 import { endSessions, listLiveSessions, touchSession, type SessionRow } from './sessions.store';
 
@@ -65,8 +66,14 @@ const TOUCHES_KEPT = 10_000;
  * last active) is recorded beside it (sessions.record.ts, `sign_in_sessions`). Ending one ends
  * its grants, their codes and tokens, and the session, in one transaction with its audit event.
  */
-export function createSessionsService(deps: { db: Database; clock?: () => Date }): SessionsService {
+export function createSessionsService(deps: {
+  db: Database;
+  clock?: () => Date;
+  /** Tells the connected apps of the sessions that ended (back-channel logout, ADR 0028). */
+  announceLogout?: AnnounceLogout;
+}): SessionsService {
   const { db } = deps;
+  const announce = deps.announceLogout ?? (() => undefined);
   const clock = deps.clock ?? (() => new Date());
   /** Session uid → when this instance last wrote its "last active" (epoch ms). */
   const touched = new Map<string, number>();
@@ -90,10 +97,14 @@ export function createSessionsService(deps: { db: Database; clock?: () => Date }
   }
 
   const endAllBut: SessionsService['endAllBut'] = async (tx, userId, keepGrantId, ip, via) => {
-    const sessions = (await listLiveSessions(tx, userId)).filter(
+    const live = await listLiveSessions(tx, userId);
+    const sessions = live.filter(
       (session) => keepGrantId === null || !session.grantIds.includes(keepGrantId),
     );
     await endAndAudit(tx, userId, sessions, ip, via);
+    // Every connected app is told, the kept browser's too: signing out everywhere and a new
+    // password leave no application session that began with the old trust (ADR 0028).
+    announce(noticesOf(userId, live), via);
     return sessions.length;
   };
 
@@ -130,6 +141,7 @@ export function createSessionsService(deps: { db: Database; clock?: () => Date }
         const sessions = await listLiveSessions(tx, principal.userId, sessionId);
         if (sessions.length === 0) return false;
         await endAndAudit(tx, principal.userId, sessions, ip, 'customer');
+        announce(noticesOf(principal.userId, sessions), 'customer');
         return true;
       });
     },

@@ -10,6 +10,8 @@ export interface SessionRow {
   uid: string;
   /** The grants the session holds, one per client it signed in to. */
   grantIds: string[];
+  /** The clients it signed in to, each with the session's id for it (`sid`, ADR 0028). */
+  clients: { clientId: string; sid: string }[];
   /** When the person signed in (the provider's `loginTs`). */
   loginAt: Date | null;
   /** Recorded when the browser got its code (sessions.record.ts); null if never recorded. */
@@ -36,6 +38,9 @@ export async function listLiveSessions(
       grantIds: sql<
         string[] | null
       >`(select array_agg(value->>'grantId') from jsonb_each(coalesce(${oidcModels.payload}->'authorizations', '{}'::jsonb)) where value->>'grantId' is not null)`,
+      clients: sql<
+        { clientId: string; sid: string }[] | null
+      >`(select jsonb_agg(jsonb_build_object('clientId', key, 'sid', value->>'sid')) from jsonb_each(coalesce(${oidcModels.payload}->'authorizations', '{}'::jsonb)) where value->>'sid' is not null)`,
       loginTs: sql<number | null>`(${oidcModels.payload}->>'loginTs')::float8`,
       userAgent: signInSessions.userAgent,
       ip: signInSessions.ip,
@@ -65,6 +70,7 @@ export async function listLiveSessions(
             rowId: row.rowId,
             uid: row.uid,
             grantIds: row.grantIds ?? [],
+            clients: row.clients ?? [],
             loginAt: row.loginTs === null ? null : new Date(row.loginTs * 1000),
             userAgent: row.userAgent,
             ip: row.ip,
