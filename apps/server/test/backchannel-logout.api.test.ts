@@ -13,6 +13,7 @@ import {
   RETAIL_BACKCHANNEL_LOGOUT_PATH,
   RETAIL_SHOPPER_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
+  PASSWORD_CHANGE_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
   apiErrorMessage,
@@ -26,7 +27,7 @@ import { apiClient, customerToken, startBankingServer, userIdOf } from './bankin
 import type { BrowserSession } from './browser-session';
 import { apiErrorSchema } from './error-shapes';
 import { accountOf, checkoutToConsentScreen } from './pay-by-bank';
-import type { Server } from './sign-in-driver';
+import { stepUp, type Server } from './sign-in-driver';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -231,5 +232,29 @@ describe.each(API_DATABASES)('back-channel logout to the retail shop on %s', (ki
       expect(ended.status).toBe(204);
     }
     expect((await shopperOnceSignedOut(browser)).status).toBe('signed_out_at_bank');
+  });
+
+  // Last: it changes jane's password, which the other tests sign in with.
+  it('a password change signs jane out of the shop too, in every browser', async () => {
+    const browser = await janePaidAtTheShop();
+    const session = await shopSessionOf(browser);
+    const token = await customerToken(origin, 'jane.doe');
+    await stepUp(origin, token);
+    const changed = await apiClient(origin, token)(PASSWORD_CHANGE_API_PATH, {
+      method: 'POST',
+      body: { newPassword: 'Quiet.Harbour!Lantern42' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await shopperOnceSignedOut(browser)).toEqual({
+      status: 'signed_out_at_bank',
+      message: retailShopperMessages.signedOutAtBank,
+    });
+    const [delivered] = await test.handle.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.type} = 'backchannel_logout.delivered' and ${auditEvents.details}->>'sid' = ${session?.sid ?? ''}`,
+      );
+    expect(delivered?.details).toMatchObject({ via: 'password-change' });
   });
 });
