@@ -11,11 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OAUTH_PATHS,
   RETAIL_BACKCHANNEL_LOGOUT_PATH,
+  RETAIL_CHECKOUT_API_PATH,
   RETAIL_SHOPPER_API_PATH,
   RETAIL_SHOP_CLIENT_ID,
   PASSWORD_CHANGE_API_PATH,
   SIGN_IN_SESSIONS_API_PATH,
   SIGN_OUT_OTHER_SESSIONS_API_PATH,
+  XSRF_HEADER,
+  orchestrationPaths,
   apiErrorMessage,
   retailShopperMessages,
   retailShopperSchema,
@@ -24,12 +27,14 @@ import {
 } from '@anybank/contracts';
 import { auditEvents, retailShopSessions } from '../src/db/schema';
 import { apiClient, customerToken, startBankingServer, userIdOf } from './banking-server';
-import type { BrowserSession } from './browser-session';
+import { BrowserSession } from './browser-session';
 import { apiErrorSchema } from './error-shapes';
-import { accountOf, checkoutToConsentScreen } from './pay-by-bank';
+import { accountOf, checkoutToConsentScreen, customerAtConsentScreen } from './pay-by-bank';
 import { stepUp, type Server } from './sign-in-driver';
+import { testConfig } from './test-config';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
+const config = testConfig();
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 // OpenID Connect Back-Channel Logout 1.0 between the bank and the retail shop (ADR 0028): the
@@ -232,6 +237,44 @@ describe.each(API_DATABASES)('back-channel logout to the retail shop on %s', (ki
       expect(ended.status).toBe(204);
     }
     expect((await shopperOnceSignedOut(browser)).status).toBe('signed_out_at_bank');
+  });
+
+  it('deleting a customer signs them out of the shop', async () => {
+    const emily = { username: 'emily.chen', email: 'emily.chen@example.com' };
+    const browser = new BrowserSession(origin);
+    const started = await browser.fetch(RETAIL_CHECKOUT_API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [XSRF_HEADER]: '1' },
+      body: JSON.stringify({ items: ['merino-socks'] }),
+    });
+    const { redirectTo } = (await started.json()) as { redirectTo: string };
+    const atScreen = await customerAtConsentScreen(origin, new URL(redirectTo), emily, browser);
+    const callback = await atScreen.answer({
+      decision: 'allow',
+      accountId: await accountOf(test, emily.username, 'checking'),
+    });
+    await browser.fetch(callback.pathname + callback.search, { redirect: 'manual' });
+    expect((await shopperOf(browser)).status).toBe('signed_in');
+
+    const deleted = await realFetch(
+      new URL(
+        orchestrationPaths.policyStart(config.companyId, config.policyIds.DELETE_USER),
+        origin,
+      ),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          accessToken: await customerToken(origin, emily.username),
+          host: 'localhost',
+        }),
+      },
+    );
+    expect(deleted.status).toBe(200);
+    expect(await shopperOnceSignedOut(browser)).toEqual({
+      status: 'signed_out_at_bank',
+      message: retailShopperMessages.signedOutAtBank,
+    });
   });
 
   // Last: it changes jane's password, which the other tests sign in with.

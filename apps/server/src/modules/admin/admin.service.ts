@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { DomainError } from '../../domain-error';
 import { insertAuditEvent } from '../audit';
 import { findUserById, lockUserById, resetIdentityVerification } from '../directory';
-import type { Principal } from '../identity';
+import type { Principal, SessionsService } from '../identity';
 import type { MessagingService } from '../messaging';
 import { phishingEmailFor, sameEmailAddress } from './admin.rules';
 import { deleteUserWithHoldings } from './delete-user';
@@ -42,6 +42,8 @@ function requireCustomer(user: Principal): void {
 export function createAdminService(deps: {
   db: Database;
   messaging: MessagingService;
+  /** Tells the connected apps the deleted customer's sessions end (ADR 0028). */
+  sessions?: Pick<SessionsService, 'announceEveryEnding'>;
 }): AdminService {
   const { db, messaging } = deps;
 
@@ -52,6 +54,7 @@ export function createAdminService(deps: {
       const deleted = await db.transaction(async (tx) => {
         const row = await lockUserById(tx, user.userId);
         if (!row) return null;
+        await deps.sessions?.announceEveryEnding(tx, row.id, 'deleted');
         const holdings = await deleteUserWithHoldings(tx, row);
         await insertAuditEvent(tx, {
           type: 'admin.action',

@@ -23,6 +23,7 @@ export function registerOrchestration(
     challenges: deps.challenges,
     wallet: deps.wallet,
     helpDesk: deps.helpDesk,
+    sessions: deps.sessions,
     serverSecrets: deps.secrets,
   });
   ctx.routes((api) => registerOrchestrationRoutes(api, { config, orchestration }));

@@ -12,6 +12,7 @@ import {
   type RecentAuthentication,
   type SecretBox,
   type ServerSecrets,
+  type SessionsService,
 } from '../identity';
 import type { MessagingService, SecurityNotices } from '../messaging';
 import type { WalletService } from '../wallet';
@@ -78,6 +79,8 @@ export interface OrchestrationDeps {
   wallet: WalletService;
   /** The customer-service portal's account help desk (verification, unlock, device removal). */
   helpDesk: HelpDeskService;
+  /** Tells the connected apps a deleted customer's sessions end (ADR 0028). */
+  sessions: Pick<SessionsService, 'announceEveryEnding'>;
   /** The challenge engine: the codes that confirm a new e-mail address or mobile number. */
   challenges: ChallengeService;
   /** The server's signing secret and API key (modules/identity/keys). */
@@ -101,7 +104,7 @@ export function createOrchestrationService(deps: OrchestrationDeps): Orchestrati
   const { recentAuth } = deps;
 
   // The demo admin's user actions (document 2 §7), each a policy acting on the user.
-  const admin = createAdminService({ db, messaging });
+  const admin = createAdminService({ db, messaging, sessions: deps.sessions });
   // The services the policies adapt: each module's own, built on the same database.
   const directory = createDirectoryService({ db });
   const profile = createProfileService({

@@ -55,6 +55,11 @@ export interface SessionsService {
   ): Promise<number>;
   /** A token of the session was used: "last active" moves on, at most once a minute. */
   touch(principal: Principal): Promise<void>;
+  /**
+   * Tells the connected apps that every live session of the user ends, read in the caller's
+   * transaction before another module ends them (the demo admin's deletion, ADR 0028).
+   */
+  announceEveryEnding(tx: Queryable, userId: string, via: string): Promise<void>;
 }
 
 /** Sessions whose "last active" this instance wrote lately; beyond this many, the oldest go. */
@@ -160,6 +165,10 @@ export function createSessionsService(deps: {
     endAllBut,
 
     forgetEveryRememberedBrowser,
+
+    async announceEveryEnding(tx, userId, via) {
+      announce(noticesOf(userId, await listLiveSessions(tx, userId)), via);
+    },
 
     async touch(principal) {
       const sessionUid = principal.sessionUid;
