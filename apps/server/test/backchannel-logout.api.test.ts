@@ -30,7 +30,7 @@ import { apiClient, customerToken, startBankingServer, userIdOf } from './bankin
 import { BrowserSession } from './browser-session';
 import { apiErrorSchema } from './error-shapes';
 import { accountOf, checkoutToConsentScreen, customerAtConsentScreen } from './pay-by-bank';
-import { stepUp, type Server } from './sign-in-driver';
+import { SignInDriver, stepUp, type Server } from './sign-in-driver';
 import { testConfig } from './test-config';
 import { API_DATABASES, createTestDatabase, type TestDatabase } from './test-database';
 
@@ -237,6 +237,29 @@ describe.each(API_DATABASES)('back-channel logout to the retail shop on %s', (ki
       expect(ended.status).toBe(204);
     }
     expect((await shopperOnceSignedOut(browser)).status).toBe('signed_out_at_bank');
+  });
+
+  it('signing out at the bank, in the browser she paid from, signs jane out of the shop: the provider’s own logout token', async () => {
+    const browser = await janePaidAtTheShop();
+    const session = await shopSessionOf(browser);
+    await new SignInDriver(origin, undefined, browser).signOut(`${origin}/`);
+    expect(await shopperOnceSignedOut(browser)).toEqual({
+      status: 'signed_out_at_bank',
+      message: retailShopperMessages.signedOutAtBank,
+    });
+    const token = posted.find((sent) => decodeJwt(sent).sid === session?.sid);
+    expect(decodeJwt(token ?? '')).toMatchObject({
+      sub: janeId,
+      aud: RETAIL_SHOP_CLIENT_ID,
+      events: { [LOGOUT_EVENT]: {} },
+    });
+    const [delivered] = await test.handle.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.type} = 'backchannel_logout.delivered' and ${auditEvents.details}->>'sid' = ${session?.sid ?? ''}`,
+      );
+    expect(delivered?.details).toMatchObject({ clientId: RETAIL_SHOP_CLIENT_ID, via: 'signout' });
   });
 
   it('deleting a customer signs them out of the shop', async () => {

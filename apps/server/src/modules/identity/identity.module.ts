@@ -99,6 +99,33 @@ export async function registerIdentity(
         details: { clientId: oidcContext.oidc.client?.clientId ?? null },
       }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
     });
+    // The provider's own logout tokens, sent at its end-session endpoint (ADR 0028).
+    const auditLogout = (
+      type: 'backchannel_logout.delivered' | 'backchannel_logout.failed',
+      clientId: string,
+      accountId: string,
+      sid: string,
+      error?: unknown,
+    ) => {
+      void insertAuditEvent(db, {
+        type,
+        userId: accountId,
+        details: {
+          clientId,
+          sid,
+          via: 'signout',
+          ...(error === undefined ? {} : { error: String((error as Error).message ?? error) }),
+        },
+      }).catch((failure: unknown) =>
+        app.log.error({ err: failure }, 'audit of a back-channel logout failed'),
+      );
+    };
+    built.on('backchannel.success', (_ctx, client: { clientId: string }, accountId, sid) =>
+      auditLogout('backchannel_logout.delivered', client.clientId, accountId, sid),
+    );
+    built.on('backchannel.error', (_ctx, error, client: { clientId: string }, accountId, sid) =>
+      auditLogout('backchannel_logout.failed', client.clientId, accountId, sid, error),
+    );
     return built;
   });
   app.addHook('onClose', async () => providers.close());
