@@ -41,6 +41,8 @@ const DEMO_TABLES = [
   'branding',
   // The shop's record of its exchanges with the bank: of payments the reset forgets.
   'retail_shop_exchanges',
+  // The shop's sessions of shoppers: the bank sessions they began in are forgotten too.
+  'retail_shop_sessions',
 ] as const;
 
 /** Creates the demo user; answers their ninety days of activity, for the ledger to write. */
