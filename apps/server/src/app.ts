@@ -29,6 +29,7 @@ import { createModuleContext } from './module-context';
 import { publicConfigOf } from './public-config';
 import { registerAdmin } from './modules/admin';
 import { registerAudit } from './modules/audit';
+import { registerAssistant } from './modules/assistant';
 import { accountIdsOf, registerBanking, type BankingService } from './modules/banking';
 import { registerBranding } from './modules/branding';
 import { communicationConsentsOf, registerConsents } from './modules/consents';
@@ -197,6 +198,7 @@ export async function buildServer(deps: ServerDeps): Promise<Server> {
   const branding = registerBranding(ctx, identity);
   registerAdmin(ctx, identity);
   const banking = registerBanking(ctx, identity);
+  registerAssistant(ctx, { ...identity, version: SERVER_VERSION });
   registerConsents(ctx, {
     ...identity,
     accountIdsOf: (ownerId) => accountIdsOf(db, ownerId),

@@ -31,6 +31,7 @@ import {
   XSRF,
 } from './authorization-matrix';
 import { ACCOUNT_SETTINGS_ROWS } from './authorization-rows-account-settings';
+import { ASSISTANT_ROWS } from './authorization-rows-assistant';
 import { OIDC_ROWS } from './authorization-rows-oidc';
 import { OWN_DATA_ROWS } from './authorization-rows-own-data';
 import { PAY_BY_BANK_ROWS } from './authorization-rows-pay-by-bank';
@@ -57,6 +58,7 @@ const ROWS: Row[] = [
   ...ACCOUNT_SETTINGS_ROWS,
   ...PAY_BY_BANK_ROWS,
   ...POLICY_AND_PARTNER_ROWS,
+  ...ASSISTANT_ROWS,
 ];
 
 /**

@@ -32,6 +32,7 @@ import {
   type TestDatabase,
 } from './test-database';
 import { ACCOUNT_SETTINGS_TARGETS } from './fuzz-account-settings-targets';
+import { ASSISTANT_TARGETS } from './fuzz-assistant-targets';
 import { OAUTH_AND_PAYMENT_TARGETS } from './fuzz-oauth-and-payment-targets';
 import { POLICY_TARGETS } from './fuzz-policy-targets';
 import { READ_TARGETS } from './fuzz-read-targets';
@@ -70,6 +71,7 @@ const TARGETS: Target[] = [
   ...ACCOUNT_SETTINGS_TARGETS,
   ...OAUTH_AND_PAYMENT_TARGETS,
   ...WALLET_TARGETS,
+  ...ASSISTANT_TARGETS,
 ];
 
 /** Routes that are not JSON endpoints, and why they are not fuzzed here. */

@@ -275,4 +275,6 @@ export const apiErrorMessages = {
   wallet_check_not_over_18: 'The credential does not show that you are 18 or over.',
   wallet_check_bank_unavailable:
     'The shop could not reach AnyBank to check the credential. Please try again.',
+  mcp_stream_not_offered:
+    'This MCP server answers each request in its response: send requests with POST.',
 } as const;

@@ -14,6 +14,7 @@ export * from './flow';
 export * from './flow.schemas';
 export * from './passkeys';
 export * from './risk';
+export * from './assistant';
 export * from './oauth';
 export * from './oauth.schemas';
 export * from './banking';

@@ -1,3 +1,4 @@
+import { ASSISTANT_SCOPE_LIST } from './assistant';
 import type { UserType } from './user-types';
 
 /**
@@ -17,6 +18,8 @@ export const OAUTH_PATHS = {
   /** OpenID4VCI's credential and nonce endpoints (ADR 0027). */
   credential: '/as/credential',
   challenge: '/as/challenge',
+  /** Dynamic Client Registration (RFC 7591), for assistants (ADR 0029). */
+  registration: '/as/register',
   discovery: '/.well-known/openid-configuration',
 } as const;
 
@@ -85,7 +88,8 @@ export const PARTNER_CLIENTS: Record<Exclude<UserType, 'customer'>, BrowserClien
 /** Resource (API) scopes each user type may hold, whatever a client asks for. */
 export const SCOPES_BY_USER_TYPE: Record<UserType, string[]> = {
   // `payments`: only the pay-by-bank shop's client may ask for it (client-scopes.rules.ts).
-  customer: [SCOPES.banking, SCOPES.consent, SCOPES.payments],
+  // The assistant scopes: only a registered assistant may ask for them (ADR 0029).
+  customer: [SCOPES.banking, SCOPES.consent, SCOPES.payments, ...ASSISTANT_SCOPE_LIST],
   AnyWealthAdvisor: [SCOPES.consentAdmin, SCOPES.directory, SCOPES.consent],
   AnyMarketing: [SCOPES.consentAdmin, SCOPES.directory],
   CustomerServiceRep: [SCOPES.helpdesk],

@@ -10,6 +10,9 @@ export const connectedAppsMessages = {
   consentIntro: (app: string) =>
     `${app} is asking to use your AnyBank sign-in. If you allow it, it can:`,
   signedInAs: (name: string) => `You are signed in as ${name}.`,
+  /** An AI assistant that registered itself: its name is its own claim, not the bank's. */
+  registeredAssistant: (name: string) =>
+    `${name} (an AI assistant; AnyBank has not checked its name)`,
   /** Each scope, as the customer reads it; a scope not listed shows its OAuth name. */
   scopeText: {
     openid: 'Know that you have an AnyBank account, and recognise you when you come back',
@@ -18,9 +21,14 @@ export const connectedAppsMessages = {
     banking: 'See your accounts and balances, and move money between them',
     consent: 'See and change whom you share your data with',
     payments: 'Make the one payment you confirm, as you confirm it',
+    'assistant.accounts': 'See your accounts and their balances (it cannot move money)',
+    'assistant.transactions': 'Search the transactions on your accounts',
+    'assistant.payees': 'See the accounts you can pay, by name and last digits',
   } as Readonly<Record<string, string>>,
   noBankingAccess:
     'It cannot see your accounts or balances, cannot move money, and never sees your password.',
+  assistantLimits:
+    'It can only read what is listed: it cannot move money or change anything, and never sees your password.',
   revokeLater: 'You can withdraw this at any time under Connected apps on Privacy & Security.',
   allow: 'Allow',
   deny: "Don't allow",

@@ -213,6 +213,7 @@ export const errorStatus = {
   passkey_not_found: 404,
   recovery_code_format: 400,
   recovery_codes_none: 409,
+  mcp_stream_not_offered: 405,
 } as const satisfies Record<ApiErrorCode, number>;
 
 export function statusOfError(code: ApiErrorCode): number {

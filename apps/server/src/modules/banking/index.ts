@@ -5,6 +5,9 @@ export { NEW_CUSTOMER_BALANCES, openAccountsWithOpeningDeposits } from './new-ac
 export { openingDepositsOf, type HistoryPosting } from './ledger.rules';
 /** A person's accounts, and the names of accounts' holders (the payee of pay by bank). */
 export { accountIdsOf, accountsOf } from './accounts.read-model';
+/** An assistant's MCP tools read the customer's accounts and activity as the site does (ADR 0029). */
+export { accountName } from './activity.rules';
+export { createActivityService, type ActivityService } from './activity.service';
 export { accountHolderName, accountHolderNames } from './account-holders.read-model';
 export type { AccountRow } from './accounts.store';
 /** A payment against a customer's consent moves the money through the ledger. */

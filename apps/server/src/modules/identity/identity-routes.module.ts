@@ -66,6 +66,9 @@ export function registerIdentityRoutes(
     db,
     interactions: createInteractionPort(deps.provider),
     paymentsOf: deps.payments.byApp,
+    // The name an assistant registered itself under (ADR 0029); the provider keeps its client.
+    registeredName: async (clientId) =>
+      (await deps.provider.Client.find(clientId))?.clientName ?? null,
   });
   const activation = createMobileActivationService({
     db,

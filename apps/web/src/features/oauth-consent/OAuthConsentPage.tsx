@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Spinner } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { OAUTH_CONSENT_INTERACTION_PARAM, SCOPES, messages } from '@anybank/contracts';
+import {
+  ASSISTANT_SCOPE_LIST,
+  OAUTH_CONSENT_INTERACTION_PARAM,
+  SCOPES,
+  messages,
+} from '@anybank/contracts';
 import type { ConsentDecision, ConsentRequest } from '@anybank/contracts';
 import { ConsentDecisionButtons } from '../../components/ui/ConsentDecisionButtons';
 import { PageLayout } from '../../components/ui/PageLayout';
@@ -85,7 +90,12 @@ export function OAuthConsentPage() {
               <li key={scope}>{text.scopeText[scope] ?? scope}</li>
             ))}
           </ul>
-          {!request.scopes.includes(SCOPES.banking) && <p>{text.noBankingAccess}</p>}
+          {request.scopes.some((scope) => ASSISTANT_SCOPE_LIST.includes(scope)) ? (
+            // An assistant reads what its scopes say (ADR 0029), and nothing it does moves money.
+            <p>{text.assistantLimits}</p>
+          ) : (
+            !request.scopes.includes(SCOPES.banking) && <p>{text.noBankingAccess}</p>
+          )}
           <p className="text-body-secondary mb-0">{text.revokeLater}</p>
         </Card.Body>
       </Card>

@@ -18,37 +18,9 @@ import type { GrantBinding } from './grant.store';
 import { userTypeOfClient } from './oauth.clients';
 import { userTypeClaim } from './oidc.provider';
 import { applicationBindingProblemOf, bindingProblemOf } from './token-binding.rules';
+import type { AssistantCaller, Principal, SenderConstrainedCaller } from './access-token.types';
 
-/** Who is calling, as an access token proves it. */
-export interface Principal {
-  userId: string;
-  userType: UserType;
-  firstName: string;
-  lastName: string;
-  scopes: ReadonlySet<string>;
-  grantId: string;
-  /** When the person signed in for this token (epoch seconds, `auth_time`); null if unsaid. */
-  authTime: number | null;
-  /**
-   * The sign-in session the token was issued in (its uid, claim `suid`), for "Where you're
-   * signed in"; null for a token issued outside a browser session.
-   */
-  sessionUid?: string | null;
-}
-
-/**
- * Who calls with a DPoP-bound access token (RFC 9449; ADR 0023): an application, for itself or
- * for a customer.
- */
-export interface SenderConstrainedCaller {
-  clientId: string;
-  /** The customer the token speaks for; null for the client's own (client-credentials) token. */
-  userId: string | null;
-  grantId: string | null;
-  scopes: ReadonlySet<string>;
-  /** The token's RFC 9396 `authorization_details`, as the OAuth server put them in. */
-  authorizationDetails: unknown;
-}
+export type { AssistantCaller, Principal, SenderConstrainedCaller } from './access-token.types';
 
 /** The DPoP mode of the one access-token check (`AuthGuards.dpop`). */
 export interface SenderConstrainedGuard {
@@ -109,6 +81,12 @@ export interface AuthGuards {
    * for this request: the payment API's and a company's own application's.
    */
   dpop: SenderConstrainedGuard;
+  /**
+   * A customer's bearer token whose audience is `audience` (the MCP server's resource, ADR
+   * 0029), not the APIs': 401 for any other token, the APIs' included. Scopes are the caller's
+   * to check, per tool.
+   */
+  requireAssistant(request: FastifyRequest, audience: string): Promise<AssistantCaller>;
 }
 
 /**
@@ -193,8 +171,8 @@ export function createAuthGuards(
     return key;
   };
   const issuer = `${config.publicUrl}${config.basePath}`;
-  /** Verified token → what it proves and its expiry (epoch seconds), oldest first. */
-  const verified = new Map<string, { token: VerifiedToken; expiresAt: number }>();
+  /** Verified token → what it proves, its audience and expiry (epoch seconds), oldest first. */
+  const verified = new Map<string, { token: VerifiedToken; audience: string; expiresAt: number }>();
 
   /** A watching panel narrates this customer's messages: the browser holds their token. */
   function shownToPanel(principal: Principal): Principal {
@@ -209,8 +187,13 @@ export function createAuthGuards(
   }
 
   /** What a token proves, grant liveness not checked: 401 for a token that is not ours. */
-  async function verifiedTokenOf(token: string): Promise<VerifiedToken> {
+  async function verifiedTokenOf(
+    token: string,
+    audience: string = API_AUDIENCE,
+  ): Promise<VerifiedToken> {
     const known = verified.get(token);
+    // A token has one audience: verified for another resource, it is not one for this one.
+    if (known && known.audience !== audience) throw new DomainError('session_ended');
     if (known) {
       // jose's rule: expired once `exp` is not after the current second.
       if (known.expiresAt > Math.floor(Date.now() / 1000)) return known.token;
@@ -222,7 +205,7 @@ export function createAuthGuards(
     try {
       ({ payload } = await jwtVerify(token, keyOfToken, {
         issuer,
-        audience: API_AUDIENCE,
+        audience,
         algorithms: ['ES256'],
         typ: 'at+jwt',
       }));
@@ -285,7 +268,7 @@ export function createAuthGuards(
       if (verified.size >= VERIFIED_TOKENS_KEPT) {
         verified.delete(verified.keys().next().value ?? '');
       }
-      verified.set(token, { token: result, expiresAt: payload.exp });
+      verified.set(token, { token: result, audience, expiresAt: payload.exp });
     }
     return result;
   }
@@ -396,5 +379,13 @@ export function createAuthGuards(
     requirePartner: (request, userType, scopes) =>
       requireUser(request, { userTypes: [userType], scopes }),
     dpop: { require: requireSenderConstrained },
+    requireAssistant: async (request, audience) => {
+      const { person, jkt, clientId } = await verifiedTokenOf(bearerTokenOf(request), audience);
+      if (jkt !== null) throw new DomainError('dpop_proof_required');
+      if (!person || clientId === null) throw new DomainError('session_ended');
+      assertAccess(person, { userTypes: ['customer'] });
+      await assertGrantIsLive(person.grantId);
+      return { principal: shownToPanel(person), clientId };
+    },
   };
 }

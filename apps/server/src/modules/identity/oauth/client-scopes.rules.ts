@@ -1,5 +1,6 @@
 import {
   ACCOUNTS_SCOPE,
+  ASSISTANT_SCOPE_LIST,
   BANK_CLIENT,
   CONNECTED_APP_NAMES,
   PARTNER_CLIENTS,
@@ -8,6 +9,7 @@ import {
   RETAIL_SHOP_COMPANY,
   SCOPES,
   SCOPES_BY_USER_TYPE,
+  isRegisteredAssistant,
   type UserType,
 } from '@anybank/contracts';
 
@@ -88,8 +90,13 @@ const FIRST_PARTY_CLIENTS: ReadonlySet<string> = new Set([
   SERVICE_CLIENT_ID,
 ]);
 
-/** What the client may request (empty for a client the bank does not know). */
+/**
+ * What the client may request (empty for a client the bank does not know). An application that
+ * registered itself (an assistant, ADR 0029) may ask for the assistant scopes alone: never the
+ * bank's APIs', nor an ID token.
+ */
 export function scopesClientMayRequest(clientId: string): readonly string[] {
+  if (isRegisteredAssistant(clientId)) return ASSISTANT_SCOPE_LIST;
   return Object.hasOwn(CLIENT_SCOPES, clientId) ? (CLIENT_SCOPES[clientId] ?? []) : [];
 }
 

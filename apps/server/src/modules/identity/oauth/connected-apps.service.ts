@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  isRegisteredAssistant,
+  messages,
   isUserType,
   type ConnectedApp,
   type ConsentDecision,
@@ -47,8 +49,20 @@ export function createConnectedAppsService(deps: {
   interactions: InteractionPort;
   /** The payments the customer decided, by application (the payments module's, ADR 0023). */
   paymentsOf?: (userId: string) => Promise<ReadonlyMap<string, ConnectedApp['payments']>>;
+  /** The name a self-registered client (an assistant, ADR 0029) gave itself; null: none. */
+  registeredName?: (clientId: string) => Promise<string | null>;
 }): ConnectedAppsService {
   const { db, interactions } = deps;
+
+  /**
+   * What the customer reads as the application's name. An assistant chose its own name when
+   * it registered, so it is said as such: nothing stops one calling itself "AnyBank".
+   */
+  async function nameOf(clientId: string): Promise<string> {
+    if (!isRegisteredAssistant(clientId)) return appNameOf(clientId);
+    const registered = (await deps.registeredName?.(clientId))?.trim();
+    return messages.connectedApps.registeredAssistant(registered || clientId);
+  }
 
   /** This browser's consent prompt, if it is the one the page names. */
   async function pendingOf(
@@ -73,9 +87,10 @@ export function createConnectedAppsService(deps: {
     async list(userId) {
       const consents = await listClientConsents(db, userId);
       const payments = (await deps.paymentsOf?.(userId)) ?? new Map();
-      return consents.map((consent) => ({
+      const names = await Promise.all(consents.map((consent) => nameOf(consent.clientId)));
+      return consents.map((consent, index) => ({
         clientId: consent.clientId,
-        name: appNameOf(consent.clientId),
+        name: names[index] ?? consent.clientId,
         scopes: consent.scopes,
         connectedAt: consent.createdAt.toISOString(),
         ...(payments.has(consent.clientId) ? { payments: payments.get(consent.clientId) } : {}),
@@ -102,7 +117,7 @@ export function createConnectedAppsService(deps: {
       const { user, scopes } = await grantedFor(pending);
       return {
         clientId: pending.clientId,
-        appName: appNameOf(pending.clientId),
+        appName: await nameOf(pending.clientId),
         accountName: `${user.firstName} ${user.lastName}`,
         scopes,
       };

@@ -103,6 +103,21 @@ const OAUTH_ENDPOINTS: Record<
     summary: 'A fresh `c_nonce` for a credential request’s proof',
     spec: 'OpenID4VCI 1.0 §7',
   },
+  registration: {
+    methods: ['post'],
+    summary: 'An AI assistant registers itself as a public client, for the MCP server at `/mcp`',
+    spec: 'RFC 7591 (ADR 0029)',
+    details: () =>
+      [
+        'Open to anyone: the client gets an id starting `assistant-`, may use the authorization code grant with PKCE only, may hold the assistant scopes alone (never the bank’s API scopes) and only after the customer’s consent, and its tokens are for `/mcp` alone (`resource`, RFC 8707). Refusals (RFC 7591 §3.2.2 bodies):',
+        '',
+        '| error | when |',
+        '| --- | --- |',
+        '| `invalid_client_metadata` | `token_endpoint_auth_method` is not `none`; `grant_types` names more than `authorization_code`; `response_types` more than `code`; no `client_name`; or metadata oidc-provider refuses |',
+        '| `invalid_redirect_uri` | a redirect URI oidc-provider refuses |',
+        '| `invalid_request` | not a JSON body |',
+      ].join('\n'),
+  },
   endSession: {
     methods: ['get', 'post'],
     summary: 'Signs out: ends the session and revokes the grants its tokens were issued under',

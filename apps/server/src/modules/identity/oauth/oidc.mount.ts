@@ -1,7 +1,7 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import { vcPaths } from '@anybank/contracts';
+import { MCP_RESOURCE_METADATA_PATH, vcPaths } from '@anybank/contracts';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './oidc.pages';
 
 /**
@@ -27,8 +27,12 @@ export async function mountOidcProvider(
     return callback;
   };
   const prefixes = [`${basePath}/as/`, `${basePath}/.well-known/`];
-  // The bank's own documents under /.well-known/ (the credential issuer's keys, ADR 0027).
-  const ownDocuments = [`${basePath}${vcPaths.issuerKeys}`];
+  // The bank's own documents under /.well-known/ (the credential issuer's keys, ADR 0027; the
+  // MCP server's protected resource metadata, ADR 0029).
+  const ownDocuments = [
+    `${basePath}${vcPaths.issuerKeys}`,
+    `${basePath}${MCP_RESOURCE_METADATA_PATH}`,
+  ];
   app.use((req, res, next) => {
     const url = req.url ?? '/';
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return next();

@@ -25,6 +25,12 @@ import {
 import { findClientConsent } from './connected-apps.store';
 import { loginPolicy } from './login-policy';
 import { withSafeOauthErrorTexts } from './oauth-error.rules';
+import {
+  ASSISTANT_CLIENT_DEFAULTS,
+  actorOf,
+  assistantRegistration,
+  assistantResources,
+} from './assistant-registration';
 import { createOidcAdapterClass } from './oidc.adapter';
 import type { PublicSigningJwk } from './oidc.keys';
 import type { ServerKeys } from '../keys/keys.service';
@@ -92,6 +98,9 @@ export function createOidcProvider(
   const siteOrigin = new URL(site).origin;
   const issuance = options.credentialIssuance;
   const credentialResource = credentialResourceOf(site);
+  const { mcpResource, resourceOfClient, mcpServerInfo } = assistantResources(site, {
+    tokenTtlSeconds: TOKEN_TTL_SECONDS,
+  });
   // The scopes of the credential types (one each): a wallet's token may hold one of them.
   const credentialScopes = Object.values(issuance?.port.configurations ?? {})
     .map((configuration) => configuration.scope)
@@ -150,6 +159,7 @@ export function createOidcProvider(
       pushed_authorization_request: OAUTH_PATHS.pushedAuthorization,
       credential: OAUTH_PATHS.credential,
       challenge: OAUTH_PATHS.challenge,
+      registration: OAUTH_PATHS.registration,
     },
     // oidc-provider posts back-channel logout tokens through an SSRF guard that refuses
     // special-use addresses (loopback among them). The bank's clients are its own static
@@ -162,6 +172,7 @@ export function createOidcProvider(
       return fetch(url, unguarded);
     },
     pkce: { required: () => true },
+    clientDefaults: ASSISTANT_CLIENT_DEFAULTS,
     // Which web origins may call the token endpoint for a client: a public client's own pages
     // (its redirect URIs), as oidc-provider's default; and the phone's wallet, which runs on
     // the bank's own site (/mobile, ADR 0027) and has no redirect URI.
@@ -194,6 +205,8 @@ export function createOidcProvider(
       // customer signs out here; the sessions service sends them for the other endings.
       backchannelLogout: { enabled: true },
       ciba: options.ciba,
+      // An assistant registers itself (RFC 7591, as the MCP authorization spec asks; ADR 0029).
+      registration: assistantRegistration,
       // ADR 0023: the payment consent in `authorization_details`, the shop held to FAPI 2.0
       // (PAR and DPoP are on by default; the shop's client metadata requires both).
       ...(options.payments
@@ -223,7 +236,7 @@ export function createOidcProvider(
           asksForIdentityOnly(ctx.oidc.params?.scope) ||
           scopesClientMayHold(client.clientId, null).length === 0
             ? undefined
-            : API_AUDIENCE,
+            : resourceOfClient(client.clientId),
         useGrantedResource: () => true,
         // The API's scopes a request may get are those both its client and the signed-in
         // user's type may hold (client-scopes.rules.ts): others are dropped, not refused.
@@ -239,8 +252,10 @@ export function createOidcProvider(
               accessTokenTTL: CREDENTIAL_ACCESS_TOKEN_TTL_SECONDS,
             };
           }
-          if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
+          // `/mcp` takes a registered assistant's tokens, and the APIs never do (ADR 0029).
+          if (resource !== resourceOfClient(client.clientId)) throw new errors.InvalidTarget();
           const userType = await userTypeOf(ctx);
+          if (resource === mcpResource) return mcpServerInfo(client.clientId, userType);
           const scopes =
             userType === null && client.grantTypeAllowed('client_credentials')
               ? scopesClientMayHold(client.clientId, null)
@@ -330,12 +345,13 @@ export function createOidcProvider(
       // Dropped OpenID scopes count as answered, or the provider would prompt for them.
       const droppedOidcScopes = granted.dropped.filter((scope) => OIDC_SCOPES.includes(scope));
 
+      const resource = resourceOfClient(client.clientId);
       const grantId = session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       if (
         existing &&
         existing.getOIDCScope() === oidcScopes &&
-        (existing.getResourceScope(API_AUDIENCE) ?? '') === resourceScopes
+        (existing.getResourceScope(resource) ?? '') === resourceScopes
       ) {
         return existing;
       }
@@ -343,7 +359,7 @@ export function createOidcProvider(
         existing ?? new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
       grant.addOIDCScope(oidcScopes);
       if (droppedOidcScopes.length > 0) grant.rejectOIDCScope(droppedOidcScopes.join(' '));
-      if (resourceScopes) grant.addResourceScope(API_AUDIENCE, resourceScopes);
+      if (resourceScopes) grant.addResourceScope(resource, resourceScopes);
       await grant.save();
       return grant;
     },
@@ -362,6 +378,9 @@ export function createOidcProvider(
         auth_time: authTimeOf(ctx),
         // The sign-in session (its uid) the token was issued in: its "last active".
         suid: 'sessionUid' in token ? token.sessionUid : undefined,
+        // Who acts for the customer (RFC 8693 §4.1): the assistant, by its client id and the
+        // name it registered, on each of its tokens for `/mcp` (ADR 0029).
+        act: await actorOf(ctx, token),
       };
     },
     renderError: (ctx, out) => {
