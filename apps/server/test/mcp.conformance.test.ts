@@ -215,6 +215,14 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
     const text = (balances.content as { type: string; text: string }[])[0]?.text ?? '';
     expect(text).toContain(accounts[0]?.name ?? '(none)');
     expect(text).toMatch(/\$\d/);
+
+    // Each account's monthly statements are a resource; jane's checking account has months.
+    const { resources } = await client.listResources();
+    expect(resources).toHaveLength(accounts.length);
+    const [statements] = (await client.readResource({ uri: resources[0]?.uri ?? '' })).contents;
+    expect(statements && 'text' in statements ? statements.text : '').toMatch(
+      /^\d{4}-\d{2}: opening -?\$[\d,]+\.\d{2}, in /m,
+    );
     await client.close();
 
     // Connected apps lists the assistant by its name, with Revoke.
@@ -273,6 +281,14 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
       `error="insufficient_scope", scope="${ASSISTANT_SCOPES.payees}"`,
     );
     expect(await answer.json()).toMatchObject({ code: 'missing_scope' });
+    // Nor are the statements read without the transactions' scope.
+    const statements = await mcp(narrow.saved?.access_token ?? '', {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'resources/read',
+      params: { uri: 'anybank://accounts/any/statements' },
+    });
+    expect(statements.status).toBe(403);
   });
 
   it('registers public clients only, and never gives an assistant the banking API', async () => {

@@ -1,11 +1,13 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DomainError } from '../../domain-error';
 import {
   ASSISTANT_TOOLS,
+  STATEMENTS_RESOURCE,
   TOOL_SCOPE_META_KEY,
   dollars,
+  statementsUri,
   type AssistantToolName,
 } from './assistant.rules';
 import type { AssistantService } from './assistant.service';
@@ -105,6 +107,42 @@ export function buildMcpServer(
     const lines = payees.map((payee) => `${payee.name} (…${payee.numberSuffix}), id ${payee.id}`);
     return answer(lines.join('\n') || 'The customer has no payees.', { payees });
   });
+
+  // Statements, one resource per account: listed and read only with the transactions' scope
+  // (the route refuses a read without it; without it none is listed either).
+  if (caller.scopes.has(STATEMENTS_RESOURCE.scope)) {
+    const template = new ResourceTemplate(STATEMENTS_RESOURCE.uriTemplate, {
+      list: async () => ({
+        resources: (await assistant.accounts(caller.userId)).map((account) => ({
+          uri: statementsUri(account.id),
+          name: `${account.name} (…${account.numberSuffix}) statements`,
+          mimeType: 'text/plain',
+        })),
+      }),
+    });
+    server.registerResource(
+      'statements',
+      template,
+      {
+        title: STATEMENTS_RESOURCE.title,
+        description: STATEMENTS_RESOURCE.description,
+        mimeType: 'text/plain',
+        _meta: { [TOOL_SCOPE_META_KEY]: STATEMENTS_RESOURCE.scope },
+      },
+      async (uri, { accountId }) => {
+        // The same answer whether the account is someone else's or does not exist.
+        const { account, months } = await assistant.statements(caller.userId, String(accountId));
+        const lines = months.map(
+          (month) =>
+            `${month.month}: opening ${dollars(month.openingBalanceCents)}, in ${dollars(month.moneyInCents)}, out ${dollars(month.moneyOutCents)}, closing ${dollars(month.closingBalanceCents)}, ${month.entries} transaction(s)`,
+        );
+        const head = `${account.name} (…${account.numberSuffix}) monthly statements`;
+        return {
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text: [head, ...lines].join('\n') }],
+        };
+      },
+    );
+  }
 
   return server;
 }

@@ -14,6 +14,7 @@ import type { AuthGuards } from '../identity';
 import { buildMcpServer } from './assistant.mcp';
 import {
   ASSISTANT_TOOLS,
+  STATEMENTS_RESOURCE,
   bearerChallenge,
   insufficientScopeChallenge,
   missingScopeOf,
@@ -108,7 +109,8 @@ export function registerAssistantRoutes(
             `Tools: ${Object.entries(ASSISTANT_TOOLS)
               .map(([name, tool]) => `\`${name}\` (scope \`${tool.scope}\`)`)
               .join(', ')}. ` +
-            'A call of a tool whose scope the token lacks answers 403 `missing_scope` with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`. Stateless: no `Mcp-Session-Id`.',
+            `Resources: each account’s monthly statements, \`${STATEMENTS_RESOURCE.uriTemplate}\` (scope \`${STATEMENTS_RESOURCE.scope}\`). ` +
+            'A call of a tool (or a read of a resource) whose scope the token lacks answers 403 `missing_scope` with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`. Stateless: no `Mcp-Session-Id`.',
           responses: {
             200: { description: 'The JSON-RPC answer.', schema: jsonRpcAnswerSchema },
             202: { description: 'A notification or response was accepted.' },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_SCOPES } from '@anybank/contracts';
-import { bearerChallenge, dollars, missingScopeOf, scopeOfTool } from './assistant.rules';
+import {
+  bearerChallenge,
+  dollars,
+  missingScopeOf,
+  scopeOfTool,
+  statementsUri,
+} from './assistant.rules';
 
 describe('the assistant tools’ scopes', () => {
   it('names the scope each tool needs, and none for a tool the bank does not have', () => {
@@ -16,6 +22,11 @@ describe('the assistant tools’ scopes', () => {
     );
     expect(missingScopeOf(call, new Set([ASSISTANT_SCOPES.payees]))).toBeNull();
     expect(missingScopeOf({ method: 'tools/list' }, new Set())).toBeNull();
+    const read = { method: 'resources/read', params: { uri: statementsUri('a1') } };
+    expect(missingScopeOf(read, new Set([ASSISTANT_SCOPES.accounts]))).toBe(
+      ASSISTANT_SCOPES.transactions,
+    );
+    expect(missingScopeOf(read, new Set([ASSISTANT_SCOPES.transactions]))).toBeNull();
     expect(missingScopeOf('junk', new Set())).toBeNull();
   });
 });

@@ -29,6 +29,24 @@ export const ASSISTANT_TOOLS = {
 
 export type AssistantToolName = keyof typeof ASSISTANT_TOOLS;
 
+/**
+ * The statements of each account, as MCP resources (one per account, by this URI template):
+ * a statement is the account's transactions summed by month, so it needs the transactions'
+ * scope.
+ */
+export const STATEMENTS_RESOURCE = {
+  uriTemplate: 'anybank://accounts/{accountId}/statements',
+  scope: ASSISTANT_SCOPES.transactions,
+  title: 'Monthly statements',
+  description:
+    'An account’s monthly statements: opening and closing balance, money in and out, number of transactions.',
+} as const;
+
+/** The URI of an account's statements resource. */
+export function statementsUri(accountId: string): string {
+  return STATEMENTS_RESOURCE.uriTemplate.replace('{accountId}', encodeURIComponent(accountId));
+}
+
 /** The `_meta` key a tool declares its scope under. */
 export const TOOL_SCOPE_META_KEY = 'anybank/scope';
 
@@ -40,14 +58,24 @@ export function scopeOfTool(name: unknown): string | null {
 }
 
 /**
- * The scope a JSON-RPC message's tool call needs and the token lacks; null when it is not a
- * tool call, names no tool of ours (the MCP server answers that) or the token holds the scope.
+ * The scope a JSON-RPC message's tool call or resource read needs and the token lacks; null
+ * when it is neither, names nothing of ours (the MCP server answers that) or the token holds
+ * the scope.
  */
 export function missingScopeOf(message: unknown, held: ReadonlySet<string>): string | null {
   if (typeof message !== 'object' || message === null) return null;
-  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-  if (method !== 'tools/call') return null;
-  const scope = scopeOfTool(params?.name);
+  const { method, params } = message as {
+    method?: unknown;
+    params?: { name?: unknown; uri?: unknown };
+  };
+  const scope =
+    method === 'tools/call'
+      ? scopeOfTool(params?.name)
+      : method === 'resources/read' &&
+          typeof params?.uri === 'string' &&
+          params.uri.startsWith('anybank://accounts/')
+        ? STATEMENTS_RESOURCE.scope
+        : null;
   return scope !== null && !held.has(scope) ? scope : null;
 }
 

@@ -1,3 +1,4 @@
+import type { AccountStatementsResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
 import { accountName, accountsOf, type ActivityService } from '../banking';
 
@@ -32,6 +33,8 @@ export interface AssistantService {
     userId: string,
     search: TransactionSearch,
   ): Promise<{ account: AssistantAccount; total: number; entries: AssistantTransaction[] }>;
+  /** An account's monthly statements; 404 (`account_not_found`) for one not the customer's. */
+  statements(userId: string, accountId: string): Promise<AccountStatementsResponse>;
   /** Whom the customer can pay: their own accounts (transfers move money between them). */
   payees(userId: string): Promise<Omit<AssistantAccount, 'balanceCents'>[]>;
 }
@@ -81,6 +84,7 @@ export function createAssistantService(deps: {
         })),
       };
     },
+    statements: (userId, accountId) => activity.statements(userId, accountId),
     async payees(userId) {
       return (await accounts(userId)).map(({ id, name, numberSuffix }) => ({
         id,
