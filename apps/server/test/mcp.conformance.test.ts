@@ -242,6 +242,11 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
     expect(atBanking.status).toBe(401);
 
     const bankingToken = await customerToken(origin, JANE.username);
+    // Good at the banking API first (its check remembered), and still refused at /mcp.
+    const atBankingFirst = await fetch(new URL(BALANCES_API_PATH, origin), {
+      headers: { authorization: `Bearer ${bankingToken}` },
+    });
+    expect(atBankingFirst.status).toBe(200);
     const atMcp = await mcp(bankingToken, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(atMcp.status).toBe(401);
     expect(atMcp.headers.get('www-authenticate')).toContain('resource_metadata=');
