@@ -229,8 +229,13 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
     const apps = await fetch(new URL(CONNECTED_APPS_API_PATH, origin), {
       headers: { authorization: `Bearer ${await customerToken(origin, JANE.username)}` },
     });
-    const listed = (await apps.json()) as { apps: { clientId: string; name: string }[] };
-    expect(listed.apps.find((app) => app.clientId === clientId)?.name).toContain(ASSISTANT_NAME);
+    const listed = (await apps.json()) as {
+      apps: { clientId: string; name: string; lastUsed?: { what: string } }[];
+    };
+    const listedApp = listed.apps.find((app) => app.clientId === clientId);
+    expect(listedApp?.name).toContain(ASSISTANT_NAME);
+    // With what it did last: the statements it read after the balances.
+    expect(listedApp?.lastUsed?.what).toBe('statements');
   });
 
   it('refuses the /mcp token at the banking API, and the banking API’s token at /mcp', async () => {

@@ -32,3 +32,14 @@ export const ASSISTANT_CLIENT_ID_PREFIX = 'assistant-';
 export function isRegisteredAssistant(clientId: string): boolean {
   return clientId.startsWith(ASSISTANT_CLIENT_ID_PREFIX);
 }
+
+/**
+ * What an assistant did with a tool or resource (its name), as Connected apps and Behind the
+ * scenes say it: "Pocket Assistant read your accounts and balances".
+ */
+export const assistantUseText: Readonly<Record<string, string>> = {
+  list_accounts: 'read your accounts and balances',
+  search_transactions: 'searched your transactions',
+  list_payees: 'listed whom you can pay',
+  statements: 'read your monthly statements',
+};

@@ -1,3 +1,4 @@
+import { assistantUseText } from './assistant';
 import { formatCentsWithSeparators } from './banking';
 import { FLOW_STEP_WORDS } from './behind-the-scenes-story';
 import { BACKCHANNEL_LOGOUT_EVENT_EXPLANATIONS } from './backchannel-logout-event-explanations';
@@ -295,6 +296,11 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   'oauth.consent_refused': {
     title: 'Application refused',
     explain: (d) => `You did not allow ${text(d.clientId, 'an application')}.`,
+  },
+  'assistant.used': {
+    title: 'Assistant used',
+    explain: (d) =>
+      `${text(d.clientId, 'An assistant')} ${assistantUseText[text(d.what)] ?? 'used one of its tools'} for you.`,
   },
   'oauth.app_revoked': {
     title: 'Application revoked',

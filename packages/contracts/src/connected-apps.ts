@@ -29,6 +29,8 @@ export const connectedAppSchema = z.object({
   /** The scopes the customer agreed to (OAuth names; the page shows them in words). */
   scopes: z.array(z.string()),
   connectedAt: z.iso.datetime(),
+  /** An assistant's last use of the MCP server for the customer (ADR 0029): when, and what. */
+  lastUsed: z.object({ at: z.iso.datetime(), what: z.string() }).optional(),
   /**
    * The payments the customer confirmed or cancelled for this app, newest first
    * (only for an app that asks to be paid): each consent pays once, then shows as used.

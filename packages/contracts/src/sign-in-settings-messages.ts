@@ -39,6 +39,8 @@ export const connectedAppsMessages = {
   sectionIntro: 'Apps you allowed to use your AnyBank sign-in.',
   none: 'No apps are connected to your AnyBank sign-in.',
   connectedOn: (date: string) => `Connected on ${date}`,
+  /** `what`: the assistant's last use, in assistantUseText's words. */
+  lastUsed: (date: string, what: string) => `Last used on ${date}: it ${what}.`,
   revoke: 'Revoke',
   revokeLabel: (app: string) => `Revoke ${app}`,
   revoked: (app: string) => `${app} can no longer use your AnyBank sign-in.`,

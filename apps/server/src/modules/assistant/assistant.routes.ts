@@ -18,6 +18,7 @@ import {
   bearerChallenge,
   insufficientScopeChallenge,
   missingScopeOf,
+  useOf,
 } from './assistant.rules';
 import type { AssistantService } from './assistant.service';
 
@@ -36,6 +37,15 @@ const jsonRpcAnswerSchema = z.union([
   z.object({ jsonrpc: z.literal('2.0') }).loose(),
   z.array(z.object({ jsonrpc: z.literal('2.0') }).loose()),
 ]);
+
+/** The JSON of the MCP server's answer; null for an empty or non-JSON one. */
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The bank's MCP server (ADR 0029): `/mcp` over Streamable HTTP, stateless (each POST builds
@@ -143,7 +153,7 @@ export function registerAssistantRoutes(
       },
     },
     async (request, reply) => {
-      const { principal } = await callerOf(request, reply);
+      const { principal, clientId } = await callerOf(request, reply);
       const scope = missingScopeOf(request.body, principal.scopes);
       if (scope !== null) {
         reply.header('WWW-Authenticate', insufficientScopeChallenge(resourceMetadataUrl, scope));
@@ -171,6 +181,15 @@ export function registerAssistantRoutes(
           { parsedBody: request.body },
         );
         const text = await answer.text();
+        const used = answer.status === 200 ? useOf(request.body, parsedOrNull(text)) : null;
+        if (used !== null) {
+          await deps.assistant.recordUse({
+            userId: principal.userId,
+            clientId,
+            what: used,
+            ip: request.ip,
+          });
+        }
         reply.status(answer.status);
         const type = answer.headers.get('content-type');
         if (type) reply.type(type);

@@ -6,6 +6,7 @@ import {
   missingScopeOf,
   scopeOfTool,
   statementsUri,
+  useOf,
 } from './assistant.rules';
 
 describe('the assistant tools’ scopes', () => {
@@ -28,6 +29,22 @@ describe('the assistant tools’ scopes', () => {
     );
     expect(missingScopeOf(read, new Set([ASSISTANT_SCOPES.transactions]))).toBeNull();
     expect(missingScopeOf('junk', new Set())).toBeNull();
+  });
+});
+
+describe('what an assistant did', () => {
+  const call = { method: 'tools/call', params: { name: 'list_accounts' } };
+  it('is the tool it called or the statements it read, when the server answered a result', () => {
+    expect(useOf(call, { jsonrpc: '2.0', id: 1, result: { content: [] } })).toBe('list_accounts');
+    const read = { method: 'resources/read', params: { uri: statementsUri('a1') } };
+    expect(useOf(read, { result: { contents: [] } })).toBe('statements');
+  });
+
+  it('is nothing for a failed or refused call, a listing, or a tool the bank does not have', () => {
+    expect(useOf(call, { result: { isError: true } })).toBeNull();
+    expect(useOf(call, { error: { code: -32602 } })).toBeNull();
+    expect(useOf({ method: 'tools/list' }, { result: { tools: [] } })).toBeNull();
+    expect(useOf({ method: 'tools/call', params: { name: 'nope' } }, { result: {} })).toBeNull();
   });
 });
 

@@ -79,6 +79,25 @@ export function missingScopeOf(message: unknown, held: ReadonlySet<string>): str
   return scope !== null && !held.has(scope) ? scope : null;
 }
 
+/**
+ * What a request did for the customer, for the audit log and Connected apps: the tool it
+ * called or `statements`, when the MCP server answered it with a result (not an error); null
+ * for anything else (listing, a refused or failed call).
+ */
+export function useOf(message: unknown, answer: unknown): string | null {
+  if (typeof message !== 'object' || message === null) return null;
+  if (typeof answer !== 'object' || answer === null || !('result' in answer)) return null;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  const result = (answer as { result?: { isError?: unknown } }).result;
+  if (method === 'tools/call' && scopeOfTool(params?.name) !== null && result?.isError !== true) {
+    return String(params?.name);
+  }
+  if (method === 'resources/read' && missingScopeOf(message, new Set()) !== null) {
+    return 'statements';
+  }
+  return null;
+}
+
 /** Cents as the customer reads dollars: -1234 → "-$12.34". */
 export function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -1,5 +1,6 @@
 import type { AccountStatementsResponse } from '@anybank/contracts';
 import type { Database } from '../../db/database';
+import { insertAuditEvent } from '../audit';
 import { accountName, accountsOf, type ActivityService } from '../banking';
 
 /** An account as the assistant reads it. */
@@ -35,6 +36,8 @@ export interface AssistantService {
   ): Promise<{ account: AssistantAccount; total: number; entries: AssistantTransaction[] }>;
   /** An account's monthly statements; 404 (`account_not_found`) for one not the customer's. */
   statements(userId: string, accountId: string): Promise<AccountStatementsResponse>;
+  /** Records what the assistant did for the customer (Connected apps shows the last). */
+  recordUse(use: { userId: string; clientId: string; what: string; ip: string }): Promise<void>;
   /** Whom the customer can pay: their own accounts (transfers move money between them). */
   payees(userId: string): Promise<Omit<AssistantAccount, 'balanceCents'>[]>;
 }
@@ -85,6 +88,8 @@ export function createAssistantService(deps: {
       };
     },
     statements: (userId, accountId) => activity.statements(userId, accountId),
+    recordUse: ({ userId, clientId, what, ip }) =>
+      insertAuditEvent(db, { type: 'assistant.used', userId, ip, details: { clientId, what } }),
     async payees(userId) {
       return (await accounts(userId)).map(({ id, name, numberSuffix }) => ({
         id,

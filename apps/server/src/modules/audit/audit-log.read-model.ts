@@ -2,7 +2,12 @@ import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 import type { AuditEventType } from './audit.rules';
-import { countAuditEventsWhere, listLastPanelEvents, listPanelEventsAfter } from './audit.store';
+import {
+  countAuditEventsWhere,
+  listLastPanelEvents,
+  listLatestUserEvents,
+  listPanelEventsAfter,
+} from './audit.store';
 
 /**
  * The audit log's read models, published through index.ts: the velocity and attempt counts
@@ -42,6 +47,25 @@ function detailsCondition(match: AuditDetailsMatch): SQL[] {
         sql`${auditEvents.details}->${field} @> ${JSON.stringify([value])}::jsonb`,
     ),
   ];
+}
+
+/**
+ * The latest event of a type about the user for each value of one of its details (the latest
+ * use of each assistant, by `clientId`), among the user's last 500 of that type.
+ */
+export async function latestEventBy(
+  db: Queryable,
+  query: { userId: string; type: AuditEventType; detail: string },
+): Promise<Map<string, { at: Date; details: Record<string, unknown> }>> {
+  const latest = new Map<string, { at: Date; details: Record<string, unknown> }>();
+  for (const row of await listLatestUserEvents(db, query.userId, query.type, 500)) {
+    const details = (row.details ?? {}) as Record<string, unknown>;
+    const key = details[query.detail];
+    if (typeof key === 'string' && !latest.has(key)) {
+      latest.set(key, { at: row.createdAt, details });
+    }
+  }
+  return latest;
 }
 
 /** How many events of a type since a moment match the count's conditions. */

@@ -134,6 +134,11 @@ export const AUDIT_EVENT_TYPES = [
   /** The customer revoked a connected app: its grants and tokens ended (details). */
   'oauth.app_revoked',
   /**
+   * A customer's assistant (ADR 0029) used a tool or read a resource of the MCP server for them
+   * (details: clientId, what: the tool's or resource's name); Connected apps shows the last.
+   */
+  'assistant.used',
+  /**
    * A validly signed access token did not match its grant (details.problem: the
    * subject, client, user type or scopes); refused 401. userId is the grant's account.
    */

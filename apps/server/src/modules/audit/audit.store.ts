@@ -30,6 +30,21 @@ export async function countAuditEventsWhere(
   return Number(row?.events ?? 0);
 }
 
+/** The user's latest events of one type, newest first (audit_events_user_idx). */
+export async function listLatestUserEvents(
+  db: Queryable,
+  userId: string,
+  type: string,
+  limit: number,
+) {
+  return db
+    .select({ details: auditEvents.details, createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.userId, userId), eq(auditEvents.type, type)))
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+}
+
 /** A panel's events after `afterId`, oldest first (audit_events_inspector_idx). */
 export async function listPanelEventsAfter(
   db: Queryable,

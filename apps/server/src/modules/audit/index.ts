@@ -26,6 +26,7 @@ export {
 } from './audit-log';
 export {
   countAuditEvents,
+  latestEventBy,
   lastPanelEvents,
   panelEventsAfter,
   type AuditDetailsMatch,

@@ -1,5 +1,5 @@
 import { Button } from 'react-bootstrap';
-import { messages, payByBankMessages as payText } from '@anybank/contracts';
+import { assistantUseText, messages, payByBankMessages as payText } from '@anybank/contracts';
 import type { ConnectedApp } from '@anybank/contracts';
 import { ManagedListStatus } from '../../components/ui/ManagedListStatus';
 import { formatUsd } from '../../lib/accounts';
@@ -10,6 +10,12 @@ const text = messages.connectedApps;
 
 function connectedOn(iso: string): string {
   return text.connectedOn(new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }));
+}
+
+/** An assistant's last use (ADR 0029): "Last used on Dec 7, 2026: it read your statements." */
+function lastUsed({ at, what }: NonNullable<ConnectedApp['lastUsed']>): string {
+  const date = new Date(at).toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return text.lastUsed(date, assistantUseText[what] ?? what);
 }
 
 /**
@@ -59,6 +65,9 @@ export function ConnectedAppsSection() {
               <div>
                 <h3 className="h6 mb-1">{app.name}</h3>
                 <p className="small text-body-secondary mb-1">{connectedOn(app.connectedAt)}</p>
+                {app.lastUsed && (
+                  <p className="small text-body-secondary mb-1">{lastUsed(app.lastUsed)}</p>
+                )}
                 <ul className="small mb-0">
                   {app.scopes.map((scope) => (
                     <li key={scope}>{text.scopeText[scope] ?? scope}</li>

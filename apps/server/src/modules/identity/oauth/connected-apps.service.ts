@@ -9,7 +9,7 @@ import {
 } from '@anybank/contracts';
 import type { Database } from '../../../db/database';
 import { DomainError } from '../../../domain-error';
-import { insertAuditEvent } from '../../audit';
+import { insertAuditEvent, latestEventBy } from '../../audit';
 import { findUserById } from '../../directory';
 import { appNameOf, grantedScopes, mergedConsent, needsConsent } from './client-scopes.rules';
 import {
@@ -88,13 +88,23 @@ export function createConnectedAppsService(deps: {
       const consents = await listClientConsents(db, userId);
       const payments = (await deps.paymentsOf?.(userId)) ?? new Map();
       const names = await Promise.all(consents.map((consent) => nameOf(consent.clientId)));
-      return consents.map((consent, index) => ({
-        clientId: consent.clientId,
-        name: names[index] ?? consent.clientId,
-        scopes: consent.scopes,
-        connectedAt: consent.createdAt.toISOString(),
-        ...(payments.has(consent.clientId) ? { payments: payments.get(consent.clientId) } : {}),
-      }));
+      // What each assistant did last for the customer (ADR 0029), from the audit log.
+      const lastUses = consents.some((consent) => isRegisteredAssistant(consent.clientId))
+        ? await latestEventBy(db, { userId, type: 'assistant.used', detail: 'clientId' })
+        : new Map<string, { at: Date; details: Record<string, unknown> }>();
+      return consents.map((consent, index) => {
+        const lastUse = lastUses.get(consent.clientId);
+        return {
+          clientId: consent.clientId,
+          name: names[index] ?? consent.clientId,
+          ...(lastUse
+            ? { lastUsed: { at: lastUse.at.toISOString(), what: String(lastUse.details.what) } }
+            : {}),
+          scopes: consent.scopes,
+          connectedAt: consent.createdAt.toISOString(),
+          ...(payments.has(consent.clientId) ? { payments: payments.get(consent.clientId) } : {}),
+        };
+      });
     },
 
     async revoke(userId, clientId, ip) {
