@@ -1,4 +1,4 @@
-import { assistantUseText } from './assistant';
+import { ASSISTANT_EVENT_EXPLANATIONS } from './assistant-event-explanations';
 import { formatCentsWithSeparators } from './banking';
 import { FLOW_STEP_WORDS } from './behind-the-scenes-story';
 import { BACKCHANNEL_LOGOUT_EVENT_EXPLANATIONS } from './backchannel-logout-event-explanations';
@@ -232,6 +232,7 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   ...PARTNER_EVENT_EXPLANATIONS,
   ...WALLET_EVENT_EXPLANATIONS,
   ...BACKCHANNEL_LOGOUT_EVENT_EXPLANATIONS,
+  ...ASSISTANT_EVENT_EXPLANATIONS,
   'helpdesk.step': {
     title: 'Help desk',
     explain: (d) => `The help desk took a step: ${text(d.step, 'a check')}.`,
@@ -296,11 +297,6 @@ export const EVENT_EXPLANATIONS: Record<string, { title: string; explain: Explai
   'oauth.consent_refused': {
     title: 'Application refused',
     explain: (d) => `You did not allow ${text(d.clientId, 'an application')}.`,
-  },
-  'assistant.used': {
-    title: 'Assistant used',
-    explain: (d) =>
-      `${text(d.clientId, 'An assistant')} ${assistantUseText[text(d.what)] ?? 'used one of its tools'} for you.`,
   },
   'oauth.app_revoked': {
     title: 'Application revoked',

@@ -132,7 +132,10 @@ export async function registerIdentity(
   // The services use the first provider's models (grants, interactions, codes): they sign
   // nothing, and what they read and write is in the database every provider shares.
   const provider: Provider = providers.current();
-  await mountOidcProvider(app, () => providers.current(), config.basePath);
+  await mountOidcProvider(app, () => providers.current(), config.basePath, {
+    // A tenth of the sign-in limit, as for the calls that tell whether a username exists.
+    registrationsPerMinute: Math.max(1, Math.floor(config.rateLimitPerMinute / 10)),
+  });
   purgeEvery(ctx, PURGE_INTERVAL_MS);
 
   // The customer's sign-in sessions; a token's use is their "last active".

@@ -1,7 +1,8 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import { MCP_RESOURCE_METADATA_PATH, vcPaths } from '@anybank/contracts';
+import { MCP_RESOURCE_METADATA_PATH, OAUTH_PATHS, vcPaths } from '@anybank/contracts';
+import { rateLimitRefusal } from '../../../http/errors';
 import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './oidc.pages';
 
 /**
@@ -15,7 +16,23 @@ export async function mountOidcProvider(
   app: FastifyInstance,
   currentProvider: () => Provider,
   basePath: string,
+  limits: { registrationsPerMinute: number },
 ) {
+  // Open client registration (ADR 0029) stores a client per call: an address registers a few a
+  // minute, counted like the other rate limits and refused before the provider sees the call.
+  const registration = `${basePath}${OAUTH_PATHS.registration}`;
+  const registrationLimit = app.createRateLimit({
+    max: limits.registrationsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `client-registration ${request.ip}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== registration) return;
+    const verdict = await registrationLimit(request);
+    if (verdict.isAllowed || !verdict.isExceeded) return;
+    void reply.header('retry-after', verdict.ttlInSeconds);
+    throw rateLimitRefusal();
+  });
   await app.register(middie);
   const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
   const callbackOf = (provider: Provider) => {

@@ -8,7 +8,6 @@ import {
   OAUTH_CONSENT_PAGE_PATH,
   OAUTH_PATHS,
   PAYMENT_CONSENT_PAGE_PATH,
-  WALLET_CLIENT_ID,
   isUserType,
   type UserType,
 } from '@anybank/contracts';
@@ -32,6 +31,7 @@ import {
   assistantResources,
 } from './assistant-registration';
 import { createOidcAdapterClass } from './oidc.adapter';
+import { clientBasedCors, ownOriginUnguardedFetch } from './oidc.http';
 import type { PublicSigningJwk } from './oidc.keys';
 import type { ServerKeys } from '../keys/keys.service';
 import { oauthClients, userTypeOfClient } from './oauth.clients';
@@ -161,27 +161,10 @@ export function createOidcProvider(
       challenge: OAUTH_PATHS.challenge,
       registration: OAUTH_PATHS.registration,
     },
-    // oidc-provider posts back-channel logout tokens through an SSRF guard that refuses
-    // special-use addresses (loopback among them). The bank's clients are its own static
-    // registrations, and the shop lives on this server (on localhost in the demo): a call to the
-    // bank's own origin goes without the guard; any other keeps it (ADR 0028).
-    fetch: (url, options) => {
-      if (URL.parse(String(url))?.origin !== siteOrigin) return fetch(url, options);
-      const unguarded: RequestInit & { dispatcher?: unknown } = { ...options };
-      delete unguarded.dispatcher;
-      return fetch(url, unguarded);
-    },
+    fetch: ownOriginUnguardedFetch(siteOrigin),
     pkce: { required: () => true },
     clientDefaults: ASSISTANT_CLIENT_DEFAULTS,
-    // Which web origins may call the token endpoint for a client: a public client's own pages
-    // (its redirect URIs), as oidc-provider's default; and the phone's wallet, which runs on
-    // the bank's own site (/mobile, ADR 0027) and has no redirect URI.
-    clientBasedCORS: (ctx, origin, client) => {
-      if (origin === 'null') return false;
-      if (client.clientId === WALLET_CLIENT_ID) return origin === siteOrigin;
-      if (ctx.oidc.route !== 'userinfo' && client.clientAuthMethod !== 'none') return false;
-      return (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
-    },
+    clientBasedCORS: clientBasedCors(siteOrigin),
     // The authorization code flow only: no token ever travels in a front-channel URL (the
     // implicit and hybrid types oidc-provider offers by default are not announced either).
     responseTypes: ['code'],
