@@ -335,4 +335,30 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
     expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
     expect(back.searchParams.get('error')).toBe('invalid_target');
   });
+
+  it('answers the assistant’s next tool call 401 once jane revokes it in Connected apps', async () => {
+    const token = auth.saved?.access_token ?? '';
+    const call = () =>
+      mcp(token, {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'list_accounts', arguments: {} },
+      });
+    expect((await call()).status).toBe(200);
+    const revoked = await fetch(
+      new URL(
+        `${CONNECTED_APPS_API_PATH}/${encodeURIComponent(auth.client?.client_id ?? '')}`,
+        origin,
+      ),
+      {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${await customerToken(origin, JANE.username)}` },
+      },
+    );
+    expect(revoked.status).toBe(204);
+    const after = await call();
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toContain('resource_metadata=');
+  });
 });
