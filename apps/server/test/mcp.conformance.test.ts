@@ -312,6 +312,8 @@ describe.each(API_DATABASES)('the MCP SDK’s client as an assistant of jane on 
       { token_endpoint_auth_method: 'client_secret_basic' },
       { token_endpoint_auth_method: 'none', grant_types: ['client_credentials'] },
       { token_endpoint_auth_method: 'none', client_name: ' ' },
+      // No logout tokens posted to a host an assistant names (ADR 0028).
+      { token_endpoint_auth_method: 'none', backchannel_logout_uri: 'https://evil.example/logout' },
     ]) {
       const refused = await register(greedy);
       expect(refused.status).toBe(400);

@@ -32,6 +32,12 @@ export function assistantRegistrationProblem(body: Record<string, unknown>): str
   if (typeof body.client_name !== 'string' || body.client_name.trim() === '') {
     return 'client_name is required: the customer is told who asks';
   }
+  // The bank posts logout tokens only to the applications it registered itself (ADR 0028):
+  // a self-registered one would have it post a customer's `sub` and `sid` to a host of its
+  // choosing.
+  if (body.backchannel_logout_uri !== undefined) {
+    return 'backchannel_logout_uri is not offered to self-registered clients';
+  }
   return null;
 }
 
