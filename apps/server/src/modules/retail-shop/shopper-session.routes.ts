@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import { RATE_LIMIT_REFUSALS, signInRateLimit } from '../../http/rate-limits';
 import { INPUT_REFUSALS, parseInput } from '../../http/validation';
 import type { ShopperSessionService } from './shopper-session.service';
-import { FORM_BODY_LIMIT, FORM_TYPE, parseForm } from './wallet-check.routes';
+import { FORM_BODY_LIMIT, acceptFormBodies } from './form-body';
 
 /** The shop's own session cookie for a shopper who signed in at AnyBank to pay (ADR 0028). */
 export const SHOP_SESSION_COOKIE = 'retail_shop_session';
@@ -58,17 +58,7 @@ export function registerShopperSessionRoutes(
 
   // The bank posts a form: read here only, in a scope of its own.
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      FORM_TYPE,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        try {
-          done(null, parseForm(String(body)));
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-    );
+    acceptFormBodies(scope);
     scope.post(
       RETAIL_BACKCHANNEL_LOGOUT_PATH,
       {

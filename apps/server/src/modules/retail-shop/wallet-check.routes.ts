@@ -10,11 +10,11 @@ import {
   type WalletCheckStarted,
 } from '@anybank/contracts';
 import type { Config } from '../../config';
-import { DomainError } from '../../domain-error';
 import { RATE_LIMIT_REFUSALS, signInRateLimit } from '../../http/rate-limits';
 import { INPUT_REFUSALS, parseInput } from '../../http/validation';
 import { XSRF_REFUSALS, requireXsrfHeader } from '../../http/xsrf';
 import type { WalletCheckService } from './wallet-check.service';
+import { FORM_BODY_LIMIT, acceptFormBodies } from './form-body';
 
 /** The cookie that lets only the browser that started a check read its result. */
 export const SHOP_WALLET_BROWSER_COOKIE = 'retail_shop_wallet_browser';
@@ -30,19 +30,6 @@ const walletAnswerSchema = z.strictObject({
   error: z.string().max(128).optional(),
   error_description: z.string().max(1024).optional(),
 });
-
-export const FORM_TYPE = 'application/x-www-form-urlencoded';
-export const FORM_BODY_LIMIT = 64 * 1024;
-
-/** A form body as one value per name; a name given twice is refused (400 invalid_input). */
-export function parseForm(body: string): Record<string, string> {
-  const form: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (Object.hasOwn(form, name)) throw new DomainError('invalid_input');
-    form[name] = value;
-  }
-  return form;
-}
 
 const UNKNOWN = {
   description: '`wallet_check_unknown`: no such check.',
@@ -150,17 +137,7 @@ export function registerWalletCheckRoutes(
 
   // The wallet posts a form (`direct_post`): read here only, in a scope of its own.
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      FORM_TYPE,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        try {
-          done(null, parseForm(String(body)));
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-    );
+    acceptFormBodies(scope);
     scope.post(
       walletCheckPaths.response,
       {
