@@ -66,7 +66,8 @@ export function createCredentialOfferService(deps: {
       const channel = user.mobile ? 'sms' : 'email';
       const to = user.mobile ?? user.email;
       const offerId = randomUUID();
-      const expiresAt = new Date(clock().getTime() + CREDENTIAL_OFFER_TTL_SECONDS * 1000);
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + CREDENTIAL_OFFER_TTL_SECONDS * 1000);
       await db.transaction(async (tx) => {
         await insertCredentialOffer(tx, {
           grantId,
@@ -75,7 +76,7 @@ export function createCredentialOfferService(deps: {
           // The phone redeems it without this browser's cookies: its panel is remembered here.
           inspectorId: currentInspectorId(),
           expiresAt,
-          now: clock(),
+          now,
         });
         await deps.messaging.send(
           {
